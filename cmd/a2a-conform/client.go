@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
+)
+
+// clientCmd is the reference client (or a mutant) as a driver-contract
+// process: what `--client "a2a-conform client"` runs.
+func clientCmd(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("a2a-conform client", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	policy := fs.String("policy", string(refclient.Reference), "decision policy: reference, or a mutant (ttl-cache, refetch-every-transition, abort-on-any-change, follow-url)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	p, err := refclient.ParsePolicy(*policy)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
+		return 2
+	}
+	task, outcomeFile, err := runner.TaskFromEnv(os.Getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
+		return 2
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	if task.Deadline > 0 {
+		ctx, cancel = context.WithTimeout(context.Background(), task.Deadline)
+	}
+	defer cancel()
+	out := refclient.Run(ctx, task, p)
+	if err := runner.WriteOutcome(outcomeFile, out); err != nil {
+		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "a2a-conform client (%s): %s %s\n", p, out.Outcome, out.Reason)
+	return 0
+}

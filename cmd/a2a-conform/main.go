@@ -1,0 +1,52 @@
+// Command a2a-conform tests whether an A2A v1.0 client stays safe when a
+// remote agent's card changes under it.
+//
+//	a2a-conform run     [--client CMD | --client builtin:POLICY] [flags]
+//	a2a-conform list    [--format text|markdown|json]
+//	a2a-conform peer    --scenario ID [--http] [--addr HOST:PORT]
+//	a2a-conform client  [--policy POLICY]   (the reference client, driver contract)
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const usage = `a2a-conform: conformance suite and mock peer farm for A2A v1.0 clients
+
+Usage:
+  a2a-conform run    [flags]   run the catalog against a client (default: the reference client)
+  a2a-conform list   [flags]   list scenarios and requirements
+  a2a-conform peer   [flags]   start a scenario's mock peers standalone (demos, debugging)
+  a2a-conform client [flags]   the reference client, speaking the driver contract
+
+Run "a2a-conform COMMAND -h" for the flags of a command.
+Docs: docs/driver-contract.md, docs/contract-model.md, docs/requirements.md
+`
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "list":
+		return listCmd(args[1:], stdout, stderr)
+	case "peer":
+		return peerCmd(args[1:], stdout, stderr)
+	case "client":
+		return clientCmd(args[1:], stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "a2a-conform: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// peerCmd starts a scenario's peers standalone, for demos and debugging:
+// point any client at the printed card URL and watch the journal.
+func peerCmd(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("a2a-conform peer", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	id := fs.String("scenario", "", "scenario whose peers to start (see `a2a-conform list`)")
+	plain := fs.Bool("http", false, "serve plain http:// instead of https:// (demos only)")
+	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
+	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *id == "" {
+		fmt.Fprintln(stderr, "a2a-conform peer: --scenario is required; scenarios:")
+		for _, sc := range scenarios.Catalog() {
+			fmt.Fprintf(stderr, "  %-32s %s\n", sc.ID, sc.Title)
+		}
+		return 2
+	}
+	sc, err := scenarios.Lookup(*id)
+	if err != nil {
+		return configError(stderr, err)
+	}
+	spec := scenarios.FarmSpecFor(sc)
+	spec.PlainHTTP, spec.Dir = *plain, *dir
+	if *addr != "" {
+		spec.Peers[scenarios.CardPeerIndex(sc)].Addr = *addr
+	}
+	lines := make(chan string, 1024)
+	spec.OnExchange = func(ex mockpeer.Exchange) {
+		select {
+		case lines <- ex.Line():
+		default: // never block a peer on a slow terminal; the admin journal keeps everything
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	farm, err := mockpeer.Start(ctx, spec)
+	if err != nil {
+		return configError(stderr, err)
+	}
+	defer farm.Close()
+	printPeerBanner(stdout, sc, farm)
+	for {
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(stdout, "a2a-conform peer: stopping")
+			return 0
+		case l := <-lines:
+			fmt.Fprintln(stdout, l)
+		}
+	}
+}
+
+func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm) {
+	fmt.Fprintf(w, "a2a-conform peer: scenario %s — %s\n", sc.ID, sc.Title)
+	for _, p := range farm.Peers() {
+		fmt.Fprintf(w, "  peer %s  card %s\n", p.Name(), p.CardURL())
+		fmt.Fprintf(w, "          admin %s/_conform/{journal,card,rotate?to=N,reset}\n", p.Origin())
+	}
+	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[scenarios.CardPeerIndex(sc)].CardURL())
+	fmt.Fprintf(w, "  skill: %s   message: %q\n", sc.Skill, sc.Message)
+	if f := farm.CAFile(); f != "" {
+		fmt.Fprintf(w, "  CA file: %s   (export SSL_CERT_FILE / NODE_EXTRA_CA_CERTS to it)\n", f)
+	}
+	c := farm.Credentials(sc.Grants)
+	// Standalone demo peers print the credentials a client may use: they are
+	// generated for this process only and die with it.
+	for _, kv := range [][2]string{
+		{"A2A_CONFORM_OAUTH_CLIENT_ID", c.OAuthClientID}, {"A2A_CONFORM_OAUTH_CLIENT_SECRET", c.OAuthClientSecret},
+		{"A2A_CONFORM_BEARER_TOKEN", c.BearerToken}, {"A2A_CONFORM_API_KEY", c.APIKey},
+		{"A2A_CONFORM_CLIENT_CERT_FILE", c.ClientCertFile}, {"A2A_CONFORM_CLIENT_KEY_FILE", c.ClientKeyFile},
+	} {
+		if kv[1] != "" {
+			fmt.Fprintf(w, "  %s=%s\n", kv[0], kv[1])
+		}
+	}
+	fmt.Fprintln(w, "journal (one line per exchange; Ctrl-C to stop):")
+}

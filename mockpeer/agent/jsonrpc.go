@@ -1,0 +1,174 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// NewJSONRPCHandler serves the JSON-RPC binding at the interface URL it is
+// mounted on. Errors travel as JSON-RPC error objects with HTTP 200, ids are
+// echoed with their JSON type, and streams are SSE of JSON-RPC responses.
+func NewJSONRPCHandler(h Handler, o Options) http.Handler {
+	return &jsonrpcServer{handler: h, limit: o.maxBody()}
+}
+
+type jsonrpcServer struct {
+	handler Handler
+	limit   int64
+}
+
+// rpcEnvelope is the part of a request checked before the params.
+type rpcEnvelope struct {
+	method string
+	params json.RawMessage
+	id     json.RawMessage // nil when absent or null; echoed as null
+}
+
+func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r, call := prepare(r, wire.BindingJSONRPC)
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		e := reject(call, wire.ErrInvalidRequest, "JSON-RPC requests are POSTed, not sent with "+r.Method)
+		writeRPC(w, call, http.StatusMethodNotAllowed, rpcErrorResponse(call, nil, e))
+		return
+	}
+	env, op, e := s.read(w, r, call)
+	if e != nil {
+		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
+		return
+	}
+	if op.streaming() {
+		s.stream(w, r, call, env.id, op)
+		return
+	}
+	result, e := invoke(r.Context(), s.handler, r, op)
+	if e != nil {
+		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
+		return
+	}
+	writeRPC(w, call, http.StatusOK, wire.RPCResponse{JSONRPC: "2.0", ID: env.id, Result: result})
+}
+
+// read takes a request from its body to an admitted operation, in the
+// order that lets every error echo the id: envelope, Content-Type, version,
+// params, Admit.
+func (s *jsonrpcServer) read(w http.ResponseWriter, r *http.Request, call *Call) (rpcEnvelope, operation, *Error) {
+	body, err := readBody(w, r, s.limit)
+	if err != nil {
+		return rpcEnvelope{}, operation{}, bodyFault(call, err)
+	}
+	env, e := parseEnvelope(call, body)
+	if e == nil {
+		e = checkContentType(call, r)
+	}
+	if e == nil {
+		e = checkVersion(call)
+	}
+	if e != nil {
+		return env, operation{}, e
+	}
+	op, e := s.decode(r, call, env)
+	return env, op, e
+}
+
+// decode turns the method and params into an operation, then admits it.
+func (s *jsonrpcServer) decode(r *http.Request, call *Call, env rpcEnvelope) (operation, *Error) {
+	req := newRequest(env.method)
+	if req == nil {
+		if pushMethods[env.method] {
+			if e := admit(s.handler, r, call); e != nil {
+				return operation{}, e
+			}
+			return operation{}, Errorf(wire.ErrPushNotSupported, env.method)
+		}
+		return operation{}, reject(call, wire.ErrMethodNotFound, quote(env.method)+" is not an A2A v1.0 method")
+	}
+	params := env.params
+	if len(params) == 0 {
+		params = []byte("null") // omitted params: an empty request message
+	}
+	if err := decodeProto(params, req); err != nil {
+		return operation{}, reject(call, wire.ErrInvalidParams, "params: "+err.Error())
+	}
+	if err := validateRequest(req); err != nil {
+		return operation{}, reject(call, wire.ErrInvalidParams, "params."+err.Error())
+	}
+	call.TaskID = taskIDOf(req)
+	if e := admit(s.handler, r, call); e != nil {
+		return operation{}, e
+	}
+	return operation{name: env.method, req: req}, nil
+}
+
+func (s *jsonrpcServer) stream(w http.ResponseWriter, r *http.Request, call *Call, id json.RawMessage, op operation) {
+	stream := newSSEStream(w, r, func(ev wire.StreamResponse) any {
+		return wire.RPCResponse{JSONRPC: "2.0", ID: id, Result: ev}
+	})
+	e := invokeStream(r.Context(), s.handler, r, op, stream.emit)
+	var failure any
+	if e != nil {
+		failure = rpcErrorResponse(call, id, e)
+	}
+	if stream.end(failure) {
+		writeRPC(w, call, http.StatusOK, failure.(wire.RPCResponse))
+	}
+}
+
+// parseEnvelope checks the JSON-RPC 2.0 frame. The id is recorded first so
+// that every later error can echo it. A request without an id (a JSON-RPC
+// notification) is still answered, with id null: A2A has no notifications.
+func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
+	var env rpcEnvelope
+	if !json.Valid(body) {
+		return env, reject(call, wire.ErrParse, "body is not valid JSON")
+	}
+	switch jsonStart(body) {
+	case '{':
+	case '[':
+		return env, reject(call, wire.ErrInvalidRequest, "batch requests are not supported")
+	default:
+		return env, reject(call, wire.ErrInvalidRequest, "request must be a JSON object")
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(body, &fields); err != nil {
+		return env, reject(call, wire.ErrParse, err.Error())
+	}
+	id, hasID := fields["id"]
+	switch jsonStart(id) {
+	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		env.id = id
+		call.RPCID = string(id)
+	case 'n', 0:
+		if hasID {
+			call.RPCID = "null"
+		}
+	default:
+		return env, reject(call, wire.ErrInvalidRequest, "id must be a string, a number or null")
+	}
+	var version string
+	if jsonStart(fields["jsonrpc"]) != '"' || json.Unmarshal(fields["jsonrpc"], &version) != nil || version != "2.0" {
+		return env, reject(call, wire.ErrInvalidRequest, `jsonrpc must be "2.0"`)
+	}
+	method, ok := fields["method"]
+	if !ok {
+		return env, reject(call, wire.ErrInvalidRequest, "method is required")
+	}
+	if jsonStart(method) != '"' || json.Unmarshal(method, &env.method) != nil {
+		return env, reject(call, wire.ErrInvalidRequest, "method must be a string")
+	}
+	call.Op = env.method
+	env.params = fields["params"]
+	return env, nil
+}
+
+// jsonStart returns the first non-space byte of a JSON text, 0 if none.
+func jsonStart(data []byte) byte {
+	data = bytes.TrimLeft(data, " \t\r\n")
+	if len(data) == 0 {
+		return 0
+	}
+	return data[0]
+}

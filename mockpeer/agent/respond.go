@@ -1,0 +1,120 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+const (
+	contentTypeJSON = "application/json"
+	contentTypeSSE  = "text/event-stream"
+)
+
+// marshal encodes v without HTML escaping, so ids and texts travel as sent.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+func writeBody(w http.ResponseWriter, status int, contentType string, body []byte) {
+	w.Header().Set("Content-Type", contentType)
+	w.WriteHeader(status)
+	_, _ = w.Write(body) // a write error means the client is gone
+}
+
+// sane replaces an error a Handler built without a usable kind, which
+// could not be rendered on either binding, by an InternalError.
+func sane(e *Error) *Error {
+	if e.Kind.RPCCode == 0 || e.Kind.HTTPStatus < 400 || e.Kind.HTTPStatus > 599 {
+		return Errorf(wire.ErrInternal, "handler error without a usable kind: "+quote(e.Kind.Name))
+	}
+	return e
+}
+
+// rpcErrorResponse renders e for JSON-RPC and records its code on call.
+func rpcErrorResponse(call *Call, id json.RawMessage, e *Error) wire.RPCResponse {
+	e = sane(e)
+	call.ErrorCode = e.Kind.RPCCode
+	return wire.RPCResponse{JSONRPC: "2.0", ID: id, Error: wire.RPCErrorOf(e.Kind, e.Detail, e.Metadata)}
+}
+
+// writeRPC sends one JSON-RPC response. A result that cannot be encoded
+// (the Handler's fault) is answered as an InternalError instead.
+func writeRPC(w http.ResponseWriter, call *Call, status int, resp wire.RPCResponse) {
+	body, err := marshal(resp)
+	if err != nil {
+		resp = rpcErrorResponse(call, resp.ID, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))
+		body, _ = marshal(resp)
+	}
+	writeBody(w, status, contentTypeJSON, body)
+}
+
+// restErrorBody renders e as google.rpc.Status and records its code.
+func restErrorBody(call *Call, e *Error) wire.RESTError {
+	e = sane(e)
+	call.ErrorCode = e.Kind.RPCCode
+	return wire.RESTErrorOf(e.Kind, e.Detail, e.Metadata)
+}
+
+// writeRESTError answers an HTTP+JSON error. Errors are always
+// application/json: a2a-go decodes error bodies of that type only.
+func writeRESTError(w http.ResponseWriter, call *Call, e *Error) {
+	e = sane(e)
+	body, _ := marshal(restErrorBody(call, e)) // strings only: always encodes
+	writeBody(w, e.Kind.HTTPStatus, contentTypeJSON, body)
+}
+
+// writeRESTResult answers an HTTP+JSON success in the content type the
+// client asked for: application/a2a+json if its Accept names it.
+func writeRESTResult(w http.ResponseWriter, r *http.Request, call *Call, v any) {
+	body, err := marshal(v)
+	if err != nil {
+		writeRESTError(w, call, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))
+		return
+	}
+	contentType := contentTypeJSON
+	if acceptsA2AJSON(r) {
+		contentType = wire.RESTContentType
+	}
+	writeBody(w, http.StatusOK, contentType, body)
+}
+
+func acceptsA2AJSON(r *http.Request) bool {
+	for _, accept := range r.Header.Values("Accept") {
+		for _, item := range strings.Split(accept, ",") {
+			media, _, _ := strings.Cut(item, ";")
+			if strings.EqualFold(strings.TrimSpace(media), wire.RESTContentType) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkContentType accepts a request body declared as application/json or
+// application/a2a+json (with any parameters), or not declared at all, as
+// sent by clients that set no header. Anything else is an
+// InvalidRequestError, not ContentTypeNotSupportedError: the spec keeps the
+// latter for message media types (accepted output modes), not the envelope.
+func checkContentType(call *Call, r *http.Request) *Error {
+	declared := r.Header.Get("Content-Type")
+	if declared == "" {
+		return nil
+	}
+	media, _, err := mime.ParseMediaType(declared)
+	if err == nil && (media == contentTypeJSON || media == wire.RESTContentType) {
+		return nil
+	}
+	return reject(call, wire.ErrInvalidRequest,
+		"Content-Type "+quote(declared)+" is not application/json or application/a2a+json")
+}

@@ -1,0 +1,60 @@
+package agent
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// legacyVersion is what a missing or empty A2A-Version means (spec §3.6.1).
+const legacyVersion = "0.3"
+
+// versionOf returns the requested A2A version: the A2A-Version header, else
+// the A2A-Version query parameter (spec §3.6.1), else "0.3".
+func versionOf(r *http.Request) string {
+	if v := strings.TrimSpace(r.Header.Get(wire.HeaderVersion)); v != "" {
+		return v
+	}
+	for key, values := range r.URL.Query() {
+		if strings.EqualFold(key, wire.HeaderVersion) && len(values) > 0 {
+			if v := strings.TrimSpace(values[0]); v != "" {
+				return v
+			}
+		}
+	}
+	return legacyVersion
+}
+
+// checkVersion refuses every version but 1.0. Patch versions ("1.0.1") are
+// refused too: the spec says requests carry Major.Minor only.
+func checkVersion(call *Call) *Error {
+	if call.Version == wire.ProtocolVersion {
+		return nil
+	}
+	return reject(call, wire.ErrVersionNotSupported,
+		"A2A-Version "+quote(call.Version)+" is not supported; this peer speaks "+wire.ProtocolVersion)
+}
+
+// extensionsOf lists the URIs of every A2A-Extensions header, which may be
+// repeated and comma-separated.
+func extensionsOf(r *http.Request) []string {
+	var uris []string
+	for _, value := range r.Header.Values(wire.HeaderExtensions) {
+		for _, uri := range strings.Split(value, ",") {
+			if uri = strings.TrimSpace(uri); uri != "" {
+				uris = append(uris, uri)
+			}
+		}
+	}
+	return uris
+}
+
+// quote shortens and quotes client-supplied text for error messages.
+func quote(s string) string {
+	const max = 64
+	if len(s) > max {
+		s = s[:max] + "…"
+	}
+	return `"` + strings.ToValidUTF8(s, "?") + `"`
+}

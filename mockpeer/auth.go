@@ -1,0 +1,210 @@
+package mockpeer
+
+import (
+	"crypto/x509"
+	"encoding/base64"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// admit is the security gate of every well-formed A2A request: the
+// effective requirement of the peer's skill on the enforced card, a grace
+// window for the previous card, the mTLS rule of CancelTask, and the
+// card's required extensions.
+func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
+	p.mu.Lock()
+	enforced := p.versions[p.enforcedLocked()]
+	var previous *cardVersion
+	if !p.spec.StaleAuth && p.state.previous >= 0 && p.state.graceLeft != 0 {
+		previous = p.versions[p.state.previous]
+	}
+	p.mu.Unlock()
+
+	underGrace := false
+	if !p.satisfies(r, enforced) {
+		if previous == nil || !p.satisfies(r, previous) {
+			return agent.Errorf(wire.ErrUnauthenticated, "the credentials do not satisfy the security requirements of the agent card")
+		}
+		underGrace = true
+	}
+	if call.Op == wire.MethodCancelTask && p.spec.Task.CancelNeedsMTLS && verifiedClient(r) == nil {
+		return agent.Errorf(wire.ErrUnauthenticated, "CancelTask requires a verified TLS client certificate")
+	}
+	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
+		return &agent.Error{
+			Kind:     wire.ErrExtensionSupportRequired,
+			Detail:   strings.Join(missing, ", "),
+			Metadata: map[string]string{"extensions": strings.Join(missing, ",")},
+		}
+	}
+
+	p.mu.Lock()
+	if underGrace && p.state.graceLeft == 0 {
+		// The window closed while this request was judged.
+		p.mu.Unlock()
+		return agent.Errorf(wire.ErrUnauthenticated, "the credentials do not satisfy the security requirements of the agent card")
+	}
+	if p.state.graceLeft > 0 {
+		p.state.graceLeft--
+	}
+	p.mu.Unlock()
+	if d := draftFrom(r.Context()); d != nil {
+		d.auth.Admitted = true
+	}
+	return nil
+}
+
+// enforcedLocked is the version whose security the peer enforces.
+func (p *Peer) enforcedLocked() int {
+	if p.spec.StaleAuth {
+		return 0
+	}
+	return p.state.version
+}
+
+// satisfies reports whether r meets the effective security requirement of
+// the peer's skill on card version v: one alternative fully satisfied, an
+// empty list meaning open.
+func (p *Peer) satisfies(r *http.Request, v *cardVersion) bool {
+	reqs := effectiveRequirements(&v.card, p.spec.Skill)
+	if len(reqs) == 0 {
+		return true
+	}
+	for _, alt := range reqs {
+		if p.alternativeMet(r, &v.card, alt) {
+			return true
+		}
+	}
+	return false
+}
+
+// effectiveRequirements: the skill's own list when present (even empty),
+// else the card's; the same rule as the contract projection.
+func effectiveRequirements(card *wire.AgentCard, skill string) []wire.SecurityRequirement {
+	if s := card.Skill(skill); s != nil && s.SecurityRequirements != nil {
+		return s.SecurityRequirements
+	}
+	return card.SecurityRequirements
+}
+
+func (p *Peer) alternativeMet(r *http.Request, card *wire.AgentCard, alt wire.SecurityRequirement) bool {
+	for name := range alt.Schemes {
+		scheme, ok := card.SecuritySchemes[name]
+		if !ok || !p.schemeMet(r, scheme) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Peer) schemeMet(r *http.Request, s wire.SecurityScheme) bool {
+	sec := p.farm.secrets
+	switch s.Kind() {
+	case "http":
+		return strings.EqualFold(s.HTTPAuth.Scheme, "bearer") && bearerToken(r) == sec.bearer
+	case "oauth2", "openIdConnect":
+		tok := bearerToken(r)
+		return tok != "" && sec.validToken(tok, p.farm.now())
+	case "apiKey":
+		v, ok := apiKeyValue(r, s.APIKey)
+		return ok && v == sec.apiKey
+	case "mtls":
+		return verifiedClient(r) != nil
+	}
+	return false
+}
+
+// bearerToken is the credential of an "Authorization: Bearer" header.
+func bearerToken(r *http.Request) string {
+	scheme, cred, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !ok || !strings.EqualFold(scheme, "bearer") {
+		return ""
+	}
+	return strings.TrimSpace(cred)
+}
+
+func apiKeyValue(r *http.Request, s *wire.APIKeySecurityScheme) (string, bool) {
+	switch strings.ToLower(s.Location) {
+	case "header":
+		v := r.Header.Get(s.Name)
+		return v, v != ""
+	case "query":
+		v := r.URL.Query().Get(s.Name)
+		return v, v != ""
+	case "cookie":
+		c, err := r.Cookie(s.Name)
+		if err != nil {
+			return "", false
+		}
+		return c.Value, true
+	}
+	return "", false
+}
+
+// verifiedClient is the leaf of a client certificate chain the TLS layer
+// verified against the farm CA, or nil.
+func verifiedClient(r *http.Request) *x509.Certificate {
+	if r.TLS == nil || len(r.TLS.VerifiedChains) == 0 || len(r.TLS.VerifiedChains[0]) == 0 {
+		return nil
+	}
+	return r.TLS.VerifiedChains[0][0]
+}
+
+// missingExtensions lists the required extensions of card the request did
+// not activate.
+func missingExtensions(card *wire.AgentCard, active []string, r *http.Request) []string {
+	if active == nil {
+		active = headerList(r.Header.Values(wire.HeaderExtensions))
+	}
+	var missing []string
+	for _, ext := range card.Capabilities.Extensions {
+		if ext.Required && !slices.Contains(active, ext.URI) {
+			missing = append(missing, ext.URI)
+		}
+	}
+	return missing
+}
+
+// headerList splits comma-separated header values, dropping empties.
+func headerList(values []string) []string {
+	var out []string
+	for _, v := range values {
+		for _, item := range strings.Split(v, ",") {
+			if item = strings.TrimSpace(item); item != "" {
+				out = append(out, item)
+			}
+		}
+	}
+	return out
+}
+
+// presented names the farm credentials found anywhere in the request:
+// header values (Basic credentials decoded), path, query and body, plus
+// "client-cert" when the client presented a certificate.
+func (p *Peer) presented(r *http.Request, body []byte) []string {
+	texts := []string{r.URL.Path, r.URL.RawQuery, string(body)}
+	if q, err := url.QueryUnescape(r.URL.RawQuery); err == nil {
+		texts = append(texts, q)
+	}
+	for _, vals := range r.Header {
+		for _, v := range vals {
+			texts = append(texts, v)
+			if scheme, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && strings.EqualFold(scheme, "basic") {
+				if raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(cred)); err == nil {
+					texts = append(texts, string(raw))
+				}
+			}
+		}
+	}
+	names := p.farm.secrets.presentIn(texts...)
+	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
+		names = append(names, CredClientCert)
+		slices.Sort(names)
+	}
+	return names
+}

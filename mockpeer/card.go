@@ -1,0 +1,154 @@
+package mockpeer
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/scenarios/contract"
+)
+
+// cardVersion is one card version frozen into bytes at start. Everything a
+// response needs is computed once, so a response never mixes versions.
+type cardVersion struct {
+	n            int
+	raw          []byte
+	card         wire.AgentCard // raw parsed back: exactly what clients see
+	etag         string         // strong: quoted hex SHA-256 of raw
+	lastModified time.Time
+	hash         string // contract hash for the peer's skill
+}
+
+// buildVersions calls every CardFunc of spec once and freezes the result.
+func buildVersions(spec PeerSpec, o Origins, start time.Time) ([]*cardVersion, error) {
+	out := make([]*cardVersion, len(spec.Cards))
+	for i, build := range spec.Cards {
+		raw, err := json.Marshal(build(o))
+		if err != nil {
+			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
+		}
+		if spec.FlatSecurityScopes {
+			if raw, err = wire.FlattenSecurityScopes(raw); err != nil {
+				return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
+			}
+		}
+		v := &cardVersion{n: i, raw: raw, lastModified: start.Add(time.Duration(i) * time.Minute)}
+		if err := json.Unmarshal(raw, &v.card); err != nil {
+			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
+		}
+		if v.hash, err = contract.Hash(raw, spec.Skill); err != nil {
+			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
+		}
+		sum := sha256.Sum256(raw)
+		v.etag = `"` + hex.EncodeToString(sum[:]) + `"`
+		out[i] = v
+	}
+	return out, nil
+}
+
+// serveCard answers the well-known card URL: a redirect when scripted,
+// else the version in force with its validators, or 304.
+func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
+			"error": "method_not_allowed", "message": "the card URL answers GET and HEAD only",
+		})
+		return
+	}
+	p.mu.Lock()
+	v := p.versions[p.state.version]
+	d.cardVersion = v.n
+	if p.spec.Task.RejectOnCardFetch {
+		p.rejectActiveLocked()
+	}
+	if rd := p.spec.Redirect; rd != nil {
+		p.mu.Unlock()
+		w.Header().Set("Location", p.farm.byName[rd.To].CardURL())
+		w.WriteHeader(rd.Status)
+		return
+	}
+	status := http.StatusOK
+	if p.notModified(r, v) {
+		status = http.StatusNotModified
+	}
+	p.state.cardResponses++
+	p.fireLocked(AfterCardResponses, 0)
+	p.mu.Unlock()
+
+	h := w.Header()
+	if !p.spec.Caching.NoETag {
+		h.Set("ETag", v.etag)
+	}
+	if !p.spec.Caching.NoLastModified {
+		h.Set("Last-Modified", v.lastModified.UTC().Format(http.TimeFormat))
+	}
+	if cc := p.spec.Caching.CacheControl; cc != "" {
+		h.Set("Cache-Control", cc)
+	}
+	if status == http.StatusNotModified {
+		w.WriteHeader(status)
+		return
+	}
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(v.raw)))
+	w.WriteHeader(status)
+	if r.Method == http.MethodGet {
+		_, _ = w.Write(v.raw)
+	}
+}
+
+// notModified evaluates the preconditions of RFC 9110 §13.2.2 for GET:
+// If-None-Match decides when present, If-Modified-Since only otherwise.
+func (p *Peer) notModified(r *http.Request, v *cardVersion) bool {
+	if inm := strings.TrimSpace(strings.Join(r.Header.Values("If-None-Match"), ",")); inm != "" {
+		etag := v.etag
+		if p.spec.Caching.NoETag {
+			etag = ""
+		}
+		return etagListMatches(inm, etag)
+	}
+	ims := r.Header.Get("If-Modified-Since")
+	if ims == "" || p.spec.Caching.NoLastModified {
+		return false
+	}
+	t, err := http.ParseTime(ims)
+	if err != nil {
+		return false
+	}
+	return !v.lastModified.After(t)
+}
+
+// etagListMatches applies the weak comparison of RFC 9110 §8.8.3.2 to a
+// comma list of entity tags; "*" matches any current representation.
+// current is "" when the peer sends no ETag.
+func etagListMatches(list, current string) bool {
+	current = strings.TrimPrefix(current, "W/")
+	for _, tag := range strings.Split(list, ",") {
+		tag = strings.TrimSpace(tag)
+		if tag == "*" {
+			return true
+		}
+		if current != "" && strings.TrimPrefix(tag, "W/") == current {
+			return true
+		}
+	}
+	return false
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status, body = http.StatusInternalServerError, []byte(`{"error":"internal"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}

@@ -1,0 +1,79 @@
+// Package mockpeer is the mock peer farm: scripted A2A v1.0 agents on
+// loopback, each on its own origin, that a client under test talks to over
+// real HTTPS while every exchange is journaled for the checks that judge
+// it afterwards.
+//
+// A FarmSpec says what each peer does: its card versions (built by
+// CardFuncs once every port is known), how the card is cached or
+// redirected, which events rotate it, how its tasks progress, and which
+// credentials the client is given. Start binds, freezes and serves;
+// Close stops everything. Nothing fails inside a handler: a peer answers
+// what its script says and records what it saw, and the scenario asserts
+// on the Journal once the client is done.
+//
+// Every peer serves
+//
+//	GET  /.well-known/agent-card.json   the card in force (ETag, Last-Modified, Cache-Control, 304, redirect)
+//	POST /oauth/token                   OAuth 2.0 client credentials; tokens valid farm-wide
+//	POST /a2a/jsonrpc                   the JSON-RPC binding
+//	     /a2a/rest/...                  the HTTP+JSON binding
+//	     /_conform/...                  admin: journal, card, rotate, reset (loopback only)
+//
+// and journals anything else as route "unmatched" with a 404, never
+// silently. Secrets are redacted before an exchange is stored.
+//
+// A worked example: a peer whose contract rotates from OAuth to mTLS right
+// after its first card response, and a check that the client sent no task
+// once it could have known.
+//
+//	card := func(schemes map[string]wire.SecurityScheme, req string) mockpeer.CardFunc {
+//		return func(o mockpeer.Origins) wire.AgentCard {
+//			return wire.AgentCard{
+//				Name: "A", Description: "mock", Version: "1",
+//				SupportedInterfaces: []wire.AgentInterface{
+//					{URL: mockpeer.JSONRPCURL(o("A")), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
+//					{URL: mockpeer.RESTURL(o("A")), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
+//				},
+//				SecuritySchemes:      schemes,
+//				SecurityRequirements: []wire.SecurityRequirement{wire.Require(req)},
+//				DefaultInputModes:    []string{"text/plain"},
+//				DefaultOutputModes:   []string{"text/plain"},
+//				Skills:               []wire.AgentSkill{{ID: "summarize", Name: "summarize", Description: "summarize", Tags: []string{"text"}}},
+//			}
+//		}
+//	}
+//	oauth := map[string]wire.SecurityScheme{"oauth": {OAuth2: &wire.OAuth2SecurityScheme{Flows: wire.OAuthFlows{
+//		ClientCredentials: &wire.ClientCredentialsOAuthFlow{TokenURL: "...", Scopes: map[string]string{}}}}}}
+//	mtls := map[string]wire.SecurityScheme{"mtls": {MTLS: &wire.MTLSSecurityScheme{}}}
+//
+//	farm, err := mockpeer.Start(ctx, mockpeer.FarmSpec{
+//		Grants: mockpeer.Grants{OAuth: true},
+//		Peers: []mockpeer.PeerSpec{{
+//			Name:      "A",
+//			Skill:     "summarize",
+//			Cards:     []mockpeer.CardFunc{card(oauth, "oauth"), card(mtls, "mtls")},
+//			Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
+//			Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
+//			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+//				{State: wire.TaskStateWorking, Progress: 50},
+//				{State: wire.TaskStateAuthRequired},
+//			}, CancelNeedsMTLS: true},
+//			GraceRequests: 3,
+//		}},
+//	})
+//	if err != nil { ... }
+//	defer farm.Close()
+//
+//	creds := farm.Credentials(farm.Grants())
+//	// ... launch the client with farm.Peer("A").CardURL(), farm.CAFile() and creds ...
+//
+//	late := farm.Journal().Select(func(e mockpeer.Exchange) bool {
+//		return e.TaskCreating() && e.CardVersion == 1
+//	})
+//	// len(late) > 0: the client sent a task after the contract changed.
+//
+// The admin API drives the same peers from outside Go:
+//
+//	curl --cacert ca.pem https://127.0.0.1:PORT/_conform/journal
+//	curl --cacert ca.pem -X POST 'https://127.0.0.1:PORT/_conform/rotate?to=1'
+package mockpeer

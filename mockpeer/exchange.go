@@ -1,0 +1,116 @@
+package mockpeer
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// Route names of journaled exchanges.
+const (
+	RouteCard      = "agent-card"
+	RouteToken     = "oauth-token"
+	RouteJWKS      = "jwks"
+	RouteA2A       = "a2a"
+	RouteAdmin     = "admin"
+	RouteUnmatched = "unmatched"
+)
+
+// Exchange is one request and its response, as the peer saw them. Secrets
+// are redacted before an Exchange is stored: nothing here is sensitive.
+type Exchange struct {
+	Seq    int64     `json:"seq"`
+	Time   time.Time `json:"time"`
+	Peer   string    `json:"peer"`
+	Origin string    `json:"origin"`
+	Route  string    `json:"route"`
+	// Op and Binding are set for A2A calls ("SendMessage", "JSONRPC").
+	Op      string      `json:"op,omitempty"`
+	Binding string      `json:"binding,omitempty"`
+	Method  string      `json:"method"`
+	Path    string      `json:"path"`
+	Query   string      `json:"query,omitempty"`
+	Header  http.Header `json:"header"`
+	Body    string      `json:"body,omitempty"` // bounded, redacted
+	Status  int         `json:"status"`
+	// Response is the response body, bounded and redacted (SSE: the events).
+	Response string `json:"response,omitempty"`
+	// ErrorCode is the A2A/JSON-RPC error code answered, 0 if none.
+	ErrorCode int `json:"errorCode,omitempty"`
+	// Malformed says why the request was rejected before the handler.
+	Malformed string `json:"malformed,omitempty"`
+	// A2AVersion is the A2A-Version the request carried ("" if none).
+	A2AVersion string `json:"a2aVersion,omitempty"`
+	// CardVersion is the card version in force when the response was sent;
+	// for RouteCard with status 200 it is the version served.
+	CardVersion int `json:"cardVersion"`
+	// ContractHash is the contract hash of CardVersion for the peer's skill.
+	ContractHash string `json:"contractHash,omitempty"`
+	// TaskID, StateBefore and StateAfter describe the task a call touched.
+	TaskID      string         `json:"taskId,omitempty"`
+	StateBefore wire.TaskState `json:"stateBefore,omitempty"`
+	StateAfter  wire.TaskState `json:"stateAfter,omitempty"`
+	// TLSClient is the subject CN of a verified client certificate.
+	TLSClient string `json:"tlsClient,omitempty"`
+	// Auth is what the request presented, judged against the cards.
+	Auth AuthSeen `json:"auth"`
+	// RequestMetadata is SendMessageRequest.metadata and the message
+	// metadata of a task-creating call (for the frozen-contract extension).
+	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
+	// Extensions is the A2A-Extensions list the request carried.
+	Extensions []string `json:"extensions,omitempty"`
+}
+
+// AuthSeen records credentials without their values.
+type AuthSeen struct {
+	// Presented names the farm credentials found anywhere in the request
+	// ("bearer", "oauth-token", "oauth-client-secret", "api-key",
+	// "client-cert"), valid or not.
+	Presented []string `json:"presented,omitempty"`
+	// SatisfiesCurrent: the request met the effective security requirement
+	// (peer skill) of the card in force when it arrived.
+	SatisfiesCurrent bool `json:"satisfiesCurrent"`
+	// Admitted: the peer let the request through (grace, stale auth...).
+	Admitted bool `json:"admitted"`
+}
+
+// TaskCreating reports whether the exchange asked to create a task.
+func (ex Exchange) TaskCreating() bool {
+	return ex.Route == RouteA2A && (ex.Op == wire.MethodSendMessage || ex.Op == wire.MethodSendStreamingMessage)
+}
+
+// Line renders the exchange on one line, for terminals and failure
+// messages. Exchanges are redacted when stored, so the line is safe to print.
+func (ex Exchange) Line() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "#%d peer %s %s %s", ex.Seq, ex.Peer, ex.Method, ex.Path)
+	if ex.Op != "" {
+		fmt.Fprintf(&b, " [%s %s]", ex.Binding, ex.Op)
+	}
+	fmt.Fprintf(&b, " → %d", ex.Status)
+	if ex.ErrorCode != 0 {
+		fmt.Fprintf(&b, " error %d", ex.ErrorCode)
+	}
+	fmt.Fprintf(&b, " (card v%d", ex.CardVersion)
+	if ex.TaskID != "" {
+		fmt.Fprintf(&b, ", %s %s→%s", ex.TaskID, shortState(string(ex.StateBefore)), shortState(string(ex.StateAfter)))
+	}
+	if len(ex.Auth.Presented) > 0 {
+		fmt.Fprintf(&b, ", credentials %s", strings.Join(ex.Auth.Presented, "+"))
+	}
+	if v := ex.Header.Get("If-None-Match"); v != "" {
+		fmt.Fprintf(&b, ", If-None-Match %s", v)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+func shortState(state string) string {
+	if state == "" {
+		return "-"
+	}
+	return strings.TrimPrefix(state, "TASK_STATE_")
+}

@@ -1,0 +1,278 @@
+package mockpeer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+)
+
+// Farm is a set of scripted peers started together, each on its own
+// loopback origin, sharing one CA, one set of credentials and one journal.
+type Farm struct {
+	spec    FarmSpec
+	now     func() time.Time
+	dir     string
+	ownDir  bool
+	pki     *pki
+	secrets *secrets
+	journal *Journal
+	peers   []*Peer
+	byName  map[string]*Peer
+	origins map[string]string
+
+	serving   sync.WaitGroup // Serve loops
+	stopCtx   func() bool    // detaches the Start context
+	closeOnce sync.Once
+	closeErr  error
+
+	gate     sync.Mutex // guards closed and in-flight Adds
+	closed   bool
+	inFlight sync.WaitGroup
+}
+
+// Start binds every peer's listener, builds and freezes every card version
+// (card functions see the final origins), then serves. ctx bounds the
+// start; once it is done the farm closes as Close would. Call Close when
+// finished either way.
+func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
+	if err := validate(spec); err != nil {
+		return nil, err
+	}
+	f := &Farm{
+		spec:    spec,
+		now:     spec.Now,
+		journal: &Journal{onExchange: spec.OnExchange},
+		byName:  map[string]*Peer{},
+		origins: map[string]string{},
+	}
+	if f.now == nil {
+		f.now = time.Now
+	}
+	defer func() {
+		if err != nil {
+			f.teardown()
+		}
+	}()
+	if err := f.prepareDir(); err != nil {
+		return nil, err
+	}
+	if f.secrets, err = newSecrets(); err != nil {
+		return nil, err
+	}
+	if !spec.PlainHTTP {
+		if f.pki, err = newPKI(f.dir, identities(spec.Peers)); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.bind(ctx); err != nil {
+		return nil, err
+	}
+	start := f.now().Truncate(time.Second)
+	for _, p := range f.peers {
+		if p.versions, err = buildVersions(p.spec, f.Origins(), start); err != nil {
+			return nil, err
+		}
+	}
+	f.serve()
+	f.stopCtx = context.AfterFunc(ctx, func() { _ = f.Close() })
+	return f, nil
+}
+
+func (f *Farm) prepareDir() error {
+	if f.spec.Dir != "" {
+		f.dir = f.spec.Dir
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			return fmt.Errorf("mockpeer: %w", err)
+		}
+		return nil
+	}
+	dir, err := os.MkdirTemp("", "a2a-conform-farm-")
+	if err != nil {
+		return fmt.Errorf("mockpeer: %w", err)
+	}
+	f.dir, f.ownDir = dir, true
+	return nil
+}
+
+// identities maps each TLS identity to the hosts of the peers sharing it.
+func identities(peers []PeerSpec) map[string][]string {
+	out := map[string][]string{}
+	for _, ps := range peers {
+		host, _, _ := listenAddr(ps)
+		id := identityOf(ps)
+		if !slices.Contains(out[id], host) {
+			out[id] = append(out[id], host)
+		}
+	}
+	return out
+}
+
+func identityOf(ps PeerSpec) string {
+	if ps.Identity != "" {
+		return ps.Identity
+	}
+	return ps.Name
+}
+
+// bind opens every listener before any card is built, so that Origins
+// knows every port.
+func (f *Farm) bind(ctx context.Context) error {
+	scheme := "https"
+	if f.spec.PlainHTTP {
+		scheme = "http"
+	}
+	var lc net.ListenConfig
+	for _, ps := range f.spec.Peers {
+		host, addr, _ := listenAddr(ps)
+		l, err := lc.Listen(ctx, "tcp", addr)
+		if err != nil {
+			return fmt.Errorf("mockpeer: peer %q: listen on %s: %w", ps.Name, addr, err)
+		}
+		p := &Peer{farm: f, spec: ps, identity: identityOf(ps), listener: l, script: ps.Task.Steps}
+		if len(p.script) == 0 {
+			p.script = defaultScript
+		}
+		p.state.reset(len(ps.Rotations))
+		port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+		p.origin = scheme + "://" + net.JoinHostPort(host, port)
+		h := a2aHandler{p}
+		p.jsonrpc = agent.NewJSONRPCHandler(h, agent.Options{})
+		p.rest = agent.NewRESTHandler(h, agent.Options{})
+		f.peers = append(f.peers, p)
+		f.byName[ps.Name] = p
+		f.origins[ps.Name] = p.origin
+	}
+	return nil
+}
+
+// serve starts one HTTP(S) server per peer.
+func (f *Farm) serve() {
+	quiet := log.New(io.Discard, "", 0)
+	for _, p := range f.peers {
+		p.server = &http.Server{Handler: p, ErrorLog: quiet, ReadHeaderTimeout: 10 * time.Second}
+		l := p.listener
+		if f.pki != nil {
+			p.server.TLSConfig = f.pki.serverConfig(p.identity)
+		}
+		f.serving.Add(1)
+		go func() {
+			defer f.serving.Done()
+			if f.pki != nil {
+				_ = p.server.ServeTLS(l, "", "")
+			} else {
+				_ = p.server.Serve(l)
+			}
+		}()
+	}
+}
+
+// Close stops every peer, waits for in-flight requests to end and removes
+// the temporary directory it created. It is safe to call more than once.
+func (f *Farm) Close() error {
+	f.closeOnce.Do(func() {
+		if f.stopCtx != nil {
+			f.stopCtx()
+		}
+		f.closeErr = f.teardown()
+	})
+	return f.closeErr
+}
+
+func (f *Farm) teardown() error {
+	var errs []error
+	for _, p := range f.peers {
+		if p.server != nil {
+			if err := p.server.Close(); err != nil {
+				errs = append(errs, fmt.Errorf("mockpeer: close peer %q: %w", p.spec.Name, err))
+			}
+		} else if p.listener != nil {
+			_ = p.listener.Close()
+		}
+	}
+	f.serving.Wait()
+	f.gate.Lock()
+	f.closed = true
+	f.gate.Unlock()
+	f.inFlight.Wait()
+	if f.ownDir {
+		if err := os.RemoveAll(f.dir); err != nil {
+			errs = append(errs, fmt.Errorf("mockpeer: remove %s: %w", f.dir, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// enter registers an in-flight request; false once the farm is closed.
+func (f *Farm) enter() bool {
+	f.gate.Lock()
+	defer f.gate.Unlock()
+	if f.closed {
+		return false
+	}
+	f.inFlight.Add(1)
+	return true
+}
+
+func (f *Farm) leave() { f.inFlight.Done() }
+
+// Peer returns the peer named name, or nil.
+func (f *Farm) Peer(name string) *Peer { return f.byName[name] }
+
+// Peers returns every peer in spec order.
+func (f *Farm) Peers() []*Peer { return slices.Clone(f.peers) }
+
+// Origins resolves peer names to origins ("" for an unknown name).
+func (f *Farm) Origins() Origins {
+	return func(name string) string { return f.origins[name] }
+}
+
+// CAFile is the path of the farm CA's PEM file ("" with PlainHTTP).
+func (f *Farm) CAFile() string {
+	if f.pki == nil {
+		return ""
+	}
+	return f.pki.caFile
+}
+
+// CAPEM is the farm CA certificate in PEM (nil with PlainHTTP).
+func (f *Farm) CAPEM() []byte {
+	if f.pki == nil {
+		return nil
+	}
+	return slices.Clone(f.pki.caPEM)
+}
+
+// Credentials returns the credentials g grants; the others stay empty.
+func (f *Farm) Credentials(g Grants) Credentials {
+	var c Credentials
+	if g.OAuth {
+		c.OAuthClientID, c.OAuthClientSecret = f.secrets.clientID, f.secrets.clientSecret
+	}
+	if g.Bearer {
+		c.BearerToken = f.secrets.bearer
+	}
+	if g.APIKey {
+		c.APIKey = f.secrets.apiKey
+	}
+	if g.ClientCert && f.pki != nil {
+		c.ClientCertFile, c.ClientKeyFile = f.pki.clientCertFile, f.pki.clientKeyFile
+	}
+	return c
+}
+
+// Grants is FarmSpec.Grants: what the scenario hands its client.
+func (f *Farm) Grants() Grants { return f.spec.Grants }
+
+// Journal is the farm's journal, all peers together.
+func (f *Farm) Journal() *Journal { return f.journal }

@@ -1,0 +1,136 @@
+package mockpeer
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// a2aHandler is the peer seen from the protocol layer. It is a separate
+// type so that Peer's exported API stays the farm's, not the protocol's.
+type a2aHandler struct{ p *Peer }
+
+var _ agent.Handler = a2aHandler{}
+
+func (h a2aHandler) Admit(r *http.Request, call *agent.Call) *agent.Error {
+	return h.p.admit(r, call)
+}
+
+func (h a2aHandler) SendMessage(_ context.Context, r *http.Request, req *wire.SendMessageRequest) (*wire.SendMessageResponse, *agent.Error) {
+	p, d := h.p, draftOf(r)
+	d.requestMetadata = requestMetadata(req)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t, err := p.startLocked(req.Message, d)
+	if err != nil {
+		return nil, err
+	}
+	if req.Configuration == nil || !req.Configuration.ReturnImmediately {
+		// Blocking: wait for a terminal or interrupted state.
+		for !t.settled() && p.advanceLocked(t) {
+		}
+	}
+	d.after(t)
+	snap := t.snapshot(historyLength(req), true)
+	return &wire.SendMessageResponse{Task: &snap}, nil
+}
+
+// startLocked creates a task for msg, or continues the task msg names by
+// one step. It fires AfterSend rotations right after a creation.
+func (p *Peer) startLocked(msg *wire.Message, d *draft) (*task, *agent.Error) {
+	if msg == nil {
+		return nil, agent.Errorf(wire.ErrInvalidParams, "message is required")
+	}
+	if msg.TaskID == "" {
+		t := p.createLocked(msg)
+		d.taskID = t.id
+		p.state.sends++
+		p.fireLocked(AfterSend, 0)
+		return t, nil
+	}
+	t := p.tasks.get(msg.TaskID)
+	if t == nil {
+		return nil, &agent.Error{Kind: wire.ErrTaskNotFound, Detail: msg.TaskID, Metadata: map[string]string{"taskId": msg.TaskID}}
+	}
+	d.before(t)
+	if t.status.State.Terminal() {
+		return nil, agent.Errorf(wire.ErrUnsupportedOperation, "task "+t.id+" is in terminal state "+string(t.status.State))
+	}
+	if msg.ContextID != "" && msg.ContextID != t.contextID {
+		return nil, agent.Errorf(wire.ErrInvalidParams, "contextId does not match the task's")
+	}
+	t.addUserMessage(msg)
+	p.advanceLocked(t)
+	return t, nil
+}
+
+func historyLength(req *wire.SendMessageRequest) *int32 {
+	if req.Configuration == nil {
+		return nil
+	}
+	return req.Configuration.HistoryLength
+}
+
+func (h a2aHandler) GetTask(_ context.Context, r *http.Request, req *wire.GetTaskRequest) (*wire.Task, *agent.Error) {
+	p, d := h.p, draftOf(r)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t, err := p.lookupLocked(req.ID, d)
+	if err != nil {
+		return nil, err
+	}
+	p.advanceLocked(t) // a poll is an advance event
+	d.after(t)
+	snap := t.snapshot(req.HistoryLength, true)
+	return &snap, nil
+}
+
+func (h a2aHandler) CancelTask(_ context.Context, r *http.Request, req *wire.CancelTaskRequest) (*wire.Task, *agent.Error) {
+	p, d := h.p, draftOf(r)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	t, err := p.lookupLocked(req.ID, d)
+	if err != nil {
+		return nil, err
+	}
+	if t.status.State.Terminal() {
+		return nil, &agent.Error{Kind: wire.ErrTaskNotCancelable, Detail: "task " + t.id + " is in terminal state " + string(t.status.State),
+			Metadata: map[string]string{"taskId": t.id}}
+	}
+	p.setStatusLocked(t, wire.TaskStateCanceled, nil)
+	d.after(t)
+	snap := t.snapshot(nil, true)
+	return &snap, nil
+}
+
+func (h a2aHandler) ListTasks(_ context.Context, _ *http.Request, req *wire.ListTasksRequest) (*wire.ListTasksResponse, *agent.Error) {
+	p := h.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	resp, fault := p.tasks.list(req)
+	if fault != "" {
+		return nil, agent.Errorf(wire.ErrInvalidParams, fault)
+	}
+	return resp, nil
+}
+
+func (h a2aHandler) GetExtendedAgentCard(_ context.Context, _ *http.Request, _ *wire.GetExtendedAgentCardRequest) (*wire.AgentCard, *agent.Error) {
+	v := h.p.inForce()
+	if ext := v.card.Capabilities.ExtendedAgentCard; ext == nil || !*ext {
+		return nil, agent.Errorf(wire.ErrUnsupportedOperation, "the agent card does not declare capabilities.extendedAgentCard")
+	}
+	card := v.card
+	return &card, nil
+}
+
+// lookupLocked finds the task id names and records its state before.
+func (p *Peer) lookupLocked(id string, d *draft) (*task, *agent.Error) {
+	t := p.tasks.get(id)
+	if t == nil {
+		return nil, &agent.Error{Kind: wire.ErrTaskNotFound, Detail: id, Metadata: map[string]string{"taskId": id}}
+	}
+	d.before(t)
+	return t, nil
+}

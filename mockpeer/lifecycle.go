@@ -1,0 +1,165 @@
+package mockpeer
+
+import (
+	"fmt"
+	"maps"
+	"strconv"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// Default texts of rendered steps; a TaskStep.Message replaces them.
+const (
+	defaultAuthRequiredText  = "A client certificate is required to continue this task: present a TLS client certificate (mTLS)."
+	defaultInputRequiredText = "More input is required to continue this task."
+	defaultArtifactText      = "Task completed."
+	rejectedOnCardFetchText  = "The agent card was fetched while the task was running; the peer takes that as renegotiation and rejects the task."
+)
+
+// timestampLayout is RFC 3339 in UTC with milliseconds (spec §5.6.1).
+const timestampLayout = "2006-01-02T15:04:05.000Z"
+
+func timestamp(t time.Time) string { return t.UTC().Format(timestampLayout) }
+
+// defaultScript is the script of a peer that states none.
+var defaultScript = []TaskStep{{State: wire.TaskStateCompleted}}
+
+// Everything below runs with p.mu held.
+
+// createLocked makes a task for msg and enters step 0.
+func (p *Peer) createLocked(msg *wire.Message) *task {
+	s := &p.tasks
+	s.nextTask++
+	t := &task{id: "task-" + strconv.Itoa(s.nextTask), seq: s.nextTask, contextID: msg.ContextID}
+	if t.contextID == "" {
+		s.nextCtx++
+		t.contextID = "ctx-" + strconv.Itoa(s.nextCtx)
+	}
+	t.addUserMessage(msg)
+	s.add(t)
+	p.enterLocked(t, 0)
+	return t
+}
+
+// addUserMessage appends a copy of msg, tied to the task, to its history.
+func (t *task) addUserMessage(msg *wire.Message) {
+	m := *msg
+	m.TaskID, m.ContextID = t.id, t.contextID
+	t.history = append(t.history, m)
+}
+
+// advanceLocked moves t one step on; false when it cannot move (terminal,
+// or already at the last step).
+func (p *Peer) advanceLocked(t *task) bool {
+	if t.status.State.Terminal() || t.step >= len(p.script)-1 {
+		return false
+	}
+	p.enterLocked(t, t.step+1)
+	return true
+}
+
+// enterLocked fires the AtTaskStep rotations of step i, then renders it.
+func (p *Peer) enterLocked(t *task, i int) {
+	p.fireLocked(AtTaskStep, i)
+	step := p.script[i]
+	t.step = i
+	p.setStatusLocked(t, step.State, p.renderMessageLocked(t, i, step))
+	if step.State == wire.TaskStateCompleted {
+		text := p.spec.Task.Artifact
+		if text == "" {
+			text = defaultArtifactText
+		}
+		t.artifacts = []wire.Artifact{{ArtifactID: "artifact-1", Name: "result", Parts: []wire.Part{wire.TextPart(text)}}}
+	}
+}
+
+// renderMessageLocked builds the status message of step i, or nil when the
+// step carries nothing to say.
+func (p *Peer) renderMessageLocked(t *task, i int, step TaskStep) *wire.Message {
+	text := step.Message
+	if text == "" {
+		switch step.State {
+		case wire.TaskStateAuthRequired:
+			text = defaultAuthRequiredText
+		case wire.TaskStateInputRequired:
+			text = defaultInputRequiredText
+		}
+	}
+	if text == "" && step.Progress == 0 && !step.AnnounceContract {
+		return nil
+	}
+	if text == "" {
+		text = fmt.Sprintf("Progress: %d%%.", step.Progress)
+	}
+	m := &wire.Message{
+		MessageID: fmt.Sprintf("%s-status-%d", t.id, i),
+		ContextID: t.contextID,
+		TaskID:    t.id,
+		Role:      wire.RoleAgent,
+		Parts:     []wire.Part{wire.TextPart(text)},
+		Metadata:  map[string]any{"progress": step.Progress},
+	}
+	if step.AnnounceContract {
+		m.Metadata[FrozenContractExtension] = map[string]any{"contractHash": p.versions[p.state.version].hash}
+		m.Extensions = []string{FrozenContractExtension}
+	}
+	return m
+}
+
+// setStatusLocked changes t's status, stamped with the farm clock.
+func (p *Peer) setStatusLocked(t *task, state wire.TaskState, msg *wire.Message) {
+	now := p.farm.now()
+	t.status = wire.TaskStatus{State: state, Message: msg, Timestamp: timestamp(now)}
+	t.statusAt = now
+	t.rev++
+}
+
+// rejectActiveLocked moves every task that is not terminal to REJECTED: a
+// card fetch is renegotiation on a peer with RejectOnCardFetch.
+func (p *Peer) rejectActiveLocked() {
+	for _, t := range p.tasks.byID {
+		if t.status.State.Terminal() {
+			continue
+		}
+		p.setStatusLocked(t, wire.TaskStateRejected, &wire.Message{
+			MessageID: t.id + "-rejected",
+			ContextID: t.contextID,
+			TaskID:    t.id,
+			Role:      wire.RoleAgent,
+			Parts:     []wire.Part{wire.TextPart(rejectedOnCardFetchText)},
+		})
+	}
+}
+
+// updateEventsLocked renders t's current status as stream events: the
+// artifact first when the task has just completed.
+func (p *Peer) updateEventsLocked(t *task) []wire.StreamResponse {
+	var events []wire.StreamResponse
+	if t.status.State == wire.TaskStateCompleted {
+		for _, a := range t.artifacts {
+			events = append(events, wire.StreamResponse{ArtifactUpdate: &wire.TaskArtifactUpdateEvent{
+				TaskID: t.id, ContextID: t.contextID, Artifact: a, LastChunk: true,
+			}})
+		}
+	}
+	return append(events, wire.StreamResponse{StatusUpdate: &wire.TaskStatusUpdateEvent{
+		TaskID: t.id, ContextID: t.contextID, Status: t.status,
+	}})
+}
+
+// requestMetadata merges SendMessageRequest.metadata with the message's
+// own metadata (the message wins): what the frozen-contract extension reads.
+func requestMetadata(req *wire.SendMessageRequest) map[string]any {
+	if len(req.Metadata) == 0 && (req.Message == nil || len(req.Message.Metadata) == 0) {
+		return nil
+	}
+	out := maps.Clone(req.Metadata)
+	if out == nil {
+		out = map[string]any{}
+	}
+	if req.Message != nil {
+		maps.Copy(out, req.Message.Metadata)
+	}
+	return out
+}

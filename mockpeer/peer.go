@@ -1,0 +1,133 @@
+package mockpeer
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// Paths every peer serves besides the well-known card.
+const (
+	TokenPath   = "/oauth/token"
+	JSONRPCPath = "/a2a/jsonrpc"
+	RESTPath    = "/a2a/rest"
+	AdminPrefix = "/_conform/"
+)
+
+// JSONRPCURL is the JSON-RPC interface url of the peer at origin.
+func JSONRPCURL(origin string) string { return origin + JSONRPCPath }
+
+// RESTURL is the HTTP+JSON interface url of the peer at origin.
+func RESTURL(origin string) string { return origin + RESTPath }
+
+// TokenURL is the OAuth 2.0 token endpoint of the peer at origin.
+func TokenURL(origin string) string { return origin + TokenPath }
+
+// CardURL is the well-known card URL of the peer at origin.
+func CardURL(origin string) string { return origin + wire.WellKnownCardPath }
+
+// Peer is one scripted A2A agent of a farm, on its own origin.
+type Peer struct {
+	farm     *Farm
+	spec     PeerSpec
+	origin   string
+	identity string
+	listener net.Listener
+	server   *http.Server
+	versions []*cardVersion
+	script   []TaskStep
+	jsonrpc  http.Handler
+	rest     http.Handler
+
+	mu    sync.Mutex // guards state and tasks
+	state peerState
+	tasks taskStore
+}
+
+// peerState is what rotations, grace windows and triggers change.
+type peerState struct {
+	version   int
+	previous  int // version before the last rotation; -1 when none
+	graceLeft int // admitted A2A requests left under previous; <0 forever
+	fired     []bool
+	// cardResponses counts 200/304 card responses with the version in
+	// force; a rotation starts it again, so triggers chain per version.
+	cardResponses int
+	sends         int // tasks created
+}
+
+func (s *peerState) reset(rotations int) {
+	*s = peerState{previous: -1, fired: make([]bool, rotations)}
+}
+
+// Name is the peer's name in the farm.
+func (p *Peer) Name() string { return p.spec.Name }
+
+// Origin is "https://host:port" (http with PlainHTTP).
+func (p *Peer) Origin() string { return p.origin }
+
+// CardURL is the peer's well-known card URL.
+func (p *Peer) CardURL() string { return CardURL(p.origin) }
+
+// Version is the card version in force.
+func (p *Peer) Version() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.state.version
+}
+
+// CardBytes returns the frozen bytes of card version v, nil if there is none.
+func (p *Peer) CardBytes(v int) []byte {
+	if v < 0 || v >= len(p.versions) {
+		return nil
+	}
+	return bytes.Clone(p.versions[v].raw)
+}
+
+// ContractHash is the contract hash of card version v for the peer's
+// skill, "" if there is no such version.
+func (p *Peer) ContractHash(v int) string {
+	if v < 0 || v >= len(p.versions) {
+		return ""
+	}
+	return p.versions[v].hash
+}
+
+// Rotate puts card version to in force now, as the admin API does. An
+// OnAdmin rotation to that version counts as fired.
+func (p *Peer) Rotate(to int) error {
+	if to < 0 || to >= len(p.versions) {
+		return fmt.Errorf("mockpeer: peer %q has no card version %d (versions 0..%d)", p.spec.Name, to, len(p.versions)-1)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, rot := range p.spec.Rotations {
+		if rot.On.Kind == OnAdmin && rot.To == to && !p.state.fired[i] {
+			p.state.fired[i] = true
+			break
+		}
+	}
+	p.switchLocked(to)
+	return nil
+}
+
+// Reset puts version 0 back in force, re-arms every trigger, drops every
+// task and ends any grace window. The journal is kept, and task ids keep
+// counting so that journal entries stay unambiguous.
+func (p *Peer) Reset() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.state.reset(len(p.spec.Rotations))
+	p.tasks.drop()
+}
+
+// inForce returns the card version in force.
+func (p *Peer) inForce() *cardVersion {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.versions[p.state.version]
+}

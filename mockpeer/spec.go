@@ -1,0 +1,163 @@
+package mockpeer
+
+import (
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// Origins resolves a peer name of the farm to its origin
+// ("https://127.0.0.2:40123"). Card functions use it because ports are only
+// known once every listener is bound.
+type Origins func(peer string) string
+
+// CardFunc builds one version of a peer's card. It is called once per run,
+// after all listeners are bound, and its result is frozen into bytes.
+type CardFunc func(o Origins) wire.AgentCard
+
+// PeerSpec scripts one peer. The zero value of every optional field means
+// "off" or "the spec's default", so a scenario only states what it changes.
+type PeerSpec struct {
+	// Name is unique in the farm ("A", "B", ...), used in Origins and journals.
+	Name string
+	// Host is the loopback address to listen on; "" means 127.0.0.1.
+	Host string
+	// Addr, if non-empty, is the host:port to listen on (standalone peers).
+	Addr string
+	// Identity names the TLS server identity. Peers sharing an identity
+	// present the same certificate (same principal); "" means the peer's Name.
+	Identity string
+	// Skill is the scenario's target skill: the peer enforces and announces
+	// the contract of that skill.
+	Skill string
+	// Cards are the card versions; Cards[0] is in force at start.
+	Cards []CardFunc
+	// Caching controls the validators and freshness headers of the card.
+	Caching Caching
+	// Redirect, if non-nil, makes the card URL answer a redirect instead.
+	Redirect *Redirect
+	// Rotations switch the card version in force when their trigger fires.
+	// Each fires at most once.
+	Rotations []Rotation
+	// Task scripts every task this peer creates.
+	Task TaskScript
+	// GraceRequests is how many A2A requests after a rotation still pass with
+	// credentials valid under the previous version; negative means forever.
+	GraceRequests int
+	// StaleAuth makes the peer keep enforcing the first card version's
+	// security whatever is in force: the mirrored stale cache of the field.
+	StaleAuth bool
+	// FlatSecurityScopes serves securityRequirements scopes as bare arrays,
+	// the shape a2a-go v2.3.1 parses ({"schemes":{"x":[]}}).
+	FlatSecurityScopes bool
+}
+
+// Caching: ETag and Last-Modified are on unless switched off; Cache-Control
+// is sent only when set.
+type Caching struct {
+	NoETag         bool
+	NoLastModified bool
+	CacheControl   string // e.g. "max-age=300"
+}
+
+// Redirect answers the card URL with Status and a Location on another peer.
+type Redirect struct {
+	Status int    // 301, 302, 307 or 308
+	To     string // peer name whose card URL is the Location
+}
+
+// TriggerKind says what event fires a rotation.
+type TriggerKind int
+
+// Rotation triggers. None is a wall-clock timer.
+const (
+	// AfterCardResponses fires once the peer has answered N card requests
+	// (200 or 304) with the current version.
+	AfterCardResponses TriggerKind = iota + 1
+	// AfterSend fires right after the Nth task-creating request (N=0 means 1).
+	AfterSend
+	// AtTaskStep fires when a task enters step N of its script, before the
+	// step is rendered.
+	AtTaskStep
+	// OnAdmin fires only through the admin API or Peer.Rotate.
+	OnAdmin
+)
+
+// Trigger is a kind and its count.
+type Trigger struct {
+	Kind TriggerKind
+	N    int
+}
+
+// Rotation switches the card in force to version To when On fires.
+type Rotation struct {
+	On Trigger
+	To int
+}
+
+// TaskScript is the lifecycle of every task the peer creates. A task starts
+// at Steps[0]; each advance event (a GetTask poll, a stream tick, a blocking
+// send waiting) moves it one step. The last step should be terminal or
+// interrupted; a task stays at its last step.
+type TaskScript struct {
+	Steps []TaskStep
+	// RejectOnCardFetch: a card request while a task is not terminal is taken
+	// as renegotiation and moves that task to TASK_STATE_REJECTED.
+	RejectOnCardFetch bool
+	// CancelNeedsMTLS: CancelTask without a verified client certificate is
+	// answered as unauthenticated, whatever the card says.
+	CancelNeedsMTLS bool
+	// Artifact is the text of the artifact attached on TASK_STATE_COMPLETED;
+	// "" means a default text.
+	Artifact string
+}
+
+// TaskStep is one state of the script.
+type TaskStep struct {
+	State    wire.TaskState
+	Progress int    // percent, carried in the status message metadata
+	Message  string // status message text; "" means none unless interrupted
+	// AnnounceContract puts the contract hash of the card in force into the
+	// status message metadata under the frozen-contract extension URI.
+	AnnounceContract bool
+}
+
+// FrozenContractExtension is wire.FrozenContractExtension, re-exported for
+// scenario authors.
+const FrozenContractExtension = wire.FrozenContractExtension
+
+// Grants lists the credentials handed to the client. The farm creates every
+// credential each run; grants only decide what the client is told.
+type Grants struct {
+	OAuth      bool
+	Bearer     bool
+	APIKey     bool
+	ClientCert bool
+}
+
+// FarmSpec is everything a farm needs to start.
+type FarmSpec struct {
+	Peers  []PeerSpec
+	Grants Grants
+	// PlainHTTP serves http:// instead of https:// (demos only).
+	PlainHTTP bool
+	// Dir receives the CA, client certificate and key files; "" means a
+	// temporary directory removed by Close.
+	Dir string
+	// Now is the clock for journal times and Last-Modified; nil means time.Now.
+	Now func() time.Time
+	// OnExchange, if non-nil, is called after every exchange is journaled
+	// (e.g. to stream the journal to a terminal). It must not block.
+	OnExchange func(Exchange)
+}
+
+// Credentials are the secrets of one run, and where the client finds them.
+// Empty fields were not granted.
+type Credentials struct {
+	OAuthClientID     string
+	OAuthClientSecret string
+	BearerToken       string
+	APIKey            string
+	ClientCertFile    string
+	ClientKeyFile     string
+}

@@ -1,0 +1,95 @@
+package mockpeer
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+func (h a2aHandler) SendStreamingMessage(ctx context.Context, r *http.Request, req *wire.SendMessageRequest, emit agent.Emit) *agent.Error {
+	p, d := h.p, draftOf(r)
+	d.requestMetadata = requestMetadata(req)
+	p.mu.Lock()
+	if err := p.streamingLocked(); err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	t, err := p.startLocked(req.Message, d)
+	if err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	d.after(t)
+	snap, rev := t.snapshot(historyLength(req), true), t.rev
+	p.mu.Unlock()
+	if emit(wire.StreamResponse{Task: &snap}) != nil {
+		return nil
+	}
+	p.follow(ctx, t, rev, d, emit)
+	return nil
+}
+
+func (h a2aHandler) SubscribeToTask(ctx context.Context, r *http.Request, req *wire.SubscribeToTaskRequest, emit agent.Emit) *agent.Error {
+	p, d := h.p, draftOf(r)
+	p.mu.Lock()
+	if err := p.streamingLocked(); err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	t, err := p.lookupLocked(req.ID, d)
+	if err != nil {
+		p.mu.Unlock()
+		return err
+	}
+	if t.status.State.Terminal() {
+		p.mu.Unlock()
+		return agent.Errorf(wire.ErrUnsupportedOperation, "task "+t.id+" is in terminal state "+string(t.status.State))
+	}
+	d.after(t)
+	snap, rev := t.snapshot(nil, true), t.rev
+	p.mu.Unlock()
+	if emit(wire.StreamResponse{Task: &snap}) != nil {
+		return nil
+	}
+	p.follow(ctx, t, rev, d, emit)
+	return nil
+}
+
+// streamingLocked refuses streams unless the card in force declares them.
+func (p *Peer) streamingLocked() *agent.Error {
+	s := p.versions[p.state.version].card.Capabilities.Streaming
+	if s == nil || !*s {
+		return agent.Errorf(wire.ErrUnsupportedOperation, "the agent card does not declare capabilities.streaming")
+	}
+	return nil
+}
+
+// follow streams t until it is terminal or interrupted: each event emitted
+// is a tick that moves the task one step. A change made by someone else
+// (a poll, a cancel, a rejection) is reported instead of a tick. The
+// stream also ends when the script cannot move the task any further or
+// the client is gone.
+func (p *Peer) follow(ctx context.Context, t *task, rev int, d *draft, emit agent.Emit) {
+	for ctx.Err() == nil {
+		p.mu.Lock()
+		if t.rev == rev && (t.settled() || !p.advanceLocked(t)) {
+			p.mu.Unlock()
+			return
+		}
+		events := p.updateEventsLocked(t)
+		rev = t.rev
+		done := t.settled()
+		d.after(t)
+		p.mu.Unlock()
+		for _, e := range events {
+			if emit(e) != nil {
+				return
+			}
+		}
+		if done {
+			return
+		}
+	}
+}

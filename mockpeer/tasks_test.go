@@ -1,0 +1,458 @@
+package mockpeer
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// binding sends A2A operations over one protocol binding.
+type binding struct {
+	name string
+	// call performs a unary op; err is the A2A error code (0 if none).
+	call func(t *testing.T, c *http.Client, p *Peer, op string, params map[string]any) (json.RawMessage, int)
+	// stream performs a streaming op and returns its events.
+	stream func(t *testing.T, c *http.Client, p *Peer, op string, params map[string]any) []wire.StreamResponse
+}
+
+var bindings = []binding{
+	{wire.BindingJSONRPC, jsonrpcCall, jsonrpcStream},
+	{wire.BindingHTTPJSON, restCall, restStream},
+}
+
+func jsonrpcCall(t *testing.T, c *http.Client, p *Peer, op string, params map[string]any) (json.RawMessage, int) {
+	t.Helper()
+	res, e := rpc(t, c, p, op, params, nil)
+	if e != nil {
+		return nil, e.Code
+	}
+	return res, 0
+}
+
+func jsonrpcStream(t *testing.T, c *http.Client, p *Peer, op string, params map[string]any) []wire.StreamResponse {
+	t.Helper()
+	raw, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": "s", "method": op, "params": params})
+	return readStream(t, c, http.MethodPost, JSONRPCURL(p.Origin()), string(raw), func(data json.RawMessage) wire.StreamResponse {
+		var env struct {
+			Result wire.StreamResponse `json:"result"`
+			Error  *wire.RPCError      `json:"error"`
+		}
+		if err := json.Unmarshal(data, &env); err != nil || env.Error != nil {
+			t.Fatalf("stream event %s: %v %+v", data, err, env.Error)
+		}
+		return env.Result
+	})
+}
+
+// restRoute maps an operation and its params to an HTTP+JSON request.
+func restRoute(op string, params map[string]any) (method, path, body string) {
+	id, _ := params["id"].(string)
+	raw, _ := json.Marshal(params)
+	switch op {
+	case wire.MethodSendMessage:
+		return http.MethodPost, "/message:send", string(raw)
+	case wire.MethodSendStreamingMessage:
+		return http.MethodPost, "/message:stream", string(raw)
+	case wire.MethodGetTask:
+		return http.MethodGet, "/tasks/" + id, ""
+	case wire.MethodCancelTask:
+		return http.MethodPost, "/tasks/" + id + ":cancel", "{}"
+	case wire.MethodSubscribeToTask:
+		return http.MethodPost, "/tasks/" + id + ":subscribe", "{}"
+	case wire.MethodGetExtendedAgentCard:
+		return http.MethodGet, "/extendedAgentCard", ""
+	}
+	panic("no REST route for " + op)
+}
+
+func restCall(t *testing.T, c *http.Client, p *Peer, op string, params map[string]any) (json.RawMessage, int) {
+	t.Helper()
+	method, path, body := restRoute(op, params)
+	resp, out := do(t, c, method, RESTURL(p.Origin())+path, body, a2aHeaders(nil))
+	if resp.StatusCode != http.StatusOK {
+		var e wire.RESTError
+		if err := json.Unmarshal(out, &e); err != nil {
+			t.Fatalf("REST error body %s: %v", out, err)
+		}
+		return nil, restErrorCode(e)
+	}
+	return out, 0
+}
+
+// restErrorCode maps a REST error back to its JSON-RPC code by reason.
+func restErrorCode(e wire.RESTError) int {
+	for _, k := range []wire.ErrorKind{
+		wire.ErrTaskNotFound, wire.ErrTaskNotCancelable, wire.ErrUnsupportedOperation,
+		wire.ErrUnauthenticated, wire.ErrExtensionSupportRequired, wire.ErrInvalidParams,
+	} {
+		if len(e.Error.Details) > 0 {
+			if d, ok := e.Error.Details[0].(map[string]any); ok && d["reason"] == k.Reason && k.Reason != "" {
+				return k.RPCCode
+			}
+		}
+		if k.Reason == "" && e.Error.Status == k.GRPCStatus && e.Error.Code == k.HTTPStatus {
+			return k.RPCCode
+		}
+	}
+	return -1
+}
+
+func restStream(t *testing.T, c *http.Client, p *Peer, op string, params map[string]any) []wire.StreamResponse {
+	t.Helper()
+	method, path, body := restRoute(op, params)
+	return readStream(t, c, method, RESTURL(p.Origin())+path, body, func(data json.RawMessage) wire.StreamResponse {
+		var ev wire.StreamResponse
+		if err := json.Unmarshal(data, &ev); err != nil {
+			t.Fatalf("stream event %s: %v", data, err)
+		}
+		return ev
+	})
+}
+
+func readStream(t *testing.T, c *http.Client, method, url, body string, decode func(json.RawMessage) wire.StreamResponse) []wire.StreamResponse {
+	t.Helper()
+	req, _ := http.NewRequest(method, url, strings.NewReader(body))
+	for k, v := range a2aHeaders(map[string]string{"Accept": "text/event-stream"}) {
+		req.Header.Set(k, v)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") {
+		t.Fatalf("stream answered %d %s", resp.StatusCode, ct)
+	}
+	var out []wire.StreamResponse
+	for _, data := range sseEvents(t, resp.Body) {
+		out = append(out, decode(data))
+	}
+	return out
+}
+
+// steppingClock advances one second per reading, so every status has its
+// own timestamp.
+func steppingClock() func() time.Time {
+	base := time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC)
+	var n atomic.Int64
+	return func() time.Time { return base.Add(time.Duration(n.Add(1)) * time.Second) }
+}
+
+// scriptedPeer starts a streaming-capable peer "A" with script.
+func scriptedPeer(t *testing.T, script TaskScript, opts ...cardOpt) (*Farm, *Peer) {
+	t.Helper()
+	opts = append([]cardOpt{withStreaming()}, opts...)
+	f := startFarm(t, FarmSpec{Now: steppingClock(), Peers: []PeerSpec{{
+		Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A", opts...)}, Task: script,
+	}}})
+	return f, f.Peer("A")
+}
+
+var timestampRE = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
+
+func TestTaskPollAdvance(t *testing.T) {
+	for _, b := range bindings {
+		t.Run(b.name, func(t *testing.T) {
+			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
+				{State: wire.TaskStateSubmitted},
+				{State: wire.TaskStateWorking, Progress: 50},
+				{State: wire.TaskStateCompleted, Progress: 100},
+			}, Artifact: "the summary"})
+			c := httpsClient(t, f, false)
+			res, code := b.call(t, c, p, wire.MethodSendMessage, sendParams("hello", true))
+			if code != 0 {
+				t.Fatalf("send: error %d", code)
+			}
+			task := sendTask(t, res)
+			if task.ID != "task-1" || task.ContextID != "ctx-1" || task.Status.State != wire.TaskStateSubmitted {
+				t.Fatalf("created %+v", task)
+			}
+			if len(task.History) != 1 || task.History[0].Role != wire.RoleUser || *task.History[0].Parts[0].Text != "hello" {
+				t.Errorf("history %+v, want the user message", task.History)
+			}
+			wantStates := []wire.TaskState{wire.TaskStateWorking, wire.TaskStateCompleted, wire.TaskStateCompleted}
+			for i, want := range wantStates {
+				res, code = b.call(t, c, p, wire.MethodGetTask, map[string]any{"id": task.ID})
+				if code != 0 {
+					t.Fatalf("poll %d: error %d", i+1, code)
+				}
+				got := decodeTask(t, res)
+				if got.Status.State != want {
+					t.Fatalf("poll %d: %s, want %s", i+1, got.Status.State, want)
+				}
+				if !timestampRE.MatchString(got.Status.Timestamp) {
+					t.Errorf("timestamp %q is not RFC 3339 UTC with milliseconds", got.Status.Timestamp)
+				}
+				if i == 0 && got.Status.Message.Metadata["progress"] != float64(50) {
+					t.Errorf("working step metadata %v, want progress 50", got.Status.Message.Metadata)
+				}
+				if want == wire.TaskStateCompleted {
+					if len(got.Artifacts) != 1 || got.Artifacts[0].ArtifactID != "artifact-1" ||
+						got.Artifacts[0].Name != "result" || *got.Artifacts[0].Parts[0].Text != "the summary" {
+						t.Errorf("artifacts %+v", got.Artifacts)
+					}
+				}
+			}
+			ex := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodGetTask })[0]
+			if ex.Binding != b.name || ex.TaskID != "task-1" ||
+				ex.StateBefore != wire.TaskStateSubmitted || ex.StateAfter != wire.TaskStateWorking {
+				t.Errorf("journaled poll: binding %s task %s %s → %s", ex.Binding, ex.TaskID, ex.StateBefore, ex.StateAfter)
+			}
+		})
+	}
+}
+
+func TestBlockingSend(t *testing.T) {
+	for _, b := range bindings {
+		t.Run(b.name, func(t *testing.T) {
+			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
+				{State: wire.TaskStateWorking},
+				{State: wire.TaskStateWorking, Progress: 30},
+				{State: wire.TaskStateInputRequired},
+				{State: wire.TaskStateWorking},
+				{State: wire.TaskStateCompleted},
+			}})
+			c := httpsClient(t, f, false)
+			res, _ := b.call(t, c, p, wire.MethodSendMessage, sendParams("first", false))
+			task := sendTask(t, res)
+			if task.Status.State != wire.TaskStateInputRequired {
+				t.Fatalf("blocking send stopped at %s, want the interrupted state", task.Status.State)
+			}
+			if msg := task.Status.Message; msg == nil || msg.Role != wire.RoleAgent || *msg.Parts[0].Text == "" {
+				t.Errorf("input-required without an agent message: %+v", msg)
+			}
+			more := sendParams("more", false)
+			more["message"].(map[string]any)["taskId"] = task.ID
+			res, code := b.call(t, c, p, wire.MethodSendMessage, more)
+			if code != 0 {
+				t.Fatalf("continuation: error %d", code)
+			}
+			task = sendTask(t, res)
+			if task.Status.State != wire.TaskStateCompleted || len(task.History) != 2 {
+				t.Errorf("continuation: %s with %d history messages", task.Status.State, len(task.History))
+			}
+			if _, code = b.call(t, c, p, wire.MethodSendMessage, more); code != wire.ErrUnsupportedOperation.RPCCode {
+				t.Errorf("send to a terminal task: code %d, want UnsupportedOperation", code)
+			}
+			more["message"].(map[string]any)["taskId"] = "task-404"
+			if _, code = b.call(t, c, p, wire.MethodSendMessage, more); code != wire.ErrTaskNotFound.RPCCode {
+				t.Errorf("send to an unknown task: code %d, want TaskNotFound", code)
+			}
+		})
+	}
+}
+
+func TestStreamEvents(t *testing.T) {
+	for _, b := range bindings {
+		t.Run(b.name, func(t *testing.T) {
+			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
+				{State: wire.TaskStateSubmitted},
+				{State: wire.TaskStateWorking, Progress: 50},
+				{State: wire.TaskStateCompleted},
+			}})
+			events := b.stream(t, httpsClient(t, f, false), p, wire.MethodSendStreamingMessage, sendParams("go", false))
+			kinds := make([]string, len(events))
+			for i, ev := range events {
+				switch {
+				case ev.Task != nil:
+					kinds[i] = "task:" + string(ev.Task.Status.State)
+				case ev.StatusUpdate != nil:
+					kinds[i] = "status:" + string(ev.StatusUpdate.Status.State)
+				case ev.ArtifactUpdate != nil:
+					kinds[i] = "artifact:" + ev.ArtifactUpdate.Artifact.ArtifactID
+				}
+			}
+			want := []string{"task:TASK_STATE_SUBMITTED", "status:TASK_STATE_WORKING", "artifact:artifact-1", "status:TASK_STATE_COMPLETED"}
+			if strings.Join(kinds, " ") != strings.Join(want, " ") {
+				t.Errorf("events %v, want %v", kinds, want)
+			}
+			ex := lastExchange(t, f, RouteA2A)
+			if ex.Op != wire.MethodSendStreamingMessage || ex.StateAfter != wire.TaskStateCompleted || !strings.Contains(ex.Response, "artifact-1") {
+				t.Errorf("journaled stream: op %s after %s response %q", ex.Op, ex.StateAfter, ex.Response)
+			}
+		})
+	}
+}
+
+func TestStreamStopsAtInterruptedState(t *testing.T) {
+	f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
+		{State: wire.TaskStateWorking},
+		{State: wire.TaskStateAuthRequired},
+		{State: wire.TaskStateCompleted},
+	}})
+	c := httpsClient(t, f, false)
+	events := jsonrpcStream(t, c, p, wire.MethodSendStreamingMessage, sendParams("go", false))
+	last := events[len(events)-1]
+	if len(events) != 2 || last.StatusUpdate == nil || last.StatusUpdate.Status.State != wire.TaskStateAuthRequired {
+		t.Fatalf("stream events %+v, want the task then AUTH_REQUIRED", events)
+	}
+	// Subscribing picks the task up where it is and carries it on.
+	events = jsonrpcStream(t, c, p, wire.MethodSubscribeToTask, map[string]any{"id": "task-1"})
+	if len(events) != 1 || events[0].Task == nil {
+		t.Fatalf("subscribe to an interrupted task: %+v, want just the task", events)
+	}
+	if _, code := jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": "task-1"}); code != 0 {
+		t.Fatal(code)
+	}
+	if _, code := jsonrpcCall(t, c, p, wire.MethodSubscribeToTask, map[string]any{"id": "task-1"}); code != wire.ErrUnsupportedOperation.RPCCode {
+		t.Errorf("subscribe to a terminal task: code %d, want UnsupportedOperation", code)
+	}
+}
+
+func TestSubscribeFollowsTask(t *testing.T) {
+	for _, b := range bindings {
+		t.Run(b.name, func(t *testing.T) {
+			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
+				{State: wire.TaskStateSubmitted}, {State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted},
+			}})
+			c := httpsClient(t, f, false)
+			task := sendTask(t, must(b.call(t, c, p, wire.MethodSendMessage, sendParams("x", true))))
+			events := b.stream(t, c, p, wire.MethodSubscribeToTask, map[string]any{"id": task.ID})
+			if len(events) != 4 || events[0].Task == nil || events[3].StatusUpdate.Status.State != wire.TaskStateCompleted {
+				t.Errorf("subscribe events %+v", events)
+			}
+		})
+	}
+}
+
+func must(res json.RawMessage, code int) json.RawMessage {
+	if code != 0 {
+		panic("unexpected A2A error")
+	}
+	return res
+}
+
+func TestStreamingNotDeclared(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{})
+	for _, b := range bindings {
+		if _, code := b.call(t, httpsClient(t, f, false), p, wire.MethodSendStreamingMessage, sendParams("x", false)); code != wire.ErrUnsupportedOperation.RPCCode {
+			t.Errorf("%s: streaming without the capability: code %d, want UnsupportedOperation", b.name, code)
+		}
+	}
+	if f.Journal().Len() == 0 || lastExchange(t, f, RouteA2A).TaskID != "" {
+		t.Error("a refused stream created a task")
+	}
+}
+
+func TestAuthRequiredDefaultMessage(t *testing.T) {
+	f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateAuthRequired}}})
+	task := sendTask(t, must(jsonrpcCall(t, httpsClient(t, f, false), p, wire.MethodSendMessage, sendParams("x", false))))
+	msg := task.Status.Message
+	if task.Status.State != wire.TaskStateAuthRequired || msg == nil || msg.Role != wire.RoleAgent ||
+		!strings.Contains(*msg.Parts[0].Text, "client certificate") {
+		t.Fatalf("AUTH_REQUIRED status %+v", task.Status)
+	}
+}
+
+func TestRejectOnCardFetch(t *testing.T) {
+	f, p := scriptedPeer(t, TaskScript{RejectOnCardFetch: true, Steps: []TaskStep{
+		{State: wire.TaskStateSubmitted}, {State: wire.TaskStateSubmitted}, {State: wire.TaskStateCompleted},
+	}})
+	c := httpsClient(t, f, false)
+	done := sendTask(t, must(jsonrpcCall(t, c, p, wire.MethodSendMessage, sendParams("done", false))))
+	open := sendTask(t, must(jsonrpcCall(t, c, p, wire.MethodSendMessage, sendParams("open", true))))
+	do(t, c, http.MethodGet, p.CardURL(), "", nil)
+	got := decodeTask(t, must(jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": open.ID})))
+	if got.Status.State != wire.TaskStateRejected || got.Status.Message == nil {
+		t.Errorf("running task after a card fetch: %+v, want REJECTED with a message", got.Status)
+	}
+	got = decodeTask(t, must(jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": done.ID})))
+	if got.Status.State != wire.TaskStateCompleted {
+		t.Errorf("completed task after a card fetch: %s", got.Status.State)
+	}
+}
+
+func TestAnnounceContract(t *testing.T) {
+	f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{{State: wire.TaskStateAuthRequired, AnnounceContract: true}}})
+	task := sendTask(t, must(jsonrpcCall(t, httpsClient(t, f, false), p, wire.MethodSendMessage, sendParams("x", false))))
+	meta, _ := task.Status.Message.Metadata[FrozenContractExtension].(map[string]any)
+	if meta["contractHash"] != p.ContractHash(0) || p.ContractHash(0) == "" {
+		t.Errorf("announced %v, want %s", meta, p.ContractHash(0))
+	}
+}
+
+func TestCancelTask(t *testing.T) {
+	for _, b := range bindings {
+		t.Run(b.name, func(t *testing.T) {
+			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}})
+			c := httpsClient(t, f, false)
+			task := sendTask(t, must(b.call(t, c, p, wire.MethodSendMessage, sendParams("x", true))))
+			got := decodeTask(t, must(b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": task.ID})))
+			if got.Status.State != wire.TaskStateCanceled {
+				t.Errorf("cancel: %s", got.Status.State)
+			}
+			if _, code := b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": task.ID}); code != wire.ErrTaskNotCancelable.RPCCode {
+				t.Errorf("second cancel: code %d, want TaskNotCancelable", code)
+			}
+			if _, code := b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": "task-99"}); code != wire.ErrTaskNotFound.RPCCode {
+				t.Errorf("cancel unknown: code %d, want TaskNotFound", code)
+			}
+		})
+	}
+}
+
+func TestListTasks(t *testing.T) {
+	f, p := scriptedPeer(t, TaskScript{})
+	c := httpsClient(t, f, false)
+	for range 5 {
+		jsonrpcCall(t, c, p, wire.MethodSendMessage, sendParams("x", false))
+	}
+	var ids []string
+	token := ""
+	for page := 0; ; page++ {
+		params := map[string]any{"pageSize": 2, "includeArtifacts": page == 0, "historyLength": 0}
+		if token != "" {
+			params["pageToken"] = token
+		}
+		var resp wire.ListTasksResponse
+		if err := json.Unmarshal(must(jsonrpcCall(t, c, p, wire.MethodListTasks, params)), &resp); err != nil {
+			t.Fatal(err)
+		}
+		if resp.TotalSize != 5 || resp.PageSize != 2 {
+			t.Errorf("page %d: total %d size %d", page, resp.TotalSize, resp.PageSize)
+		}
+		for _, task := range resp.Tasks {
+			ids = append(ids, task.ID)
+			if (len(task.Artifacts) > 0) != (page == 0) {
+				t.Errorf("page %d: artifacts %v with includeArtifacts %v", page, task.Artifacts, page == 0)
+			}
+			if len(task.History) != 0 {
+				t.Errorf("history returned with historyLength 0")
+			}
+		}
+		if token = resp.NextPageToken; token == "" {
+			break
+		}
+	}
+	if got := strings.Join(ids, ","); got != "task-5,task-4,task-3,task-2,task-1" {
+		t.Errorf("listed %s, want newest status first", got)
+	}
+	for _, bad := range []map[string]any{{"pageSize": 101}, {"pageToken": "garbage"}} {
+		if _, code := jsonrpcCall(t, c, p, wire.MethodListTasks, bad); code != wire.ErrInvalidParams.RPCCode {
+			t.Errorf("ListTasks %v: code %d, want InvalidParams", bad, code)
+		}
+	}
+}
+
+func TestGetExtendedAgentCard(t *testing.T) {
+	for _, declared := range []bool{false, true} {
+		f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A", func(_ Origins, c *wire.AgentCard) {
+			c.Capabilities.ExtendedAgentCard = wire.Bool(declared)
+		})}})
+		for _, b := range bindings {
+			res, code := b.call(t, httpsClient(t, f, false), p, wire.MethodGetExtendedAgentCard, map[string]any{})
+			switch {
+			case !declared && code != wire.ErrUnsupportedOperation.RPCCode:
+				t.Errorf("%s undeclared: code %d, want UnsupportedOperation", b.name, code)
+			case declared && (code != 0 || !strings.Contains(string(res), `"name":"A"`)):
+				t.Errorf("%s declared: code %d %s", b.name, code, res)
+			}
+		}
+	}
+}

@@ -1,0 +1,189 @@
+package mockpeer
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"fmt"
+	"math/big"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// ClientCertCN is the subject CN of the client certificate of every run.
+const ClientCertCN = "a2a-conform-client"
+
+// Files written to FarmSpec.Dir.
+const (
+	caFileName         = "ca.pem"
+	clientCertFileName = "client-cert.pem"
+	clientKeyFileName  = "client-key.pem"
+)
+
+// pki is the per-run certificate authority and everything it signed. The
+// CA key lives in memory only and dies with the farm.
+type pki struct {
+	caCert  *x509.Certificate
+	caKey   *ecdsa.PrivateKey
+	caPEM   []byte
+	pool    *x509.CertPool
+	servers map[string]tls.Certificate // identity → certificate
+
+	caFile, clientCertFile, clientKeyFile string
+}
+
+// newPKI creates the CA, one server certificate per identity (hosts lists
+// the listen hosts of the peers sharing it) and the client certificate,
+// and writes the CA and client files to dir.
+func newPKI(dir string, identities map[string][]string) (*pki, error) {
+	// Certificates use the real clock: a scripted FarmSpec.Now in the past
+	// must not make them invalid for real clients.
+	now := time.Now()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("mockpeer: CA key: %w", err)
+	}
+	tmpl := &x509.Certificate{
+		Subject:               pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{"a2a-conform"}},
+		NotBefore:             now.Add(-time.Hour),
+		NotAfter:              now.Add(48 * time.Hour),
+		IsCA:                  true,
+		BasicConstraintsValid: true,
+		MaxPathLenZero:        true,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+	}
+	caCert, caDER, err := sign(tmpl, &key.PublicKey, nil, key)
+	if err != nil {
+		return nil, err
+	}
+	p := &pki{
+		caCert:  caCert,
+		caKey:   key,
+		caPEM:   pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}),
+		pool:    x509.NewCertPool(),
+		servers: map[string]tls.Certificate{},
+	}
+	p.pool.AddCert(caCert)
+	for id, hosts := range identities {
+		cert, err := p.serverCert(id, hosts, now)
+		if err != nil {
+			return nil, err
+		}
+		p.servers[id] = cert
+	}
+	if err := p.writeFiles(dir, now); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *pki) serverCert(identity string, hosts []string, now time.Time) (tls.Certificate, error) {
+	tmpl := &x509.Certificate{
+		Subject:     pkix.Name{CommonName: identity, Organization: []string{"a2a-conform peer"}},
+		NotBefore:   now.Add(-time.Hour),
+		NotAfter:    now.Add(48 * time.Hour),
+		KeyUsage:    x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+		DNSNames:    []string{"localhost"},
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
+	}
+	for _, h := range hosts {
+		if ip := net.ParseIP(h); ip != nil && !containsIP(tmpl.IPAddresses, ip) {
+			tmpl.IPAddresses = append(tmpl.IPAddresses, ip)
+		}
+	}
+	return p.leaf(tmpl)
+}
+
+// leaf signs tmpl with the CA under a fresh key.
+func (p *pki) leaf(tmpl *x509.Certificate) (tls.Certificate, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, fmt.Errorf("mockpeer: leaf key: %w", err)
+	}
+	cert, der, err := sign(tmpl, &key.PublicKey, p.caCert, p.caKey)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: cert}, nil
+}
+
+func (p *pki) writeFiles(dir string, now time.Time) error {
+	client, err := p.leaf(&x509.Certificate{
+		Subject:     pkix.Name{CommonName: ClientCertCN, Organization: []string{"a2a-conform"}},
+		NotBefore:   now.Add(-time.Hour),
+		NotAfter:    now.Add(48 * time.Hour),
+		KeyUsage:    x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
+	})
+	if err != nil {
+		return err
+	}
+	keyDER, err := x509.MarshalPKCS8PrivateKey(client.PrivateKey)
+	if err != nil {
+		return fmt.Errorf("mockpeer: client key: %w", err)
+	}
+	p.caFile = filepath.Join(dir, caFileName)
+	p.clientCertFile = filepath.Join(dir, clientCertFileName)
+	p.clientKeyFile = filepath.Join(dir, clientKeyFileName)
+	files := []struct {
+		path string
+		data []byte
+		mode os.FileMode
+	}{
+		{p.caFile, p.caPEM, 0o644},
+		{p.clientCertFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: client.Certificate[0]}), 0o644},
+		{p.clientKeyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600},
+	}
+	for _, f := range files {
+		if err := os.WriteFile(f.path, f.data, f.mode); err != nil {
+			return fmt.Errorf("mockpeer: write %s: %w", filepath.Base(f.path), err)
+		}
+	}
+	return nil
+}
+
+// serverConfig is the TLS configuration of a peer presenting identity.
+func (p *pki) serverConfig(identity string) *tls.Config {
+	return &tls.Config{
+		MinVersion:   tls.VersionTLS12,
+		Certificates: []tls.Certificate{p.servers[identity]},
+		ClientAuth:   tls.VerifyClientCertIfGiven,
+		ClientCAs:    p.pool,
+	}
+}
+
+func sign(tmpl *x509.Certificate, pub *ecdsa.PublicKey, parent *x509.Certificate, parentKey *ecdsa.PrivateKey) (*x509.Certificate, []byte, error) {
+	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 127))
+	if err != nil {
+		return nil, nil, fmt.Errorf("mockpeer: serial: %w", err)
+	}
+	tmpl.SerialNumber = serial
+	if parent == nil {
+		parent = tmpl
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, parent, pub, parentKey)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mockpeer: sign %q: %w", tmpl.Subject.CommonName, err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mockpeer: parse %q: %w", tmpl.Subject.CommonName, err)
+	}
+	return cert, der, nil
+}
+
+func containsIP(list []net.IP, ip net.IP) bool {
+	for _, x := range list {
+		if x.Equal(ip) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,115 @@
+package mockpeer
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// ErrInvalidSpec is wrapped by every error Start returns for a FarmSpec
+// that cannot be played.
+var ErrInvalidSpec = errors.New("invalid farm spec")
+
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("mockpeer: %w: %s", ErrInvalidSpec, fmt.Sprintf(format, args...))
+}
+
+// validate checks everything that can be checked before binding a port.
+func validate(spec FarmSpec) error {
+	if len(spec.Peers) == 0 {
+		return invalid("no peers")
+	}
+	names := map[string]bool{}
+	for _, ps := range spec.Peers {
+		if ps.Name == "" {
+			return invalid("a peer has no name")
+		}
+		if names[ps.Name] {
+			return invalid("duplicate peer name %q", ps.Name)
+		}
+		names[ps.Name] = true
+	}
+	for _, ps := range spec.Peers {
+		if err := validatePeer(ps, names); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func validatePeer(ps PeerSpec, names map[string]bool) error {
+	if len(ps.Cards) == 0 {
+		return invalid("peer %q has no cards", ps.Name)
+	}
+	for i, c := range ps.Cards {
+		if c == nil {
+			return invalid("peer %q card %d is nil", ps.Name, i)
+		}
+	}
+	if _, _, err := listenAddr(ps); err != nil {
+		return err
+	}
+	if rd := ps.Redirect; rd != nil {
+		switch {
+		case !names[rd.To]:
+			return invalid("peer %q redirects to unknown peer %q", ps.Name, rd.To)
+		case rd.To == ps.Name:
+			return invalid("peer %q redirects to itself", ps.Name)
+		case !redirectStatus(rd.Status):
+			return invalid("peer %q redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, rd.Status)
+		}
+	}
+	for i, rot := range ps.Rotations {
+		if rot.To < 0 || rot.To >= len(ps.Cards) {
+			return invalid("peer %q rotation %d goes to card version %d, which does not exist (versions 0..%d)",
+				ps.Name, i, rot.To, len(ps.Cards)-1)
+		}
+		if rot.On.Kind < AfterCardResponses || rot.On.Kind > OnAdmin {
+			return invalid("peer %q rotation %d has no trigger kind", ps.Name, i)
+		}
+		if rot.On.N < 0 {
+			return invalid("peer %q rotation %d has a negative count", ps.Name, i)
+		}
+	}
+	for i, st := range ps.Task.Steps {
+		if _, ok := wire.ParseTaskState(string(st.State)); !ok || st.State == wire.TaskStateUnspecified {
+			return invalid("peer %q task step %d has no valid state (%q)", ps.Name, i, st.State)
+		}
+	}
+	return nil
+}
+
+func redirectStatus(s int) bool {
+	switch s {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return true
+	}
+	return false
+}
+
+// listenAddr resolves where a peer listens: its host (for the origin and
+// the certificate) and the host:port to bind. Only loopback is allowed.
+func listenAddr(ps PeerSpec) (host, addr string, err error) {
+	host, port := ps.Host, "0"
+	if ps.Addr != "" {
+		h, p, err := net.SplitHostPort(ps.Addr)
+		if err != nil {
+			return "", "", invalid("peer %q address %q: %v", ps.Name, ps.Addr, err)
+		}
+		if h != "" {
+			host = h
+		}
+		port = p
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return "", "", invalid("peer %q host %q is not a loopback address", ps.Name, host)
+	}
+	return host, net.JoinHostPort(host, port), nil
+}

@@ -1,0 +1,198 @@
+//go:build unix
+
+package runner
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// writeOutcome is shell that writes a well-formed outcome.
+const writeOutcome = `printf '{"outcome":"completed","taskId":"t-1"}' > "$A2A_CONFORM_OUTCOME_FILE"`
+
+const roomyDeadline = 30 * time.Second
+
+func run(t *testing.T, c *Command, task Task) Result {
+	t.Helper()
+	res, err := c.Run(context.Background(), task)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return res
+}
+
+func TestCommandWellBehaved(t *testing.T) {
+	t.Setenv(EnvBearerToken, "inherited-token")
+	t.Setenv(EnvPrefix+"SOMETHING_ELSE", "inherited")
+	dir := t.TempDir()
+	envFile := filepath.Join(dir, "env")
+	c := &Command{
+		Line: `env > ` + envFile + ` && pwd > cwd && echo to-stdout && echo to-stderr >&2 && ` + writeOutcome,
+		Dir:  dir,
+		Env:  []string{"EXTRA=1", EnvCardURL + "=https://overridden", EnvClientKeyFile + "=/not/granted.pem"},
+	}
+	task := Task{
+		CardURL: "https://127.0.0.2:4443/.well-known/agent-card.json", Message: "hello world", Skill: "greet",
+		CAFile: "/farm/ca.pem", Deadline: roomyDeadline, RunID: "r-1",
+		Credentials: Credentials{OAuthClientID: "cid", OAuthClientSecret: "csecret", APIKey: "ak"},
+	}
+	res := run(t, c, task)
+
+	if res.Outcome == nil || *res.Outcome != (Outcome{Outcome: OutcomeCompleted, TaskID: "t-1"}) || res.OutcomeProblem != "" {
+		t.Errorf("outcome = %+v, %q", res.Outcome, res.OutcomeProblem)
+	}
+	if res.ExitCode != 0 || res.TimedOut || res.Crashed {
+		t.Errorf("exit %d, timed out %v, crashed %v; want a clean exit", res.ExitCode, res.TimedOut, res.Crashed)
+	}
+	if res.Stdout != "to-stdout\n" || res.Stderr != "to-stderr\n" {
+		t.Errorf("stdout %q, stderr %q", res.Stdout, res.Stderr)
+	}
+	if !res.Started.Before(res.Ended) {
+		t.Errorf("started %v, ended %v", res.Started, res.Ended)
+	}
+	if c.Describe() != c.Line {
+		t.Errorf("Describe() = %q", c.Describe())
+	}
+
+	data, err := os.ReadFile(envFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
+			seen[k] = v
+		}
+	}
+	outcomeFile := seen[EnvOutcomeFile]
+	want := map[string]string{
+		EnvCardURL:            task.CardURL,
+		EnvMessage:            "hello world",
+		EnvSkill:              "greet",
+		EnvCAFile:             "/farm/ca.pem",
+		"SSL_CERT_FILE":       "/farm/ca.pem",
+		"NODE_EXTRA_CA_CERTS": "/farm/ca.pem",
+		EnvOAuthClientID:      "cid",
+		EnvOAuthSecret:        "csecret",
+		EnvAPIKey:             "ak",
+		EnvDeadlineMS:         "30000",
+		EnvRunID:              "r-1",
+		EnvOutcomeFile:        outcomeFile,
+		"EXTRA":               "1",
+		"PATH":                os.Getenv("PATH"),
+	}
+	for k, v := range want {
+		if got, ok := seen[k]; !ok || got != v {
+			t.Errorf("client saw %s=%q (set %v), want %q", k, got, ok, v)
+		}
+	}
+	for _, k := range []string{EnvBearerToken, EnvClientCertFile, EnvClientKeyFile, EnvPrefix + "SOMETHING_ELSE"} {
+		if v, ok := seen[k]; ok {
+			t.Errorf("client saw %s=%q, want it absent", k, v)
+		}
+	}
+	if !filepath.IsAbs(outcomeFile) || strings.HasPrefix(outcomeFile, dir) {
+		t.Errorf("outcome file %q: want an absolute path in the runner's own directory", outcomeFile)
+	}
+	if _, err := os.Stat(filepath.Dir(outcomeFile)); !os.IsNotExist(err) {
+		t.Errorf("the runner's directory %s survived the run (stat: %v)", filepath.Dir(outcomeFile), err)
+	}
+	if cwd, _ := os.ReadFile(filepath.Join(dir, "cwd")); strings.TrimSpace(string(cwd)) != dir {
+		t.Errorf("client ran in %q, want %q", cwd, dir)
+	}
+}
+
+func TestCommandFreshOutcomeFilePerRun(t *testing.T) {
+	c := &Command{Line: `test ! -e "$A2A_CONFORM_OUTCOME_FILE" && echo "$A2A_CONFORM_OUTCOME_FILE" && ` + writeOutcome}
+	task := Task{CardURL: "https://h/c", Deadline: roomyDeadline}
+	first, second := run(t, c, task), run(t, c, task)
+	if first.Outcome == nil || second.Outcome == nil {
+		t.Fatalf("outcomes %+v / %+v (%q, %q): the outcome file existed before the run",
+			first.Outcome, second.Outcome, first.OutcomeProblem, second.OutcomeProblem)
+	}
+	if first.Stdout == second.Stdout {
+		t.Errorf("both runs got the outcome file %q", first.Stdout)
+	}
+}
+
+func TestCommandDeadlineKillsTheGroup(t *testing.T) {
+	tests := []struct {
+		name string
+		line string
+	}{
+		{"hangs", `echo $$ > "$PIDS"; sleep 60 & echo $! >> "$PIDS"; wait`},
+		{"ignores SIGTERM", `trap "" TERM; echo $$ > "$PIDS"; sh -c 'trap "" TERM; sleep 60' & echo $! >> "$PIDS"; wait; wait`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pids")
+			c := &Command{Line: tt.line, Env: []string{"PIDS=" + pidFile},
+				Timeouts: Timeouts{KillGrace: 100 * time.Millisecond}}
+			res := run(t, c, Task{CardURL: "https://h/c", Deadline: 300 * time.Millisecond})
+
+			if !res.TimedOut || res.Crashed || res.ExitCode != -1 {
+				t.Errorf("timed out %v, crashed %v, exit %d; want a timeout kill", res.TimedOut, res.Crashed, res.ExitCode)
+			}
+			if res.Outcome != nil || res.OutcomeProblem != ProblemMissing {
+				t.Errorf("outcome %+v, problem %q; want missing", res.Outcome, res.OutcomeProblem)
+			}
+			pids := readPids(t, pidFile)
+			if groupLives(pids[0]) {
+				t.Errorf("process group %d still has live members", pids[0])
+			}
+			for _, pid := range pids {
+				if processLives(pid) {
+					t.Errorf("process %d survived", pid)
+				}
+			}
+		})
+	}
+}
+
+func TestCommandGrandchildHoldingStdout(t *testing.T) {
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	c := &Command{Line: `sleep 60 & echo $! > "$PIDS"; echo done; ` + writeOutcome, Env: []string{"PIDS=" + pidFile}}
+	// If Run waited for the grandchild's stdout it would hit this deadline.
+	res := run(t, c, Task{CardURL: "https://h/c", Deadline: 20 * time.Second})
+
+	if res.TimedOut || res.ExitCode != 0 || res.Outcome == nil {
+		t.Errorf("timed out %v, exit %d, outcome %+v; want the client's own clean exit", res.TimedOut, res.ExitCode, res.Outcome)
+	}
+	if res.Stdout != "done\n" {
+		t.Errorf("stdout = %q", res.Stdout)
+	}
+	if pid := readPids(t, pidFile)[0]; processLives(pid) {
+		t.Errorf("grandchild %d survived", pid)
+	}
+}
+
+func TestCommandProcessOutsideTheGroupCannotBlock(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("no setsid")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	c := &Command{
+		// The client goes on only once the escapee has left the group.
+		Line: `setsid sh -c 'echo $$ > "$PIDS.tmp" && mv "$PIDS.tmp" "$PIDS" && exec sleep 20' & ` +
+			`until test -e "$PIDS"; do :; done; ` + writeOutcome,
+		Env:      []string{"PIDS=" + pidFile},
+		Timeouts: Timeouts{PipeDrain: 100 * time.Millisecond},
+	}
+	res := run(t, c, Task{CardURL: "https://h/c", Deadline: 10 * time.Second})
+	// The escapee is beyond the runner's reach; the test started it, so it ends it.
+	for _, pid := range readPids(t, pidFile) {
+		defer syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if res.TimedOut || res.Outcome == nil {
+		t.Errorf("timed out %v, outcome %+v", res.TimedOut, res.Outcome)
+	}
+	if !strings.Contains(res.Stderr, "output pipe still open") {
+		t.Errorf("stderr = %q, want a note about the held pipe", res.Stderr)
+	}
+}

@@ -1,0 +1,94 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// EnvPrefix starts every variable of the driver contract. The runner drops
+// inherited variables with it, so a client sees only what its task grants.
+const EnvPrefix = "A2A_CONFORM_"
+
+// ErrDriverEnv is wrapped by every TaskFromEnv error.
+var ErrDriverEnv = errors.New("runner: bad driver environment")
+
+// Environ returns the driver contract's variables for t ("KEY=value").
+// Credentials appear only when granted; the CA file is also exported as
+// SSL_CERT_FILE and NODE_EXTRA_CA_CERTS so that stock TLS stacks trust the
+// farm. A deadline of zero or less is left out.
+func Environ(t Task, outcomeFile string) []string {
+	env := []string{
+		EnvCardURL + "=" + t.CardURL,
+		EnvMessage + "=" + t.Message,
+		EnvSkill + "=" + t.Skill,
+		EnvOutcomeFile + "=" + outcomeFile,
+		EnvRunID + "=" + t.RunID,
+	}
+	if t.Deadline > 0 {
+		env = append(env, EnvDeadlineMS+"="+strconv.FormatInt(t.Deadline.Milliseconds(), 10))
+	}
+	if t.CAFile != "" {
+		env = append(env,
+			EnvCAFile+"="+t.CAFile,
+			"SSL_CERT_FILE="+t.CAFile,
+			"NODE_EXTRA_CA_CERTS="+t.CAFile)
+	}
+	for _, c := range credentialVars(&t.Credentials) {
+		if *c.value != "" {
+			env = append(env, c.name+"="+*c.value)
+		}
+	}
+	return env
+}
+
+// TaskFromEnv is the inverse of Environ, for clients written in Go: pass
+// os.Getenv. The card URL and the outcome file are required; a missing
+// deadline leaves Task.Deadline zero (no deadline given).
+func TaskFromEnv(getenv func(string) string) (t Task, outcomeFile string, err error) {
+	t = Task{
+		CardURL: getenv(EnvCardURL),
+		Message: getenv(EnvMessage),
+		Skill:   getenv(EnvSkill),
+		CAFile:  getenv(EnvCAFile),
+		RunID:   getenv(EnvRunID),
+	}
+	for _, c := range credentialVars(&t.Credentials) {
+		*c.value = getenv(c.name)
+	}
+	if t.CardURL == "" {
+		return Task{}, "", fmt.Errorf("%w: %s is not set", ErrDriverEnv, EnvCardURL)
+	}
+	outcomeFile = getenv(EnvOutcomeFile)
+	if outcomeFile == "" {
+		return Task{}, "", fmt.Errorf("%w: %s is not set", ErrDriverEnv, EnvOutcomeFile)
+	}
+	if s := strings.TrimSpace(getenv(EnvDeadlineMS)); s != "" {
+		ms, perr := strconv.ParseInt(s, 10, 64)
+		if perr != nil || ms <= 0 || ms > int64(time.Duration(1<<63-1)/time.Millisecond) {
+			return Task{}, "", fmt.Errorf("%w: %s=%q is not a positive number of milliseconds", ErrDriverEnv, EnvDeadlineMS, s)
+		}
+		t.Deadline = time.Duration(ms) * time.Millisecond
+	}
+	return t, outcomeFile, nil
+}
+
+type credentialVar struct {
+	name  string
+	value *string
+}
+
+// credentialVars pairs each credential with its variable, so Environ and
+// TaskFromEnv cannot disagree.
+func credentialVars(c *Credentials) []credentialVar {
+	return []credentialVar{
+		{EnvOAuthClientID, &c.OAuthClientID},
+		{EnvOAuthSecret, &c.OAuthClientSecret},
+		{EnvBearerToken, &c.BearerToken},
+		{EnvAPIKey, &c.APIKey},
+		{EnvClientCertFile, &c.ClientCertFile},
+		{EnvClientKeyFile, &c.ClientKeyFile},
+	}
+}

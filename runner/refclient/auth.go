@@ -1,0 +1,200 @@
+package refclient
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// credentials are what every A2A request of a session carries.
+type credentials struct {
+	header  http.Header
+	query   url.Values
+	cookies []*http.Cookie
+	cert    *tls.Certificate
+	// schemes names the security schemes satisfied, for descriptions.
+	schemes []string
+}
+
+func (cr *credentials) apply(req *http.Request) {
+	for k, v := range cr.header {
+		req.Header[k] = v
+	}
+	if len(cr.query) > 0 {
+		q := req.URL.Query()
+		for k, v := range cr.query {
+			q[k] = v
+		}
+		req.URL.RawQuery = q.Encode()
+	}
+	for _, ck := range cr.cookies {
+		req.AddCookie(ck)
+	}
+}
+
+// EffectiveRequirement is the security requirement of the skill: its own
+// when the skill lists one (even an empty one), else the card's.
+func EffectiveRequirement(card *wire.AgentCard, skill string) []wire.SecurityRequirement {
+	if s := card.Skill(skill); s != nil && s.SecurityRequirements != nil {
+		return s.SecurityRequirements
+	}
+	return card.SecurityRequirements
+}
+
+// chooseAlternative picks the alternative of the effective requirement to
+// satisfy: the first non-empty one the held credentials satisfy (send what
+// you hold when the card accepts it), else an empty one, else none.
+// The returned requirement has no schemes when nothing is to be sent.
+func (c *Client) chooseAlternative(card *Card) (wire.SecurityRequirement, error) {
+	reqs := EffectiveRequirement(&card.Card, c.cfg.Skill)
+	if len(reqs) == 0 {
+		return wire.SecurityRequirement{}, nil
+	}
+	optional := slices.ContainsFunc(reqs, func(r wire.SecurityRequirement) bool { return len(r.Schemes) == 0 })
+	if optional && c.behaviour.optionalMeansNone {
+		return wire.SecurityRequirement{}, nil
+	}
+	var why []error
+	for _, alt := range reqs {
+		if len(alt.Schemes) == 0 {
+			continue
+		}
+		if err := c.satisfiable(card, alt); err != nil {
+			why = append(why, err)
+			continue
+		}
+		return alt, nil
+	}
+	if optional {
+		return wire.SecurityRequirement{}, nil
+	}
+	return wire.SecurityRequirement{}, fmt.Errorf("%w: %w", ErrAuthUnavailable, errors.Join(why...))
+}
+
+// satisfiable says why the held credentials cannot satisfy alt, or nil.
+func (c *Client) satisfiable(card *Card, alt wire.SecurityRequirement) error {
+	cr := c.cfg.Credentials
+	headers := map[string]string{} // header name -> scheme, to catch two schemes fighting over one header
+	claim := func(header, scheme string) error {
+		header = http.CanonicalHeaderKey(header)
+		if other, taken := headers[header]; taken {
+			return fmt.Errorf("schemes %s and %s both need header %s", other, scheme, header)
+		}
+		headers[header] = scheme
+		return nil
+	}
+	for _, name := range sortedSchemes(alt) {
+		s, ok := card.Card.SecuritySchemes[name]
+		if !ok {
+			return fmt.Errorf("scheme %q is not declared", name)
+		}
+		var err error
+		switch s.Kind() {
+		case "http":
+			if !strings.EqualFold(s.HTTPAuth.Scheme, "bearer") || cr.BearerToken == "" {
+				return fmt.Errorf("scheme %q: no %s credential held", name, s.HTTPAuth.Scheme)
+			}
+			err = claim("Authorization", name)
+		case "oauth2":
+			if _, err := c.tokenURL(card, s.OAuth2); err != nil {
+				return fmt.Errorf("scheme %q: %w", name, err)
+			}
+			err = claim("Authorization", name)
+		case "apiKey":
+			if cr.APIKey == "" {
+				return fmt.Errorf("scheme %q: no API key held", name)
+			}
+			switch strings.ToLower(s.APIKey.Location) {
+			case "header":
+				err = claim(s.APIKey.Name, name)
+			case "query", "cookie":
+			default:
+				return fmt.Errorf("scheme %q: API key location %q", name, s.APIKey.Location)
+			}
+		case "mtls":
+			if c.cert == nil {
+				return fmt.Errorf("scheme %q: no client certificate held", name)
+			}
+		default:
+			return fmt.Errorf("scheme %q: %q schemes are not supported", name, s.Kind())
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tokenURL returns the client-credentials token endpoint of s if this
+// client can use it: credentials held, and on the card's origin (a token
+// request carries the client secret).
+func (c *Client) tokenURL(card *Card, s *wire.OAuth2SecurityScheme) (*url.URL, error) {
+	flow := s.Flows.ClientCredentials
+	if flow == nil {
+		return nil, errors.New("only the client-credentials flow is supported")
+	}
+	if c.cfg.Credentials.OAuthClientID == "" || c.cfg.Credentials.OAuthClientSecret == "" {
+		return nil, errors.New("no OAuth client credentials held")
+	}
+	u, err := card.URL.Parse(flow.TokenURL)
+	if err != nil {
+		return nil, fmt.Errorf("token URL %q: %w", flow.TokenURL, err)
+	}
+	if !c.behaviour.anyOrigin && !SameOrigin(card.URL, u) {
+		return nil, fmt.Errorf("token endpoint on %s, card served by %s", OriginOf(u), OriginOf(card.URL))
+	}
+	return u, nil
+}
+
+// acquire turns a chosen alternative into credentials, fetching an OAuth
+// token where one is needed.
+func (c *Client) acquire(ctx context.Context, card *Card, alt wire.SecurityRequirement) (*credentials, error) {
+	cr := &credentials{header: http.Header{}, query: url.Values{}}
+	for _, name := range sortedSchemes(alt) {
+		s := card.Card.SecuritySchemes[name]
+		cr.schemes = append(cr.schemes, name)
+		switch s.Kind() {
+		case "http":
+			cr.header.Set("Authorization", "Bearer "+c.cfg.Credentials.BearerToken)
+		case "oauth2":
+			u, err := c.tokenURL(card, s.OAuth2)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %w", ErrAuthUnavailable, err)
+			}
+			token, err := c.fetchToken(ctx, u, alt.Schemes[name].List)
+			if err != nil {
+				return nil, err
+			}
+			cr.header.Set("Authorization", "Bearer "+token)
+		case "apiKey":
+			key := c.cfg.Credentials.APIKey
+			switch strings.ToLower(s.APIKey.Location) {
+			case "header":
+				cr.header.Set(s.APIKey.Name, key)
+			case "query":
+				cr.query.Set(s.APIKey.Name, key)
+			case "cookie":
+				cr.cookies = append(cr.cookies, &http.Cookie{Name: s.APIKey.Name, Value: key})
+			}
+		case "mtls":
+			cr.cert = c.cert
+		}
+	}
+	return cr, nil
+}
+
+func sortedSchemes(alt wire.SecurityRequirement) []string {
+	names := make([]string, 0, len(alt.Schemes))
+	for n := range alt.Schemes {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}

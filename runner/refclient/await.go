@@ -1,0 +1,77 @@
+package refclient
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// Await polls the task until it is terminal or interrupted. The contract
+// is frozen: the reference never fetches the card and never cancels. It
+// returns the last snapshot of the task, also with an error.
+func (s *Session) Await(ctx context.Context, task *wire.Task) (*wire.Task, error) {
+	c := s.client
+	for {
+		if err := s.checkFrozen(task); err != nil {
+			return task, err
+		}
+		if task.Status.State.Terminal() || task.Status.State.Interrupted() {
+			return task, nil
+		}
+		if err := pause(ctx, c.cfg.PollInterval); err != nil {
+			return task, err
+		}
+		if c.behaviour.refetchWhilePolling {
+			card, err := c.FetchCard(ctx)
+			if err == nil && card.Card.Skill(c.cfg.Skill) == nil {
+				canceled, err := s.CancelTask(ctx, task.ID)
+				if err != nil {
+					return task, err
+				}
+				return canceled, nil
+			}
+			// Any other fetch failure: this client keeps polling.
+		}
+		next, err := s.GetTask(ctx, task.ID)
+		if err != nil {
+			return task, err
+		}
+		task = next
+	}
+}
+
+// checkFrozen rejects a task whose messages imply another contract than
+// the one sent (rule 7). Metadata without a contract hash implies nothing.
+func (s *Session) checkFrozen(task *wire.Task) error {
+	if !s.frozen {
+		return nil
+	}
+	check := func(where string, meta map[string]any) error {
+		ext, _ := meta[FrozenContractExtension].(map[string]any)
+		got, ok := ext["contractHash"].(string)
+		if ok && got != s.contractHash {
+			return fmt.Errorf("%w: %s carries contract hash %s, sent %s", ErrContractDiverged, where, got, s.contractHash)
+		}
+		return nil
+	}
+	if m := task.Status.Message; m != nil {
+		if err := check("status message", m.Metadata); err != nil {
+			return err
+		}
+	}
+	return check("task metadata", task.Metadata)
+}
+
+// pause waits d or until ctx is done.
+func pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,105 @@
+package refclient
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/scenarios/contract"
+)
+
+// maxCardBytes bounds a card body; real cards are a few kilobytes.
+const maxCardBytes = 1 << 20
+
+// opCard names card requests in errors.
+const opCard = "agent card"
+
+// Card is one fetched version of the agent card with what HTTP said about it.
+type Card struct {
+	// URL is where the card was served from, after same-origin redirects.
+	URL *url.URL
+	// Raw is the body as received; ContractHash is computed over it.
+	Raw  []byte
+	Card wire.AgentCard
+	// ContractHash is the contract hash of Raw for the client's skill.
+	ContractHash string
+	// Validators and freshness headers of the response.
+	ETag, LastModified, CacheControl, Age string
+	// FetchedAt is when the response arrived (the client's clock).
+	FetchedAt time.Time
+}
+
+// HasValidator reports whether the peer gave a validator, i.e. whether the
+// card can be revalidated at all (rule 4 applies when it cannot).
+func (k *Card) HasValidator() bool { return k.ETag != "" || k.LastModified != "" }
+
+// FetchCard fetches the card unconditionally.
+func (c *Client) FetchCard(ctx context.Context) (*Card, error) {
+	card, _, err := c.getCard(ctx, nil)
+	return card, err
+}
+
+// getCard fetches the card, conditionally on prev's validators when prev is
+// non-nil. notModified is true (and card is prev) on a 304.
+func (c *Client) getCard(ctx context.Context, prev *Card) (card *Card, notModified bool, err error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.cardURL.String(), nil)
+	if err != nil {
+		return nil, false, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	req.Header.Set("Accept", "application/json")
+	req.Header.Set(wire.HeaderVersion, wire.ProtocolVersion)
+	if prev != nil {
+		if prev.ETag != "" {
+			req.Header.Set("If-None-Match", prev.ETag)
+		}
+		if prev.LastModified != "" {
+			req.Header.Set("If-Modified-Since", prev.LastModified)
+		}
+	}
+	resp, err := c.public.Do(req)
+	if err != nil {
+		return nil, false, transportError(opCard, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxCardBytes))
+	if err != nil {
+		return nil, false, transportError(opCard, err)
+	}
+	if resp.StatusCode == http.StatusNotModified && prev != nil {
+		return prev, true, nil
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return nil, false, &PeerError{Op: opCard, HTTPStatus: resp.StatusCode}
+	}
+	card, err = c.parseCard(raw)
+	if err != nil {
+		return nil, false, err
+	}
+	card.URL = resp.Request.URL
+	card.ETag = resp.Header.Get("ETag")
+	card.LastModified = resp.Header.Get("Last-Modified")
+	card.CacheControl = resp.Header.Get("Cache-Control")
+	card.Age = resp.Header.Get("Age")
+	card.FetchedAt = c.cfg.Now()
+	return card, false, nil
+}
+
+// parseCard reads a card tolerantly (both scope shapes, unknown members
+// ignored) and computes its contract hash with the suite's function.
+func (c *Client) parseCard(raw []byte) (*Card, error) {
+	k := &Card{Raw: raw}
+	if err := json.Unmarshal(raw, &k.Card); err != nil {
+		return nil, malformed(opCard, err)
+	}
+	hash, err := contract.Hash(raw, c.cfg.Skill)
+	if err != nil {
+		return nil, malformed(opCard, err)
+	}
+	k.ContractHash = hash
+	return k, nil
+}

@@ -1,0 +1,136 @@
+package refclient
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner"
+)
+
+// DefaultPollInterval is the pause between two GetTask calls. It is short
+// because the mock peers advance tasks per poll, not per second; a client
+// talking to real agents would back off.
+const DefaultPollInterval = 5 * time.Millisecond
+
+// Config is everything a Client needs. Only CardURL and Skill are required.
+type Config struct {
+	// CardURL is the agent card URL (usually the well-known one).
+	CardURL string
+	// Skill is the id of the skill to delegate to.
+	Skill string
+	// CAFile, if set, is a PEM bundle that is the only trust root; "" means
+	// the system roots.
+	CAFile string
+	// Credentials the client holds; empty fields are not held.
+	Credentials runner.Credentials
+	// Policy is the behaviour; "" means Reference.
+	Policy Policy
+	// Authority, if non-nil, replaces SameOriginAuthority (rule 6). The
+	// follow-url policy ignores it.
+	Authority Authority
+	// PollInterval, if non-zero, replaces DefaultPollInterval.
+	PollInterval time.Duration
+	// Now, if non-nil, is the clock for card freshness.
+	Now func() time.Time
+}
+
+// Client delegates tasks to one agent through its card. It is safe for
+// use by one task at a time; Close releases its connections.
+type Client struct {
+	cfg       Config
+	cardURL   *url.URL
+	behaviour behaviour
+	authority Authority
+	roots     *x509.CertPool
+	cert      *tls.Certificate // nil unless a client certificate is held
+	redirects func(*http.Request, []*http.Request) error
+	// public fetches cards and tokens; it never presents a client
+	// certificate.
+	public *http.Client
+
+	mu         sync.Mutex
+	transports []*http.Transport
+}
+
+// New checks cfg and loads its trust root and client certificate.
+func New(cfg Config) (*Client, error) {
+	if cfg.Policy == "" {
+		cfg.Policy = Reference
+	}
+	if _, err := ParsePolicy(string(cfg.Policy)); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	u, err := url.Parse(cfg.CardURL)
+	if err != nil || !u.IsAbs() || (u.Scheme != "https" && u.Scheme != "http") {
+		return nil, fmt.Errorf("%w: card URL %q is not an absolute http(s) URL", ErrConfig, cfg.CardURL)
+	}
+	if cfg.Skill == "" {
+		return nil, fmt.Errorf("%w: no skill given", ErrConfig)
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = DefaultPollInterval
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	c := &Client{cfg: cfg, cardURL: u, behaviour: cfg.Policy.behaviour()}
+	c.authority, c.redirects = SameOriginAuthority, sameOriginRedirects
+	if cfg.Authority != nil {
+		c.authority = cfg.Authority
+	}
+	if c.behaviour.anyOrigin {
+		c.authority, c.redirects = anyAuthority, anyRedirects
+	}
+	if cfg.CAFile != "" {
+		pem, err := os.ReadFile(cfg.CAFile)
+		if err != nil {
+			return nil, fmt.Errorf("%w: trust root: %w", ErrConfig, err)
+		}
+		c.roots = x509.NewCertPool()
+		if !c.roots.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("%w: trust root %s holds no PEM certificate", ErrConfig, cfg.CAFile)
+		}
+	}
+	if cr := cfg.Credentials; cr.ClientCertFile != "" || cr.ClientKeyFile != "" {
+		cert, err := tls.LoadX509KeyPair(cr.ClientCertFile, cr.ClientKeyFile)
+		if err != nil {
+			return nil, fmt.Errorf("%w: client certificate: %w", ErrConfig, err)
+		}
+		c.cert = &cert
+	}
+	c.public = c.httpClient(nil)
+	return c, nil
+}
+
+// Close releases idle connections.
+func (c *Client) Close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, t := range c.transports {
+		t.CloseIdleConnections()
+	}
+}
+
+// httpClient builds a client trusting only the configured roots,
+// presenting cert when non-nil, redirecting per policy.
+func (c *Client) httpClient(cert *tls.Certificate) *http.Client {
+	tlsConf := &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12}
+	if cert != nil {
+		tlsConf.Certificates = []tls.Certificate{*cert}
+	}
+	t := &http.Transport{
+		Proxy:             http.ProxyFromEnvironment,
+		TLSClientConfig:   tlsConf,
+		ForceAttemptHTTP2: true,
+	}
+	c.mu.Lock()
+	c.transports = append(c.transports, t)
+	c.mu.Unlock()
+	return &http.Client{Transport: t, CheckRedirect: c.redirects}
+}

@@ -1,0 +1,28 @@
+// Package refclient is the reference client of a2a-conform: an A2A v1.0
+// client that implements the decision boundary of docs/contract-model.md,
+// and the mutant policies the suite must fail.
+//
+// What the reference does, in order:
+//
+//  1. fetches the card (A2A-Version: 1.0), trusting only the configured
+//     root, following same-origin redirects only;
+//  2. picks the first interface that speaks 1.0 over JSON-RPC or HTTP+JSON
+//     and for which the card is authoritative (same origin by default);
+//  3. satisfies the skill's effective security requirement with the
+//     credentials it holds, sending them to the card's origin only;
+//  4. revalidates the card right before the send, even inside max-age, and
+//     aborts if the contract hash changed (capability drift is fine);
+//  5. sends with returnImmediately, then polls GetTask under the frozen
+//     contract: no card fetch, no cancel.
+//
+// Go users call it as a library:
+//
+//	c, err := refclient.New(refclient.Config{CardURL: url, Skill: "summarize"})
+//	if err != nil { ... }
+//	defer c.Close()
+//	res, err := c.Delegate(ctx, "Summarize this")
+//	outcome := refclient.OutcomeOf(res, err)
+//
+// or step by step with FetchCard, Open, Revalidate, Session.Adopt,
+// Session.Send and Session.Await. Run plays one driver-contract task.
+package refclient

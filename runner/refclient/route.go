@@ -1,0 +1,65 @@
+package refclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// speaksV1 reports whether an interface's protocolVersion is 1.0 (patch
+// versions SHOULD NOT appear, but are tolerated).
+func speaksV1(v string) bool {
+	return v == wire.ProtocolVersion || strings.HasPrefix(v, wire.ProtocolVersion+".")
+}
+
+// bindingOf returns the binding name this client speaks, or "".
+func bindingOf(b string) string {
+	for _, known := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+		if strings.EqualFold(b, known) {
+			return known
+		}
+	}
+	return ""
+}
+
+// chooseInterface picks, in card order, the first interface that speaks
+// 1.0 over a binding this client has and for which the card is
+// authoritative. Nothing is sent anywhere to decide.
+func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInterface, *url.URL, error) {
+	ifaces := card.Card.SupportedInterfaces
+	if len(ifaces) == 0 {
+		return wire.AgentInterface{}, nil, malformed(opCard, errors.New("no supportedInterfaces"))
+	}
+	var refused error
+	spoken := 0
+	for _, iface := range ifaces {
+		binding := bindingOf(iface.ProtocolBinding)
+		if binding == "" || !speaksV1(iface.ProtocolVersion) {
+			continue
+		}
+		spoken++
+		endpoint, err := card.URL.Parse(iface.URL)
+		if err != nil || (endpoint.Scheme != "https" && endpoint.Scheme != "http") {
+			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))
+			continue
+		}
+		if err := c.authority.Authorize(ctx, card, endpoint); err != nil {
+			refused = errors.Join(refused, err)
+			continue
+		}
+		iface.ProtocolBinding = binding
+		return iface, endpoint, nil
+	}
+	if spoken == 0 {
+		offered := make([]string, 0, len(ifaces))
+		for _, i := range ifaces {
+			offered = append(offered, fmt.Sprintf("%s %q", i.ProtocolBinding, i.ProtocolVersion))
+		}
+		return wire.AgentInterface{}, nil, fmt.Errorf("%w: card offers %s", ErrVersionUnsupported, strings.Join(offered, ", "))
+	}
+	return wire.AgentInterface{}, nil, refused
+}

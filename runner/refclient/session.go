@@ -1,0 +1,131 @@
+package refclient
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// FrozenContractExtension is the one extension this client speaks
+// (contract model rule 7).
+const FrozenContractExtension = wire.FrozenContractExtension
+
+// Session talks to the interface a card routes to, with the credentials
+// its contract asks for. The contract of a session never changes: a card
+// with another contract cannot be adopted, and after the send the card is
+// not consulted again (rule 3).
+type Session struct {
+	client       *Client
+	card         *Card
+	contractHash string
+	iface        wire.AgentInterface
+	url          *url.URL
+	creds        *credentials
+	binding      binding
+	// extensions is the A2A-Extensions list; frozen says whether the
+	// frozen-contract extension is in use.
+	extensions []string
+	frozen     bool
+}
+
+// Open decides routing and credentials for card, in that order, before
+// anything is sent to the agent: the interface (rule 5, rule 6), the
+// extensions, then the credentials (an OAuth token is fetched here).
+func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
+	iface, u, err := c.chooseInterface(ctx, card)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{client: c, contractHash: card.ContractHash, iface: iface, url: u}
+	if err := s.Adopt(card); err != nil {
+		return nil, err
+	}
+	alt, err := c.chooseAlternative(card)
+	if err != nil {
+		return nil, err
+	}
+	if s.creds, err = c.acquire(ctx, card, alt); err != nil {
+		return nil, err
+	}
+	ep := endpoint{http: c.httpClient(s.creds.cert), url: u, tenant: iface.Tenant, decorate: s.decorate}
+	if iface.ProtocolBinding == wire.BindingHTTPJSON {
+		s.binding = &rest{endpoint: ep}
+	} else {
+		s.binding = &jsonRPC{endpoint: ep}
+	}
+	return s, nil
+}
+
+// Adopt makes card the one in force for capability fields (extensions
+// offered, skills listed). Its contract must be the session's.
+func (s *Session) Adopt(card *Card) error {
+	if card.ContractHash != s.contractHash {
+		return fmt.Errorf("%w: contract hash %s, session has %s", ErrContractChanged, card.ContractHash, s.contractHash)
+	}
+	var exts []string
+	frozen := false
+	for _, e := range card.Card.Capabilities.Extensions {
+		switch {
+		case e.URI == FrozenContractExtension:
+			exts, frozen = append(exts, e.URI), true
+		case e.Required:
+			return fmt.Errorf("%w: %s", ErrExtensionUnsupported, e.URI)
+		}
+	}
+	s.card, s.extensions, s.frozen = card, exts, frozen
+	return nil
+}
+
+// Card is the card in force.
+func (s *Session) Card() *Card { return s.card }
+
+// Interface is the interface chosen.
+func (s *Session) Interface() wire.AgentInterface { return s.iface }
+
+// ContractHash is the contract the session sends under.
+func (s *Session) ContractHash() string { return s.contractHash }
+
+func (s *Session) decorate(req *http.Request) {
+	req.Header.Set(wire.HeaderVersion, wire.ProtocolVersion)
+	if len(s.extensions) > 0 {
+		req.Header.Set(wire.HeaderExtensions, strings.Join(s.extensions, ","))
+	}
+	s.creds.apply(req)
+}
+
+// Send creates a task for text with SendMessage, returning immediately.
+// With the frozen-contract extension the contract hash travels along.
+func (s *Session) Send(ctx context.Context, text string) (*wire.SendMessageResponse, error) {
+	msg := &wire.Message{MessageID: newMessageID(), Role: wire.RoleUser, Parts: []wire.Part{wire.TextPart(text)}}
+	req := &wire.SendMessageRequest{Message: msg, Configuration: &wire.SendMessageConfiguration{ReturnImmediately: true}}
+	if s.frozen {
+		meta := map[string]any{FrozenContractExtension: map[string]any{"contractHash": s.contractHash}}
+		req.Metadata, msg.Metadata = meta, meta
+		msg.Extensions = []string{FrozenContractExtension}
+	}
+	return s.binding.sendMessage(ctx, req)
+}
+
+// GetTask fetches the task without history.
+func (s *Session) GetTask(ctx context.Context, id string) (*wire.Task, error) {
+	return s.binding.getTask(ctx, id)
+}
+
+// CancelTask asks the agent to cancel the task.
+func (s *Session) CancelTask(ctx context.Context, id string) (*wire.Task, error) {
+	return s.binding.cancelTask(ctx, id)
+}
+
+// newMessageID returns a random UUID (version 4).
+func newMessageID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}

@@ -1,0 +1,217 @@
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// The checks below are shared by several scenarios. Each returns a
+// violation as data; none of them calls Gomega.
+
+// noCancel: the client never sent CancelTask.
+func noCancel(ev *Evidence) Judgement {
+	if c := ev.Op(wire.MethodCancelTask); len(c) > 0 {
+		return failed("no CancelTask request",
+			fmt.Sprintf("%d CancelTask request(s), first at #%d", len(c), c[0].Seq), seqs(c)...)
+	}
+	return passed()
+}
+
+// outcomeIs: the client reported this outcome (and reason, if non-empty).
+func outcomeIs(outcome, reason string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		want := outcome
+		if reason != "" {
+			want += "/" + reason
+		}
+		o := ev.Outcome()
+		switch {
+		case ev.Result.TimedOut:
+			return failed(want+" before the deadline", "the client outlived its deadline and was killed")
+		case o == nil:
+			return failed(want, "no readable outcome ("+ev.Result.OutcomeProblem+")")
+		case o.Outcome != outcome || (reason != "" && o.Reason != reason):
+			return failed(want, describeOutcome(o.Outcome, o.Reason, o.Detail))
+		}
+		return passed()
+	}
+}
+
+func describeOutcome(outcome, reason, detail string) string {
+	s := outcome
+	if reason != "" {
+		s += "/" + reason
+	}
+	if detail != "" {
+		s += fmt.Sprintf(" (detail: %q)", clip(detail, 200))
+	}
+	return s
+}
+
+// completedWithArtifact: outcome completed, and the peer did complete the
+// task it reported.
+func completedWithArtifact(ev *Evidence) Judgement {
+	if j := outcomeIs("completed", "")(ev); j.Verdict != Pass {
+		return j
+	}
+	done := ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteA2A && ex.StateAfter == wire.TaskStateCompleted
+	})
+	if len(done) == 0 {
+		return failed("a task the peer completed (with its artifact)",
+			"outcome completed, but no exchange shows the peer's task in TASK_STATE_COMPLETED")
+	}
+	return passed()
+}
+
+// noSendAfterContractChange: no task-creating request reached a peer while
+// the card in force there had another contract than the one the client
+// fetched first.
+func noSendAfterContractChange(ev *Evidence) Judgement {
+	var bad []mockpeer.Exchange
+	for _, ex := range ev.Sends() {
+		if ex.ContractHash != "" && ex.ContractHash != ev.InitialHash(ex.Peer) {
+			bad = append(bad, ex)
+		}
+	}
+	if len(bad) > 0 {
+		return failed("abort before send: no task-creating request once the contract changed",
+			fmt.Sprintf("%s at #%d under card version %d, whose contract differs from version 0",
+				bad[0].Op, bad[0].Seq, bad[0].CardVersion), seqs(bad)...)
+	}
+	return passed()
+}
+
+// revalidatedBeforeSend: a conditional card request carrying a validator
+// the peer gave happened after the first fetch and before the first send
+// (or before the client gave up, when it never sent).
+func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		fetches := ev.CardFetches(peer)
+		if len(fetches) == 0 {
+			return notApplicable("the client never fetched the card")
+		}
+		limit := int64(-1)
+		if s := ev.Sends(); len(s) > 0 {
+			limit = s[0].Seq
+		}
+		for _, f := range fetches[1:] {
+			if limit >= 0 && f.Seq > limit {
+				break
+			}
+			if conditional(f) {
+				return passed()
+			}
+		}
+		got := fmt.Sprintf("%d card request(s), none conditional before the send", len(fetches))
+		return failed("a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send",
+			got, seqs(fetches)...)
+	}
+}
+
+func conditional(ex mockpeer.Exchange) bool {
+	return ex.Header.Get("If-None-Match") != "" || ex.Header.Get("If-Modified-Since") != ""
+}
+
+// revalidatedWithETag: like revalidatedBeforeSend, but the If-None-Match
+// must carry the ETag of the version first served.
+func revalidatedWithETag(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if j := revalidatedBeforeSend(peer)(ev); j.Verdict != Pass {
+			return j
+		}
+		etag := ev.Cards[peer][0].ETag
+		for _, f := range ev.CardFetches(peer) {
+			if strings.Contains(f.Header.Get("If-None-Match"), strings.Trim(etag, `"`)) {
+				return passed()
+			}
+		}
+		return failed("If-None-Match: "+etag, "conditional requests without the ETag the peer gave")
+	}
+}
+
+// noCardFetchAfterSend: between the first accepted send and the end, the
+// client fetched no card (the contract is frozen; a fetch is renegotiation).
+func noCardFetchAfterSend(ev *Evidence) Judgement {
+	send, ok := ev.FirstSend()
+	if !ok {
+		return notApplicable("no task was created, so there is no task lifetime to judge")
+	}
+	after := ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteCard && ex.Seq > send.Seq
+	})
+	if len(after) > 0 {
+		return failed("no card request after the send while the task runs",
+			fmt.Sprintf("%d card request(s) after the send at #%d, first at #%d", len(after), send.Seq, after[0].Seq),
+			seqs(after)...)
+	}
+	return passed()
+}
+
+// taskSent: at least one task-creating request was accepted.
+func taskSent(ev *Evidence) Judgement {
+	if _, ok := ev.FirstSend(); ok {
+		return passed()
+	}
+	got := "no task-creating request"
+	if o := ev.Outcome(); o != nil {
+		got += "; outcome " + describeOutcome(o.Outcome, o.Reason, o.Detail)
+	}
+	return failed("the task is sent: a capability change is no reason to abort", got, seqs(ev.Sends())...)
+}
+
+// nothingReaches: no request of any kind reached the peer.
+func nothingReaches(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if got := ev.AtPeer(peer); len(got) > 0 {
+			return failed("no request to peer "+peer+" ("+ev.Origins[peer]+")",
+				fmt.Sprintf("%d request(s), first %s %s", len(got), got[0].Method, got[0].Path), seqs(got)...)
+		}
+		return passed()
+	}
+}
+
+// noTaskCreatingAt: no task-creating request reached the peer.
+func noTaskCreatingAt(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		var bad []mockpeer.Exchange
+		for _, ex := range ev.Sends() {
+			if ex.Peer == peer {
+				bad = append(bad, ex)
+			}
+		}
+		if len(bad) > 0 {
+			return failed("no task-creating request to peer "+peer+" ("+ev.Origins[peer]+")",
+				fmt.Sprintf("%s at #%d", bad[0].Op, bad[0].Seq), seqs(bad)...)
+		}
+		return passed()
+	}
+}
+
+// noCredentialAt: no farm credential reached the peer, in any request.
+func noCredentialAt(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		var bad []mockpeer.Exchange
+		for _, ex := range ev.AtPeer(peer) {
+			if len(ex.Auth.Presented) > 0 {
+				bad = append(bad, ex)
+			}
+		}
+		if len(bad) > 0 {
+			return failed("no credential sent to peer "+peer+" ("+ev.Origins[peer]+")",
+				fmt.Sprintf("%s presented at #%d (%s %s)", strings.Join(bad[0].Auth.Presented, ", "),
+					bad[0].Seq, bad[0].Method, bad[0].Path), seqs(bad)...)
+		}
+		return passed()
+	}
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

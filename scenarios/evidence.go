@@ -1,0 +1,102 @@
+package scenarios
+
+import (
+	"slices"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner"
+)
+
+// CardVersion is one version of a peer's card as the farm served it.
+type CardVersion struct {
+	Bytes        []byte
+	ETag         string // as the peer sends it, quotes included
+	ContractHash string // for the scenario's skill
+}
+
+// Evidence is everything one play of a scenario produced: the journal of
+// every peer, what the client reported, and the cards the farm served.
+type Evidence struct {
+	Scenario *Scenario
+	Client   string
+	Task     runner.Task
+	Journal  []mockpeer.Exchange
+	Result   runner.Result
+	// Origins and Cards per peer name.
+	Origins map[string]string
+	Cards   map[string][]CardVersion
+}
+
+// Select returns the exchanges for which keep is true, in journal order.
+func (ev *Evidence) Select(keep func(mockpeer.Exchange) bool) []mockpeer.Exchange {
+	var out []mockpeer.Exchange
+	for _, ex := range ev.Journal {
+		if keep(ex) {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
+// A2A returns every A2A call, at any peer.
+func (ev *Evidence) A2A() []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Route == mockpeer.RouteA2A })
+}
+
+// Op returns the A2A calls of one operation.
+func (ev *Evidence) Op(op string) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Route == mockpeer.RouteA2A && ex.Op == op })
+}
+
+// Sends returns every task-creating request.
+func (ev *Evidence) Sends() []mockpeer.Exchange {
+	return ev.Select(mockpeer.Exchange.TaskCreating)
+}
+
+// FirstSend returns the first task-creating request that the peer accepted
+// with a task (2xx and no error), and whether there was one.
+func (ev *Evidence) FirstSend() (mockpeer.Exchange, bool) {
+	for _, ex := range ev.Sends() {
+		if ex.ErrorCode == 0 && ex.Status < 300 && ex.TaskID != "" {
+			return ex, true
+		}
+	}
+	return mockpeer.Exchange{}, false
+}
+
+// CardFetches returns the card requests made to a peer ("" means any).
+func (ev *Evidence) CardFetches(peer string) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteCard && (peer == "" || ex.Peer == peer)
+	})
+}
+
+// AtPeer returns every exchange a peer saw, admin calls excluded.
+func (ev *Evidence) AtPeer(peer string) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin })
+}
+
+// Outcome is the client's outcome, or nil if it wrote none we could read.
+func (ev *Evidence) Outcome() *runner.Outcome { return ev.Result.Outcome }
+
+// InitialHash is the contract hash of a peer's first card version.
+func (ev *Evidence) InitialHash(peer string) string {
+	if v := ev.Cards[peer]; len(v) > 0 {
+		return v[0].ContractHash
+	}
+	return ""
+}
+
+// seqs lists the sequence numbers of exchanges, for judgements.
+func seqs(exs []mockpeer.Exchange) []int64 {
+	out := make([]int64, 0, len(exs))
+	for _, ex := range exs {
+		out = append(out, ex.Seq)
+	}
+	return slices.Compact(out)
+}
+
+// Exchanges returns the exchanges with the given sequence numbers.
+func (ev *Evidence) Exchanges(seq []int64) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool { return slices.Contains(seq, ex.Seq) })
+}

@@ -1,0 +1,83 @@
+package scenarios
+
+import (
+	"fmt"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// The optional frozen-contract extension makes the contract explicit on the
+// wire: the client sends the hash it agreed to, and rejects any later peer
+// message that implies another.
+var _ = register(&Scenario{
+	ID:    "frozen-contract-extension",
+	Title: "the peer diverges from the frozen contract mid-task",
+	Description: "The peer declares the frozen-contract extension. Mid-task it rotates its contract and " +
+		"sends an AUTH_REQUIRED status whose metadata carries the new, different contract hash.",
+	Skill:   skillSummarize,
+	Message: "Summarize the audit findings.",
+	Grants:  mockpeer.Grants{Bearer: true},
+	Peers: []mockpeer.PeerSpec{{
+		Name:  "A",
+		Skill: skillSummarize,
+		Cards: []mockpeer.CardFunc{
+			func(o mockpeer.Origins) wire.AgentCard {
+				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
+					skills: standardSkills(), extensions: frozenContractExtension()})
+			},
+			func(o mockpeer.Origins) wire.AgentCard {
+				return agentCard(o, "A", cardOpts{schemes: mtlsScheme(), requirements: []wire.SecurityRequirement{wire.Require("mtls")},
+					skills: standardSkills(), extensions: frozenContractExtension(), version: "1.1.0"})
+			},
+		},
+		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
+		Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
+		GraceRequests: -1,
+		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+			{State: wire.TaskStateWorking, Progress: 25, AnnounceContract: true},
+			{State: wire.TaskStateWorking, Progress: 50, AnnounceContract: true},
+			{State: wire.TaskStateAuthRequired, AnnounceContract: true,
+				Message: "The agent's security changed: re-authenticate with a client certificate to continue."},
+		}},
+	}},
+	Requirements: []Requirement{
+		{
+			ID: "EXT-001", Level: Should, Profile: ProfileExtension,
+			Text:  "The client SHOULD send the contract hash of the card it sends under, in the frozen-contract extension's metadata.",
+			Ref:   "contract-model §2 rule 7",
+			Check: sendCarriesContractHash,
+		},
+		{
+			ID: "EXT-002", Level: Should, Profile: ProfileExtension,
+			Text:  "The client SHOULD reject a peer message whose contract hash differs from the frozen one, reporting failed/contract-diverged.",
+			Ref:   "contract-model §2 rule 7",
+			Check: outcomeIs("failed", "contract-diverged"),
+		},
+	},
+})
+
+func frozenContractExtension() []wire.AgentExtension {
+	return []wire.AgentExtension{{
+		URI:         mockpeer.FrozenContractExtension,
+		Description: "The client may freeze the contract hash of a task; the agent echoes the hash it holds.",
+	}}
+}
+
+func sendCarriesContractHash(ev *Evidence) Judgement {
+	send, ok := ev.FirstSend()
+	if !ok {
+		return notApplicable("the client sent no task")
+	}
+	want := ev.InitialHash(send.Peer)
+	ext, _ := send.RequestMetadata[mockpeer.FrozenContractExtension].(map[string]any)
+	got, _ := ext["contractHash"].(string)
+	switch {
+	case got == "":
+		return failed(fmt.Sprintf("metadata[%q].contractHash = %s", mockpeer.FrozenContractExtension, want),
+			"no contract hash in the send", send.Seq)
+	case got != want:
+		return failed("contractHash "+want, "contractHash "+got, send.Seq)
+	}
+	return passed()
+}

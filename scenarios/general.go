@@ -1,0 +1,109 @@
+package scenarios
+
+import (
+	"fmt"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// General returns the requirements checked in every scenario.
+func General() []Requirement {
+	return []Requirement{
+		{
+			ID: "GEN-001", Level: Must, Profile: ProfileGeneral,
+			Text:  "The client MUST send `A2A-Version: 1.0` on every A2A request.",
+			Ref:   "A2A v1.0 spec §3.6",
+			Check: versionHeaderOnEveryCall,
+		},
+		{
+			ID: "GEN-002", Level: Must, Profile: ProfileGeneral,
+			Text:  "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
+			Ref:   "A2A v1.0 spec §9, §11",
+			Check: wellFormedCalls,
+		},
+		{
+			ID: "GEN-003", Level: Must, Profile: ProfileGeneral,
+			Text:  "The client MUST write one well-formed outcome object and exit before its deadline.",
+			Ref:   "docs/driver-contract.md",
+			Check: outcomeBeforeDeadline,
+		},
+	}
+}
+
+func versionHeaderOnEveryCall(ev *Evidence) Judgement {
+	calls := ev.A2A()
+	if len(calls) == 0 {
+		return notApplicable("the client sent no A2A request")
+	}
+	var bad []mockpeer.Exchange
+	for _, ex := range calls {
+		if ex.A2AVersion != wire.ProtocolVersion {
+			bad = append(bad, ex)
+		}
+	}
+	if len(bad) > 0 {
+		got := fmt.Sprintf("%s at #%d carried A2A-Version %q", bad[0].Op, bad[0].Seq, bad[0].A2AVersion)
+		if bad[0].A2AVersion == "" {
+			got = fmt.Sprintf("%s at #%d carried no A2A-Version (a server reads that as 0.3)", opOrPath(bad[0]), bad[0].Seq)
+		}
+		return failed("A2A-Version: 1.0 on every A2A request", got, seqs(bad)...)
+	}
+	return passed()
+}
+
+// protocolFaults are the error codes that mean "your request is broken".
+var protocolFaults = map[int]bool{
+	wire.ErrParse.RPCCode: true, wire.ErrInvalidRequest.RPCCode: true,
+	wire.ErrMethodNotFound.RPCCode: true, wire.ErrInvalidParams.RPCCode: true,
+}
+
+func wellFormedCalls(ev *Evidence) Judgement {
+	var bad []mockpeer.Exchange
+	for _, ex := range ev.Journal {
+		switch {
+		case ex.Route == mockpeer.RouteUnmatched:
+			bad = append(bad, ex)
+		case ex.Route == mockpeer.RouteA2A && protocolFaults[ex.ErrorCode]:
+			bad = append(bad, ex)
+		}
+	}
+	if len(bad) == 0 {
+		if len(ev.A2A()) == 0 {
+			return notApplicable("the client sent no A2A request")
+		}
+		return passed()
+	}
+	ex := bad[0]
+	got := fmt.Sprintf("#%d %s %s", ex.Seq, ex.Method, ex.Path)
+	switch {
+	case ex.Route == mockpeer.RouteUnmatched:
+		got += ": no such endpoint on an A2A v1.0 peer"
+	case ex.Malformed != "":
+		got += ": " + ex.Malformed
+	default:
+		got += fmt.Sprintf(": answered error %d", ex.ErrorCode)
+	}
+	return failed("well-formed A2A v1.0 requests", got, seqs(bad)...)
+}
+
+func outcomeBeforeDeadline(ev *Evidence) Judgement {
+	r := ev.Result
+	switch {
+	case r.TimedOut:
+		return failed("an outcome, and exit before the deadline",
+			fmt.Sprintf("still running after %s: killed with its process group", ev.Task.Deadline))
+	case r.Outcome == nil:
+		return failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", "outcome "+r.OutcomeProblem)
+	case r.OutcomeProblem != "":
+		return failed("a well-formed outcome", r.OutcomeProblem)
+	}
+	return passed()
+}
+
+func opOrPath(ex mockpeer.Exchange) string {
+	if ex.Op != "" {
+		return ex.Op
+	}
+	return ex.Method + " " + ex.Path
+}

@@ -1,0 +1,75 @@
+package scenarios
+
+import (
+	"fmt"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// The field report: both sides held day-old caches that agreed with each
+// other. The client trusted its cached card (security optional); the peer
+// trusted its cached view of the client. An unauthenticated payroll task
+// ran silently although the current card required a bearer token.
+var _ = register(&Scenario{
+	ID:    "mirrored-stale-cache",
+	Title: "stale caches on both sides agree, and an unauthenticated task runs",
+	Description: "Skill payroll-report has optional security ([{bearer}, {}]) and Cache-Control: " +
+		"max-age=86400. After the first card fetch it becomes required ([{bearer}]). The peer, stale in " +
+		"the mirror direction, keeps enforcing the old optional requirement and completes an " +
+		"unauthenticated task silently. The client holds a bearer token.",
+	Skill:   skillPayroll,
+	Message: "Produce the November payroll report.",
+	Grants:  mockpeer.Grants{Bearer: true},
+	Peers: []mockpeer.PeerSpec{{
+		Name:  "A",
+		Skill: skillPayroll,
+		Cards: []mockpeer.CardFunc{
+			func(o mockpeer.Origins) wire.AgentCard {
+				return payrollCard(o, []wire.SecurityRequirement{wire.Require("bearer"), wire.Require()})
+			},
+			func(o mockpeer.Origins) wire.AgentCard {
+				return payrollCard(o, []wire.SecurityRequirement{wire.Require("bearer")})
+			},
+		},
+		Caching:   mockpeer.Caching{CacheControl: "max-age=86400"},
+		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
+		StaleAuth: true,
+		Task:      mockpeer.TaskScript{Steps: completingSteps(), Artifact: "Payroll report: 42 employees, total 311,400.00 EUR."},
+	}},
+	Requirements: []Requirement{
+		{
+			ID: "STALE-001", Level: Must, Profile: ProfileCore,
+			Text:  "The client MUST NOT submit a task with weaker authorization than the card current at that moment requires.",
+			Ref:   "contract-model §2 rule 2",
+			Check: noWeakerAuthorization,
+		},
+		{
+			ID: "STALE-002", Level: Should, Profile: ProfileCore,
+			Text:  "The client SHOULD revalidate the card's contract right before the send, even inside its max-age.",
+			Ref:   "contract-model §2 rule 2",
+			Check: revalidatedBeforeSend("A"),
+		},
+	},
+})
+
+func payrollCard(o mockpeer.Origins, skillSecurity []wire.SecurityRequirement) wire.AgentCard {
+	payroll := skill(skillPayroll, "Builds the monthly payroll report.")
+	payroll.SecurityRequirements = skillSecurity
+	return agentCard(o, "A", cardOpts{schemes: bearerScheme(),
+		skills: []wire.AgentSkill{payroll, skill("headcount", "Reports headcount by department.")}})
+}
+
+func noWeakerAuthorization(ev *Evidence) Judgement {
+	for _, ex := range ev.Sends() {
+		if !ex.Auth.SatisfiesCurrent {
+			presented := "no credential"
+			if len(ex.Auth.Presented) > 0 {
+				presented = fmt.Sprint(ex.Auth.Presented)
+			}
+			return failed("every task-creating request meets the security of the card in force (v"+fmt.Sprint(ex.CardVersion)+")",
+				fmt.Sprintf("%s at #%d with %s, accepted by a stale peer", ex.Op, ex.Seq, presented), ex.Seq)
+		}
+	}
+	return passed()
+}

@@ -1,0 +1,122 @@
+package scenarios
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner"
+)
+
+// HarnessError is a fault of the harness, never of the client: the farm
+// could not start, the client command could not be launched.
+type HarnessError struct {
+	Scenario string
+	Err      error
+}
+
+func (e *HarnessError) Error() string {
+	return fmt.Sprintf("scenarios: harness error in %s: %v", e.Scenario, e.Err)
+}
+
+func (e *HarnessError) Unwrap() error { return e.Err }
+
+// PlayOptions tune one play.
+type PlayOptions struct {
+	// Dir receives the farm's CA and client credential files; "" means a
+	// temporary directory.
+	Dir string
+	// OnExchange, if non-nil, sees every exchange as it is journaled.
+	OnExchange func(mockpeer.Exchange)
+}
+
+// Play starts the scenario's farm, runs the client once against it, and
+// returns the evidence. A non-nil error is always a *HarnessError.
+func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions) (*Evidence, error) {
+	spec := FarmSpecFor(sc)
+	spec.Dir, spec.OnExchange = o.Dir, o.OnExchange
+	farm, err := mockpeer.Start(ctx, spec)
+	if err != nil {
+		return nil, &HarnessError{sc.ID, err}
+	}
+	defer farm.Close()
+
+	creds := farm.Credentials(sc.Grants)
+	task := runner.Task{
+		CardURL:  farm.Peer(sc.cardPeer()).CardURL(),
+		Message:  sc.Message,
+		Skill:    sc.Skill,
+		CAFile:   farm.CAFile(),
+		Deadline: sc.deadline(),
+		RunID:    runID(),
+		Credentials: runner.Credentials{
+			OAuthClientID: creds.OAuthClientID, OAuthClientSecret: creds.OAuthClientSecret,
+			BearerToken: creds.BearerToken, APIKey: creds.APIKey,
+			ClientCertFile: creds.ClientCertFile, ClientKeyFile: creds.ClientKeyFile,
+		},
+	}
+	res, err := client.Run(ctx, task)
+	if err != nil {
+		return nil, &HarnessError{sc.ID, err}
+	}
+	ev := &Evidence{
+		Scenario: sc, Client: client.Describe(), Task: task, Result: res,
+		Journal: farm.Journal().All(),
+		Origins: map[string]string{}, Cards: map[string][]CardVersion{},
+	}
+	for i, spec := range sc.Peers {
+		p := farm.Peers()[i]
+		ev.Origins[spec.Name] = p.Origin()
+		for v := range spec.Cards {
+			ev.Cards[spec.Name] = append(ev.Cards[spec.Name], CardVersion{
+				Bytes: p.CardBytes(v), ETag: p.ETag(v), ContractHash: p.ContractHash(v),
+			})
+		}
+	}
+	return ev, nil
+}
+
+// Judge runs every requirement of the scenario over the evidence. A check
+// that panics is a harness fault, reported as an Error verdict.
+func Judge(ev *Evidence, reqs []Requirement) map[string]Judgement {
+	out := make(map[string]Judgement, len(reqs))
+	for _, r := range reqs {
+		out[r.ID] = judgeOne(ev, r)
+	}
+	return out
+}
+
+func judgeOne(ev *Evidence, r Requirement) (j Judgement) {
+	defer func() {
+		if p := recover(); p != nil {
+			j = Judgement{Verdict: Error, Reason: fmt.Sprintf("check %s panicked: %v", r.ID, p)}
+		}
+	}()
+	return r.Check(ev)
+}
+
+func runID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// FarmSpecFor is the farm a scenario plays on, for standalone peers.
+func FarmSpecFor(sc *Scenario) mockpeer.FarmSpec {
+	peers := make([]mockpeer.PeerSpec, len(sc.Peers))
+	copy(peers, sc.Peers)
+	return mockpeer.FarmSpec{Peers: peers, Grants: sc.Grants}
+}
+
+// CardPeerIndex is the index in Peers of the peer the client is given.
+func CardPeerIndex(sc *Scenario) int {
+	name := sc.cardPeer()
+	for i, p := range sc.Peers {
+		if p.Name == name {
+			return i
+		}
+	}
+	return 0
+}

@@ -1,0 +1,103 @@
+// Package scenarios is the catalog of a2a-conform: every scenario is a Go
+// value (the peers it scripts, the credentials it grants, its deadline, its
+// requirements), and every requirement checks recorded evidence. It knows
+// nothing of Ginkgo; package suite turns the catalog into specs.
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// DefaultDeadline is the time a client gets when a scenario names none.
+const DefaultDeadline = 10 * time.Second
+
+// Scenario is one field failure reproduced by scripted peers.
+type Scenario struct {
+	ID          string
+	Title       string
+	Description string
+	// Peers are the scripted peers; CardPeer names the one whose card URL
+	// the client is given ("" means the first).
+	Peers    []mockpeer.PeerSpec
+	CardPeer string
+	Grants   mockpeer.Grants
+	Skill    string
+	Message  string
+	Deadline time.Duration
+	// Requirements specific to the scenario; General() applies to all.
+	Requirements []Requirement
+}
+
+// AllRequirements is the scenario's own requirements followed by the
+// general ones, in a stable order.
+func (s *Scenario) AllRequirements() []Requirement {
+	return append(slices.Clone(s.Requirements), General()...)
+}
+
+// cardPeer returns the name of the peer the client is pointed at.
+func (s *Scenario) cardPeer() string {
+	if s.CardPeer != "" {
+		return s.CardPeer
+	}
+	return s.Peers[0].Name
+}
+
+func (s *Scenario) deadline() time.Duration {
+	if s.Deadline > 0 {
+		return s.Deadline
+	}
+	return DefaultDeadline
+}
+
+// catalog holds every scenario, registered by the file named after it.
+var catalog []*Scenario
+
+func register(s *Scenario) *Scenario {
+	catalog = append(catalog, s)
+	return s
+}
+
+// Catalog returns every scenario in a stable order (the order of SPEC §3).
+func Catalog() []*Scenario {
+	out := slices.Clone(catalog)
+	slices.SortStableFunc(out, func(a, b *Scenario) int { return order(a.ID) - order(b.ID) })
+	return out
+}
+
+// specOrder is the order of SPEC §3's table; unknown IDs go last.
+var specOrder = []string{
+	"rotation-during-send", "capability-drift-before-send", "skill-reorganization",
+	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
+	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
+	"card-redirect-cross-origin", "no-validator", "version-skew", "frozen-contract-extension",
+}
+
+func order(id string) int {
+	if i := slices.Index(specOrder, id); i >= 0 {
+		return i
+	}
+	return len(specOrder)
+}
+
+// Lookup finds a scenario by ID.
+func Lookup(id string) (*Scenario, error) {
+	for _, s := range catalog {
+		if s.ID == id {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("scenarios: no scenario %q (see `a2a-conform list`)", id)
+}
+
+// Requirements returns every requirement of the catalog once, general last.
+func Requirements() []Requirement {
+	var out []Requirement
+	for _, s := range Catalog() {
+		out = append(out, s.Requirements...)
+	}
+	return append(out, General()...)
+}

@@ -1,0 +1,54 @@
+package scenarios
+
+import (
+	"fmt"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// An interface that speaks another protocol version is outside the 1.0
+// contract calculus: sending 1.0 requests to it is a guess.
+var _ = register(&Scenario{
+	ID:          "version-skew",
+	Title:       "the card's only interface speaks protocol 2.0",
+	Description: "The card's only interface declares protocolVersion \"2.0\".",
+	Skill:       skillSummarize,
+	Message:     "Summarize the changelog.",
+	Grants:      mockpeer.Grants{Bearer: true},
+	Peers: []mockpeer.PeerSpec{{
+		Name:  "A",
+		Skill: skillSummarize,
+		Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
+			return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
+				skills: standardSkills(), protocolVersion: "2.0", onlyJSONRPC: true})
+		}},
+		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
+		Task:    mockpeer.TaskScript{Steps: completingSteps()},
+	}},
+	Requirements: []Requirement{
+		{
+			ID: "SKEW-001", Level: Must, Profile: ProfileCore,
+			Text:  "The client MUST NOT send A2A 1.0 requests to an interface that declares another protocol version.",
+			Ref:   "contract-model §2 rule 5",
+			Check: noOneDotZeroCalls,
+		},
+		{
+			ID: "SKEW-002", Level: Must, Profile: ProfileCore,
+			Text:  "The client MUST report outcome aborted with reason version-unsupported.",
+			Ref:   "contract-model §2 rule 5; docs/driver-contract.md",
+			Check: outcomeIs("aborted", "version-unsupported"),
+		},
+	},
+})
+
+func noOneDotZeroCalls(ev *Evidence) Judgement {
+	if calls := ev.Select(func(ex mockpeer.Exchange) bool {
+		return (ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched) && ex.A2AVersion != "2.0"
+	}); len(calls) > 0 {
+		return failed("no A2A 1.0 request to a 2.0 interface",
+			fmt.Sprintf("%d request(s), first #%d %s %s (A2A-Version %q)", len(calls), calls[0].Seq,
+				calls[0].Method, calls[0].Path, calls[0].A2AVersion), seqs(calls)...)
+	}
+	return passed()
+}

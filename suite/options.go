@@ -1,0 +1,113 @@
+// Package suite turns the scenario catalog into Ginkgo specs: one Ordered
+// container per scenario plays it once, one It per requirement judges the
+// evidence. It is the only package that imports Ginkgo outside tests.
+package suite
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// Version of the suite, written into every report.
+const Version = "0.1.0"
+
+// Options select what runs and where reports go.
+type Options struct {
+	// Client under test; required.
+	Client runner.Client
+	// Profiles to run; empty means all.
+	Profiles []scenarios.Profile
+	// Level is the weakest level to run; "" means MAY (everything).
+	Level scenarios.Level
+	// LabelFilter is a Ginkgo label filter ANDed with the above.
+	LabelFilter string
+	// KnownFailures maps requirement IDs to the reason they are expected to fail.
+	KnownFailures map[string]string
+	// ReportDir receives junit.xml, report.json and one journal per scenario.
+	ReportDir string
+	// JUnitFile and JSONFile override the report paths inside ReportDir.
+	JUnitFile, JSONFile string
+	// Progress receives one line per scenario as it is played; nil is silent.
+	Progress io.Writer
+	// Verbose makes Ginkgo print every spec.
+	Verbose bool
+	// NoColor turns off colour in Ginkgo's output.
+	NoColor bool
+}
+
+// labelFilter composes profile, level and the user's filter.
+func (o Options) labelFilter() string {
+	var parts []string
+	if len(o.Profiles) > 0 {
+		var ps []string
+		for _, p := range o.Profiles {
+			ps = append(ps, "profile:"+string(p))
+		}
+		parts = append(parts, "("+strings.Join(ps, " || ")+")")
+	}
+	if o.Level != "" && o.Level != scenarios.May {
+		var ls []string
+		for _, l := range []scenarios.Level{scenarios.Must, scenarios.Should, scenarios.May} {
+			if l.AtLeast(o.Level) {
+				ls = append(ls, "level:"+strings.ToLower(string(l)))
+			}
+		}
+		parts = append(parts, "("+strings.Join(ls, " || ")+")")
+	}
+	if f := strings.TrimSpace(o.LabelFilter); f != "" {
+		parts = append(parts, "("+f+")")
+	}
+	return strings.Join(parts, " && ")
+}
+
+// validate checks the options before anything starts: every problem here
+// is a configuration error (exit code 2), never a client failure.
+func (o Options) validate() (types.LabelFilter, error) {
+	if o.Client == nil {
+		return nil, fmt.Errorf("suite: no client under test")
+	}
+	for _, p := range o.Profiles {
+		if !validProfile(p) {
+			return nil, fmt.Errorf("suite: unknown profile %q (want one of %v)", p, scenarios.Profiles())
+		}
+	}
+	known := map[string]bool{}
+	for _, r := range scenarios.Requirements() {
+		known[r.ID] = true
+	}
+	for id := range o.KnownFailures {
+		if !known[id] {
+			return nil, fmt.Errorf("suite: known-failures file names unknown requirement %q", id)
+		}
+	}
+	filter, err := types.ParseLabelFilter(o.labelFilter())
+	if err != nil {
+		return nil, fmt.Errorf("suite: label filter: %w", err)
+	}
+	return filter, nil
+}
+
+func validProfile(p scenarios.Profile) bool {
+	for _, q := range scenarios.Profiles() {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// Labels returns the Ginkgo labels of a requirement in a scenario.
+func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {
+	return []string{
+		"level:" + strings.ToLower(string(r.Level)),
+		"profile:" + string(r.Profile),
+		"scenario:" + sc.ID,
+		"req:" + r.ID,
+	}
+}

@@ -1,0 +1,149 @@
+package suite
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	. "github.com/onsi/ginkgo/v2" //nolint:revive // the Ginkgo DSL reads as sentences
+	"github.com/onsi/ginkgo/v2/types"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// harnessFault is raised (as a panic) inside an It when the harness, not
+// the client, broke: Ginkgo then reports the spec as panicked, which JUnit
+// shows as an error rather than a failure.
+type harnessFault struct{ msg string }
+
+func (h harnessFault) String() string { return "HARNESS ERROR (not a client failure): " + h.msg }
+
+// buildSpecs declares one Ordered container per scenario. Nothing runs
+// here; Ginkgo runs the tree in RunSpecs.
+func buildSpecs(o Options, filter types.LabelFilter, rep *Report) {
+	for _, sc := range scenarios.Catalog() {
+		reqs := sc.AllRequirements()
+		run := &ScenarioRun{ID: sc.ID, Title: sc.Title, ExitCode: -1}
+		selected := 0
+		for _, r := range reqs {
+			rr := &RequirementRun{ID: r.ID, Level: r.Level, Profile: r.Profile, Text: r.Text, Ref: r.Ref,
+				Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
+			if reason, ok := o.KnownFailures[r.ID]; ok {
+				rr.Known, rr.KnownReason = true, reason
+			}
+			if filter(Labels(sc, r)) {
+				selected++
+			}
+			run.Requirements = append(run.Requirements, rr)
+		}
+		rep.Scenarios = append(rep.Scenarios, run)
+		if selected == 0 {
+			continue
+		}
+		describeScenario(o, sc, reqs, run)
+	}
+}
+
+func describeScenario(o Options, sc *scenarios.Scenario, reqs []scenarios.Requirement, run *ScenarioRun) {
+	Describe(sc.ID+": "+sc.Title, Ordered, ContinueOnFailure, Label("scenario:"+sc.ID), func() {
+		var ev *scenarios.Evidence
+		BeforeAll(func(ctx SpecContext) {
+			start := time.Now()
+			dir, err := os.MkdirTemp("", "a2a-conform-"+sc.ID+"-")
+			if err != nil {
+				run.HarnessError = err.Error()
+				return
+			}
+			defer os.RemoveAll(dir)
+			ev, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir})
+			run.Played = true
+			run.DurationMS = time.Since(start).Milliseconds()
+			if err != nil {
+				run.HarnessError = err.Error()
+				return
+			}
+			recordPlay(run, ev)
+			progress(o, sc, run)
+		}, NodeTimeout(sc.Deadline+2*time.Minute))
+
+		for i, r := range reqs {
+			rr := run.Requirements[i]
+			It(r.ID+" "+r.Text, Label(Labels(sc, r)...), func() {
+				judge(sc, r, rr, run, ev)
+			})
+		}
+	})
+}
+
+func recordPlay(run *ScenarioRun, ev *scenarios.Evidence) {
+	run.evidence = ev
+	run.journal = ev.Journal
+	run.Exchanges = len(ev.Journal)
+	run.JournalHash = digest(ev.Journal)
+	run.Outcome = ev.Result.Outcome
+	run.OutcomeIssue = ev.Result.OutcomeProblem
+	run.ExitCode = ev.Result.ExitCode
+	run.TimedOut = ev.Result.TimedOut
+	run.Crashed = ev.Result.Crashed
+}
+
+// judge runs one check and turns its verdict into a Ginkgo result.
+func judge(sc *scenarios.Scenario, r scenarios.Requirement, rr *RequirementRun, run *ScenarioRun, ev *scenarios.Evidence) {
+	if ev == nil {
+		rr.Verdict = scenarios.Error
+		rr.Reason = "the scenario could not be played: " + run.HarnessError
+		panic(harnessFault{rr.Reason})
+	}
+	j := scenarios.Judge(ev, []scenarios.Requirement{r})[r.ID]
+	rr.Verdict, rr.Want, rr.Got, rr.Reason, rr.Exchanges = j.Verdict, j.Want, j.Got, j.Reason, j.Exchanges
+	if len(j.Exchanges) > 0 {
+		rr.EvidenceDigest = digest(ev.Exchanges(j.Exchanges))
+	}
+	attachEvidence(sc, r, j, ev)
+	switch j.Verdict {
+	case scenarios.Pass:
+		if rr.Known {
+			Fail(fmt.Sprintf("%s passed but is listed as a known failure (%q): remove it from the known-failures file", r.ID, rr.KnownReason))
+		}
+	case scenarios.NotApplicable:
+		Skip("not applicable: " + j.Reason)
+	case scenarios.Fail:
+		msg := FailureMessage(sc, r, j, ev)
+		if rr.Known {
+			Skip("known failure (" + rr.KnownReason + ")\n" + msg)
+		}
+		Fail(msg)
+	default:
+		panic(harnessFault{j.Reason})
+	}
+}
+
+// attachEvidence adds the evidence to the spec's report: visible on
+// failure and in Ginkgo's own JSON report.
+func attachEvidence(sc *scenarios.Scenario, r scenarios.Requirement, j scenarios.Judgement, ev *scenarios.Evidence) {
+	AddReportEntry("outcome", outcomeLine(ev), ReportEntryVisibilityFailureOrVerbose)
+	for _, ex := range ev.Exchanges(j.Exchanges) {
+		AddReportEntry("exchange", ex.Line(), ReportEntryVisibilityFailureOrVerbose)
+	}
+	if s := ev.Result.Stderr; s != "" {
+		AddReportEntry("client stderr (tail)", clip(s, 4000), ReportEntryVisibilityFailureOrVerbose)
+	}
+	if s := ev.Result.Stdout; s != "" {
+		AddReportEntry("client stdout (tail)", clip(s, 4000), ReportEntryVisibilityFailureOrVerbose)
+	}
+}
+
+func progress(o Options, sc *scenarios.Scenario, run *ScenarioRun) {
+	if o.Progress == nil {
+		return
+	}
+	out := "no outcome"
+	if run.Outcome != nil {
+		out = run.Outcome.Outcome
+		if run.Outcome.Reason != "" {
+			out += "/" + run.Outcome.Reason
+		}
+	}
+	fmt.Fprintf(o.Progress, "a2a-conform: played %-30s %3d exchanges, client outcome %s (%d ms)\n",
+		sc.ID, run.Exchanges, out, run.DurationMS)
+}
