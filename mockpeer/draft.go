@@ -11,6 +11,7 @@ import (
 // code knows; the router turns it into the Exchange afterwards.
 type draft struct {
 	cardVersion     int // version a card response was made from; -1 if none
+	arrivalVersion  int // version in force when the request arrived
 	taskID          string
 	stateBefore     wire.TaskState
 	stateAfter      wire.TaskState

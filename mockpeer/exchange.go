@@ -44,8 +44,8 @@ type Exchange struct {
 	Malformed string `json:"malformed,omitempty"`
 	// A2AVersion is the A2A-Version the request carried ("" if none).
 	A2AVersion string `json:"a2aVersion,omitempty"`
-	// CardVersion is the card version in force when the response was sent;
-	// for RouteCard with status 200 it is the version served.
+	// CardVersion is, for a card response, the version served; for any
+	// other exchange the version in force when the request arrived.
 	CardVersion int `json:"cardVersion"`
 	// ContractHash is the contract hash of CardVersion for the peer's skill.
 	ContractHash string `json:"contractHash,omitempty"`

@@ -43,8 +43,8 @@ type Farm struct {
 
 // Start binds every peer's listener, builds and freezes every card version
 // (card functions see the final origins), then serves. ctx bounds the
-// start; once it is done the farm closes as Close would. Call Close when
-// finished either way.
+// start, and when ctx is done the farm closes as Close would. Call Close
+// when finished either way.
 func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if err := validate(spec); err != nil {
 		return nil, err

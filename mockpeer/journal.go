@@ -18,8 +18,10 @@ type Journal struct {
 	mu      sync.Mutex
 	nextSeq int64
 	entries []Exchange // sorted by Seq
-	// onExchange, if non-nil, is called after every append, outside the lock.
+	// onExchange, if non-nil, is called after every append, outside mu and
+	// one call at a time (hookMu), so a hook that prints needs no lock.
 	onExchange func(Exchange)
+	hookMu     sync.Mutex
 }
 
 // reserve hands out the next sequence number.
@@ -38,6 +40,8 @@ func (j *Journal) append(e Exchange) {
 	hook := j.onExchange
 	j.mu.Unlock()
 	if hook != nil {
+		j.hookMu.Lock()
+		defer j.hookMu.Unlock()
 		hook(copyExchange(e))
 	}
 }

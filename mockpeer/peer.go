@@ -97,6 +97,15 @@ func (p *Peer) ContractHash(v int) string {
 	return p.versions[v].hash
 }
 
+// ETag is the strong ETag (quotes included) of card version v, "" if
+// there is no such version.
+func (p *Peer) ETag(v int) string {
+	if v < 0 || v >= len(p.versions) {
+		return ""
+	}
+	return p.versions[v].etag
+}
+
 // Rotate puts card version to in force now, as the admin API does. An
 // OnAdmin rotation to that version counts as fired.
 func (p *Peer) Rotate(to int) error {

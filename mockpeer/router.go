@@ -31,6 +31,8 @@ func routeOf(path string) string {
 }
 
 // ServeHTTP routes one request and journals it, whatever happens to it.
+// The farm serves each peer on its own listener; calling ServeHTTP directly
+// (httptest) reaches the same routes, journal included.
 func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f := p.farm
 	if !f.enter() {
@@ -48,8 +50,10 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d := &draft{cardVersion: -1}
 	call := &agent.Call{}
 	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
+	current := p.inForce()
+	d.arrivalVersion = current.n
 	d.auth.Presented = p.presented(r, body)
-	d.auth.SatisfiesCurrent = p.satisfies(r, p.inForce())
+	d.auth.SatisfiesCurrent = p.satisfies(r, current)
 
 	rec := newRecorder(w)
 	switch {
@@ -117,9 +121,12 @@ func (p *Peer) record(seq int64, at time.Time, route string, r *http.Request, bo
 	if cert := verifiedClient(r); cert != nil {
 		e.TLSClient = cert.Subject.CommonName
 	}
+	// A card response names the version it served; any other exchange the
+	// version in force when it arrived, which is what the client was up
+	// against (a send that fires a rotation was still made under the old one).
 	e.CardVersion = d.cardVersion
 	if e.CardVersion < 0 {
-		e.CardVersion = p.Version()
+		e.CardVersion = d.arrivalVersion
 	}
 	e.ContractHash = p.versions[e.CardVersion].hash
 	p.farm.secrets.redact(&e)

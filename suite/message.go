@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 

@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/onsi/ginkgo/v2"
@@ -32,7 +33,8 @@ func Run(o Options) (*Report, error) {
 	suiteConfig.LabelFilter = o.labelFilter()
 	suiteConfig.RandomizeAllSpecs = false
 	suiteConfig.FailFast = false
-	reporterConfig.NoColor = o.NoColor
+	reporterConfig.NoColor = o.NoColor || !isTerminal(os.Stdout)
+	reporterConfig.SilenceSkips = !o.Verbose
 	reporterConfig.Succinct = !o.Verbose
 	reporterConfig.Verbose = o.Verbose
 	reporterConfig.JUnitReport = o.JUnitFile
@@ -46,4 +48,11 @@ func Run(o Options) (*Report, error) {
 		return rep, fmt.Errorf("suite: writing reports: %w", err)
 	}
 	return rep, nil
+}
+
+// isTerminal reports whether f is a character device: colour codes only
+// belong on a terminal, never in CI logs or files.
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	. "github.com/onsi/ginkgo/v2" //nolint:revive // the Ginkgo DSL reads as sentences
+	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -18,10 +18,13 @@ type harnessFault struct{ msg string }
 
 func (h harnessFault) String() string { return "HARNESS ERROR (not a client failure): " + h.msg }
 
-// buildSpecs declares one Ordered container per scenario. Nothing runs
+// buildSpecs declares one ginkgo.Ordered container per scenario. Nothing runs
 // here; Ginkgo runs the tree in RunSpecs.
 func buildSpecs(o Options, filter types.LabelFilter, rep *Report) {
-	for _, sc := range scenarios.Catalog() {
+	// One top-level container: Ginkgo shuffles top-level containers, and
+	// scenarios should play in catalog order so runs read the same.
+	var plays []func()
+	for i, sc := range scenarios.Catalog() {
 		reqs := sc.AllRequirements()
 		run := &ScenarioRun{ID: sc.ID, Title: sc.Title, ExitCode: -1}
 		selected := 0
@@ -40,39 +43,52 @@ func buildSpecs(o Options, filter types.LabelFilter, rep *Report) {
 		if selected == 0 {
 			continue
 		}
-		describeScenario(o, sc, reqs, run)
+		plays = append(plays, func() { describeScenario(o, i, sc, reqs, run) })
 	}
-}
-
-func describeScenario(o Options, sc *scenarios.Scenario, reqs []scenarios.Requirement, run *ScenarioRun) {
-	Describe(sc.ID+": "+sc.Title, Ordered, ContinueOnFailure, Label("scenario:"+sc.ID), func() {
-		var ev *scenarios.Evidence
-		BeforeAll(func(ctx SpecContext) {
-			start := time.Now()
-			dir, err := os.MkdirTemp("", "a2a-conform-"+sc.ID+"-")
-			if err != nil {
-				run.HarnessError = err.Error()
-				return
-			}
-			defer os.RemoveAll(dir)
-			ev, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir})
-			run.Played = true
-			run.DurationMS = time.Since(start).Milliseconds()
-			if err != nil {
-				run.HarnessError = err.Error()
-				return
-			}
-			recordPlay(run, ev)
-			progress(o, sc, run)
-		}, NodeTimeout(sc.Deadline+2*time.Minute))
-
-		for i, r := range reqs {
-			rr := run.Requirements[i]
-			It(r.ID+" "+r.Text, Label(Labels(sc, r)...), func() {
-				judge(sc, r, rr, run, ev)
-			})
+	ginkgo.Describe("a2a-conform", func() {
+		for _, declare := range plays {
+			declare()
 		}
 	})
+}
+
+// catalogLocation gives every node a code location that sorts in catalog
+// order: Ginkgo orders siblings by code location, then by text, and all
+// these nodes are declared on the same lines.
+func catalogLocation(scenario, requirement int) types.CodeLocation {
+	return types.CodeLocation{FileName: "a2a-conform catalog", LineNumber: scenario*1000 + requirement}
+}
+
+func describeScenario(o Options, index int, sc *scenarios.Scenario, reqs []scenarios.Requirement, run *ScenarioRun) {
+	ginkgo.Describe(sc.ID+": "+sc.Title, ginkgo.Ordered, ginkgo.ContinueOnFailure, ginkgo.Label("scenario:"+sc.ID),
+		catalogLocation(index, 0), func() {
+			var ev *scenarios.Evidence
+			ginkgo.BeforeAll(func(ctx ginkgo.SpecContext) {
+				start := time.Now()
+				dir, err := os.MkdirTemp("", "a2a-conform-"+sc.ID+"-")
+				if err != nil {
+					run.HarnessError = err.Error()
+					return
+				}
+				defer os.RemoveAll(dir)
+				ev, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir})
+				run.Played = true
+				run.DurationMS = time.Since(start).Milliseconds()
+				if err != nil {
+					run.HarnessError = err.Error()
+					return
+				}
+				recordPlay(run, ev)
+			}, ginkgo.NodeTimeout(sc.Deadline+2*time.Minute))
+			ginkgo.AfterAll(func() { progress(o, sc, run) })
+
+			for i, r := range reqs {
+				rr := run.Requirements[i]
+				ginkgo.It(r.ID+" "+r.Text, ginkgo.Label(Labels(sc, r)...), catalogLocation(index, i+1), func() {
+					judge(sc, r, rr, run, ev)
+				})
+			}
+		})
 }
 
 func recordPlay(run *ScenarioRun, ev *scenarios.Evidence) {
@@ -103,16 +119,16 @@ func judge(sc *scenarios.Scenario, r scenarios.Requirement, rr *RequirementRun, 
 	switch j.Verdict {
 	case scenarios.Pass:
 		if rr.Known {
-			Fail(fmt.Sprintf("%s passed but is listed as a known failure (%q): remove it from the known-failures file", r.ID, rr.KnownReason))
+			ginkgo.Fail(fmt.Sprintf("%s passed but is listed as a known failure (%q): remove it from the known-failures file", r.ID, rr.KnownReason))
 		}
 	case scenarios.NotApplicable:
-		Skip("not applicable: " + j.Reason)
+		ginkgo.Skip("not applicable: " + j.Reason)
 	case scenarios.Fail:
 		msg := FailureMessage(sc, r, j, ev)
 		if rr.Known {
-			Skip("known failure (" + rr.KnownReason + ")\n" + msg)
+			ginkgo.Skip("known failure (" + rr.KnownReason + ")\n" + msg)
 		}
-		Fail(msg)
+		ginkgo.Fail(msg)
 	default:
 		panic(harnessFault{j.Reason})
 	}
@@ -121,18 +137,19 @@ func judge(sc *scenarios.Scenario, r scenarios.Requirement, rr *RequirementRun, 
 // attachEvidence adds the evidence to the spec's report: visible on
 // failure and in Ginkgo's own JSON report.
 func attachEvidence(sc *scenarios.Scenario, r scenarios.Requirement, j scenarios.Judgement, ev *scenarios.Evidence) {
-	AddReportEntry("outcome", outcomeLine(ev), ReportEntryVisibilityFailureOrVerbose)
+	ginkgo.AddReportEntry("outcome", outcomeLine(ev), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	for _, ex := range ev.Exchanges(j.Exchanges) {
-		AddReportEntry("exchange", ex.Line(), ReportEntryVisibilityFailureOrVerbose)
+		ginkgo.AddReportEntry("exchange", ex.Line(), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	}
 	if s := ev.Result.Stderr; s != "" {
-		AddReportEntry("client stderr (tail)", clip(s, 4000), ReportEntryVisibilityFailureOrVerbose)
+		ginkgo.AddReportEntry("client stderr (tail)", clip(s, 4000), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	}
 	if s := ev.Result.Stdout; s != "" {
-		AddReportEntry("client stdout (tail)", clip(s, 4000), ReportEntryVisibilityFailureOrVerbose)
+		ginkgo.AddReportEntry("client stdout (tail)", clip(s, 4000), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	}
 }
 
+// progress prints one line per scenario once its requirements are judged.
 func progress(o Options, sc *scenarios.Scenario, run *ScenarioRun) {
 	if o.Progress == nil {
 		return
@@ -144,6 +161,15 @@ func progress(o Options, sc *scenarios.Scenario, run *ScenarioRun) {
 			out += "/" + run.Outcome.Reason
 		}
 	}
-	fmt.Fprintf(o.Progress, "a2a-conform: played %-30s %3d exchanges, client outcome %s (%d ms)\n",
-		sc.ID, run.Exchanges, out, run.DurationMS)
+	counts := map[scenarios.Verdict]int{}
+	for _, r := range run.Requirements {
+		counts[r.Verdict]++
+	}
+	mark := "ok  "
+	if counts[scenarios.Fail] > 0 || counts[scenarios.Error] > 0 {
+		mark = "FAIL"
+	}
+	fmt.Fprintf(o.Progress, "\n%s %-30s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms\n",
+		mark, sc.ID, counts[scenarios.Pass], counts[scenarios.Fail], counts[scenarios.NotApplicable],
+		counts[scenarios.Error], out, run.Exchanges, run.DurationMS)
 }

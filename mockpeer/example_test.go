@@ -1,0 +1,63 @@
+package mockpeer_test
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"log"
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// A peer whose card rotates right after its first card response; the
+// journal shows which version each response carried.
+func ExampleStart() {
+	card := func(version string) mockpeer.CardFunc {
+		return func(o mockpeer.Origins) wire.AgentCard {
+			return wire.AgentCard{
+				Name: "A", Description: "example peer", Version: version,
+				SupportedInterfaces: []wire.AgentInterface{
+					{URL: mockpeer.JSONRPCURL(o("A")), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
+				},
+				DefaultInputModes:  []string{"text/plain"},
+				DefaultOutputModes: []string{"text/plain"},
+				Skills:             []wire.AgentSkill{{ID: "echo", Name: "echo", Description: "echo", Tags: []string{"demo"}}},
+			}
+		}
+	}
+	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
+		Peers: []mockpeer.PeerSpec{{
+			Name:      "A",
+			Skill:     "echo",
+			Cards:     []mockpeer.CardFunc{card("1.0.0"), card("1.1.0")},
+			Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
+			Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
+		}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer farm.Close()
+
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(farm.CAPEM())
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	defer client.CloseIdleConnections()
+	for range 2 {
+		resp, err := client.Get(farm.Peer("A").CardURL())
+		if err != nil {
+			log.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+
+	for _, e := range farm.Journal().All() {
+		fmt.Println(e.Seq, e.Route, e.Status, "card version", e.CardVersion)
+	}
+	// Output:
+	// 1 agent-card 200 card version 0
+	// 2 agent-card 200 card version 1
+}

@@ -1,0 +1,136 @@
+package a2ago
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// compatDeadline bounds one SDK run, card fetch to cancel.
+const compatDeadline = 60 * time.Second
+
+// TestSDKCompatGo: the official a2a-go/v2 client completes SendMessage
+// (returnImmediately) → GetTask → CancelTask against a farm peer on each
+// binding, attaching the bearer token because the card requires it.
+func TestSDKCompatGo(t *testing.T) {
+	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+		t.Run(string(binding), func(t *testing.T) {
+			farm := startFarm(t, true)
+			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
+			defer cancel()
+
+			taskID, states, runErr := sendGetCancel(ctx, t, farm, binding)
+			// Close waits for in-flight requests, so the journal is complete.
+			if err := farm.Close(); err != nil {
+				t.Errorf("farm.Close: %v", err)
+			}
+			journal := farm.Journal().All()
+			if runErr != nil {
+				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, journalLines(journal))
+			}
+			want := []a2a.TaskState{a2a.TaskStateWorking, a2a.TaskStateWorking, a2a.TaskStateCanceled}
+			if !slices.Equal(states, want) {
+				t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, journalLines(journal))
+			}
+			checkJournal(t, journal, string(binding), taskID)
+		})
+	}
+}
+
+// sendGetCancel uses the SDK as its documentation shows: resolve the card,
+// build a client from it with a credential store for the card's scheme,
+// then send, get and cancel. It returns the task and the states it saw.
+func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, binding a2a.TransportProtocol) (string, []a2a.TaskState, error) {
+	httpc := httpClient(t, farm)
+	// WithPath("") makes the card URL the request URL as-is.
+	card, err := agentcard.NewResolver(httpc).Resolve(ctx, farm.Peer(peerName).CardURL(), agentcard.WithPath(""))
+	if err != nil {
+		return "", nil, err
+	}
+
+	const session = a2aclient.SessionID("a2a-conform-compat")
+	creds := a2aclient.NewInMemoryCredentialsStore()
+	creds.Set(session, bearerScheme, a2aclient.AuthCredential(farm.Credentials(farm.Grants()).BearerToken))
+	client, err := a2aclient.NewFromCard(ctx, card,
+		a2aclient.WithJSONRPCTransport(httpc),
+		a2aclient.WithRESTTransport(httpc),
+		a2aclient.WithConfig(a2aclient.Config{PreferredTransports: []a2a.TransportProtocol{binding}}),
+		a2aclient.WithCallInterceptors(&a2aclient.AuthInterceptor{Service: creds}),
+	)
+	if err != nil {
+		return "", nil, err
+	}
+	defer func() { _ = client.Destroy() }()
+	ctx = a2aclient.AttachSessionID(ctx, session)
+
+	res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("a2a-conform SDK compatibility check")),
+		Config:  &a2a.SendMessageConfig{ReturnImmediately: true},
+	})
+	if err != nil {
+		return "", nil, err
+	}
+	task, ok := res.(*a2a.Task)
+	if !ok {
+		return "", nil, errors.New("SendMessage returned a message, not a task")
+	}
+	states := []a2a.TaskState{task.Status.State}
+
+	got, err := client.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID})
+	if err != nil {
+		return string(task.ID), states, err
+	}
+	states = append(states, got.Status.State)
+
+	canceled, err := client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task.ID})
+	if err != nil {
+		return string(task.ID), states, err
+	}
+	return string(task.ID), append(states, canceled.Status.State), nil
+}
+
+// TestSpecShapedSecurityIsRejected documents an SDK bug (real-sdk-clients.md
+// §0, a2a-v1-wire.md §11.2): a2a-go v2.3.1 parses securityRequirements
+// scopes only as bare arrays, so the spec's {"list":[...]} shape fails card
+// parsing before the first call. When the SDK is fixed this test fails:
+// then drop FlatSecurityScopes from TestSDKCompatGo.
+func TestSpecShapedSecurityIsRejected(t *testing.T) {
+	farm := startFarm(t, false)
+	peer := farm.Peer(peerName)
+	if served := string(peer.CardBytes(0)); !strings.Contains(served, `"schemes":{"bearer":{"list":[]}}`) {
+		t.Fatalf("the card is not spec-shaped: %s", served)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
+	defer cancel()
+
+	_, err := agentcard.NewResolver(httpClient(t, farm)).Resolve(ctx, peer.CardURL(), agentcard.WithPath(""))
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		t.Fatal("a2a-go parsed the spec-shaped card: the SDK is fixed, drop FlatSecurityScopes from TestSDKCompatGo")
+	case !errors.As(err, &typeErr):
+		t.Fatalf("card parsing failed for another reason: %v", err)
+	case typeErr.Value != "object" || typeErr.Type != reflect.TypeFor[a2a.SecuritySchemeScopes]():
+		t.Fatalf("want the known error (object into a2a.SecuritySchemeScopes), got: %v", err)
+	}
+
+	if err := farm.Close(); err != nil {
+		t.Errorf("farm.Close: %v", err)
+	}
+	journal := farm.Journal().All()
+	if len(journal) != 1 || journal[0].Route != mockpeer.RouteCard || journal[0].Status != http.StatusOK {
+		t.Errorf("want only a served card fetch, journal:\n%s", journalLines(journal))
+	}
+}

@@ -1,0 +1,17 @@
+module github.com/a2a-conform/a2a-conform/runner/adapters/a2a-go
+
+go 1.26
+
+replace github.com/a2a-conform/a2a-conform => ../../..
+
+require (
+	github.com/a2a-conform/a2a-conform v0.0.0-00010101000000-000000000000
+	github.com/a2aproject/a2a-go/v2 v2.3.1
+)
+
+require (
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/gorilla/mux v1.8.1 // indirect
+	github.com/gowebpki/jcs v1.0.2 // indirect
+	golang.org/x/mod v0.36.0 // indirect
+)
