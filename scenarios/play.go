@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner"
@@ -30,6 +31,8 @@ type PlayOptions struct {
 	Dir string
 	// OnExchange, if non-nil, sees every exchange as it is journaled.
 	OnExchange func(mockpeer.Exchange)
+	// Deadline, if positive, replaces the scenario's deadline.
+	Deadline time.Duration
 }
 
 // Play starts the scenario's farm, runs the client once against it, and
@@ -56,6 +59,9 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 			BearerToken: creds.BearerToken, APIKey: creds.APIKey,
 			ClientCertFile: creds.ClientCertFile, ClientKeyFile: creds.ClientKeyFile,
 		},
+	}
+	if o.Deadline > 0 {
+		task.Deadline = o.Deadline
 	}
 	res, err := client.Run(ctx, task)
 	if err != nil {

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bufio"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The command is tested as a user runs it: a built binary, its exit code,
+// its output and the files it writes.
+
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "a2a-conform-cmd-")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "a2a-conform")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building a2a-conform: %v\n%s", err, out)
+		os.Exit(2)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func runBinary(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), string(out)
+	} else if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return 0, string(out)
+}
+
+func readReport(t *testing.T, dir string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(dir, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestRunExitCodes(t *testing.T) {
+	known := filepath.Join(t.TempDir(), "known.txt")
+	os.WriteFile(known, []byte("# the ttl-cache mutant trusts max-age\nROT-001 sends under the cached card\nROT-003 reports auth-required\nSTALE-001 sends without the now-required bearer\n"), 0o644)
+	stale := filepath.Join(t.TempDir(), "stale.txt")
+	os.WriteFile(stale, []byte("ROT-001 expected to fail, but the reference passes it\n"), 0o644)
+	unknown := filepath.Join(t.TempDir(), "unknown.txt")
+	os.WriteFile(unknown, []byte("NOPE-001 no such requirement\n"), 0o644)
+
+	cases := []struct {
+		name string
+		args []string
+		want int
+		out  string
+	}{
+		{"reference passes", []string{"run"}, 0, "0 failed"},
+		{"a mutant fails", []string{"run", "--client", "builtin:ttl-cache"}, 1, "MUST failures 3"},
+		{"known failures absorb it", []string{"run", "--client", "builtin:ttl-cache", "--known-failures", known}, 0, "known failures 3"},
+		{"a stale known failure fails", []string{"run", "--known-failures", stale}, 1, "known-failures file is stale"},
+		{"unknown requirement in the file", []string{"run", "--known-failures", unknown}, 2, "unknown requirement \"NOPE-001\""},
+		{"bad level", []string{"run", "--level", "sometimes"}, 2, "unknown level"},
+		{"bad profile", []string{"run", "--profile", "fast"}, 2, "unknown profile"},
+		{"bad label filter", []string{"run", "--label-filter", "(("}, 2, "label filter"},
+		{"bad builtin", []string{"run", "--client", "builtin:nope"}, 2, "nope"},
+		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"SHOULD failures do not fail the run", []string{"run", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator"}, 0, "1 failed"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			args := c.args
+			if args[0] == "run" {
+				args = append(args, "--report-dir", dir)
+			}
+			code, out := runBinary(t, args...)
+			if code != c.want || !strings.Contains(out, c.out) {
+				t.Errorf("exit %d, want %d; output should contain %q:\n%s", code, c.want, c.out, out)
+			}
+			if c.want != 2 && c.args[0] == "run" {
+				rep := readReport(t, dir)
+				if rep["schemaVersion"] != "a2a-conform.dev/report/v1" || int(rep["exitCode"].(float64)) != c.want {
+					t.Errorf("report schema %v exit %v", rep["schemaVersion"], rep["exitCode"])
+				}
+				if _, err := os.Stat(filepath.Join(dir, "junit.xml")); err != nil {
+					t.Error("no junit.xml")
+				}
+			}
+		})
+	}
+}
+
+// The reference client as a subprocess: the driver contract end to end.
+func TestRunSubprocessClient(t *testing.T) {
+	dir := t.TempDir()
+	code, out := runBinary(t, "run", "--client", binary+" client", "--report-dir", dir)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	rep := readReport(t, dir)
+	if !strings.HasSuffix(rep["client"].(map[string]any)["name"].(string), " client") {
+		t.Errorf("client identity %v", rep["client"])
+	}
+	journals, _ := filepath.Glob(filepath.Join(dir, "journals", "*.jsonl"))
+	if len(journals) < 10 {
+		t.Errorf("%d journals written, want one per scenario", len(journals))
+	}
+}
+
+func TestRunSelection(t *testing.T) {
+	dir := t.TempDir()
+	code, out := runBinary(t, "run", "--profile", "core", "--level", "must", "--label-filter", "scenario:rotation-during-send", "--report-dir", dir)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for _, sc := range readReport(t, dir)["scenarios"].([]any) {
+		s := sc.(map[string]any)
+		for _, r := range s["requirements"].([]any) {
+			req := r.(map[string]any)
+			selected := s["id"] == "rotation-during-send" && req["level"] == "MUST" && req["profile"] == "core"
+			if (req["verdict"] != "skipped") != selected {
+				t.Errorf("%s/%s is %s", s["id"], req["id"], req["verdict"])
+			}
+		}
+	}
+}
+
+func TestList(t *testing.T) {
+	code, out := runBinary(t, "list", "--scenario", "rotation-during-send")
+	if code != 0 || !strings.Contains(out, "ROT-001") || strings.Contains(out, "DRIFT-001") {
+		t.Errorf("list --scenario: exit %d\n%s", code, out)
+	}
+	code, out = runBinary(t, "list", "--format", "json", "--level", "must")
+	var rows []map[string]string
+	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) == 0 {
+		t.Fatalf("list json: exit %d\n%s", code, out)
+	}
+	for _, r := range rows {
+		if r["level"] != "MUST" {
+			t.Errorf("--level must listed %s %s", r["id"], r["level"])
+		}
+	}
+	if code, out = runBinary(t, "list", "--scenario", "nope"); code != 2 {
+		t.Errorf("unknown scenario: exit %d\n%s", code, out)
+	}
+}
+
+// The standalone peer: banner, a real card over TLS, the journal streamed,
+// a clean stop on SIGINT.
+func TestPeer(t *testing.T) {
+	cmd := exec.Command(binary, "peer", "--scenario", "rotation-during-send", "--dir", t.TempDir())
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	defer func() {
+		cmd.Process.Kill()
+		<-done
+	}()
+	lines := make(chan string, 100)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+		done <- cmd.Wait()
+	}()
+	next := func() string {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("peer exited early")
+			}
+			return l
+		case <-time.After(20 * time.Second):
+			t.Fatal("peer printed nothing for 20 s")
+		}
+		return ""
+	}
+	var cardURL, caFile string
+	for {
+		l := next()
+		if m := regexp.MustCompile(`client card URL: (\S+)`).FindStringSubmatch(l); m != nil {
+			cardURL = m[1]
+		}
+		if m := regexp.MustCompile(`CA file: (\S+)`).FindStringSubmatch(l); m != nil {
+			caFile = m[1]
+		}
+		if strings.HasPrefix(l, "journal") {
+			break
+		}
+	}
+	pem, err := os.ReadFile(caFile)
+	if err != nil || cardURL == "" {
+		t.Fatalf("banner: card %q, CA %q: %v", cardURL, caFile, err)
+	}
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(pem)
+	hc := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	resp, err := hc.Get(cardURL)
+	if err != nil || resp.StatusCode != 200 || resp.Header.Get("ETag") == "" {
+		t.Fatalf("card: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if l := next(); !strings.Contains(l, "GET /.well-known/agent-card.json → 200") {
+		t.Errorf("journal line %q", l)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	for l := range lines {
+		_ = l
+	}
+	select {
+	case err := <-done:
+		done <- err
+		if err != nil {
+			t.Errorf("peer did not stop cleanly: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("peer ignored SIGINT")
+	}
+}

@@ -1,0 +1,79 @@
+package mockpeer
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+)
+
+// The benchmarks below compare the peer with a bare net/http server that
+// replays the peer's own answers over the same TLS configuration, in one
+// process: bench/run.sh turns the pairs into ratios. Each sub-benchmark
+// starts its own farm, so the journal (which keeps every exchange) holds
+// b.N entries and its memory shows in B/op of the peer only. Run them with
+// a fixed -benchtime=Nx so that this memory stays bounded.
+
+// BenchmarkCardRevalidation: GET of the card with a matching If-None-Match,
+// answered 304.
+func BenchmarkCardRevalidation(b *testing.B) {
+	for _, side := range []string{"bare", "peer"} {
+		b.Run(side, func(b *testing.B) {
+			rig := newBenchRig(b)
+			origin := rig.origin(side)
+			benchParallel(b, rig, side, func() error {
+				_, err := rig.get(origin, rig.etag)
+				return err
+			})
+		})
+	}
+}
+
+// BenchmarkGetTask: a JSON-RPC GetTask poll of a completed task.
+func BenchmarkGetTask(b *testing.B) {
+	for _, side := range []string{"bare", "peer"} {
+		b.Run(side, func(b *testing.B) {
+			rig := newBenchRig(b)
+			origin := rig.origin(side)
+			benchParallel(b, rig, side, func() error {
+				a, err := rig.post(origin, benchGetTaskRequest)
+				if err == nil && !bytes.Equal(a.body, rig.task.body) {
+					err = fmt.Errorf("GetTask answered %s, want %s", a.body, rig.task.body)
+				}
+				return err
+			})
+		})
+	}
+}
+
+func (rig *benchRig) origin(side string) string {
+	if side == "peer" {
+		return rig.peer.Origin()
+	}
+	return rig.bare
+}
+
+// benchParallel runs op b.N times from GOMAXPROCS goroutines, reports
+// ops/s, and checks afterwards that the peer journaled exactly what it
+// served: every request on the peer side, none on the bare side.
+func benchParallel(b *testing.B, rig *benchRig, side string, op func() error) {
+	b.ReportAllocs()
+	before := rig.farm.Journal().Len()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if err := op(); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+	want := 0
+	if side == "peer" {
+		want = b.N
+	}
+	if served := rig.farm.Journal().Len() - before; served != want {
+		b.Errorf("%s: the peer journaled %d exchanges for %d requests", side, served, b.N)
+	}
+}

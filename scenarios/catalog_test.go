@@ -1,0 +1,96 @@
+package scenarios
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// published lists every requirement ID ever published. IDs never change
+// and are never reused: removing one from the catalog must not remove it
+// here, and a new one is added here on purpose.
+var published = []string{
+	"ROT-001", "ROT-002", "ROT-003", "ROT-004",
+	"DRIFT-001", "DRIFT-002", "DRIFT-003",
+	"REORG-001", "REORG-002",
+	"FROZEN-001", "FROZEN-002", "FROZEN-003",
+	"STALE-001", "STALE-002",
+	"REPOINT-001", "REPOINT-002", "REPOINT-003",
+	"REDIR-001", "REDIR-002",
+	"NOVAL-001", "NOVAL-002", "NOVAL-003",
+	"SKEW-001", "SKEW-002",
+	"EXT-001", "EXT-002",
+	"GEN-001", "GEN-002", "GEN-003",
+}
+
+var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)
+
+func TestCatalogIsWellFormed(t *testing.T) {
+	seen := map[string]string{}
+	for _, sc := range Catalog() {
+		if sc.ID == "" || sc.Title == "" || sc.Description == "" || sc.Skill == "" || sc.Message == "" {
+			t.Errorf("scenario %q lacks an ID, title, description, skill or message", sc.ID)
+		}
+		if len(sc.Peers) == 0 || len(sc.Requirements) == 0 {
+			t.Errorf("scenario %s has no peers or no requirements", sc.ID)
+		}
+		if _, err := Lookup(sc.ID); err != nil {
+			t.Error(err)
+		}
+		for _, r := range sc.AllRequirements() {
+			if !idPattern.MatchString(r.ID) {
+				t.Errorf("%s: requirement ID %q is not of the form ABC-001", sc.ID, r.ID)
+			}
+			if r.Text == "" || r.Ref == "" || r.Check == nil || r.Level == "" || r.Profile == "" {
+				t.Errorf("%s: requirement %s lacks text, reference, check, level or profile", sc.ID, r.ID)
+			}
+			if prev, dup := seen[r.ID]; dup && r.Profile != ProfileGeneral {
+				t.Errorf("requirement %s is declared by %s and %s", r.ID, prev, sc.ID)
+			}
+			seen[r.ID] = sc.ID
+			if !slices.Contains(published, r.ID) {
+				t.Errorf("requirement %s is not in the published list: add it there on purpose", r.ID)
+			}
+		}
+	}
+	if order(Catalog()[0].ID) != 0 {
+		t.Errorf("catalog does not start with the SPEC's first scenario")
+	}
+}
+
+func TestLookupUnknown(t *testing.T) {
+	if _, err := Lookup("no-such-scenario"); err == nil {
+		t.Error("Lookup of an unknown scenario gave no error")
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for in, want := range map[string]Level{"must": Must, "SHOULD": Should, "May": May} {
+		if got, err := ParseLevel(in); err != nil || got != want {
+			t.Errorf("ParseLevel(%q) = %v, %v", in, got, err)
+		}
+	}
+	if _, err := ParseLevel("always"); err == nil {
+		t.Error("ParseLevel accepted nonsense")
+	}
+	if !Must.AtLeast(Should) || Should.AtLeast(Must) || !May.AtLeast(May) {
+		t.Error("AtLeast orders levels wrongly")
+	}
+}
+
+// The committed docs/requirements.md must be what the catalog generates.
+func TestRequirementsDocIsCurrent(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteRequirementsMarkdown(&buf); err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile("../docs/requirements.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), committed) {
+		t.Error("docs/requirements.md is stale: run `make docs`")
+	}
+}

@@ -1,0 +1,154 @@
+package scenarios
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/runner"
+)
+
+// A client that misbehaves gets verdicts and a clear message; the harness
+// never hangs and never reports the client's fault as its own.
+
+const shortDeadline = 500 * time.Millisecond
+
+func playWith(t *testing.T, scenario string, c runner.Client) *Evidence {
+	t.Helper()
+	sc, err := Lookup(scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ev, err := Play(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: shortDeadline})
+	if err != nil {
+		t.Fatalf("a misbehaving client caused a harness error: %v", err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("Play did not return before the test's own timeout")
+	}
+	return ev
+}
+
+func judged(t *testing.T, ev *Evidence, id string) Judgement {
+	t.Helper()
+	for _, r := range ev.Scenario.AllRequirements() {
+		if r.ID == id {
+			return Judge(ev, []Requirement{r})[id]
+		}
+	}
+	t.Fatalf("no requirement %s", id)
+	return Judgement{}
+}
+
+func TestMisbehavingClients(t *testing.T) {
+	cases := []struct {
+		name, line string
+		want       string // in GEN-003's "got"
+		check      func(*testing.T, runner.Result)
+	}{
+		{"hangs", "sleep 30", "killed with its process group", func(t *testing.T, r runner.Result) {
+			if !r.TimedOut {
+				t.Error("not reported as timed out")
+			}
+		}},
+		{"crashes", `kill -SEGV $$`, "outcome missing", func(t *testing.T, r runner.Result) {
+			if !r.Crashed {
+				t.Error("not reported as crashed")
+			}
+		}},
+		{"writes garbage", `printf 'all good!' > "$A2A_CONFORM_OUTCOME_FILE"`, "not a JSON object", nil},
+		{"writes nothing", `true`, "outcome missing", nil},
+		{"writes an unknown outcome", `printf '{"outcome":"done"}' > "$A2A_CONFORM_OUTCOME_FILE"`, `unknown outcome "done"`, nil},
+		{"exits non-zero", `echo boom >&2; exit 3`, "outcome missing", func(t *testing.T, r runner.Result) {
+			if r.ExitCode != 3 || !strings.Contains(r.Stderr, "boom") {
+				t.Errorf("exit %d, stderr %q", r.ExitCode, r.Stderr)
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ev := playWith(t, "rotation-during-send", &runner.Command{Line: c.line})
+			if c.check != nil {
+				c.check(t, ev.Result)
+			}
+			gen := judged(t, ev, "GEN-003")
+			if gen.Verdict != Fail || !strings.Contains(gen.Got, c.want) {
+				t.Errorf("GEN-003 = %s %q, want fail mentioning %q", gen.Verdict, gen.Got, c.want)
+			}
+			if out := judged(t, ev, "ROT-003"); out.Verdict != Fail {
+				t.Errorf("ROT-003 = %s, want fail (no valid outcome)", out.Verdict)
+			}
+			if none := judged(t, ev, "ROT-001"); none.Verdict != Pass {
+				t.Errorf("ROT-001 = %s: a client that sent nothing did not send after the change", none.Verdict)
+			}
+		})
+	}
+}
+
+// A client that floods the peers with junk gets a GEN-002 failure; the
+// farm journals every request and keeps answering.
+func TestFloodingClient(t *testing.T) {
+	const workers, perWorker = 16, 100
+	flood := runner.InProcess("flood", func(ctx context.Context, task runner.Task) runner.Outcome {
+		pem, err := os.ReadFile(task.CAFile)
+		if err != nil {
+			return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonClientError, Detail: err.Error()}
+		}
+		pool := x509.NewCertPool()
+		pool.AppendCertsFromPEM(pem)
+		hc := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, MaxIdleConnsPerHost: workers}}
+		origin := strings.TrimSuffix(task.CardURL, wire.WellKnownCardPath)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < perWorker; i++ {
+					url, body := origin+"/nowhere", "x"
+					if i%2 == 0 {
+						url, body = mockpeer.JSONRPCURL(origin), `{"jsonrpc":"2.0","id":1,"method":`
+					}
+					req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+					if resp, err := hc.Do(req); err == nil {
+						resp.Body.Close()
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		return runner.Outcome{Outcome: runner.OutcomeAborted, Reason: runner.ReasonContractChanged}
+	})
+	sc, _ := Lookup("rotation-during-send")
+	ev, err := Play(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})
+	if err != nil {
+		t.Fatalf("flooding caused a harness error: %v", err)
+	}
+	if got := len(ev.Journal); got != workers*perWorker {
+		t.Errorf("journal has %d exchanges, want every one of the %d requests", got, workers*perWorker)
+	}
+	gen := judged(t, ev, "GEN-002")
+	if gen.Verdict != Fail || !strings.Contains(gen.Got, "not valid JSON") && !strings.Contains(gen.Got, "no such endpoint") {
+		t.Errorf("GEN-002 = %s %q, want a failure naming the bad request", gen.Verdict, gen.Got)
+	}
+}
+
+func TestBrokenScenarioIsAHarnessError(t *testing.T) {
+	sc := &Scenario{ID: "broken", Peers: []mockpeer.PeerSpec{{Name: "A"}, {Name: "A"}}}
+	_, err := Play(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})
+	var he *HarnessError
+	if !errors.As(err, &he) || he.Scenario != "broken" {
+		t.Fatalf("err = %v, want a *HarnessError for scenario broken", err)
+	}
+}
