@@ -27,8 +27,13 @@ type Options struct {
 	Level scenarios.Level
 	// LabelFilter is a Ginkgo label filter ANDed with the above.
 	LabelFilter string
-	// KnownFailures maps requirement IDs to the reason they are expected to fail.
+	// KnownFailures maps a requirement ID ("ROT-004": expected to fail in
+	// at least one scenario that judges it) or a "scenario/ID" key to the
+	// reason it is expected to fail.
 	KnownFailures map[string]string
+	// Strict makes any failure not listed in KnownFailures fail the run,
+	// whatever its level: for pinning a client's exact verdicts in CI.
+	Strict bool
 	// ReportDir receives junit.xml, report.json and one journal per scenario.
 	ReportDir string
 	// JUnitFile and JSONFile override the report paths inside ReportDir.
@@ -78,12 +83,14 @@ func (o Options) validate() (types.LabelFilter, error) {
 		}
 	}
 	known := map[string]bool{}
-	for _, r := range scenarios.Requirements() {
-		known[r.ID] = true
+	for _, sc := range scenarios.Catalog() {
+		for _, r := range sc.AllRequirements() {
+			known[r.ID], known[sc.ID+"/"+r.ID] = true, true
+		}
 	}
 	for id := range o.KnownFailures {
 		if !known[id] {
-			return nil, fmt.Errorf("suite: known-failures file names unknown requirement %q", id)
+			return nil, fmt.Errorf("suite: known-failures file names unknown requirement %q (write ID or scenario/ID)", id)
 		}
 	}
 	filter, err := types.ParseLabelFilter(o.labelFilter())
@@ -110,4 +117,14 @@ func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {
 		"scenario:" + sc.ID,
 		"req:" + r.ID,
 	}
+}
+
+// knownFailure returns the reason a requirement is expected to fail in a
+// scenario: a "scenario/ID" entry wins over a bare "ID" entry.
+func (o Options) knownFailure(scenario, id string) (reason, key string, ok bool) {
+	if reason, ok := o.KnownFailures[scenario+"/"+id]; ok {
+		return reason, scenario + "/" + id, true
+	}
+	reason, ok = o.KnownFailures[id]
+	return reason, id, ok
 }

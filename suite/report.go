@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -58,6 +59,7 @@ type Selection struct {
 	Level         scenarios.Level     `json:"level,omitempty"`
 	LabelFilter   string              `json:"labelFilter,omitempty"`
 	KnownFailures map[string]string   `json:"knownFailures,omitempty"`
+	Strict        bool                `json:"strict,omitempty"`
 }
 
 // Summary counts verdicts over all requirements.
@@ -71,6 +73,10 @@ type Summary struct {
 	KnownFailures int `json:"knownFailures"`
 	// UnexpectedPasses are known failures that passed: the file is stale.
 	UnexpectedPasses int `json:"unexpectedPasses"`
+	// StaleKnownFailures are the known-failures entries that nothing failed.
+	StaleKnownFailures []string `json:"staleKnownFailures,omitempty"`
+	// UnlistedFailures failed without being listed as known (any level).
+	UnlistedFailures int `json:"unlistedFailures"`
 	// MustFailures are MUST requirements that failed and were not known.
 	MustFailures int `json:"mustFailures"`
 }
@@ -105,11 +111,12 @@ type RequirementRun struct {
 	Doc         string            `json:"doc"`
 	Verdict     scenarios.Verdict `json:"verdict"`
 	Known       bool              `json:"knownFailure,omitempty"`
-	KnownReason string            `json:"knownReason,omitempty"`
-	Want        string            `json:"want,omitempty"`
-	Got         string            `json:"got,omitempty"`
-	Reason      string            `json:"reason,omitempty"`
-	Exchanges   []int64           `json:"exchanges,omitempty"`
+	knownKey    string
+	KnownReason string  `json:"knownReason,omitempty"`
+	Want        string  `json:"want,omitempty"`
+	Got         string  `json:"got,omitempty"`
+	Reason      string  `json:"reason,omitempty"`
+	Exchanges   []int64 `json:"exchanges,omitempty"`
 	// EvidenceDigest is the SHA-256 of the redacted exchanges cited.
 	EvidenceDigest string `json:"evidenceDigest,omitempty"`
 }
@@ -120,7 +127,7 @@ func newReport(o Options) *Report {
 		Suite:         SuiteInfo{Name: "a2a-conform", Version: Version},
 		SpecVersion:   wire.ProtocolVersion,
 		Client:        ClientInfo{Name: o.Client.Describe()},
-		Selection:     Selection{Profiles: o.Profiles, Level: o.Level, LabelFilter: o.LabelFilter, KnownFailures: o.KnownFailures},
+		Selection:     Selection{Profiles: o.Profiles, Level: o.Level, LabelFilter: o.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict},
 		StartedAt:     time.Now().UTC(),
 	}
 }
@@ -131,14 +138,18 @@ func (r *Report) finish() {
 	defer r.mu.Unlock()
 	r.FinishedAt = time.Now().UTC()
 	s := Summary{}
+	// A known-failures entry is stale when what it names was judged and
+	// never failed.
+	judged, failedKeys := map[string]bool{}, map[string]bool{}
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
+			if req.Known && (req.Verdict == scenarios.Pass || req.Verdict == scenarios.Fail) {
+				judged[req.knownKey] = true
+				failedKeys[req.knownKey] = failedKeys[req.knownKey] || req.Verdict == scenarios.Fail
+			}
 			switch req.Verdict {
 			case scenarios.Pass:
 				s.Pass++
-				if req.Known {
-					s.UnexpectedPasses++
-				}
 			case scenarios.Fail:
 				s.Fail++
 				switch {
@@ -146,6 +157,9 @@ func (r *Report) finish() {
 					s.KnownFailures++
 				case req.Level == scenarios.Must:
 					s.MustFailures++
+					s.UnlistedFailures++
+				default:
+					s.UnlistedFailures++
 				}
 			case scenarios.NotApplicable:
 				s.NotApplicable++
@@ -156,11 +170,18 @@ func (r *Report) finish() {
 			}
 		}
 	}
+	for key := range judged {
+		if !failedKeys[key] {
+			s.StaleKnownFailures = append(s.StaleKnownFailures, key)
+		}
+	}
+	slices.Sort(s.StaleKnownFailures)
+	s.UnexpectedPasses = len(s.StaleKnownFailures)
 	r.Summary = s
 	switch {
 	case s.Error > 0:
 		r.ExitCode = ExitHarness
-	case s.MustFailures > 0 || s.UnexpectedPasses > 0:
+	case s.MustFailures > 0 || s.UnexpectedPasses > 0 || (r.Selection.Strict && s.UnlistedFailures > 0):
 		r.ExitCode = ExitFail
 	default:
 		r.ExitCode = ExitPass

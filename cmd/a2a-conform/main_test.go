@@ -67,6 +67,8 @@ func TestRunExitCodes(t *testing.T) {
 	os.WriteFile(known, []byte("# the ttl-cache mutant trusts max-age\nROT-001 sends under the cached card\nROT-003 reports auth-required\nSTALE-001 sends without the now-required bearer\n"), 0o644)
 	stale := filepath.Join(t.TempDir(), "stale.txt")
 	os.WriteFile(stale, []byte("ROT-001 expected to fail, but the reference passes it\n"), 0o644)
+	scoped := filepath.Join(t.TempDir(), "scoped.txt")
+	os.WriteFile(scoped, []byte("no-validator/NOVAL-003 re-reads the card on every poll\n"), 0o644)
 	unknown := filepath.Join(t.TempDir(), "unknown.txt")
 	os.WriteFile(unknown, []byte("NOPE-001 no such requirement\n"), 0o644)
 
@@ -86,6 +88,8 @@ func TestRunExitCodes(t *testing.T) {
 		{"bad label filter", []string{"run", "--label-filter", "(("}, 2, "label filter"},
 		{"bad builtin", []string{"run", "--client", "builtin:nope"}, 2, "nope"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
+		{"--strict fails on an unlisted SHOULD failure", []string{"run", "--strict", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator"}, 1, "not in the known-failures file"},
+		{"--strict passes with it listed per scenario", []string{"run", "--strict", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator", "--known-failures", scoped}, 0, "known failures 1"},
 		{"SHOULD failures do not fail the run", []string{"run", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator"}, 0, "1 failed"},
 	}
 	for _, c := range cases {

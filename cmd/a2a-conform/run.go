@@ -21,13 +21,14 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	reportDir := fs.String("report-dir", "a2a-conform-report", "folder for junit.xml, report.json and the journals")
 	junit := fs.String("junit", "", "JUnit XML path (default REPORT-DIR/junit.xml)")
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
+	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
 	noColor := fs.Bool("no-color", false, "no colour in the output")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	o := suite.Options{LabelFilter: *labelFilter, ReportDir: *reportDir, JUnitFile: *junit, JSONFile: *jsonPath,
-		Progress: stderr, Verbose: *verbose, NoColor: *noColor}
+		Progress: stderr, Verbose: *verbose, NoColor: *noColor, Strict: *strict}
 	var err error
 	if o.Client, err = suite.ResolveClient(*client); err != nil {
 		return configError(stderr, err)
@@ -53,7 +54,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "\n%d passed, %d failed, %d not applicable, %d skipped, %d errors (known failures %d, MUST failures %d)\n",
 		s.Pass, s.Fail, s.NotApplicable, s.Skipped, s.Error, s.KnownFailures, s.MustFailures)
 	if s.UnexpectedPasses > 0 {
-		fmt.Fprintf(stdout, "%d known failure(s) passed: the known-failures file is stale\n", s.UnexpectedPasses)
+		fmt.Fprintf(stdout, "known failures that nothing failed (the known-failures file is stale): %s\n",
+			strings.Join(s.StaleKnownFailures, ", "))
+	}
+	if *strict && s.UnlistedFailures > 0 {
+		fmt.Fprintf(stdout, "--strict: %d failure(s) not in the known-failures file\n", s.UnlistedFailures)
 	}
 	fmt.Fprintf(stdout, "reports: %s\n", o.ReportDir)
 	return rep.ExitCode
