@@ -276,3 +276,10 @@ func (f *Farm) Grants() Grants { return f.spec.Grants }
 
 // Journal is the farm's journal, all peers together.
 func (f *Farm) Journal() *Journal { return f.journal }
+
+// Redact replaces every credential of this farm found in s with a
+// [REDACTED:name] mark: for text the farm did not record itself, such as a
+// client's own output, before it reaches a report.
+func (f *Farm) Redact(s string) string {
+	return f.secrets.redactor()(s)
+}

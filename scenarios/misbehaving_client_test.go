@@ -144,6 +144,22 @@ func TestFloodingClient(t *testing.T) {
 	}
 }
 
+func TestClientOutputIsRedacted(t *testing.T) {
+	sc, _ := Lookup("skill-reorganization") // grants a bearer token
+	line := `echo "token=$A2A_CONFORM_BEARER_TOKEN"; echo "token=$A2A_CONFORM_BEARER_TOKEN" >&2; ` +
+		`printf '{"outcome":"failed","reason":"client-error","detail":"%s"}' "$A2A_CONFORM_BEARER_TOKEN" > "$A2A_CONFORM_OUTCOME_FILE"`
+	ev, err := Play(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := ev.Task.Credentials.BearerToken
+	for name, text := range map[string]string{"stdout": ev.Result.Stdout, "stderr": ev.Result.Stderr, "detail": ev.Result.Outcome.Detail} {
+		if token == "" || strings.Contains(text, token) || !strings.Contains(text, "[REDACTED:") {
+			t.Errorf("%s not redacted: %q", name, text)
+		}
+	}
+}
+
 func TestBrokenScenarioIsAHarnessError(t *testing.T) {
 	sc := &Scenario{ID: "broken", Peers: []mockpeer.PeerSpec{{Name: "A"}, {Name: "A"}}}
 	_, err := Play(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})

@@ -67,6 +67,12 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 	if err != nil {
 		return nil, &HarnessError{sc.ID, err}
 	}
+	// What the client printed or wrote is not ours to trust: a client that
+	// echoes its credentials must not leak them into a report.
+	res.Stdout, res.Stderr = farm.Redact(res.Stdout), farm.Redact(res.Stderr)
+	if res.Outcome != nil {
+		res.Outcome.Detail = farm.Redact(res.Outcome.Detail)
+	}
 	ev := &Evidence{
 		Scenario: sc, Client: client.Describe(), Task: task, Result: res,
 		Journal: farm.Journal().All(),

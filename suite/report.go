@@ -83,15 +83,19 @@ type Summary struct {
 
 // ScenarioRun is one scenario's play and verdicts.
 type ScenarioRun struct {
-	ID           string            `json:"id"`
-	Title        string            `json:"title"`
-	Played       bool              `json:"played"`
-	HarnessError string            `json:"harnessError,omitempty"`
-	Outcome      *runner.Outcome   `json:"outcome,omitempty"`
-	OutcomeIssue string            `json:"outcomeProblem,omitempty"`
-	ExitCode     int               `json:"clientExitCode"`
-	TimedOut     bool              `json:"clientTimedOut,omitempty"`
-	Crashed      bool              `json:"clientCrashed,omitempty"`
+	ID           string          `json:"id"`
+	Title        string          `json:"title"`
+	Played       bool            `json:"played"`
+	HarnessError string          `json:"harnessError,omitempty"`
+	Outcome      *runner.Outcome `json:"outcome,omitempty"`
+	OutcomeIssue string          `json:"outcomeProblem,omitempty"`
+	ExitCode     int             `json:"clientExitCode"`
+	TimedOut     bool            `json:"clientTimedOut,omitempty"`
+	Crashed      bool            `json:"clientCrashed,omitempty"`
+	// ClientStdout and ClientStderr are tails of the client's output, with
+	// farm credentials redacted.
+	ClientStdout string            `json:"clientStdout,omitempty"`
+	ClientStderr string            `json:"clientStderr,omitempty"`
 	DurationMS   int64             `json:"durationMs"`
 	Exchanges    int               `json:"exchanges"`
 	JournalFile  string            `json:"journalFile,omitempty"`

@@ -101,6 +101,8 @@ func recordPlay(run *ScenarioRun, ev *scenarios.Evidence) {
 	run.ExitCode = ev.Result.ExitCode
 	run.TimedOut = ev.Result.TimedOut
 	run.Crashed = ev.Result.Crashed
+	run.ClientStdout = tail(ev.Result.Stdout, maxReportedOutput)
+	run.ClientStderr = tail(ev.Result.Stderr, maxReportedOutput)
 }
 
 // judge runs one check and turns its verdict into a Ginkgo result.
@@ -175,4 +177,14 @@ func progress(o Options, sc *scenarios.Scenario, run *ScenarioRun) {
 	fmt.Fprintf(o.Progress, "\n%s %-30s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms\n",
 		mark, sc.ID, counts[scenarios.Pass], counts[scenarios.Fail], counts[scenarios.NotApplicable],
 		counts[scenarios.Error], out, run.Exchanges, run.DurationMS)
+}
+
+// maxReportedOutput bounds the client output kept in report.json.
+const maxReportedOutput = 8 << 10
+
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return "…" + s[len(s)-n:]
 }
