@@ -3,6 +3,7 @@ package mockpeer
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"testing"
 )
 
@@ -58,6 +59,7 @@ func (rig *benchRig) origin(side string) string {
 func benchParallel(b *testing.B, rig *benchRig, side string, op func() error) {
 	b.ReportAllocs()
 	before := rig.farm.Journal().Len()
+	heapBefore := liveHeap()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
@@ -69,6 +71,7 @@ func benchParallel(b *testing.B, rig *benchRig, side string, op func() error) {
 	})
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "ops/s")
+	b.ReportMetric(float64(liveHeap()-heapBefore)/float64(b.N), "retained-B/op")
 	want := 0
 	if side == "peer" {
 		want = b.N
@@ -76,4 +79,13 @@ func benchParallel(b *testing.B, rig *benchRig, side string, op func() error) {
 	if served := rig.farm.Journal().Len() - before; served != want {
 		b.Errorf("%s: the peer journaled %d exchanges for %d requests", side, served, b.N)
 	}
+}
+
+// liveHeap is the heap still reachable after a full collection: what the
+// peer's journal keeps grows it by its size.
+func liveHeap() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapAlloc)
 }

@@ -108,9 +108,11 @@ func (ex Exchange) Line() string {
 	return b.String()
 }
 
+// shortState drops the enum prefix; a task with no state before the
+// exchange was created by it.
 func shortState(state string) string {
 	if state == "" {
-		return "-"
+		return "new"
 	}
 	return strings.TrimPrefix(state, "TASK_STATE_")
 }

@@ -83,7 +83,7 @@ func TestFailureMessage(t *testing.T) {
 		"scenario: rotation-during-send",
 		"want: abort before send",
 		"got:  SendMessage at #4 under card version 1",
-		"#4 peer A POST /a2a/jsonrpc [JSONRPC SendMessage] → 200 (card v1, task-1 -→AUTH_REQUIRED, credentials oauth-token)",
+		"#4 peer A POST /a2a/jsonrpc [JSONRPC SendMessage] → 200 (card v1, task-1 new→AUTH_REQUIRED, credentials oauth-token)",
 		"client outcome: failed/auth-required",
 		"see: docs/requirements.md#rot-001",
 	} {
