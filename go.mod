@@ -3,6 +3,7 @@ module github.com/a2a-conform/a2a-conform
 go 1.26
 
 require (
+	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/gorilla/mux v1.8.1
 	github.com/gowebpki/jcs v1.0.2
 	github.com/onsi/ginkgo/v2 v2.34.0

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 	"github.com/a2a-conform/a2a-conform/scenarios/contract"
 )
@@ -25,16 +26,19 @@ type cardVersion struct {
 	hash         string // contract hash for the peer's skill
 }
 
-// buildVersions calls every CardFunc of spec once and freezes the result.
-func buildVersions(spec PeerSpec, o Origins, start time.Time) ([]*cardVersion, error) {
+// buildVersions calls every CardFunc of spec once and freezes the result,
+// signed by signers when the peer signs (the signatures cover the bytes
+// served, so a card verifies exactly as a client receives it).
+func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.Signer) ([]*cardVersion, error) {
 	out := make([]*cardVersion, len(spec.Cards))
 	for i, build := range spec.Cards {
-		raw, err := json.Marshal(build(o))
+		card := build(o)
+		raw, err := freezeCard(spec, card)
 		if err != nil {
 			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
 		}
-		if spec.FlatSecurityScopes {
-			if raw, err = wire.FlattenSecurityScopes(raw); err != nil {
+		if spec.Signing != nil {
+			if raw, err = signCard(spec, card, raw, o, signers); err != nil {
 				return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
 			}
 		}
@@ -50,6 +54,18 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time) ([]*cardVersion, e
 		out[i] = v
 	}
 	return out, nil
+}
+
+// freezeCard renders card as the peer serves it (before signing).
+func freezeCard(spec PeerSpec, card wire.AgentCard) ([]byte, error) {
+	raw, err := json.Marshal(card)
+	if err != nil {
+		return nil, err
+	}
+	if spec.FlatSecurityScopes {
+		return wire.FlattenSecurityScopes(raw)
+	}
+	return raw, nil
 }
 
 // serveCard answers the well-known card URL: a redirect when scripted,

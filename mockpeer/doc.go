@@ -15,6 +15,7 @@
 //
 //	GET  /.well-known/agent-card.json   the card in force (ETag, Last-Modified, Cache-Control, 304, redirect)
 //	POST /oauth/token                   OAuth 2.0 client credentials; tokens valid farm-wide
+//	GET  /.well-known/jwks.json         the keys this peer publishes for card signatures
 //	POST /a2a/jsonrpc                   the JSON-RPC binding
 //	     /a2a/rest/...                  the HTTP+JSON binding
 //	     /_conform/...                  admin: journal, card, rotate, reset (loopback only)

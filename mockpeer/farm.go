@@ -26,6 +26,7 @@ type Farm struct {
 	ownDir  bool
 	pki     *pki
 	secrets *secrets
+	keys    *keyring
 	journal *Journal
 	peers   []*Peer
 	byName  map[string]*Peer
@@ -47,6 +48,9 @@ type Farm struct {
 // when finished either way.
 func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if err := validate(spec); err != nil {
+		return nil, err
+	}
+	if err := validateSigning(spec); err != nil {
 		return nil, err
 	}
 	f := &Farm{
@@ -78,9 +82,12 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if err := f.bind(ctx); err != nil {
 		return nil, err
 	}
+	if f.keys, err = newKeyring(spec.Peers, f.Origins()); err != nil {
+		return nil, err
+	}
 	start := f.now().Truncate(time.Second)
 	for _, p := range f.peers {
-		if p.versions, err = buildVersions(p.spec, f.Origins(), start); err != nil {
+		if p.versions, err = buildVersions(p.spec, f.Origins(), start, f.keys.signers[p.spec.Name]); err != nil {
 			return nil, err
 		}
 	}

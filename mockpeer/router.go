@@ -22,6 +22,8 @@ func routeOf(path string) string {
 		return RouteCard
 	case path == TokenPath:
 		return RouteToken
+	case path == JWKSPath:
+		return RouteJWKS
 	case path == JSONRPCPath, path == RESTPath, strings.HasPrefix(path, RESTPath+"/"):
 		return RouteA2A
 	case strings.HasPrefix(path, AdminPrefix):
@@ -65,6 +67,8 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.serveCard(rec, r, d)
 	case route == RouteToken:
 		p.serveToken(rec, r)
+	case route == RouteJWKS:
+		p.serveJWKS(rec, r)
 	case route == RouteA2A && r.URL.Path == JSONRPCPath:
 		p.jsonrpc.ServeHTTP(rec, r)
 	case route == RouteA2A:

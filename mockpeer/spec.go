@@ -50,6 +50,9 @@ type PeerSpec struct {
 	// FlatSecurityScopes serves securityRequirements scopes as bare arrays,
 	// the shape a2a-go v2.3.1 parses ({"schemes":{"x":[]}}).
 	FlatSecurityScopes bool
+	// Signing, if non-nil, signs every card version (spec §8.4) with keys
+	// made for the run, published in a peer's JWKS (see signing.go).
+	Signing *Signing
 }
 
 // Caching: ETag and Last-Modified are on unless switched off; Cache-Control

@@ -33,6 +33,10 @@ type PlayOptions struct {
 	OnExchange func(mockpeer.Exchange)
 	// Deadline, if positive, replaces the scenario's deadline.
 	Deadline time.Duration
+	// FlatSecurityScopes serves every card's securityRequirements scopes as
+	// bare arrays (mockpeer.PeerSpec.FlatSecurityScopes), the shape a2a-go
+	// v2.3.1 parses, so that the rest of such a client can still be judged.
+	FlatSecurityScopes bool
 }
 
 // Play starts the scenario's farm, runs the client once against it, and
@@ -40,6 +44,9 @@ type PlayOptions struct {
 func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions) (*Evidence, error) {
 	spec := FarmSpecFor(sc)
 	spec.Dir, spec.OnExchange = o.Dir, o.OnExchange
+	for i := range spec.Peers {
+		spec.Peers[i].FlatSecurityScopes = spec.Peers[i].FlatSecurityScopes || o.FlatSecurityScopes
+	}
 	farm, err := mockpeer.Start(ctx, spec)
 	if err != nil {
 		return nil, &HarnessError{sc.ID, err}

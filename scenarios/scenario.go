@@ -73,6 +73,7 @@ var specOrder = []string{
 	"rotation-during-send", "capability-drift-before-send", "skill-reorganization",
 	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
+	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
 	"card-redirect-cross-origin", "no-validator", "version-skew", "frozen-contract-extension",
 }
 

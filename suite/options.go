@@ -21,6 +21,9 @@ const Version = "0.1.0"
 type Options struct {
 	// Client under test; required.
 	Client runner.Client
+	// ClientLabel names the client under test in the reports, e.g. the SDK
+	// and its exact version; "" means the client's own description.
+	ClientLabel string
 	// Profiles to run; empty means all.
 	Profiles []scenarios.Profile
 	// Level is the weakest level to run; "" means MAY (everything).
@@ -34,6 +37,10 @@ type Options struct {
 	// Strict makes any failure not listed in KnownFailures fail the run,
 	// whatever its level: for pinning a client's exact verdicts in CI.
 	Strict bool
+	// FlatSecurityScopes serves every card's security scopes as bare arrays
+	// instead of the spec's {"list": [...]} (for clients that parse only
+	// that shape, such as a2a-go v2.3.1).
+	FlatSecurityScopes bool
 	// ReportDir receives junit.xml, report.json and one journal per scenario.
 	ReportDir string
 	// JUnitFile and JSONFile override the report paths inside ReportDir.
@@ -44,6 +51,19 @@ type Options struct {
 	Verbose bool
 	// NoColor turns off colour in Ginkgo's output.
 	NoColor bool
+}
+
+// Shapes of the cards' security scopes, as the report records them.
+const (
+	ScopesSpec = "spec"
+	ScopesFlat = "flat"
+)
+
+func (o Options) securityScopes() string {
+	if o.FlatSecurityScopes {
+		return ScopesFlat
+	}
+	return ScopesSpec
 }
 
 // labelFilter composes profile, level and the user's filter.

@@ -50,7 +50,18 @@ type SuiteInfo struct {
 
 // ClientInfo identifies the client under test.
 type ClientInfo struct {
+	// Name is the client's description (its command line, builtin:POLICY).
 	Name string `json:"name"`
+	// Label is the name its user gave it (--label), e.g. an SDK and version.
+	Label string `json:"label,omitempty"`
+}
+
+// Title is the label, or the name when there is none.
+func (c ClientInfo) Title() string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return c.Name
 }
 
 // Selection records what was asked for.
@@ -60,6 +71,9 @@ type Selection struct {
 	LabelFilter   string              `json:"labelFilter,omitempty"`
 	KnownFailures map[string]string   `json:"knownFailures,omitempty"`
 	Strict        bool                `json:"strict,omitempty"`
+	// SecurityScopes is the shape of the cards' security scopes: "spec"
+	// ({"list": [...]}) or "flat" (bare arrays).
+	SecurityScopes string `json:"securityScopes"`
 }
 
 // Summary counts verdicts over all requirements.
@@ -126,12 +140,14 @@ type RequirementRun struct {
 }
 
 func newReport(o Options) *Report {
+	selection := Selection{Profiles: o.Profiles, Level: o.Level, LabelFilter: o.LabelFilter,
+		KnownFailures: o.KnownFailures, Strict: o.Strict, SecurityScopes: o.securityScopes()}
 	return &Report{
 		SchemaVersion: SchemaVersion,
 		Suite:         SuiteInfo{Name: "a2a-conform", Version: Version},
 		SpecVersion:   wire.ProtocolVersion,
-		Client:        ClientInfo{Name: o.Client.Describe()},
-		Selection:     Selection{Profiles: o.Profiles, Level: o.Level, LabelFilter: o.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict},
+		Client:        ClientInfo{Name: o.Client.Describe(), Label: o.ClientLabel},
+		Selection:     selection,
 		StartedAt:     time.Now().UTC(),
 	}
 }

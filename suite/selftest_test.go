@@ -93,7 +93,17 @@ var expectedFailures = map[refclient.Policy][]string{
 	},
 	refclient.FollowURL: {
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
+		"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
+		"repointed-endpoint-bad-signature/SIG-004",
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+		"repointed-endpoint-foreign-key/SIG-007",
+		"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
+		"repointed-endpoint-principal-mismatch/SIG-010",
 		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002",
+	},
+	refclient.TrustAnySignature: {
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+		"repointed-endpoint-foreign-key/SIG-007",
 	},
 }
 

@@ -71,7 +71,7 @@ func describeScenario(o Options, index int, sc *scenarios.Scenario, reqs []scena
 					return
 				}
 				defer os.RemoveAll(dir)
-				ev, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir})
+				ev, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir, FlatSecurityScopes: o.FlatSecurityScopes})
 				run.Played = true
 				run.DurationMS = time.Since(start).Milliseconds()
 				if err != nil {
@@ -174,7 +174,7 @@ func progress(o Options, sc *scenarios.Scenario, run *ScenarioRun) {
 	if counts[scenarios.Fail] > 0 || counts[scenarios.Error] > 0 {
 		mark = "FAIL"
 	}
-	fmt.Fprintf(o.Progress, "\n%s %-30s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms\n",
+	fmt.Fprintf(o.Progress, "\n%s %-38s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms\n",
 		mark, sc.ID, counts[scenarios.Pass], counts[scenarios.Fail], counts[scenarios.NotApplicable],
 		counts[scenarios.Error], out, run.Exchanges, run.DurationMS)
 }

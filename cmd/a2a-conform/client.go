@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
@@ -16,7 +17,7 @@ import (
 func clientCmd(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("a2a-conform client", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	policy := fs.String("policy", string(refclient.Reference), "decision policy: reference, or a mutant (ttl-cache, refetch-every-transition, abort-on-any-change, follow-url)")
+	policy := fs.String("policy", string(refclient.Reference), "decision policy: "+policyList())
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -42,4 +43,13 @@ func clientCmd(args []string, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "a2a-conform client (%s): %s %s\n", p, out.Outcome, out.Reason)
 	return 0
+}
+
+// policyList names every built-in policy, reference first.
+func policyList() string {
+	var names []string
+	for _, p := range refclient.Policies() {
+		names = append(names, string(p))
+	}
+	return strings.Join(names, ", ")
 }

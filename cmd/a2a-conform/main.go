@@ -5,6 +5,7 @@
 //	a2a-conform list    [--format text|markdown|json]
 //	a2a-conform peer    --scenario ID [--http] [--addr HOST:PORT]
 //	a2a-conform client  [--policy POLICY]   (the reference client, driver contract)
+//	a2a-conform results REPORT.json...      (markdown results page of runs)
 package main
 
 import (
@@ -20,6 +21,7 @@ Usage:
   a2a-conform list   [flags]   list scenarios and requirements
   a2a-conform peer   [flags]   start a scenario's mock peers standalone (demos, debugging)
   a2a-conform client [flags]   the reference client, speaking the driver contract
+  a2a-conform results REPORT.json...   the markdown results page of runs (docs/results.md)
 
 Run "a2a-conform COMMAND -h" for the flags of a command.
 Docs: docs/driver-contract.md, docs/contract-model.md, docs/requirements.md
@@ -43,6 +45,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return peerCmd(args[1:], stdout, stderr)
 	case "client":
 		return clientCmd(args[1:], stderr)
+	case "results":
+		return resultsCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

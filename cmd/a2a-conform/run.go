@@ -14,6 +14,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("a2a-conform run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	client := fs.String("client", "", "client under test: a command line run through the driver contract, or builtin:POLICY (default builtin:reference)")
+	label := fs.String("label", "", "name of the client under test in the reports, e.g. '@a2a-js/sdk 1.3.0' (default: the --client value)")
 	profiles := fs.String("profile", "", "comma-separated profiles to run: core, signatures, extension, general (default all)")
 	level := fs.String("level", "may", "weakest requirement level to run: must, should or may")
 	labelFilter := fs.String("label-filter", "", "Ginkgo label filter, e.g. 'scenario:rotation-during-send || req:GEN-001'")
@@ -21,17 +22,25 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	reportDir := fs.String("report-dir", "a2a-conform-report", "folder for junit.xml, report.json and the journals")
 	junit := fs.String("junit", "", "JUnit XML path (default REPORT-DIR/junit.xml)")
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
+	scopes := fs.String("security-scopes", suite.ScopesSpec, "shape of the cards' security scopes: spec ({\"list\": [...]}) or flat (bare arrays, for clients that parse only that)")
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
 	noColor := fs.Bool("no-color", false, "no colour in the output")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	o := suite.Options{LabelFilter: *labelFilter, ReportDir: *reportDir, JUnitFile: *junit, JSONFile: *jsonPath,
+	o := suite.Options{ClientLabel: *label, LabelFilter: *labelFilter, ReportDir: *reportDir, JUnitFile: *junit, JSONFile: *jsonPath,
 		Progress: stderr, Verbose: *verbose, NoColor: *noColor, Strict: *strict}
 	var err error
 	if o.Client, err = suite.ResolveClient(*client); err != nil {
 		return configError(stderr, err)
+	}
+	switch *scopes {
+	case suite.ScopesSpec:
+	case suite.ScopesFlat:
+		o.FlatSecurityScopes = true
+	default:
+		return configError(stderr, fmt.Errorf("--security-scopes %q: want %s or %s", *scopes, suite.ScopesSpec, suite.ScopesFlat))
 	}
 	if o.Level, err = scenarios.ParseLevel(*level); err != nil {
 		return configError(stderr, err)
@@ -44,8 +53,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return configError(stderr, err)
 		}
 	}
-	fmt.Fprintf(stderr, "a2a-conform %s: client %s, level ≥ %s, profiles %s, reports in %s\n",
-		suite.Version, o.Client.Describe(), o.Level, orAll(*profiles), o.ReportDir)
+	fmt.Fprintf(stderr, "a2a-conform %s: client %s, level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
+		suite.Version, o.Client.Describe(), o.Level, orAll(*profiles), *scopes, o.ReportDir)
 	rep, err := suite.Run(o)
 	if err != nil {
 		return configError(stderr, err)

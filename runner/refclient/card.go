@@ -32,6 +32,9 @@ type Card struct {
 	ETag, LastModified, CacheControl, Age string
 	// FetchedAt is when the response arrived (the client's clock).
 	FetchedAt time.Time
+	// Principal is the TLS principal the card's origin presented ("" over
+	// plain HTTP): what a signed card's endpoint must present too.
+	Principal Principal
 }
 
 // HasValidator reports whether the peer gave a validator, i.e. whether the
@@ -86,6 +89,7 @@ func (c *Client) getCard(ctx context.Context, prev *Card) (card *Card, notModifi
 	card.CacheControl = resp.Header.Get("Cache-Control")
 	card.Age = resp.Header.Get("Age")
 	card.FetchedAt = c.cfg.Now()
+	card.Principal = principalOfState(resp.TLS)
 	return card, false, nil
 }
 

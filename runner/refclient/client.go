@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-jose/go-jose/v4"
+
 	"github.com/a2a-conform/a2a-conform/runner"
 )
 
@@ -31,9 +33,13 @@ type Config struct {
 	Credentials runner.Credentials
 	// Policy is the behaviour; "" means Reference.
 	Policy Policy
-	// Authority, if non-nil, replaces SameOriginAuthority (rule 6). The
-	// follow-url policy ignores it.
+	// Authority, if non-nil, replaces the reference's rule 6 (same origin,
+	// or a signature by a key the card's origin publishes and a matching
+	// TLS principal). The follow-url policy ignores it.
 	Authority Authority
+	// SignatureAlgorithms is the alg allow-list of card signatures; nil
+	// means DefaultSignatureAlgorithms.
+	SignatureAlgorithms []string
 	// PollInterval, if non-zero, replaces DefaultPollInterval.
 	PollInterval time.Duration
 	// Now, if non-nil, is the clock for card freshness.
@@ -54,8 +60,11 @@ type Client struct {
 	// certificate.
 	public *http.Client
 
+	sigAlgs []string
+
 	mu         sync.Mutex
 	transports []*http.Transport
+	jwks       map[string]jose.JSONWebKeySet // by URL, fetched once
 }
 
 // New checks cfg and loads its trust root and client certificate.
@@ -79,8 +88,13 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	c := &Client{cfg: cfg, cardURL: u, behaviour: cfg.Policy.behaviour()}
-	c.authority, c.redirects = SameOriginAuthority, sameOriginRedirects
+	c := &Client{cfg: cfg, cardURL: u, behaviour: cfg.Policy.behaviour(), jwks: map[string]jose.JSONWebKeySet{}}
+	c.sigAlgs = cfg.SignatureAlgorithms
+	if c.sigAlgs == nil {
+		c.sigAlgs = DefaultSignatureAlgorithms
+	}
+	c.authority = signedAuthority{c: c, anyKeyOrigin: c.behaviour.anyKeyOrigin}
+	c.redirects = sameOriginRedirects
 	if cfg.Authority != nil {
 		c.authority = cfg.Authority
 	}
@@ -104,7 +118,7 @@ func New(cfg Config) (*Client, error) {
 		}
 		c.cert = &cert
 	}
-	c.public = c.httpClient(nil)
+	c.public = c.httpClient(nil, "")
 	return c, nil
 }
 
@@ -118,11 +132,15 @@ func (c *Client) Close() {
 }
 
 // httpClient builds a client trusting only the configured roots,
-// presenting cert when non-nil, redirecting per policy.
-func (c *Client) httpClient(cert *tls.Certificate) *http.Client {
+// presenting cert when non-nil, talking only to servers presenting pin
+// when non-empty, redirecting per policy.
+func (c *Client) httpClient(cert *tls.Certificate, pin Principal) *http.Client {
 	tlsConf := &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12}
 	if cert != nil {
 		tlsConf.Certificates = []tls.Certificate{*cert}
+	}
+	if pin != "" {
+		tlsConf.VerifyConnection = pinTo(pin)
 	}
 	t := &http.Transport{
 		Proxy:             http.ProxyFromEnvironment,

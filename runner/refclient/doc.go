@@ -7,9 +7,13 @@
 //  1. fetches the card (A2A-Version: 1.0), trusting only the configured
 //     root, following same-origin redirects only;
 //  2. picks the first interface that speaks 1.0 over JSON-RPC or HTTP+JSON
-//     and for which the card is authoritative (same origin by default);
+//     and for which the card is authoritative: on the card's origin, or
+//     elsewhere when a signature verifies (spec §8.4) with a key the card's
+//     origin publishes and the endpoint presents the card origin's TLS
+//     principal, which is then pinned;
 //  3. satisfies the skill's effective security requirement with the
-//     credentials it holds, sending them to the card's origin only;
+//     credentials it holds, sending them only where the card is
+//     authoritative (a token request only to the card's origin);
 //  4. revalidates the card right before the send, even inside max-age, and
 //     aborts if the contract hash changed (capability drift is fine);
 //  5. sends with returnImmediately, then polls GetTask under the frozen

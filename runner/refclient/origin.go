@@ -40,33 +40,36 @@ func SameOrigin(a, b *url.URL) bool { return OriginOf(a) == OriginOf(b) }
 
 // Authority decides whether a card is authoritative for an interface url
 // (contract model rule 6). A nil error means the client may send there,
-// credentials included; otherwise the error wraps ErrUntrustedEndpoint.
+// credentials included, over connections presenting the returned principal
+// ("" pins nothing: the CA check alone applies); otherwise the error wraps
+// ErrUntrustedEndpoint and nothing is sent there.
 //
-// The default is SameOriginAuthority. A signed-card authority (a JWS over
-// the card by a key the card's origin publishes, and the endpoint's TLS
-// principal pinned to the card origin's) plugs in here.
+// The reference's authority is rule 6 in full (signed.go): the card's own
+// origin, or a valid signature by a key that origin publishes with the
+// endpoint presenting the origin's TLS principal, which is then pinned.
 type Authority interface {
-	Authorize(ctx context.Context, card *Card, endpoint *url.URL) error
+	Authorize(ctx context.Context, card *Card, endpoint *url.URL) (Principal, error)
 }
 
 // AuthorityFunc adapts a function to Authority.
-type AuthorityFunc func(ctx context.Context, card *Card, endpoint *url.URL) error
+type AuthorityFunc func(ctx context.Context, card *Card, endpoint *url.URL) (Principal, error)
 
 // Authorize calls f.
-func (f AuthorityFunc) Authorize(ctx context.Context, card *Card, endpoint *url.URL) error {
+func (f AuthorityFunc) Authorize(ctx context.Context, card *Card, endpoint *url.URL) (Principal, error) {
 	return f(ctx, card, endpoint)
 }
 
-// SameOriginAuthority trusts a card only for urls on its own origin.
-var SameOriginAuthority Authority = AuthorityFunc(func(_ context.Context, card *Card, endpoint *url.URL) error {
+// SameOriginAuthority trusts a card only for urls on its own origin,
+// signed or not.
+var SameOriginAuthority Authority = AuthorityFunc(func(_ context.Context, card *Card, endpoint *url.URL) (Principal, error) {
 	if !SameOrigin(card.URL, endpoint) {
-		return fmt.Errorf("%w: interface on %s, card served by %s", ErrUntrustedEndpoint, OriginOf(endpoint), OriginOf(card.URL))
+		return "", fmt.Errorf("%w: interface on %s, card served by %s", ErrUntrustedEndpoint, OriginOf(endpoint), OriginOf(card.URL))
 	}
-	return nil
+	return "", nil
 })
 
 // anyAuthority trusts every url: the follow-url mutant.
-var anyAuthority Authority = AuthorityFunc(func(context.Context, *Card, *url.URL) error { return nil })
+var anyAuthority Authority = AuthorityFunc(func(context.Context, *Card, *url.URL) (Principal, error) { return "", nil })
 
 // maxRedirects bounds redirect chains, as net/http does.
 const maxRedirects = 10

@@ -27,11 +27,15 @@ const (
 	// FollowURL has no origin gate: it follows redirects anywhere and uses
 	// whatever interface url the card gives, credentials included.
 	FollowURL Policy = "follow-url"
+	// TrustAnySignature verifies card signatures but takes the key from
+	// wherever the signature's jku points, so any valid signature makes a
+	// card authoritative for another origin, whoever published the key.
+	TrustAnySignature Policy = "trust-any-signature"
 )
 
 // Policies returns every policy, the reference first.
 func Policies() []Policy {
-	return []Policy{Reference, TTLCache, RefetchEveryTransition, AbortOnAnyChange, FollowURL}
+	return []Policy{Reference, TTLCache, RefetchEveryTransition, AbortOnAnyChange, FollowURL, TrustAnySignature}
 }
 
 // ParsePolicy returns the policy named s.
@@ -66,6 +70,9 @@ type behaviour struct {
 	// anyOrigin: no origin gate on redirects, interfaces or token endpoints
 	// (follow-url).
 	anyOrigin bool
+	// anyKeyOrigin: a card signing key counts wherever it is published
+	// (trust-any-signature).
+	anyKeyOrigin bool
 }
 
 func (p Policy) behaviour() behaviour {
@@ -78,6 +85,8 @@ func (p Policy) behaviour() behaviour {
 		return behaviour{abortOnAnyChange: true}
 	case FollowURL:
 		return behaviour{anyOrigin: true}
+	case TrustAnySignature:
+		return behaviour{anyKeyOrigin: true}
 	}
 	return behaviour{}
 }

@@ -4,8 +4,8 @@ import "testing"
 
 func TestPolicies(t *testing.T) {
 	ps := Policies()
-	if len(ps) != 5 || ps[0] != Reference {
-		t.Fatalf("Policies() = %v, want five with the reference first", ps)
+	if len(ps) != 6 || ps[0] != Reference {
+		t.Fatalf("Policies() = %v, want six with the reference first", ps)
 	}
 	for _, p := range ps {
 		got, err := ParsePolicy(string(p))

@@ -28,11 +28,13 @@ func bindingOf(b string) string {
 
 // chooseInterface picks, in card order, the first interface that speaks
 // 1.0 over a binding this client has and for which the card is
-// authoritative. Nothing is sent anywhere to decide.
-func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInterface, *url.URL, error) {
+// authoritative, and the TLS principal to pin it to ("" for none). Nothing
+// is sent to an interface to decide; a cross-origin one may be asked for
+// its TLS certificate.
+func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInterface, *url.URL, Principal, error) {
 	ifaces := card.Card.SupportedInterfaces
 	if len(ifaces) == 0 {
-		return wire.AgentInterface{}, nil, malformed(opCard, errors.New("no supportedInterfaces"))
+		return wire.AgentInterface{}, nil, "", malformed(opCard, errors.New("no supportedInterfaces"))
 	}
 	var refused error
 	spoken := 0
@@ -47,19 +49,20 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))
 			continue
 		}
-		if err := c.authority.Authorize(ctx, card, endpoint); err != nil {
+		pin, err := c.authority.Authorize(ctx, card, endpoint)
+		if err != nil {
 			refused = errors.Join(refused, err)
 			continue
 		}
 		iface.ProtocolBinding = binding
-		return iface, endpoint, nil
+		return iface, endpoint, pin, nil
 	}
 	if spoken == 0 {
 		offered := make([]string, 0, len(ifaces))
 		for _, i := range ifaces {
 			offered = append(offered, fmt.Sprintf("%s %q", i.ProtocolBinding, i.ProtocolVersion))
 		}
-		return wire.AgentInterface{}, nil, fmt.Errorf("%w: card offers %s", ErrVersionUnsupported, strings.Join(offered, ", "))
+		return wire.AgentInterface{}, nil, "", fmt.Errorf("%w: card offers %s", ErrVersionUnsupported, strings.Join(offered, ", "))
 	}
-	return wire.AgentInterface{}, nil, refused
+	return wire.AgentInterface{}, nil, "", refused
 }

@@ -35,9 +35,11 @@ type Session struct {
 
 // Open decides routing and credentials for card, in that order, before
 // anything is sent to the agent: the interface (rule 5, rule 6), the
-// extensions, then the credentials (an OAuth token is fetched here).
+// extensions, then the credentials (an OAuth token is fetched here). An
+// interface the card is authoritative for through a signature is pinned to
+// the card origin's TLS principal for the session's lifetime.
 func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
-	iface, u, err := c.chooseInterface(ctx, card)
+	iface, u, pin, err := c.chooseInterface(ctx, card)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +54,7 @@ func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
 	if s.creds, err = c.acquire(ctx, card, alt); err != nil {
 		return nil, err
 	}
-	ep := endpoint{http: c.httpClient(s.creds.cert), url: u, tenant: iface.Tenant, decorate: s.decorate}
+	ep := endpoint{http: c.httpClient(s.creds.cert, pin), url: u, tenant: iface.Tenant, decorate: s.decorate}
 	if iface.ProtocolBinding == wire.BindingHTTPJSON {
 		s.binding = &rest{endpoint: ep}
 	} else {

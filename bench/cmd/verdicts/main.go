@@ -1,0 +1,66 @@
+// Command verdicts prints the verdict table of an a2a-conform report, one
+// "scenario/requirement verdict" line per requirement in sorted order and
+// a last "exit N" line, so that two runs compare with cmp or diff. With
+// -policies it prints the built-in client policies instead, one per line.
+//
+//	verdicts REPORT.json
+//	verdicts -policies
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/suite"
+)
+
+func main() {
+	policies := flag.Bool("policies", false, "print the built-in client policies, the reference first")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: verdicts REPORT.json | verdicts -policies")
+	}
+	flag.Parse()
+	if *policies {
+		for _, p := range refclient.Policies() {
+			fmt.Println(p)
+		}
+		return
+	}
+	if flag.NArg() != 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	if err := printVerdicts(os.Stdout, flag.Arg(0)); err != nil {
+		fmt.Fprintf(os.Stderr, "verdicts: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func printVerdicts(w io.Writer, path string) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var rep suite.Report
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if rep.SchemaVersion != suite.SchemaVersion {
+		return fmt.Errorf("%s: schema %q, want %q", path, rep.SchemaVersion, suite.SchemaVersion)
+	}
+	v := rep.Verdicts()
+	if len(v) == 0 {
+		return fmt.Errorf("%s: no verdicts", path)
+	}
+	for _, key := range slices.Sorted(maps.Keys(v)) {
+		fmt.Fprintf(w, "%s %s\n", key, v[key])
+	}
+	fmt.Fprintf(w, "exit %d\n", rep.ExitCode)
+	return nil
+}

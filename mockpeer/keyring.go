@@ -1,0 +1,76 @@
+package mockpeer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/go-jose/go-jose/v4"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+)
+
+// keyring holds the card signing keys of one run: who signs with what, and
+// what every peer publishes. Private keys never leave it.
+type keyring struct {
+	signers map[string][]cardsig.Signer // by signing peer
+	jwks    map[string][]byte           // rendered JWKS, by every peer
+}
+
+// newKeyring makes the keys every peer's Signing asks for. origins must
+// know every port (jku headers carry them).
+func newKeyring(peers []PeerSpec, origins Origins) (*keyring, error) {
+	kr := &keyring{signers: map[string][]cardsig.Signer{}, jwks: map[string][]byte{}}
+	published := map[string][]jose.JSONWebKey{}
+	for _, ps := range peers {
+		s := ps.Signing
+		if s == nil {
+			continue
+		}
+		publisher := s.publisher(ps.Name)
+		jku := ""
+		if s.JKU {
+			jku = JWKSURL(origins(publisher))
+		}
+		for i, alg := range s.algorithms() {
+			kid := ps.Name + "-" + strings.ToLower(alg) + "-" + strconv.Itoa(i+1)
+			key, err := cardsig.GenerateKey(alg, kid)
+			if err != nil {
+				return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
+			}
+			signer := cardsig.Signer{Key: key, JKU: jku}
+			var decoy *cardsig.Key
+			if s.Fault == WrongKID || s.Fault == UnknownKey {
+				if decoy, err = cardsig.GenerateKey(alg, kid+"-decoy"); err != nil {
+					return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
+				}
+				published[publisher] = append(published[publisher], decoy.Public())
+			}
+			switch s.Fault {
+			case WrongKID:
+				signer.KeyID = decoy.ID()
+			case AlgMismatch:
+				signer.Algorithm = otherRSAAlgorithm(alg)
+			}
+			if s.Fault != UnknownKey {
+				published[publisher] = append(published[publisher], key.Public())
+			}
+			kr.signers[ps.Name] = append(kr.signers[ps.Name], signer)
+		}
+	}
+	for _, ps := range peers {
+		doc, err := cardsig.JWKS(published[ps.Name]...)
+		if err != nil {
+			return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
+		}
+		kr.jwks[ps.Name] = doc
+	}
+	return kr, nil
+}
+
+func otherRSAAlgorithm(alg string) string {
+	if alg == cardsig.PS256 {
+		return cardsig.RS256
+	}
+	return cardsig.PS256
+}

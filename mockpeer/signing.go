@@ -1,0 +1,179 @@
+package mockpeer
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// JWKSPath is where every peer serves the JSON Web Key Set of the card
+// signing keys it publishes (an empty set when it publishes none).
+const JWKSPath = "/.well-known/jwks.json"
+
+// JWKSURL is the JWKS URL of the peer at origin.
+func JWKSURL(origin string) string { return origin + JWKSPath }
+
+// Signing says how a peer signs its cards, where the keys are published
+// and what, if anything, is wrong with the signatures.
+type Signing struct {
+	// Algorithms makes one key per entry (cardsig.ES256, ES384, RS256,
+	// PS256), each signing every card version: two or more are a key
+	// rotation in progress. Empty means one ES256 key.
+	Algorithms []string
+	// Publisher names the peer whose JWKS publishes the keys; "" means this
+	// peer. Another peer is the fault "key served from another origin".
+	Publisher string
+	// JKU puts the publisher's JWKS URL into every signature's jku header.
+	// Without it a verifier looks where it sees fit (the reference client:
+	// JWKSPath on the card's origin).
+	JKU bool
+	// Fault breaks every signature the same way.
+	Fault SignatureFault
+}
+
+// SignatureFault is what is wrong with a peer's card signatures.
+type SignatureFault int
+
+// Signature faults. Each spoils every signature of the card, so that no
+// valid one is left.
+const (
+	// NoFault signs correctly.
+	NoFault SignatureFault = iota
+	// TamperedPayload: the card was changed after it was signed. The
+	// signatures cover the card with every interface url on this peer's own
+	// origin; the card served points where its CardFunc says (the repointing
+	// attack). When every url is on the peer's origin already, the
+	// signatures cover another description instead.
+	TamperedPayload
+	// WrongKID: every signature's kid names another key of the same
+	// algorithm that the publisher also publishes.
+	WrongKID
+	// UnknownKey: the card is signed by keys no JWKS publishes; the
+	// publisher's JWKS holds other keys of the same algorithms.
+	UnknownKey
+	// AlgMismatch: every key signs with the other RSA algorithm (RS256 ↔
+	// PS256) than the one its JWKS entry declares. RSA algorithms only.
+	AlgMismatch
+)
+
+var faultNames = map[SignatureFault]string{
+	NoFault: "none", TamperedPayload: "tampered-payload", WrongKID: "wrong-kid",
+	UnknownKey: "unknown-key", AlgMismatch: "alg-mismatch",
+}
+
+func (f SignatureFault) String() string {
+	if s, ok := faultNames[f]; ok {
+		return s
+	}
+	return "SignatureFault(" + strconv.Itoa(int(f)) + ")"
+}
+
+func (s *Signing) algorithms() []string {
+	if len(s.Algorithms) == 0 {
+		return []string{cardsig.ES256}
+	}
+	return s.Algorithms
+}
+
+func (s *Signing) publisher(self string) string {
+	if s.Publisher == "" {
+		return self
+	}
+	return s.Publisher
+}
+
+// validateSigning checks the Signing of every peer.
+func validateSigning(spec FarmSpec) error {
+	names := map[string]bool{}
+	for _, ps := range spec.Peers {
+		names[ps.Name] = true
+	}
+	for _, ps := range spec.Peers {
+		s := ps.Signing
+		if s == nil {
+			continue
+		}
+		if s.Publisher != "" && !names[s.Publisher] {
+			return invalid("peer %q: keys published by unknown peer %q", ps.Name, s.Publisher)
+		}
+		if _, ok := faultNames[s.Fault]; !ok {
+			return invalid("peer %q: unknown signature fault %d", ps.Name, s.Fault)
+		}
+		for _, alg := range s.algorithms() {
+			switch alg {
+			case cardsig.ES256, cardsig.ES384:
+				if s.Fault == AlgMismatch {
+					return invalid("peer %q: the alg-mismatch fault needs RSA keys, not %s", ps.Name, alg)
+				}
+			case cardsig.RS256, cardsig.PS256:
+			default:
+				return invalid("peer %q: signing algorithm %q (want ES256, ES384, RS256 or PS256)", ps.Name, alg)
+			}
+		}
+	}
+	return nil
+}
+
+// signCard attaches the signatures of the peer's Signing to raw, the
+// frozen bytes of card. Errors are cardsig's; the caller names the card.
+func signCard(spec PeerSpec, card wire.AgentCard, raw []byte, o Origins, signers []cardsig.Signer) ([]byte, error) {
+	covered := raw
+	if spec.Signing.Fault == TamperedPayload {
+		var err error
+		if covered, err = freezeCard(spec, beforeTampering(card, o(spec.Name))); err != nil {
+			return nil, err
+		}
+	}
+	sigs, err := cardsig.Signatures(covered, signers...)
+	if err != nil {
+		return nil, err
+	}
+	return cardsig.Attach(raw, sigs...)
+}
+
+// beforeTampering is the card as its owner signed it: every interface url
+// on origin, or, when they all are there, another description.
+func beforeTampering(card wire.AgentCard, origin string) wire.AgentCard {
+	card.SupportedInterfaces = slices.Clone(card.SupportedInterfaces)
+	moved := false
+	for i, iface := range card.SupportedInterfaces {
+		u, err := url.Parse(iface.URL)
+		if err != nil || !u.IsAbs() {
+			continue
+		}
+		if at := u.Scheme + "://" + u.Host; at != origin {
+			card.SupportedInterfaces[i].URL = origin + strings.TrimPrefix(iface.URL, at)
+			moved = true
+		}
+	}
+	if !moved {
+		card.Description += " (as signed)"
+	}
+	return card
+}
+
+// serveJWKS answers JWKSPath with the keys this peer publishes.
+func (p *Peer) serveJWKS(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
+			"error": "method_not_allowed", "message": "the JWKS answers GET and HEAD only",
+		})
+		return
+	}
+	body := p.JWKS()
+	w.Header().Set("Content-Type", "application/jwk-set+json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodGet {
+		_, _ = w.Write(body)
+	}
+}
+
+// JWKS is the JSON Web Key Set the peer serves at JWKSPath.
+func (p *Peer) JWKS() []byte { return slices.Clone(p.farm.keys.jwks[p.spec.Name]) }

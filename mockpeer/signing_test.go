@@ -1,0 +1,230 @@
+package mockpeer
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+var allSigningAlgs = []string{cardsig.ES256, cardsig.ES384, cardsig.RS256, cardsig.PS256}
+
+// fetchSigned GETs the card of p and the JWKS its first signature's jku
+// names (p's own JWKS when there is no jku), over the farm's TLS.
+func fetchSigned(t *testing.T, c *http.Client, p *Peer) (card, jwks []byte, jku string) {
+	t.Helper()
+	resp, card := do(t, c, http.MethodGet, p.CardURL(), "", nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET card: %d", resp.StatusCode)
+	}
+	jku = protectedParam(t, card, 0, "jku")
+	at := jku
+	if at == "" {
+		at = JWKSURL(p.Origin())
+	}
+	resp, jwks = do(t, c, http.MethodGet, at, "", nil)
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "application/jwk-set+json" {
+		t.Fatalf("GET %s: %d %s", at, resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	return card, jwks, jku
+}
+
+func verifyWithJWKS(t *testing.T, card, jwks []byte) (cardsig.Verified, error) {
+	t.Helper()
+	set, err := cardsig.ParseJWKS(jwks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cardsig.Verify(context.Background(), card, cardsig.VerifyOptions{Algorithms: allSigningAlgs, Keys: cardsig.KeySet(set)})
+}
+
+func protectedParam(t *testing.T, card []byte, i int, name string) string {
+	t.Helper()
+	var c wire.AgentCard
+	if err := json.Unmarshal(card, &c); err != nil || len(c.Signatures) <= i {
+		t.Fatalf("card has no signature %d (%v): %s", i, err, card)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(c.Signatures[i].Protected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h map[string]any
+	if err := json.Unmarshal(raw, &h); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := h[name].(string)
+	return s
+}
+
+func TestSignedCardVerifiesAsServed(t *testing.T) {
+	for _, flat := range []bool{false, true} {
+		t.Run(map[bool]string{false: "spec scopes", true: "flat scopes"}[flat], func(t *testing.T) {
+			f := startFarm(t, FarmSpec{Peers: []PeerSpec{{
+				Name: "A", Skill: testSkill,
+				Cards: []CardFunc{
+					testCard("A", oauthScheme("A")),
+					testCard("A", oauthScheme("A"), withVersion("2.0.0")),
+				},
+				FlatSecurityScopes: flat,
+				Signing:            &Signing{Algorithms: []string{cardsig.ES256, cardsig.RS256}, JKU: true},
+			}}})
+			p, c := f.Peer("A"), httpsClient(t, f, false)
+			for v := range 2 {
+				if err := p.Rotate(v); err != nil {
+					t.Fatal(err)
+				}
+				card, jwks, jku := fetchSigned(t, c, p)
+				if !bytes.Equal(card, p.CardBytes(v)) {
+					t.Fatalf("served card differs from CardBytes(%d)", v)
+				}
+				if jku != JWKSURL(p.Origin()) {
+					t.Errorf("jku = %q, want %q", jku, JWKSURL(p.Origin()))
+				}
+				if _, err := verifyWithJWKS(t, card, jwks); err != nil {
+					t.Errorf("version %d does not verify as served: %v", v, err)
+				}
+				// Both keys sign: drop either from the JWKS and the other verifies.
+				set, _ := cardsig.ParseJWKS(jwks)
+				if len(set.Keys) != 2 {
+					t.Fatalf("JWKS has %d keys, want 2", len(set.Keys))
+				}
+				for i, k := range set.Keys {
+					only, _ := cardsig.JWKS(k)
+					got, err := verifyWithJWKS(t, card, only)
+					if err != nil || got.Index != i || got.KeyID != k.KeyID {
+						t.Errorf("key %s alone: %+v, %v", k.KeyID, got, err)
+					}
+				}
+			}
+			if jwks := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteJWKS }); len(jwks) != 2 || jwks[0].Status != 200 {
+				t.Errorf("journal holds %d JWKS exchanges, want 2 answered 200", len(jwks))
+			}
+		})
+	}
+}
+
+func TestSignatureFaults(t *testing.T) {
+	twoPeers := func(s Signing) FarmSpec {
+		return FarmSpec{Peers: []PeerSpec{
+			{Name: "A", Skill: testSkill, Cards: []CardFunc{repointedCard("A", "B")}, Signing: &s},
+			{Name: "B", Host: "127.0.0.2", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
+		}}
+	}
+	rs := []string{cardsig.RS256}
+	cases := []struct {
+		name    string
+		signing Signing
+		want    error // verifying with the keys the jku names
+	}{
+		{"tampered payload", Signing{JKU: true, Fault: TamperedPayload}, cardsig.ErrNoValidSignature},
+		{"wrong kid", Signing{JKU: true, Fault: WrongKID}, cardsig.ErrNoValidSignature},
+		{"unknown key", Signing{JKU: true, Fault: UnknownKey}, cardsig.ErrKeyNotFound},
+		{"alg mismatch", Signing{Algorithms: rs, JKU: true, Fault: AlgMismatch}, cardsig.ErrAlgorithmMismatch},
+		{"key served from another origin", Signing{JKU: true, Publisher: "B"}, nil},
+		{"another origin, no jku", Signing{Publisher: "B"}, cardsig.ErrKeyNotFound},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := startFarm(t, twoPeers(tc.signing))
+			a, b, c := f.Peer("A"), f.Peer("B"), httpsClient(t, f, false)
+			card, jwks, jku := fetchSigned(t, c, a)
+			_, err := verifyWithJWKS(t, card, jwks)
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("Verify: %v, want %v", err, tc.want)
+			}
+			t.Logf("verify: %v", err)
+			if tc.signing.Publisher == "B" {
+				if tc.signing.JKU && jku != JWKSURL(b.Origin()) {
+					t.Errorf("jku = %q, want B's JWKS", jku)
+				}
+				if keys, _ := cardsig.ParseJWKS(a.JWKS()); len(keys.Keys) != 0 {
+					t.Errorf("A publishes %d keys, want none", len(keys.Keys))
+				}
+			}
+		})
+	}
+
+	t.Run("tampering is exactly the repointed urls", func(t *testing.T) {
+		f := startFarm(t, twoPeers(Signing{JKU: true, Fault: TamperedPayload}))
+		a, b, c := f.Peer("A"), f.Peer("B"), httpsClient(t, f, false)
+		card, jwks, _ := fetchSigned(t, c, a)
+		if !bytes.Contains(card, []byte(b.Origin())) {
+			t.Fatalf("served card does not point at B: %s", card)
+		}
+		restored := bytes.ReplaceAll(card, []byte(b.Origin()), []byte(a.Origin()))
+		if _, err := verifyWithJWKS(t, restored, jwks); err != nil {
+			t.Errorf("the card with its urls back on A does not verify: %v", err)
+		}
+	})
+
+	t.Run("tampering a card that points home changes its description", func(t *testing.T) {
+		f := startFarm(t, FarmSpec{Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")},
+			Signing: &Signing{JKU: true, Fault: TamperedPayload}}}})
+		card, jwks, _ := fetchSigned(t, httpsClient(t, f, false), f.Peer("A"))
+		if _, err := verifyWithJWKS(t, card, jwks); !errors.Is(err, cardsig.ErrNoValidSignature) {
+			t.Errorf("Verify: %v, want a broken signature", err)
+		}
+	})
+}
+
+// repointedCard is self's card with every interface on peer to.
+func repointedCard(self, to string) CardFunc {
+	return func(o Origins) wire.AgentCard {
+		c := testCard(self)(o)
+		for i := range c.SupportedInterfaces {
+			c.SupportedInterfaces[i].URL = strings.Replace(c.SupportedInterfaces[i].URL, o(self), o(to), 1)
+		}
+		return c
+	}
+}
+
+func TestJWKSRoute(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}, Signing: &Signing{}},
+		{Name: "B", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
+	}})
+	c := httpsClient(t, f, false)
+	resp, body := do(t, c, http.MethodGet, JWKSURL(f.Peer("B").Origin()), "", nil)
+	if resp.StatusCode != http.StatusOK || string(body) != `{"keys":[]}` {
+		t.Errorf("JWKS of a peer publishing nothing: %d %s", resp.StatusCode, body)
+	}
+	if resp, _ := do(t, c, http.MethodPost, JWKSURL(f.Peer("A").Origin()), "{}", nil); resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST JWKS: %d, want 405", resp.StatusCode)
+	}
+	// Unsigned peers serve unsigned cards: signing changes nothing else.
+	if bytes.Contains(f.Peer("B").CardBytes(0), []byte("signatures")) {
+		t.Errorf("unsigned peer's card has signatures")
+	}
+	var routes []string
+	for _, e := range f.Journal().All() {
+		routes = append(routes, e.Route)
+	}
+	if !slices.Equal(routes, []string{RouteJWKS, RouteJWKS}) {
+		t.Errorf("journal routes %v, want two jwks", routes)
+	}
+}
+
+func TestSigningValidation(t *testing.T) {
+	cases := map[string]*Signing{
+		"unknown publisher":         {Publisher: "Z"},
+		"unknown algorithm":         {Algorithms: []string{"HS256"}},
+		"alg mismatch with EC keys": {Algorithms: []string{cardsig.ES256}, Fault: AlgMismatch},
+		"unknown fault":             {Fault: SignatureFault(99)},
+	}
+	for name, s := range cases {
+		_, err := Start(context.Background(), FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
+			{Name: "A", Cards: []CardFunc{testCard("A")}, Signing: s},
+		}})
+		if !errors.Is(err, ErrInvalidSpec) {
+			t.Errorf("%s: Start error %v, want ErrInvalidSpec", name, err)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package refclient
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+
+	"github.com/go-jose/go-jose/v4"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+)
+
+// DefaultSignatureAlgorithms is the alg allow-list of card signature
+// verification when Config.SignatureAlgorithms is nil.
+var DefaultSignatureAlgorithms = []string{cardsig.ES256, cardsig.ES384, cardsig.RS256, cardsig.PS256}
+
+// JWKSPath is where the client looks for an origin's card signing keys
+// when a signature names no jku.
+const JWKSPath = "/.well-known/jwks.json"
+
+// maxJWKSBytes bounds a JWKS body.
+const maxJWKSBytes = 64 << 10
+
+// opJWKS names JWKS requests in errors.
+const opJWKS = "JWKS"
+
+// signedAuthority is contract-model rule 6 in full, the reference's
+// authority: a card is authoritative for a url on its own origin, or for a
+// url elsewhere when it carries a valid signature by a key its own origin
+// publishes and the endpoint presents the TLS principal the card's origin
+// presented. The endpoint is then pinned to that principal.
+//
+// With anyKeyOrigin (the trust-any-signature mutant) a key counts wherever
+// the signature's jku points: anyone who can publish a key can vouch.
+type signedAuthority struct {
+	c            *Client
+	anyKeyOrigin bool
+}
+
+func (a signedAuthority) Authorize(ctx context.Context, card *Card, endpoint *url.URL) (Principal, error) {
+	if SameOrigin(card.URL, endpoint) {
+		return "", nil
+	}
+	refuse := func(why string, args ...any) (Principal, error) {
+		return "", fmt.Errorf("%w: interface on %s, card served by %s: "+why,
+			append([]any{ErrUntrustedEndpoint, OriginOf(endpoint), OriginOf(card.URL)}, args...)...)
+	}
+	v, err := cardsig.Verify(ctx, card.Raw, cardsig.VerifyOptions{Algorithms: a.c.sigAlgs, Keys: a.keys(card)})
+	if err != nil {
+		return refuse("the card is advisory: %w", err)
+	}
+	if card.Principal == "" || endpoint.Scheme != "https" {
+		return refuse("signed by %q, but without TLS on both sides there is no principal to match", v.KeyID)
+	}
+	got, err := a.c.presentedPrincipal(ctx, endpoint)
+	if err != nil {
+		return refuse("signed by %q, but the endpoint's TLS principal is unknown: %w", v.KeyID, err)
+	}
+	if got != card.Principal {
+		return refuse("signed by %q, but the endpoint presents TLS principal %s, the card's origin %s", v.KeyID, got, card.Principal)
+	}
+	return card.Principal, nil
+}
+
+// keys finds signature keys in JWKS documents: the one jku names, else
+// the card origin's at JWKSPath. The reference takes a key only from the
+// card's own origin and fetches nothing from anywhere else.
+func (a signedAuthority) keys(card *Card) cardsig.KeySource {
+	return cardsig.KeySourceFunc(func(ctx context.Context, kid, jku string) (jose.JSONWebKey, error) {
+		at := card.URL.ResolveReference(&url.URL{Path: JWKSPath})
+		if jku != "" {
+			u, err := card.URL.Parse(jku)
+			if err != nil {
+				return jose.JSONWebKey{}, fmt.Errorf("jku %q: %w", jku, err)
+			}
+			at = u
+		}
+		if !a.anyKeyOrigin && !SameOrigin(card.URL, at) {
+			return jose.JSONWebKey{}, fmt.Errorf("the key is published by %s, not by the card's origin", OriginOf(at))
+		}
+		set, err := a.c.fetchJWKS(ctx, at)
+		if err != nil {
+			return jose.JSONWebKey{}, err
+		}
+		return cardsig.KeyByID(set, kid)
+	})
+}
+
+// fetchJWKS GETs a JWKS without credentials, once per URL and client.
+func (c *Client) fetchJWKS(ctx context.Context, u *url.URL) (jose.JSONWebKeySet, error) {
+	c.mu.Lock()
+	set, ok := c.jwks[u.String()]
+	c.mu.Unlock()
+	if ok {
+		return set, nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return jose.JSONWebKeySet{}, fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	req.Header.Set("Accept", "application/jwk-set+json, application/json")
+	resp, err := c.public.Do(req)
+	if err != nil {
+		return jose.JSONWebKeySet{}, transportError(opJWKS, err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxJWKSBytes))
+	if err != nil {
+		return jose.JSONWebKeySet{}, transportError(opJWKS, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return jose.JSONWebKeySet{}, &PeerError{Op: opJWKS, HTTPStatus: resp.StatusCode}
+	}
+	if set, err = cardsig.ParseJWKS(body); err != nil {
+		return jose.JSONWebKeySet{}, malformed(opJWKS, err)
+	}
+	c.mu.Lock()
+	c.jwks[u.String()] = set
+	c.mu.Unlock()
+	return set, nil
+}

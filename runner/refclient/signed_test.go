@@ -1,0 +1,209 @@
+package refclient
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/runner"
+)
+
+// Rule 6 with signatures, played over real TLS against the mock farm: A
+// serves a card whose interfaces are on B (another address, port and
+// maybe TLS principal); A signs it, or a fault spoils the signature.
+
+// signedFarm is the farm of one case.
+type signedFarm struct {
+	signing *mockpeer.Signing // A's; nil: unsigned
+	// bIdentity is B's TLS identity: "A" makes B present A's principal.
+	bIdentity string
+}
+
+func (sf signedFarm) start(t *testing.T) *mockpeer.Farm {
+	t.Helper()
+	card := func(self, at string) mockpeer.CardFunc {
+		return func(o mockpeer.Origins) wire.AgentCard {
+			c := testCard(o(at) + mockpeer.JSONRPCPath)
+			c.SupportedInterfaces[0].URL = mockpeer.JSONRPCURL(o(at))
+			c.SupportedInterfaces[1].URL = mockpeer.RESTURL(o(at))
+			c.Name = "peer " + self
+			secure(&c, "bearer", bearerScheme())
+			return c
+		}
+	}
+	steps := []mockpeer.TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}
+	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
+		Dir:    t.TempDir(),
+		Grants: mockpeer.Grants{Bearer: true},
+		Peers: []mockpeer.PeerSpec{
+			{Name: "A", Host: "127.0.0.1", Skill: testSkill, Cards: []mockpeer.CardFunc{card("A", "B")},
+				Signing: sf.signing, Task: mockpeer.TaskScript{Steps: steps}},
+			{Name: "B", Host: "127.0.0.2", Identity: sf.bIdentity, Skill: testSkill, Cards: []mockpeer.CardFunc{card("B", "B")},
+				Task: mockpeer.TaskScript{Steps: steps}},
+		},
+	})
+	if err != nil {
+		t.Fatalf("mockpeer.Start: %v", err)
+	}
+	t.Cleanup(func() { _ = farm.Close() })
+	return farm
+}
+
+func runOnFarm(t *testing.T, farm *mockpeer.Farm, p Policy) runner.Outcome {
+	t.Helper()
+	out := Run(context.Background(), runner.Task{
+		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
+		Credentials: runner.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken}, Deadline: testDeadline,
+	}, p)
+	t.Logf("%s: %+v", p, out)
+	// Close waits for in-flight requests: the journal is complete after it.
+	if err := farm.Close(); err != nil {
+		t.Errorf("farm.Close: %v", err)
+	}
+	return out
+}
+
+// routesAt lists the routes peer saw, in order.
+func routesAt(farm *mockpeer.Farm, peer string) []string {
+	var out []string
+	for _, e := range farm.Journal().All() {
+		if e.Peer == peer {
+			out = append(out, e.Route)
+		}
+	}
+	return out
+}
+
+func TestSignedCardAuthority(t *testing.T) {
+	signed := func(f mockpeer.SignatureFault) *mockpeer.Signing {
+		return &mockpeer.Signing{Algorithms: []string{cardsig.ES256, cardsig.RS256}, JKU: true, Fault: f}
+	}
+	rsa := func(f mockpeer.SignatureFault) *mockpeer.Signing {
+		return &mockpeer.Signing{Algorithms: []string{cardsig.RS256}, JKU: true, Fault: f}
+	}
+	refused := []string{runner.OutcomeAborted, runner.ReasonUntrustedEndpoint}
+	completed := []string{runner.OutcomeCompleted, ""}
+	cases := []struct {
+		name   string
+		farm   signedFarm
+		policy Policy
+		want   []string // outcome, reason
+		// routes B may see; nil means none at all.
+		atB []string
+		// the routes A must see, in order
+		atA []string
+	}{
+		{"signed, key on A, B presents A's principal", signedFarm{signed(mockpeer.NoFault), "A"}, Reference, completed,
+			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteJWKS, mockpeer.RouteCard}},
+		{"signed without jku: keys at A's JWKS path", signedFarm{&mockpeer.Signing{}, "A"}, Reference, completed,
+			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteJWKS, mockpeer.RouteCard}},
+		{"unsigned", signedFarm{nil, "A"}, Reference, refused, nil, []string{mockpeer.RouteCard}},
+		{"tampered payload", signedFarm{signed(mockpeer.TamperedPayload), "A"}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"wrong kid", signedFarm{signed(mockpeer.WrongKID), "A"}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"unknown key", signedFarm{signed(mockpeer.UnknownKey), "A"}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"alg mismatch", signedFarm{rsa(mockpeer.AlgMismatch), "A"}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"key served by B", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard}},
+		{"key served by B, no jku", signedFarm{&mockpeer.Signing{Publisher: "B"}, "A"}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"B presents its own principal", signedFarm{signed(mockpeer.NoFault), ""}, Reference, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+
+		{"trust-any-signature takes B's key", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, TrustAnySignature, completed,
+			[]string{mockpeer.RouteJWKS, mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteCard}},
+		{"trust-any-signature refuses a tampered card", signedFarm{signed(mockpeer.TamperedPayload), "A"}, TrustAnySignature, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"trust-any-signature checks the principal", signedFarm{signed(mockpeer.NoFault), ""}, TrustAnySignature, refused, nil,
+			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+		{"follow-url goes anywhere", signedFarm{signed(mockpeer.TamperedPayload), ""}, FollowURL, completed,
+			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteCard}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			farm := tc.farm.start(t)
+			out := runOnFarm(t, farm, tc.policy)
+			wantOutcome(t, out, tc.want[0], tc.want[1])
+			atB := slices.Compact(routesAt(farm, "B"))
+			if !slices.Equal(atB, tc.atB) {
+				t.Errorf("B saw routes %v, want %v", atB, tc.atB)
+			}
+			if got := routesAt(farm, "A"); !slices.Equal(got, tc.atA) {
+				t.Errorf("A saw routes %v, want %v", got, tc.atA)
+			}
+			if tc.want[0] == runner.OutcomeCompleted {
+				for _, e := range farm.Journal().Select(func(e mockpeer.Exchange) bool { return e.Peer == "B" && e.Route == mockpeer.RouteA2A }) {
+					if !slices.Contains(e.Auth.Presented, "bearer") {
+						t.Errorf("%s at B without the bearer token", e.Line())
+					}
+				}
+			}
+		})
+	}
+}
+
+// The principal is pinned on the session's connections, not only checked
+// once: an authority that pins another principal stops the send at the
+// TLS handshake, before a byte of HTTP reaches B.
+func TestPinnedPrincipalStopsTheSend(t *testing.T) {
+	farm := signedFarm{nil, "A"}.start(t)
+	c, err := New(Config{
+		CardURL: farm.Peer("A").CardURL(), Skill: testSkill, CAFile: farm.CAFile(),
+		Credentials: runner.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken},
+		Authority: AuthorityFunc(func(context.Context, *Card, *url.URL) (Principal, error) {
+			return "sha256/not-this-one", nil
+		}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, err = c.Delegate(context.Background(), testMessage)
+	if !errors.Is(err, ErrUntrustedEndpoint) || !strings.Contains(err.Error(), "TLS principal") {
+		t.Fatalf("Delegate error %v, want ErrUntrustedEndpoint about the TLS principal", err)
+	}
+	if out := OutcomeOf(Result{}, err); out.Reason != runner.ReasonUntrustedEndpoint {
+		t.Errorf("outcome %+v, want untrusted-endpoint", out)
+	}
+	_ = farm.Close()
+	if got := routesAt(farm, "B"); len(got) != 0 {
+		t.Errorf("B saw %v, want nothing", got)
+	}
+}
+
+func TestSignatureAlgorithmAllowList(t *testing.T) {
+	for _, tc := range []struct {
+		allowed []string
+		want    error
+	}{
+		{nil, nil},
+		{[]string{cardsig.RS256}, ErrUntrustedEndpoint},
+	} {
+		farm := signedFarm{&mockpeer.Signing{Algorithms: []string{cardsig.ES256}, JKU: true}, "A"}.start(t)
+		c, err := New(Config{
+			CardURL: farm.Peer("A").CardURL(), Skill: testSkill, CAFile: farm.CAFile(),
+			SignatureAlgorithms: tc.allowed,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		card, err := c.FetchCard(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, pin, err := c.chooseInterface(context.Background(), card)
+		c.Close()
+		if !errors.Is(err, tc.want) || (err == nil && pin != card.Principal) {
+			t.Errorf("allow-list %v: pin %q, error %v; want %v", tc.allowed, pin, err, tc.want)
+		}
+	}
+}

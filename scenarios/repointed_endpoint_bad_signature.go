@@ -1,0 +1,41 @@
+package scenarios
+
+import "github.com/a2a-conform/a2a-conform/mockpeer"
+
+// The repointing attack on a signed card: someone changed the interface
+// urls after the owner signed it. The signature no longer verifies, so the
+// card is advisory and its endpoint gets nothing.
+var _ = register(&Scenario{
+	ID:    "repointed-endpoint-bad-signature",
+	Title: "a signed card was repointed after signing",
+	Description: "As `repointed-endpoint-signed`, but the card was signed with its interfaces on A and then " +
+		"changed to point at B: no signature verifies over the card as served. B presents the same TLS " +
+		"certificate as A and would complete the task.",
+	Skill:    skillSummarize,
+	Message:  "Summarize the signed statement of work.",
+	Grants:   mockpeer.Grants{OAuth: true},
+	CardPeer: "A",
+	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
+		Fault: mockpeer.TamperedPayload}, "A"),
+	Requirements: []Requirement{
+		{
+			ID: "SIG-002", Level: Must, Profile: ProfileSignatures,
+			Text: "The client MUST NOT send any request to an endpoint on another origin when no signature of the " +
+				"card verifies over the card as received.",
+			Ref:   "contract-model §2 rule 6; A2A v1.0 spec §8.4.3",
+			Check: nothingReaches("B"),
+		},
+		{
+			ID: "SIG-003", Level: Must, Profile: ProfileSignatures,
+			Text:  "The client MUST NOT send any credential to an endpoint a card with a broken signature points at.",
+			Ref:   "contract-model §2 rule 6",
+			Check: noCredentialAt("B"),
+		},
+		{
+			ID: "SIG-004", Level: Must, Profile: ProfileSignatures,
+			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
+			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
+			Check: outcomeIs("aborted", "untrusted-endpoint"),
+		},
+	},
+})

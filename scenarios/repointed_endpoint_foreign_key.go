@@ -1,0 +1,41 @@
+package scenarios
+
+import "github.com/a2a-conform/a2a-conform/mockpeer"
+
+// A valid signature proves only that the key's holder signed. If the key
+// comes from the endpoint's own origin, the endpoint vouches for itself:
+// only a key the card's origin publishes makes the card authoritative.
+var _ = register(&Scenario{
+	ID:    "repointed-endpoint-foreign-key",
+	Title: "a card is validly signed by a key the endpoint's origin publishes",
+	Description: "The card is served on origin A; every interface url is on origin B. Its signatures verify, " +
+		"but with keys published by B, not by A: `jku` names B's JWKS and A publishes no key. B presents the same " +
+		"TLS certificate as A, so only the key's origin is wrong.",
+	Skill:    skillSummarize,
+	Message:  "Summarize the signed statement of work.",
+	Grants:   mockpeer.Grants{OAuth: true},
+	CardPeer: "A",
+	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
+		Publisher: "B"}, "A"),
+	Requirements: []Requirement{
+		{
+			ID: "SIG-005", Level: Must, Profile: ProfileSignatures,
+			Text: "The client MUST NOT send any request to an endpoint on another origin vouched for only by a key " +
+				"that origin publishes itself; that includes fetching the key from there.",
+			Ref:   "contract-model §2 rule 6",
+			Check: nothingReaches("B"),
+		},
+		{
+			ID: "SIG-006", Level: Must, Profile: ProfileSignatures,
+			Text:  "The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for.",
+			Ref:   "contract-model §2 rule 6",
+			Check: noCredentialAt("B"),
+		},
+		{
+			ID: "SIG-007", Level: Must, Profile: ProfileSignatures,
+			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
+			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
+			Check: outcomeIs("aborted", "untrusted-endpoint"),
+		},
+	},
+})

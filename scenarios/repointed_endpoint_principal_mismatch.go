@@ -1,0 +1,39 @@
+package scenarios
+
+import "github.com/a2a-conform/a2a-conform/mockpeer"
+
+// A valid signature from the right origin is half of rule 6's second leg:
+// the endpoint must also be the same TLS principal, or whoever holds that
+// address could answer.
+var _ = register(&Scenario{
+	ID:    "repointed-endpoint-principal-mismatch",
+	Title: "a validly signed card points at an endpoint with another TLS principal",
+	Description: "As `repointed-endpoint-signed`: the card on A points at B and carries valid signatures by keys " +
+		"A publishes. But B presents its own TLS certificate, not A's.",
+	Skill:    skillSummarize,
+	Message:  "Summarize the signed statement of work.",
+	Grants:   mockpeer.Grants{OAuth: true},
+	CardPeer: "A",
+	Peers:    signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, ""),
+	Requirements: []Requirement{
+		{
+			ID: "SIG-008", Level: Must, Profile: ProfileSignatures,
+			Text: "The client MUST NOT send any request to an endpoint on another origin that presents another TLS " +
+				"principal than the card's origin, even when the card's signature verifies.",
+			Ref:   "contract-model §2 rule 6",
+			Check: nothingReaches("B"),
+		},
+		{
+			ID: "SIG-009", Level: Must, Profile: ProfileSignatures,
+			Text:  "The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's.",
+			Ref:   "contract-model §2 rule 6",
+			Check: noCredentialAt("B"),
+		},
+		{
+			ID: "SIG-010", Level: Must, Profile: ProfileSignatures,
+			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
+			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
+			Check: outcomeIs("aborted", "untrusted-endpoint"),
+		},
+	},
+})

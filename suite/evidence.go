@@ -1,0 +1,81 @@
+package suite
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// Run-specific details scrubbed from evidence lines on the results page:
+// loopback origins carry ephemeral ports, contract hashes follow them.
+var (
+	originPattern = regexp.MustCompile(`https?://(127\.\d+\.\d+\.\d+|\[::1\]|localhost):\d+`)
+	hashPattern   = regexp.MustCompile(`\b[0-9a-f]{64}\b`)
+)
+
+func scrub(s string) string {
+	s = originPattern.ReplaceAllString(s, "https://<peer>")
+	return hashPattern.ReplaceAllString(s, "<hash>")
+}
+
+// verdictText is the verdict as the results page shows it.
+func verdictText(req *RequirementRun) string {
+	switch req.Verdict {
+	case scenarios.Fail:
+		if req.Known {
+			return "**fail** (known)"
+		}
+		return "**fail**"
+	case scenarios.NotApplicable:
+		return "n/a"
+	}
+	return string(req.Verdict)
+}
+
+// evidence is one line that says why: the reviewed known-failure reason
+// for an expected failure, what was observed for any other failure, the
+// check's reason when it did not apply, the client's outcome for a pass.
+func evidence(sc *ScenarioRun, req *RequirementRun) string {
+	switch req.Verdict {
+	case scenarios.Fail:
+		if req.Known {
+			return req.KnownReason
+		}
+		if req.Got != "" {
+			return "got " + scrub(req.Got)
+		}
+		return scrub(req.Reason)
+	case scenarios.Pass:
+		return "client reported " + outcomeOf(sc)
+	}
+	return scrub(req.Reason)
+}
+
+// outcomeOf is the client's outcome and reason in a scenario, or why there
+// was none; never its detail, which is free text.
+func outcomeOf(sc *ScenarioRun) string {
+	switch {
+	case sc == nil:
+		return "not in this run"
+	case !sc.Played:
+		return "not played"
+	case sc.Outcome == nil:
+		return "no outcome (" + sc.OutcomeIssue + ")"
+	}
+	out := sc.Outcome.Outcome
+	if sc.Outcome.Reason != "" {
+		out += "/" + sc.Outcome.Reason
+	}
+	var notes []string
+	if sc.TimedOut {
+		notes = append(notes, "killed at its deadline")
+	}
+	if sc.Crashed {
+		notes = append(notes, "crashed")
+	}
+	if len(notes) > 0 {
+		out += " (" + strings.Join(notes, ", ") + ")"
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package suite_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite"
+)
+
+// resultsReport is a small report with one verdict of each kind.
+func resultsReport(label, scopes string) *suite.Report {
+	return &suite.Report{
+		SchemaVersion: suite.SchemaVersion,
+		Suite:         suite.SuiteInfo{Name: "a2a-conform", Version: suite.Version},
+		SpecVersion:   "1.0",
+		Client:        suite.ClientInfo{Name: "node adapter.mjs", Label: label},
+		Selection:     suite.Selection{SecurityScopes: scopes},
+		Summary:       suite.Summary{Pass: 1, Fail: 2, NotApplicable: 1},
+		Scenarios: []*suite.ScenarioRun{{
+			ID: "repointed-endpoint", Played: true,
+			Outcome: &runner.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},
+			Requirements: []*suite.RequirementRun{
+				{ID: "REPOINT-001", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-001", Verdict: scenarios.Fail,
+					Known: true, KnownReason: "no origin check: used peer B"},
+				{ID: "REPOINT-002", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-002", Verdict: scenarios.Fail,
+					Got: "bearer presented at https://127.0.0.2:4711 | hash " + strings.Repeat("ab", 32)},
+				{ID: "GEN-001", Level: scenarios.Must, Doc: "docs/requirements.md#gen-001", Verdict: scenarios.Pass},
+				{ID: "GEN-002", Level: scenarios.Must, Doc: "docs/requirements.md#gen-002", Verdict: scenarios.NotApplicable,
+					Reason: "the client sent no A2A request"},
+			},
+		}},
+	}
+}
+
+func TestWriteResults(t *testing.T) {
+	var b bytes.Buffer
+	reports := []*suite.Report{resultsReport("@a2a-js/sdk 1.3.0", "spec"), resultsReport("a2a-go/v2 v2.3.1", "flat")}
+	if err := suite.WriteResults(&b, reports); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{
+		"| @a2a-js/sdk 1.3.0 | spec | a2a-conform " + suite.Version + " | 1.0 | 1 | 2 | 2 | 1 | 0 |",
+		"| a2a-go/v2 v2.3.1 | flat |",
+		"| repointed-endpoint | completed | completed |",
+		"## a2a-go/v2 v2.3.1, flat security scopes",
+		"| repointed-endpoint | [REPOINT-001](requirements.md#repoint-001) | MUST | **fail** (known) | no origin check: used peer B |",
+		"| [REPOINT-002](requirements.md#repoint-002) | MUST | **fail** | got bearer presented at https://<peer> \\| hash <hash> |",
+		"| [GEN-001](requirements.md#gen-001) | MUST | pass | client reported completed |",
+		"| [GEN-002](requirements.md#gen-002) | MUST | n/a | the client sent no A2A request |",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q:\n%s", want, page)
+		}
+	}
+	for _, never := range []string{"4711", "after 3 polls"} {
+		if strings.Contains(page, never) {
+			t.Errorf("the page holds run-specific %q", never)
+		}
+	}
+	if err := suite.WriteResults(&b, nil); err == nil {
+		t.Error("no reports should be an error")
+	}
+}
+
+func TestReadReport(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, r *suite.Report) string {
+		raw, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	got, err := suite.ReadReport(write("ok.json", resultsReport("sdk 1", "flat")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Client.Title() != "sdk 1" || got.Selection.SecurityScopes != "flat" || len(got.Scenarios[0].Requirements) != 4 {
+		t.Errorf("read back %+v", got)
+	}
+	old := resultsReport("sdk 1", "spec")
+	old.SchemaVersion = "a2a-conform.dev/report/v0"
+	if _, err := suite.ReadReport(write("old.json", old)); err == nil || !strings.Contains(err.Error(), "schema") {
+		t.Errorf("a report of another schema: err %v", err)
+	}
+	if _, err := suite.ReadReport(filepath.Join(dir, "missing.json")); err == nil {
+		t.Error("a missing report should be an error")
+	}
+}
