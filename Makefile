@@ -9,7 +9,7 @@ FUZZTIME    ?= 10s
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: run test unit sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build
+.PHONY: run test unit sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -19,7 +19,7 @@ build:
 	$(GO) build -o bin/a2a-conform ./cmd/a2a-conform
 
 ## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing
-test: sdk-deps unit sdk-go docs-check fuzz
+test: sdk-deps unit sdk-go docs-check conformance-sdks fuzz
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 unit:
@@ -50,8 +50,44 @@ sdk-deps:
 sdk-compat: sdk-deps sdk-go
 	A2A_CONFORM_REQUIRE_SDKS=1 $(GO) test -race -count=1 -run 'TestSDKCompat' ./mockpeer/...
 
+## bench: peer throughput against a bare net/http baseline, and the catalog's wall time
 bench:
 	./bench/run.sh
+	./bench/catalog.sh
 
 stability:
 	./bench/stability.sh
+
+SDK_REPORT_DIR := $(REPORT_DIR)/sdks
+# The exact versions installed: the reports and docs/results.md name them.
+JS_SDK_VERSION  = $(shell node -p "require('./$(JS_SDK_DIR)/node_modules/@a2a-js/sdk/package.json').version")
+GO_SDK_VERSION  = $(shell cd $(GO_SDK_DIR) && $(GO) list -m -f '{{.Version}}' github.com/a2aproject/a2a-go/v2)
+
+## conformance-sdks: the whole catalog against @a2a-js/sdk and a2a-go (spec and flat security scopes);
+##   each SDK's verdicts are pinned by its known-failures file (--strict: drift either way fails),
+##   and docs/results.md must match the reports
+conformance-sdks: sdk-runs
+	diff -u docs/results.md $(SDK_REPORT_DIR)/results.md \
+		|| (echo "docs/results.md is stale: run 'make sdk-results'" >&2; exit 1)
+
+## sdk-results: regenerate docs/results.md from fresh SDK runs
+sdk-results: sdk-runs
+	cp $(SDK_REPORT_DIR)/results.md docs/results.md
+
+# All three runs happen even when one drifts, so CI shows every drift at once.
+sdk-runs: sdk-deps build
+	cd $(GO_SDK_DIR) && $(GO) build -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
+	@status=0; \
+	set -x; \
+	bin/a2a-conform run --strict --known-failures $(JS_SDK_DIR)/known-failures.txt \
+		--label '@a2a-js/sdk $(JS_SDK_VERSION)' --client 'node $(JS_SDK_DIR)/adapter.mjs' \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-js' || status=1; \
+	bin/a2a-conform run --strict --known-failures $(GO_SDK_DIR)/known-failures-spec.txt --security-scopes spec \
+		--label 'github.com/a2aproject/a2a-go/v2 $(GO_SDK_VERSION)' --client bin/a2a-go-adapter \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-go-spec' || status=1; \
+	bin/a2a-conform run --strict --known-failures $(GO_SDK_DIR)/known-failures-flat.txt --security-scopes flat \
+		--label 'github.com/a2aproject/a2a-go/v2 $(GO_SDK_VERSION)' --client bin/a2a-go-adapter \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat' || status=1; \
+	exit $$status
+	bin/a2a-conform results '$(SDK_REPORT_DIR)/a2a-js/report.json' '$(SDK_REPORT_DIR)/a2a-go-spec/report.json' \
+		'$(SDK_REPORT_DIR)/a2a-go-flat/report.json' > '$(SDK_REPORT_DIR)/results.md'
