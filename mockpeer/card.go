@@ -23,7 +23,9 @@ type cardVersion struct {
 	card         wire.AgentCard // raw parsed back: exactly what clients see
 	etag         string         // strong: quoted hex SHA-256 of raw
 	lastModified time.Time
-	hash         string // contract hash for the peer's skill
+	// Header values rendered once: a revalidation should cost a lookup.
+	etagHeader, lastModifiedHeader []string
+	hash                           string // contract hash for the peer's skill
 }
 
 // buildVersions calls every CardFunc of spec once and freezes the result,
@@ -51,6 +53,8 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.
 		}
 		sum := sha256.Sum256(raw)
 		v.etag = `"` + hex.EncodeToString(sum[:]) + `"`
+		v.etagHeader = []string{v.etag}
+		v.lastModifiedHeader = []string{v.lastModified.UTC().Format(http.TimeFormat)}
 		out[i] = v
 	}
 	return out, nil
@@ -100,10 +104,10 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 
 	h := w.Header()
 	if !p.spec.Caching.NoETag {
-		h.Set("ETag", v.etag)
+		h["Etag"] = v.etagHeader
 	}
 	if !p.spec.Caching.NoLastModified {
-		h.Set("Last-Modified", v.lastModified.UTC().Format(http.TimeFormat))
+		h["Last-Modified"] = v.lastModifiedHeader
 	}
 	if cc := p.spec.Caching.CacheControl; cc != "" {
 		h.Set("Cache-Control", cc)

@@ -17,7 +17,9 @@ import (
 type Journal struct {
 	mu      sync.Mutex
 	nextSeq int64
-	entries []Exchange // sorted by Seq
+	// entries holds pointers so that growing the slice copies 8 bytes per
+	// exchange, not the whole record; sorted by Seq.
+	entries []*Exchange
 	// onExchange, if non-nil, is called after every append, outside mu and
 	// one call at a time (hookMu), so a hook that prints needs no lock.
 	onExchange func(Exchange)
@@ -36,7 +38,7 @@ func (j *Journal) reserve() int64 {
 func (j *Journal) append(e Exchange) {
 	j.mu.Lock()
 	i := sort.Search(len(j.entries), func(i int) bool { return j.entries[i].Seq > e.Seq })
-	j.entries = slices.Insert(j.entries, i, e)
+	j.entries = slices.Insert(j.entries, i, &e)
 	hook := j.onExchange
 	j.mu.Unlock()
 	if hook != nil {
@@ -66,8 +68,8 @@ func (j *Journal) Select(keep func(Exchange) bool) []Exchange {
 	j.mu.Unlock()
 	out := make([]Exchange, 0, len(entries))
 	for _, e := range entries {
-		if keep == nil || keep(e) {
-			out = append(out, copyExchange(e))
+		if keep == nil || keep(*e) {
+			out = append(out, copyExchange(*e))
 		}
 	}
 	return out

@@ -45,9 +45,14 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	seq, arrival := f.journal.reserve(), f.now()
 	route := routeOf(r.URL.Path)
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxRequestBody+1))
-	readFault := err != nil || len(body) > maxRequestBody
-	r.Body = io.NopCloser(bytes.NewReader(body))
+	var body []byte
+	var readFault bool
+	if r.Body != nil && r.Body != http.NoBody {
+		var err error
+		body, err = io.ReadAll(io.LimitReader(r.Body, maxRequestBody+1))
+		readFault = err != nil || len(body) > maxRequestBody
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
 
 	d := &draft{cardVersion: -1}
 	call := &agent.Call{}
@@ -99,18 +104,18 @@ func (p *Peer) record(seq int64, at time.Time, route string, r *http.Request, bo
 		Body:            string(body[:min(len(body), maxRecordedBody+captureMargin)]),
 		Status:          rec.statusCode(),
 		Response:        string(rec.body),
-		A2AVersion:      r.Header.Get(wire.HeaderVersion),
+		A2AVersion:      firstValue(r.Header, versionHeaderKey),
 		TaskID:          d.taskID,
 		StateBefore:     d.stateBefore,
 		StateAfter:      d.stateAfter,
 		Auth:            d.auth,
 		RequestMetadata: d.requestMetadata,
-		Extensions:      headerList(r.Header.Values(wire.HeaderExtensions)),
+		Extensions:      headerList(r.Header[extensionsHeaderKey]),
 	}
 	if r.Host != "" {
-		e.Header.Set("Host", r.Host)
+		e.Header["Host"] = []string{r.Host}
 	}
-	if e.A2AVersion == "" {
+	if e.A2AVersion == "" && r.URL.RawQuery != "" {
 		e.A2AVersion = r.URL.Query().Get(wire.HeaderVersion)
 	}
 	if route == RouteA2A {
@@ -135,4 +140,18 @@ func (p *Peer) record(seq int64, at time.Time, route string, r *http.Request, bo
 	e.ContractHash = p.versions[e.CardVersion].hash
 	p.farm.secrets.redact(&e)
 	p.farm.journal.append(e)
+}
+
+// Canonical forms of the A2A header names, computed once: http.Header.Get
+// canonicalises its argument on every call ("A2A-Version" is not canonical).
+var (
+	versionHeaderKey    = http.CanonicalHeaderKey(wire.HeaderVersion)
+	extensionsHeaderKey = http.CanonicalHeaderKey(wire.HeaderExtensions)
+)
+
+func firstValue(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -34,6 +35,17 @@ type secrets struct {
 
 	mu     sync.Mutex
 	tokens map[string]time.Time // issued access token → expiry
+	// index is built from the values above on first use and dropped when a
+	// token is issued; both happen under mu, so a stale index can never be
+	// stored after a new token (which would leave that token unredacted).
+	index *secretIndex
+}
+
+// secretIndex is what every request needs: the secrets longest first and
+// a replacer built from them once, not per request.
+type secretIndex struct {
+	list    []namedSecret
+	replace func(string) string
 }
 
 func newSecrets() (*secrets, error) {
@@ -72,6 +84,7 @@ func (s *secrets) issue(now time.Time) (string, error) {
 	}
 	s.mu.Lock()
 	s.tokens[tok] = now.Add(tokenLifetime)
+	s.index = nil
 	s.mu.Unlock()
 	return tok, nil
 }
@@ -86,52 +99,76 @@ func (s *secrets) validToken(tok string, now time.Time) bool {
 
 type namedSecret struct{ name, value string }
 
-// all lists every secret value with its name, longest first so that a
-// replacer never cuts a longer secret with a shorter one.
-func (s *secrets) all() []namedSecret {
-	out := []namedSecret{
+// current returns the index of every secret known now.
+func (s *secrets) current() *secretIndex {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.index == nil {
+		s.index = s.buildIndexLocked()
+	}
+	return s.index
+}
+
+// buildIndexLocked lists every secret value with its name, longest first
+// so that the replacer never cuts a longer secret with a shorter one.
+func (s *secrets) buildIndexLocked() *secretIndex {
+	list := []namedSecret{
 		{CredOAuthClientSecret, s.clientSecret},
 		{CredBearer, s.bearer},
 		{CredAPIKey, s.apiKey},
 	}
-	s.mu.Lock()
 	for tok := range s.tokens {
-		out = append(out, namedSecret{CredOAuthToken, tok})
+		list = append(list, namedSecret{CredOAuthToken, tok})
 	}
-	s.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool { return len(out[i].value) > len(out[j].value) })
-	return out
-}
-
-// redactor returns a function replacing every secret value with its mark.
-func (s *secrets) redactor() func(string) string {
-	all := s.all()
-	pairs := make([]string, 0, 2*len(all))
-	for _, n := range all {
+	sort.Slice(list, func(i, j int) bool { return len(list[i].value) > len(list[j].value) })
+	pairs := make([]string, 0, 2*len(list))
+	for _, n := range list {
 		pairs = append(pairs, n.value, redactionMark(n.name))
 	}
-	return strings.NewReplacer(pairs...).Replace
+	replacer := strings.NewReplacer(pairs...)
+	return &secretIndex{list: list, replace: func(v string) string {
+		if !mayHoldSecret(v) {
+			return v // the common case: no allocation
+		}
+		return replacer.Replace(v)
+	}}
 }
+
+// secretPrefixes start every secret value (see newSecrets and issue); a
+// string without any of them holds no secret, which is cheap to rule out.
+var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-"}
+
+func mayHoldSecret(v string) bool {
+	for _, p := range secretPrefixes {
+		if strings.Contains(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// all lists every secret value with its name, longest first.
+func (s *secrets) all() []namedSecret { return s.current().list }
+
+// redactor returns a function replacing every secret value with its mark.
+func (s *secrets) redactor() func(string) string { return s.current().replace }
 
 func redactionMark(name string) string { return "[REDACTED:" + name + "]" }
 
-// presentIn names the secrets found in any of texts, sorted and unique.
+// presentIn names the secrets found in any of texts, sorted and unique;
+// nil when there is none, the common case, which allocates nothing.
 func (s *secrets) presentIn(texts ...string) []string {
-	seen := map[string]bool{}
+	var names []string
 	for _, n := range s.all() {
-		if seen[n.name] {
+		if slices.Contains(names, n.name) {
 			continue
 		}
 		for _, t := range texts {
-			if strings.Contains(t, n.value) {
-				seen[n.name] = true
+			if mayHoldSecret(t) && strings.Contains(t, n.value) {
+				names = append(names, n.name)
 				break
 			}
 		}
-	}
-	names := make([]string, 0, len(seen))
-	for n := range seen {
-		names = append(names, n)
 	}
 	sort.Strings(names)
 	return names
