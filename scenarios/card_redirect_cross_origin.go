@@ -23,8 +23,7 @@ var _ = register(&Scenario{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
 			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills()})
+				return agentCard(o, "A", requireBearer(cardOpts{}))
 			}},
 			Redirect: &mockpeer.Redirect{Status: http.StatusMovedPermanently, To: "C"},
 			Task:     mockpeer.TaskScript{Steps: completingSteps()},
@@ -32,8 +31,7 @@ var _ = register(&Scenario{
 		{
 			Name: "C", Host: "127.0.0.3", Skill: skillSummarize,
 			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "C", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills()})
+				return agentCard(o, "C", requireBearer(cardOpts{}))
 			}},
 			Task: mockpeer.TaskScript{Steps: completingSteps()},
 		},

@@ -65,6 +65,17 @@ func agentCard(o mockpeer.Origins, self string, c cardOpts) wire.AgentCard {
 	}
 }
 
+// requireBearer gives a card the catalog's most common security: a bearer
+// token required card-wide; and the standard skills unless c names others.
+func requireBearer(c cardOpts) cardOpts {
+	c.schemes = bearerScheme()
+	c.requirements = []wire.SecurityRequirement{wire.Require("bearer")}
+	if c.skills == nil {
+		c.skills = standardSkills()
+	}
+	return c
+}
+
 func skill(id, description string) wire.AgentSkill {
 	return wire.AgentSkill{ID: id, Name: id, Description: description, Tags: []string{"a2a-conform"}}
 }

@@ -21,8 +21,7 @@ var _ = register(&Scenario{
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
 			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills()})
+				return agentCard(o, "A", requireBearer(cardOpts{}))
 			},
 			func(o mockpeer.Origins) wire.AgentCard {
 				return agentCard(o, "A", cardOpts{schemes: apiKeyScheme(), requirements: []wire.SecurityRequirement{wire.Require("apikey")},

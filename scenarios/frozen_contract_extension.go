@@ -23,8 +23,7 @@ var _ = register(&Scenario{
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
 			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills(), extensions: frozenContractExtension()})
+				return agentCard(o, "A", requireBearer(cardOpts{extensions: frozenContractExtension()}))
 			},
 			func(o mockpeer.Origins) wire.AgentCard {
 				return agentCard(o, "A", cardOpts{schemes: mtlsScheme(), requirements: []wire.SecurityRequirement{wire.Require("mtls")},

@@ -21,8 +21,7 @@ var _ = register(&Scenario{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
 			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills(), endpoint: "B"})
+				return agentCard(o, "A", requireBearer(cardOpts{endpoint: "B"}))
 			}},
 			Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 			Task:    mockpeer.TaskScript{Steps: completingSteps()},
@@ -30,8 +29,7 @@ var _ = register(&Scenario{
 		{
 			Name: "B", Host: "127.0.0.2", Skill: skillSummarize,
 			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "B", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills()})
+				return agentCard(o, "B", requireBearer(cardOpts{}))
 			}},
 			Task: mockpeer.TaskScript{Steps: completingSteps()},
 		},

@@ -22,16 +22,14 @@ var _ = register(&Scenario{
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
 			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: standardSkills()})
+				return agentCard(o, "A", requireBearer(cardOpts{}))
 			},
 			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-					skills: []wire.AgentSkill{
-						skill(skillTranslate, "Translates text between languages."),
-						skill("documents", "Sub-agent for document work: summaries, outlines, extraction."),
-						skill("classify", "Classifies a document by topic."),
-					}, version: "2.0.0"})
+				return agentCard(o, "A", requireBearer(cardOpts{skills: []wire.AgentSkill{
+					skill(skillTranslate, "Translates text between languages."),
+					skill("documents", "Sub-agent for document work: summaries, outlines, extraction."),
+					skill("classify", "Classifies a document by topic."),
+				}, version: "2.0.0"}))
 			},
 		},
 		Caching:   mockpeer.Caching{CacheControl: "max-age=300"},

@@ -20,8 +20,7 @@ var _ = register(&Scenario{
 		Name:  "A",
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-			return agentCard(o, "A", cardOpts{schemes: bearerScheme(), requirements: []wire.SecurityRequirement{wire.Require("bearer")},
-				skills: standardSkills(), protocolVersion: "2.0", onlyJSONRPC: true})
+			return agentCard(o, "A", requireBearer(cardOpts{protocolVersion: "2.0", onlyJSONRPC: true}))
 		}},
 		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 		Task:    mockpeer.TaskScript{Steps: completingSteps()},
