@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log"
 	"net"
 	"net/http"
@@ -165,9 +164,8 @@ func (f *Farm) bind(ctx context.Context) error {
 
 // serve starts one HTTP(S) server per peer.
 func (f *Farm) serve() {
-	quiet := log.New(io.Discard, "", 0)
 	for _, p := range f.peers {
-		p.server = &http.Server{Handler: p, ErrorLog: quiet, ReadHeaderTimeout: 10 * time.Second}
+		p.server = &http.Server{Handler: p, ErrorLog: log.New(handshakeLog{p}, "", 0), ReadHeaderTimeout: 10 * time.Second}
 		l := p.listener
 		if f.pki != nil {
 			p.server.TLSConfig = f.pki.serverConfig(p.identity)

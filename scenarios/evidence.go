@@ -71,9 +71,13 @@ func (ev *Evidence) CardFetches(peer string) []mockpeer.Exchange {
 	})
 }
 
-// AtPeer returns every exchange a peer saw, admin calls excluded.
+// AtPeer returns every request a peer saw. Admin calls are not the
+// client's, and failed TLS handshakes are diagnostics, not requests: net/http
+// reports them asynchronously, so they may land after a play has ended.
 func (ev *Evidence) AtPeer(peer string) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin })
+	return ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin && ex.Route != mockpeer.RouteTLSHandshake
+	})
 }
 
 // Outcome is the client's outcome, or nil if it wrote none we could read.

@@ -1,0 +1,48 @@
+package mockpeer
+
+import (
+	"crypto/tls"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A client that does not trust the farm's CA leaves a journal entry that
+// says so, instead of no trace at all.
+func TestFailedHandshakeIsJournaled(t *testing.T) {
+	journaled := make(chan Exchange, 4)
+	f := startFarm(t, FarmSpec{
+		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
+		OnExchange: func(e Exchange) { journaled <- e },
+	})
+	p := f.Peer("A")
+	untrusting := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{}}}
+	if _, err := untrusting.Get(p.CardURL()); err == nil {
+		t.Fatal("a client without the farm CA completed a handshake")
+	}
+	// net/http logs the server side of the failure after the client gave up.
+	select {
+	case <-journaled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no exchange journaled for the failed handshake")
+	}
+	got := f.Journal().All()
+	if len(got) != 1 {
+		t.Fatalf("journal has %d exchanges, want the failed handshake", len(got))
+	}
+	e := got[0]
+	if e.Route != RouteTLSHandshake || e.Peer != "A" || !strings.Contains(e.Malformed, "TLS handshake failed") ||
+		!strings.Contains(e.Malformed, "certificate") {
+		t.Errorf("journaled %+v", e)
+	}
+	// A trusting client is unaffected and journaled after it.
+	resp, err := httpsClient(t, f, false).Get(p.CardURL())
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("trusting client: %v", err)
+	}
+	resp.Body.Close()
+	if all := f.Journal().All(); len(all) != 2 || all[1].Route != RouteCard {
+		t.Errorf("journal after a good request: %d exchanges", len(all))
+	}
+}
