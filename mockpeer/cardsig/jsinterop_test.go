@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
@@ -26,24 +27,16 @@ import (
 // drops every empty value), the departure is pinned, so that a change on
 // either side shows.
 
-const (
-	// envJSSDKDir points at runner/adapters/a2a-js.
-	envJSSDKDir = "A2A_CONFORM_JS_SDK_DIR"
-	// envRequireSDKs turns a missing SDK from a skip into a failure (CI).
-	envRequireSDKs = "A2A_CONFORM_REQUIRE_SDKS"
-	// nodeDeadline bounds one run of the script.
-	nodeDeadline = 60 * time.Second
-)
+// nodeDeadline bounds one run of the script.
+const nodeDeadline = 60 * time.Second
 
 // signcheck runs the script in mode with stdin and env, and decodes its
 // one line of output into out.
 func signcheck(t *testing.T, mode string, stdin []byte, env []string, out any) {
 	t.Helper()
-	dir := jsSDKDir(t)
-	node, err := exec.LookPath("node")
-	if err != nil {
-		sdkMissing(t, "node is not on PATH: "+err.Error())
-	}
+	// go test runs in the package directory: mockpeer/cardsig/.
+	dir := peertest.JSSDKDir(t, filepath.Join("..", ".."))
+	node := peertest.NodePath(t)
 	ctx, cancel := context.WithTimeout(t.Context(), nodeDeadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, filepath.Join("signcheck", "signcheck.mjs"), mode)
@@ -62,31 +55,6 @@ func signcheck(t *testing.T, mode string, stdin []byte, env []string, out any) {
 	if stderr.Len() > 0 {
 		t.Logf("signcheck.mjs %s stderr:\n%s", mode, stderr.String())
 	}
-}
-
-func jsSDKDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv(envJSSDKDir)
-	if dir == "" {
-		// go test runs in the package directory: mockpeer/cardsig/.
-		dir = filepath.Join("..", "..", "runner", "adapters", "a2a-js")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
-		sdkMissing(t, "@a2a-js/sdk is not installed in "+dir+" ("+err.Error()+"): run `make sdk-deps`")
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatalf("resolve %s: %v", dir, err)
-	}
-	return abs
-}
-
-func sdkMissing(t *testing.T, why string) {
-	t.Helper()
-	if os.Getenv(envRequireSDKs) == "1" {
-		t.Fatalf("%s (%s=1 requires the SDKs)", why, envRequireSDKs)
-	}
-	t.Skip(why)
 }
 
 // startScenarioFarm starts the farm of a catalog scenario.
