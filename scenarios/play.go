@@ -44,8 +44,8 @@ type PlayOptions struct {
 func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions) (*Evidence, error) {
 	spec := FarmSpecFor(sc)
 	spec.Dir, spec.OnExchange = o.Dir, o.OnExchange
-	for i := range spec.Peers {
-		spec.Peers[i].FlatSecurityScopes = spec.Peers[i].FlatSecurityScopes || o.FlatSecurityScopes
+	if o.FlatSecurityScopes {
+		FlattenSecurityScopes(&spec)
 	}
 	farm, err := mockpeer.Start(ctx, spec)
 	if err != nil {
@@ -138,4 +138,12 @@ func CardPeerIndex(sc *Scenario) int {
 		}
 	}
 	return 0
+}
+
+// FlattenSecurityScopes makes every peer of spec serve its security scopes
+// as bare arrays, the only shape a2a-go v2.3.1 parses.
+func FlattenSecurityScopes(spec *mockpeer.FarmSpec) {
+	for i := range spec.Peers {
+		spec.Peers[i].FlatSecurityScopes = true
+	}
 }

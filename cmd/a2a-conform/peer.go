@@ -22,6 +22,7 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	plain := fs.Bool("http", false, "serve plain http:// instead of https:// (demos only)")
 	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
 	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
+	flat := fs.Bool("flat-security-scopes", false, "serve security scopes as bare arrays, the only shape a2a-go v2.3.1 parses")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -38,6 +39,9 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	spec := scenarios.FarmSpecFor(sc)
 	spec.PlainHTTP, spec.Dir = *plain, *dir
+	if *flat {
+		scenarios.FlattenSecurityScopes(&spec)
+	}
 	if *addr != "" {
 		spec.Peers[scenarios.CardPeerIndex(sc)].Addr = *addr
 	}
