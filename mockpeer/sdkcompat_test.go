@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -41,18 +39,12 @@ func TestSDKCompatJS(t *testing.T) {
 
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, node, filepath.Join("compat", "send-get-cancel.mjs"))
-			cmd.Dir = dir
-			cmd.WaitDelay = 5 * time.Second
-			cmd.Env = append(os.Environ(),
-				"A2A_CONFORM_CARD_URL="+peer.CardURL(),
-				"A2A_CONFORM_BINDING="+binding,
-				"A2A_CONFORM_BEARER_TOKEN="+farm.Credentials(farm.Grants()).BearerToken,
-				"NODE_EXTRA_CA_CERTS="+farm.CAFile(),
-			)
-			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			runErr := cmd.Run()
+			stdout, stderr, runErr := peertest.RunNode(ctx, node, dir, nil, []string{
+				"A2A_CONFORM_CARD_URL=" + peer.CardURL(),
+				"A2A_CONFORM_BINDING=" + binding,
+				"A2A_CONFORM_BEARER_TOKEN=" + farm.Credentials(farm.Grants()).BearerToken,
+				"NODE_EXTRA_CA_CERTS=" + farm.CAFile(),
+			}, filepath.Join("compat", "send-get-cancel.mjs"))
 
 			// Close waits for in-flight requests, so the journal is complete.
 			if err := farm.Close(); err != nil {
@@ -60,12 +52,12 @@ func TestSDKCompatJS(t *testing.T) {
 			}
 			journal := farm.Journal().All()
 			if runErr != nil {
-				t.Fatalf("send-get-cancel.mjs: %v\nstderr:\n%s\njournal:\n%s", runErr, stderr.String(), peertest.JournalLines(journal))
+				t.Fatalf("send-get-cancel.mjs: %v\nstderr:\n%s\njournal:\n%s", runErr, stderr, peertest.JournalLines(journal))
 			}
 
 			var got jsCompatResult
-			if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &got); err != nil {
-				t.Fatalf("script output is not one JSON line: %v\nstdout:\n%s", err, stdout.String())
+			if err := json.Unmarshal(bytes.TrimSpace(stdout), &got); err != nil {
+				t.Fatalf("script output is not one JSON line: %v\nstdout:\n%s", err, stdout)
 			}
 			want := []string{string(wire.TaskStateWorking), string(wire.TaskStateWorking), string(wire.TaskStateCanceled)}
 			if got.Binding != binding || !slices.Equal(got.States, want) || got.TaskID == "" {

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,21 +37,15 @@ func signcheck(t *testing.T, mode string, stdin []byte, env []string, out any) {
 	node := peertest.NodePath(t)
 	ctx, cancel := context.WithTimeout(t.Context(), nodeDeadline)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, filepath.Join("signcheck", "signcheck.mjs"), mode)
-	cmd.Dir = dir
-	cmd.WaitDelay = 5 * time.Second
-	cmd.Env = append(os.Environ(), env...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("signcheck.mjs %s: %v\nstderr:\n%s", mode, err, stderr.String())
+	stdout, stderr, err := peertest.RunNode(ctx, node, dir, stdin, env, filepath.Join("signcheck", "signcheck.mjs"), mode)
+	if err != nil {
+		t.Fatalf("signcheck.mjs %s: %v\nstderr:\n%s", mode, err, stderr)
 	}
-	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), out); err != nil {
-		t.Fatalf("signcheck.mjs %s: output is not one JSON line: %v\nstdout:\n%s", mode, err, stdout.String())
+	if err := json.Unmarshal(bytes.TrimSpace(stdout), out); err != nil {
+		t.Fatalf("signcheck.mjs %s: output is not one JSON line: %v\nstdout:\n%s", mode, err, stdout)
 	}
-	if stderr.Len() > 0 {
-		t.Logf("signcheck.mjs %s stderr:\n%s", mode, stderr.String())
+	if len(stderr) > 0 {
+		t.Logf("signcheck.mjs %s stderr:\n%s", mode, stderr)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 )
 
 // compatDeadline bounds one SDK run, card fetch to cancel.
@@ -27,7 +28,7 @@ const compatDeadline = 60 * time.Second
 func TestSDKCompatGo(t *testing.T) {
 	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
 		t.Run(string(binding), func(t *testing.T) {
-			farm := startFarm(t, true)
+			farm := peertest.StartCompatFarm(t, true)
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
 			defer cancel()
 
@@ -38,13 +39,15 @@ func TestSDKCompatGo(t *testing.T) {
 			}
 			journal := farm.Journal().All()
 			if runErr != nil {
-				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, journalLines(journal))
+				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(journal))
 			}
 			want := []a2a.TaskState{a2a.TaskStateWorking, a2a.TaskStateWorking, a2a.TaskStateCanceled}
 			if !slices.Equal(states, want) {
-				t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, journalLines(journal))
+				t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, peertest.JournalLines(journal))
 			}
-			checkJournal(t, journal, string(binding), taskID)
+			if err := peertest.CheckCompatJournal(journal, string(binding), taskID); err != nil {
+				t.Error(err)
+			}
 		})
 	}
 }
@@ -55,14 +58,14 @@ func TestSDKCompatGo(t *testing.T) {
 func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, binding a2a.TransportProtocol) (string, []a2a.TaskState, error) {
 	httpc := httpClient(t, farm)
 	// WithPath("") makes the card URL the request URL as-is.
-	card, err := agentcard.NewResolver(httpc).Resolve(ctx, farm.Peer(peerName).CardURL(), agentcard.WithPath(""))
+	card, err := agentcard.NewResolver(httpc).Resolve(ctx, farm.Peer(peertest.CompatPeer).CardURL(), agentcard.WithPath(""))
 	if err != nil {
 		return "", nil, err
 	}
 
 	const session = a2aclient.SessionID("a2a-conform-compat")
 	creds := a2aclient.NewInMemoryCredentialsStore()
-	creds.Set(session, bearerScheme, a2aclient.AuthCredential(farm.Credentials(farm.Grants()).BearerToken))
+	creds.Set(session, peertest.CompatBearerScheme, a2aclient.AuthCredential(farm.Credentials(farm.Grants()).BearerToken))
 	client, err := a2aclient.NewFromCard(ctx, card,
 		a2aclient.WithJSONRPCTransport(httpc),
 		a2aclient.WithRESTTransport(httpc),
@@ -107,8 +110,8 @@ func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, bindi
 // parsing before the first call. When the SDK is fixed this test fails:
 // then drop FlatSecurityScopes from TestSDKCompatGo.
 func TestSpecShapedSecurityIsRejected(t *testing.T) {
-	farm := startFarm(t, false)
-	peer := farm.Peer(peerName)
+	farm := peertest.StartCompatFarm(t, false)
+	peer := farm.Peer(peertest.CompatPeer)
 	if served := string(peer.CardBytes(0)); !strings.Contains(served, `"schemes":{"bearer":{"list":[]}}`) {
 		t.Fatalf("the card is not spec-shaped: %s", served)
 	}
@@ -131,6 +134,6 @@ func TestSpecShapedSecurityIsRejected(t *testing.T) {
 	}
 	journal := farm.Journal().All()
 	if len(journal) != 1 || journal[0].Route != mockpeer.RouteCard || journal[0].Status != http.StatusOK {
-		t.Errorf("want only a served card fetch, journal:\n%s", journalLines(journal))
+		t.Errorf("want only a served card fetch, journal:\n%s", peertest.JournalLines(journal))
 	}
 }

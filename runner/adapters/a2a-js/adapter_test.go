@@ -2,15 +2,12 @@ package a2ajs
 
 import (
 	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 	"github.com/a2a-conform/a2a-conform/runner"
 )
@@ -20,11 +17,7 @@ import (
 // installed (make sdk-deps) the tests skip; A2A_CONFORM_REQUIRE_SDKS=1
 // makes that a failure.
 
-const (
-	peerName  = "A"
-	skillName = "summarize"
-	deadline  = 30 * time.Second
-)
+const deadline = 30 * time.Second
 
 func adapterCommand(t *testing.T) *runner.Command {
 	t.Helper()
@@ -32,62 +25,28 @@ func adapterCommand(t *testing.T) *runner.Command {
 	if err != nil {
 		t.Fatal(err)
 	}
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not on PATH"
-	} else if _, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
-		missing = "@a2a-js/sdk is not installed (make sdk-deps)"
-	}
-	if missing != "" {
-		if os.Getenv("A2A_CONFORM_REQUIRE_SDKS") != "" {
-			t.Fatal(missing)
-		}
-		t.Skip(missing)
+	peertest.NodePath(t)
+	if err := peertest.JSSDKInstalled(dir); err != nil {
+		peertest.SDKMissing(t, "@a2a-js/sdk is not installed (make sdk-deps)")
 	}
 	return &runner.Command{Line: "node " + filepath.Join(dir, "adapter.mjs")}
 }
 
-func card(schemes func(mockpeer.Origins) map[string]wire.SecurityScheme, req wire.SecurityRequirement, pv string) mockpeer.CardFunc {
-	return func(o mockpeer.Origins) wire.AgentCard {
-		origin := o(peerName)
-		return wire.AgentCard{
-			Name: "adapter test peer", Description: "a2a-js adapter test peer", Version: "1.0.0",
-			SupportedInterfaces: []wire.AgentInterface{
-				{URL: mockpeer.JSONRPCURL(origin), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: pv},
-				{URL: mockpeer.RESTURL(origin), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: pv},
-			},
-			Capabilities:         wire.AgentCapabilities{Streaming: wire.Bool(false), PushNotifications: wire.Bool(false)},
-			SecuritySchemes:      schemes(o),
-			SecurityRequirements: []wire.SecurityRequirement{req},
-			DefaultInputModes:    []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"},
-			Skills: []wire.AgentSkill{{ID: skillName, Name: skillName, Description: "Summarizes.", Tags: []string{"test"}}},
-		}
-	}
+// card is the adapter peer's card with the given security.
+func card(schemes peertest.Schemes, req wire.SecurityRequirement) mockpeer.CardFunc {
+	return peertest.AdapterCard("a2a-js adapter test peer", schemes, req, wire.ProtocolVersion)
 }
 
 // play runs the adapter once against a one-peer farm and returns what the
 // runner observed and the peer's complete journal.
 func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
 	t.Helper()
-	farm, err := mockpeer.Start(t.Context(), mockpeer.FarmSpec{
-		Dir: t.TempDir(), Grants: grants,
-		Peers: []mockpeer.PeerSpec{{
-			Name: peerName, Skill: skillName, Cards: []mockpeer.CardFunc{cf},
-			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-				{State: wire.TaskStateWorking, Progress: 50},
-				{State: wire.TaskStateCompleted, Progress: 100},
-			}},
-		}},
-	})
-	if err != nil {
-		t.Fatalf("mockpeer.Start: %v", err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
+	farm := peertest.StartAdapterFarm(t, cf, grants, false)
 	cr := farm.Credentials(grants)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*deadline)
 	defer cancel()
 	res, err := c.Run(ctx, runner.Task{
-		CardURL: farm.Peer(peerName).CardURL(), Message: "adapter test", Skill: skillName,
+		CardURL: farm.Peer(peertest.AdapterPeer).CardURL(), Message: "adapter test", Skill: peertest.AdapterSkill,
 		CAFile: farm.CAFile(), Deadline: deadline, RunID: "adapter-test",
 		Credentials: runner.Credentials{
 			OAuthClientID: cr.OAuthClientID, OAuthClientSecret: cr.OAuthClientSecret,
@@ -109,54 +68,19 @@ func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer
 // every A2A request, and the task completes.
 func TestAdapterWiresEachCredential(t *testing.T) {
 	c := adapterCommand(t)
-	bearer := func(mockpeer.Origins) map[string]wire.SecurityScheme {
-		return map[string]wire.SecurityScheme{"bearer": {HTTPAuth: &wire.HTTPAuthSecurityScheme{Scheme: "Bearer"}}}
-	}
-	oauth := func(o mockpeer.Origins) map[string]wire.SecurityScheme {
-		return map[string]wire.SecurityScheme{"oauth": {OAuth2: &wire.OAuth2SecurityScheme{Flows: wire.OAuthFlows{
-			ClientCredentials: &wire.ClientCredentialsOAuthFlow{TokenURL: o(peerName) + "/oauth/token", Scopes: map[string]string{"a2a.tasks": "delegate"}},
-		}}}}
-	}
-	apiKey := func(mockpeer.Origins) map[string]wire.SecurityScheme {
-		return map[string]wire.SecurityScheme{"apikey": {APIKey: &wire.APIKeySecurityScheme{Location: "header", Name: "X-API-Key"}}}
-	}
-	mtls := func(mockpeer.Origins) map[string]wire.SecurityScheme {
-		return map[string]wire.SecurityScheme{"mtls": {MTLS: &wire.MTLSSecurityScheme{}}}
-	}
-	cases := []struct {
-		name      string
-		grants    mockpeer.Grants
-		schemes   func(mockpeer.Origins) map[string]wire.SecurityScheme
-		req       wire.SecurityRequirement
-		presented string
-	}{
-		{"bearer", mockpeer.Grants{Bearer: true}, bearer, wire.Require("bearer"), "bearer"},
-		{"oauth2 client credentials", mockpeer.Grants{OAuth: true}, oauth,
-			wire.SecurityRequirement{Schemes: map[string]wire.StringList{"oauth": {List: []string{"a2a.tasks"}}}}, "oauth-token"},
-		{"api key", mockpeer.Grants{APIKey: true}, apiKey, wire.Require("apikey"), "api-key"},
-		{"mtls", mockpeer.Grants{ClientCert: true}, mtls, wire.Require("mtls"), "client-cert"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			res, journal := play(t, c, card(tc.schemes, tc.req, wire.ProtocolVersion), tc.grants)
+	for _, tc := range peertest.CredentialCases() {
+		t.Run(tc.Name, func(t *testing.T) {
+			res, journal := play(t, c, card(tc.Schemes, tc.Req), tc.Grants)
 			if o := res.Outcome; o == nil || o.Outcome != runner.OutcomeCompleted || o.TaskID == "" || res.ExitCode != 0 {
-				t.Fatalf("result %+v, want completed with a task id and exit 0\n%s", res, lines(journal))
+				t.Fatalf("result %+v, want completed with a task id and exit 0\n%s", res, peertest.JournalLines(journal))
 			}
-			calls := 0
-			for _, ex := range journal {
-				if ex.Route != mockpeer.RouteA2A {
-					continue
-				}
-				calls++
-				if !slices.Contains(ex.Auth.Presented, tc.presented) || !ex.Auth.SatisfiesCurrent {
-					t.Errorf("%s: want %s presented and satisfying the card", ex.Line(), tc.presented)
-				}
+			if err := peertest.CheckCredentialCalls(journal, tc.Presented); err != nil {
+				t.Error(err)
+			}
+			for _, ex := range peertest.A2ACalls(journal) {
 				if ex.A2AVersion != wire.ProtocolVersion {
 					t.Errorf("%s: A2A-Version %q", ex.Line(), ex.A2AVersion)
 				}
-			}
-			if calls < 2 {
-				t.Errorf("want SendMessage and at least one GetTask\n%s", lines(journal))
 			}
 		})
 	}
@@ -167,22 +91,11 @@ func TestAdapterWiresEachCredential(t *testing.T) {
 // outcome says peer-error (the adapter still exits 0).
 func TestAdapterReportsPeerErrors(t *testing.T) {
 	c := adapterCommand(t)
-	mtls := func(mockpeer.Origins) map[string]wire.SecurityScheme {
-		return map[string]wire.SecurityScheme{"mtls": {MTLS: &wire.MTLSSecurityScheme{}}}
-	}
-	res, journal := play(t, c, card(mtls, wire.Require("mtls"), wire.ProtocolVersion), mockpeer.Grants{Bearer: true})
+	res, journal := play(t, c, card(peertest.MTLSSchemes, wire.Require("mtls")), mockpeer.Grants{Bearer: true})
 	if o := res.Outcome; o == nil || o.Outcome != runner.OutcomeFailed || o.Reason != runner.ReasonPeerError || res.ExitCode != 0 {
-		t.Fatalf("result %+v, want failed/peer-error and exit 0\n%s", res, lines(journal))
+		t.Fatalf("result %+v, want failed/peer-error and exit 0\n%s", res, peertest.JournalLines(journal))
 	}
 	if n := len(journal); n != 2 || journal[1].Op != wire.MethodSendMessage || journal[1].ErrorCode == 0 {
-		t.Errorf("want the card fetch and one refused SendMessage\n%s", lines(journal))
+		t.Errorf("want the card fetch and one refused SendMessage\n%s", peertest.JournalLines(journal))
 	}
-}
-
-func lines(journal []mockpeer.Exchange) string {
-	out := make([]string, len(journal))
-	for i, ex := range journal {
-		out[i] = "  " + ex.Line()
-	}
-	return strings.Join(out, "\n")
 }

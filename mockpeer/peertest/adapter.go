@@ -1,0 +1,138 @@
+package peertest
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// The one-peer farm the driver-contract adapters of the real SDKs are
+// tested against, once per kind of credential.
+
+const (
+	// AdapterPeer is the name of the adapter farm's one peer.
+	AdapterPeer = "A"
+	// AdapterSkill is the one skill its card lists.
+	AdapterSkill = "summarize"
+)
+
+// Schemes builds a card's securitySchemes once the origins are known.
+type Schemes func(mockpeer.Origins) map[string]wire.SecurityScheme
+
+// AdapterCard is a one-skill card with the given security, no streaming,
+// and JSON-RPC then HTTP+JSON interfaces of protocol version pv.
+func AdapterCard(description string, schemes Schemes, req wire.SecurityRequirement, pv string) mockpeer.CardFunc {
+	return func(o mockpeer.Origins) wire.AgentCard {
+		origin := o(AdapterPeer)
+		return wire.AgentCard{
+			Name: "adapter test peer", Description: description, Version: "1.0.0",
+			SupportedInterfaces: []wire.AgentInterface{
+				{URL: mockpeer.JSONRPCURL(origin), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: pv},
+				{URL: mockpeer.RESTURL(origin), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: pv},
+			},
+			Capabilities:         wire.AgentCapabilities{Streaming: wire.Bool(false), PushNotifications: wire.Bool(false)},
+			SecuritySchemes:      schemes(o),
+			SecurityRequirements: []wire.SecurityRequirement{req},
+			DefaultInputModes:    []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"},
+			Skills: []wire.AgentSkill{{ID: AdapterSkill, Name: AdapterSkill, Description: "Summarizes.", Tags: []string{"test"}}},
+		}
+	}
+}
+
+// BearerSchemes is an HTTP Bearer scheme named "bearer".
+func BearerSchemes(mockpeer.Origins) map[string]wire.SecurityScheme {
+	return map[string]wire.SecurityScheme{"bearer": {HTTPAuth: &wire.HTTPAuthSecurityScheme{Scheme: "Bearer"}}}
+}
+
+// OAuthSchemes is an oauth2 client-credentials scheme named "oauth" whose
+// token URL is the adapter peer's.
+func OAuthSchemes(o mockpeer.Origins) map[string]wire.SecurityScheme {
+	return map[string]wire.SecurityScheme{"oauth": {OAuth2: &wire.OAuth2SecurityScheme{Flows: wire.OAuthFlows{
+		ClientCredentials: &wire.ClientCredentialsOAuthFlow{TokenURL: o(AdapterPeer) + "/oauth/token", Scopes: map[string]string{"a2a.tasks": "delegate"}},
+	}}}}
+}
+
+// APIKeySchemes is a header API key scheme named "apikey".
+func APIKeySchemes(mockpeer.Origins) map[string]wire.SecurityScheme {
+	return map[string]wire.SecurityScheme{"apikey": {APIKey: &wire.APIKeySecurityScheme{Location: "header", Name: "X-API-Key"}}}
+}
+
+// MTLSSchemes is a mutual-TLS scheme named "mtls".
+func MTLSSchemes(mockpeer.Origins) map[string]wire.SecurityScheme {
+	return map[string]wire.SecurityScheme{"mtls": {MTLS: &wire.MTLSSecurityScheme{}}}
+}
+
+// CredentialCase is one kind of credential: what the farm grants, what the
+// card asks for, and what the journal must show presented.
+type CredentialCase struct {
+	Name      string
+	Grants    mockpeer.Grants
+	Schemes   Schemes
+	Req       wire.SecurityRequirement
+	Presented string
+}
+
+// CredentialCases lists every kind of credential an adapter must wire.
+func CredentialCases() []CredentialCase {
+	return []CredentialCase{
+		{"bearer", mockpeer.Grants{Bearer: true}, BearerSchemes, wire.Require("bearer"), "bearer"},
+		{"oauth2 client credentials", mockpeer.Grants{OAuth: true}, OAuthSchemes,
+			wire.SecurityRequirement{Schemes: map[string]wire.StringList{"oauth": {List: []string{"a2a.tasks"}}}}, "oauth-token"},
+		{"api key", mockpeer.Grants{APIKey: true}, APIKeySchemes, wire.Require("apikey"), "api-key"},
+		{"mtls", mockpeer.Grants{ClientCert: true}, MTLSSchemes, wire.Require("mtls"), "client-cert"},
+	}
+}
+
+// StartAdapterFarm starts one peer serving card, granting grants, whose
+// tasks go WORKING then COMPLETED. flatScopes serves securityRequirements
+// in the flat shape. The farm is closed when the test ends.
+func StartAdapterFarm(tb testing.TB, card mockpeer.CardFunc, grants mockpeer.Grants, flatScopes bool) *mockpeer.Farm {
+	tb.Helper()
+	farm, err := mockpeer.Start(tb.Context(), mockpeer.FarmSpec{
+		Dir: tb.TempDir(), Grants: grants,
+		Peers: []mockpeer.PeerSpec{{
+			Name: AdapterPeer, Skill: AdapterSkill, Cards: []mockpeer.CardFunc{card}, FlatSecurityScopes: flatScopes,
+			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+				{State: wire.TaskStateWorking, Progress: 50},
+				{State: wire.TaskStateCompleted, Progress: 100},
+			}},
+		}},
+	})
+	if err != nil {
+		tb.Fatalf("mockpeer.Start: %v", err)
+	}
+	tb.Cleanup(func() { _ = farm.Close() })
+	return farm
+}
+
+// A2ACalls returns the journal's A2A requests (no card, token or JWKS
+// fetches).
+func A2ACalls(journal []mockpeer.Exchange) []mockpeer.Exchange {
+	var calls []mockpeer.Exchange
+	for _, ex := range journal {
+		if ex.Route == mockpeer.RouteA2A {
+			calls = append(calls, ex)
+		}
+	}
+	return calls
+}
+
+// CheckCredentialCalls checks that the journal holds SendMessage and at
+// least one GetTask, and that every A2A request presented the presented
+// credential and satisfied the card.
+func CheckCredentialCalls(journal []mockpeer.Exchange, presented string) error {
+	var errs []error
+	calls := A2ACalls(journal)
+	for _, ex := range calls {
+		if !slices.Contains(ex.Auth.Presented, presented) || !ex.Auth.SatisfiesCurrent {
+			errs = append(errs, errors.New(ex.Line()+": want "+presented+" presented and satisfying the card"))
+		}
+	}
+	if len(calls) < 2 {
+		errs = append(errs, errors.New("want SendMessage and at least one GetTask\n"+JournalLines(journal)))
+	}
+	return errors.Join(errs...)
+}

@@ -1,0 +1,145 @@
+package peertest
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+)
+
+// The farm of the SDK wire-compatibility tests (send → get → cancel), the
+// same for every SDK.
+
+const (
+	// CompatPeer is the name of the compatibility farm's one peer.
+	CompatPeer = "A"
+	// CompatSkill is the one skill its card lists.
+	CompatSkill = "summarize"
+	// CompatBearerScheme is the card's scheme name; SDKs such as a2a-go look
+	// credentials up by it.
+	CompatBearerScheme = "bearer"
+)
+
+// StartCompatFarm starts one peer whose card asks for a bearer token, lists
+// JSON-RPC then HTTP+JSON and streams; its tasks stay WORKING long enough to
+// be canceled after a GetTask. flatScopes serves securityRequirements in
+// the flat shape ({"schemes":{"bearer":[]}}) some SDKs parse. The farm is
+// closed when the test ends.
+func StartCompatFarm(tb testing.TB, flatScopes bool) *mockpeer.Farm {
+	tb.Helper()
+	farm, err := mockpeer.Start(tb.Context(), mockpeer.FarmSpec{
+		Dir:    tb.TempDir(),
+		Grants: mockpeer.Grants{Bearer: true},
+		Peers: []mockpeer.PeerSpec{{
+			Name:               CompatPeer,
+			Skill:              CompatSkill,
+			Cards:              []mockpeer.CardFunc{CompatCard},
+			FlatSecurityScopes: flatScopes,
+			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+				{State: wire.TaskStateWorking, Progress: 25},
+				{State: wire.TaskStateWorking, Progress: 50},
+				{State: wire.TaskStateWorking, Progress: 75},
+				{State: wire.TaskStateCompleted, Progress: 100},
+			}},
+		}},
+	})
+	if err != nil {
+		tb.Fatalf("mockpeer.Start: %v", err)
+	}
+	tb.Cleanup(func() { _ = farm.Close() })
+	return farm
+}
+
+// CompatCard is the compatibility peer's spec-shaped card.
+func CompatCard(o mockpeer.Origins) wire.AgentCard {
+	origin := o(CompatPeer)
+	return wire.AgentCard{
+		Name:        "a2a-conform SDK compatibility peer",
+		Description: "Scripted A2A v1.0 peer checked against the official client SDKs.",
+		SupportedInterfaces: []wire.AgentInterface{
+			{URL: mockpeer.JSONRPCURL(origin), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: wire.ProtocolVersion},
+			{URL: mockpeer.RESTURL(origin), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: wire.ProtocolVersion},
+		},
+		Provider:             &wire.AgentProvider{Organization: "a2a-conform", URL: "https://a2a-conform.dev"},
+		Version:              "1.0.0",
+		Capabilities:         wire.AgentCapabilities{Streaming: wire.Bool(true), PushNotifications: wire.Bool(false)},
+		SecuritySchemes:      map[string]wire.SecurityScheme{CompatBearerScheme: {HTTPAuth: &wire.HTTPAuthSecurityScheme{Scheme: "Bearer"}}},
+		SecurityRequirements: []wire.SecurityRequirement{wire.Require(CompatBearerScheme)},
+		DefaultInputModes:    []string{"text/plain"},
+		DefaultOutputModes:   []string{"text/plain"},
+		Skills: []wire.AgentSkill{{
+			ID: CompatSkill, Name: CompatSkill, Description: "Summarizes a document.", Tags: []string{"a2a-conform"},
+		}},
+	}
+}
+
+// CheckCompatJournal checks what the compatibility peer saw: one card
+// fetch, then SendMessage, GetTask and CancelTask on taskID over binding,
+// each with A2A-Version 1.0, the bearer credential and no error. The error
+// lists the journal and every problem.
+func CheckCompatJournal(journal []mockpeer.Exchange, binding, taskID string) error {
+	var errs []error
+	var calls []mockpeer.Exchange
+	cards := 0
+	for _, ex := range journal {
+		switch ex.Route {
+		case mockpeer.RouteCard:
+			cards++
+			if ex.Status != http.StatusOK {
+				errs = append(errs, errors.New("card fetch answered "+ex.Line()))
+			}
+		case mockpeer.RouteA2A:
+			calls = append(calls, ex)
+		default:
+			errs = append(errs, errors.New("unexpected exchange "+ex.Line()))
+		}
+	}
+	if cards != 1 {
+		errs = append(errs, errors.New("want exactly one card fetch"))
+	}
+	wantOps := []string{wire.MethodSendMessage, wire.MethodGetTask, wire.MethodCancelTask}
+	wantStates := []wire.TaskState{wire.TaskStateWorking, wire.TaskStateWorking, wire.TaskStateCanceled}
+	if len(calls) != len(wantOps) {
+		errs = append(errs, errors.New("want exactly SendMessage, GetTask, CancelTask"))
+	}
+	for i, ex := range calls[:min(len(calls), len(wantOps))] {
+		var bad []string
+		if ex.Op != wantOps[i] || ex.Binding != binding {
+			bad = append(bad, "want "+binding+" "+wantOps[i])
+		}
+		if ex.A2AVersion != wire.ProtocolVersion {
+			bad = append(bad, "A2A-Version "+ex.A2AVersion)
+		}
+		if ex.Status != http.StatusOK || ex.ErrorCode != 0 || ex.Malformed != "" {
+			bad = append(bad, "not a success: "+ex.Malformed)
+		}
+		if !slices.Contains(ex.Auth.Presented, "bearer") || !ex.Auth.SatisfiesCurrent {
+			bad = append(bad, "bearer not presented")
+		}
+		if ex.TaskID != taskID || ex.StateAfter != wantStates[i] {
+			bad = append(bad, "want task "+taskID+" "+string(wantStates[i]))
+		}
+		if len(bad) > 0 {
+			errs = append(errs, errors.New(ex.Line()+": "+strings.Join(bad, "; ")))
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("journal:\n%s\nproblems:\n%w", JournalLines(journal), errors.Join(errs...))
+	}
+	return nil
+}
+
+// JournalLines renders a journal one indented exchange a line, for test
+// failure messages.
+func JournalLines(journal []mockpeer.Exchange) string {
+	lines := make([]string, len(journal))
+	for i, ex := range journal {
+		lines[i] = "  " + ex.Line()
+	}
+	return strings.Join(lines, "\n")
+}
