@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
@@ -17,7 +16,7 @@ import (
 func clientCmd(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("a2a-conform client", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	policy := fs.String("policy", string(refclient.Reference), "decision policy: "+policyList())
+	policy := fs.String("policy", string(refclient.Reference), "decision policy: "+refclient.PolicyNames())
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -43,13 +42,4 @@ func clientCmd(args []string, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "a2a-conform client (%s): %s %s\n", p, out.Outcome, out.Reason)
 	return 0
-}
-
-// policyList names every built-in policy, reference first.
-func policyList() string {
-	var names []string
-	for _, p := range refclient.Policies() {
-		names = append(names, string(p))
-	}
-	return strings.Join(names, ", ")
 }

@@ -91,21 +91,13 @@ func CredentialCases() []CredentialCase {
 // in the flat shape. The farm is closed when the test ends.
 func StartAdapterFarm(tb testing.TB, card mockpeer.CardFunc, grants mockpeer.Grants, flatScopes bool) *mockpeer.Farm {
 	tb.Helper()
-	farm, err := mockpeer.Start(tb.Context(), mockpeer.FarmSpec{
-		Dir: tb.TempDir(), Grants: grants,
-		Peers: []mockpeer.PeerSpec{{
-			Name: AdapterPeer, Skill: AdapterSkill, Cards: []mockpeer.CardFunc{card}, FlatSecurityScopes: flatScopes,
-			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-				{State: wire.TaskStateWorking, Progress: 50},
-				{State: wire.TaskStateCompleted, Progress: 100},
-			}},
+	return startOnePeer(tb, grants, mockpeer.PeerSpec{
+		Name: AdapterPeer, Skill: AdapterSkill, Cards: []mockpeer.CardFunc{card}, FlatSecurityScopes: flatScopes,
+		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+			{State: wire.TaskStateWorking, Progress: 50},
+			{State: wire.TaskStateCompleted, Progress: 100},
 		}},
 	})
-	if err != nil {
-		tb.Fatalf("mockpeer.Start: %v", err)
-	}
-	tb.Cleanup(func() { _ = farm.Close() })
-	return farm
 }
 
 // A2ACalls returns the journal's A2A requests (no card, token or JWKS

@@ -32,22 +32,24 @@ const (
 // closed when the test ends.
 func StartCompatFarm(tb testing.TB, flatScopes bool) *mockpeer.Farm {
 	tb.Helper()
-	farm, err := mockpeer.Start(tb.Context(), mockpeer.FarmSpec{
-		Dir:    tb.TempDir(),
-		Grants: mockpeer.Grants{Bearer: true},
-		Peers: []mockpeer.PeerSpec{{
-			Name:               CompatPeer,
-			Skill:              CompatSkill,
-			Cards:              []mockpeer.CardFunc{CompatCard},
-			FlatSecurityScopes: flatScopes,
-			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-				{State: wire.TaskStateWorking, Progress: 25},
-				{State: wire.TaskStateWorking, Progress: 50},
-				{State: wire.TaskStateWorking, Progress: 75},
-				{State: wire.TaskStateCompleted, Progress: 100},
-			}},
+	return startOnePeer(tb, mockpeer.Grants{Bearer: true}, mockpeer.PeerSpec{
+		Name:               CompatPeer,
+		Skill:              CompatSkill,
+		Cards:              []mockpeer.CardFunc{CompatCard},
+		FlatSecurityScopes: flatScopes,
+		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+			{State: wire.TaskStateWorking, Progress: 25},
+			{State: wire.TaskStateWorking, Progress: 50},
+			{State: wire.TaskStateWorking, Progress: 75},
+			{State: wire.TaskStateCompleted, Progress: 100},
 		}},
 	})
+}
+
+// startOnePeer starts a farm of one peer, closed when the test ends.
+func startOnePeer(tb testing.TB, grants mockpeer.Grants, peer mockpeer.PeerSpec) *mockpeer.Farm {
+	tb.Helper()
+	farm, err := mockpeer.Start(tb.Context(), mockpeer.FarmSpec{Dir: tb.TempDir(), Grants: grants, Peers: []mockpeer.PeerSpec{peer}})
 	if err != nil {
 		tb.Fatalf("mockpeer.Start: %v", err)
 	}

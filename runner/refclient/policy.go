@@ -45,11 +45,16 @@ func ParsePolicy(s string) (Policy, error) {
 			return p, nil
 		}
 	}
+	return "", fmt.Errorf("refclient: unknown policy %q (want one of %s)", s, PolicyNames())
+}
+
+// PolicyNames lists every policy, comma-separated, for help and errors.
+func PolicyNames() string {
 	names := make([]string, 0, len(Policies()))
 	for _, p := range Policies() {
 		names = append(names, string(p))
 	}
-	return "", fmt.Errorf("refclient: unknown policy %q (want one of %s)", s, strings.Join(names, ", "))
+	return strings.Join(names, ", ")
 }
 
 // behaviour is a policy spelled out as the decisions it changes. The zero
