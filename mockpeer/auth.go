@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // admit is the security gate of every well-formed A2A request: the

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/scenarios/contract"
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
+	"github.com/a2a-conform/a2a-conform/a2a/contract"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // cardVersion is one card version frozen into bytes at start. Everything a

@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // draft collects, while a request is served, the facts only the serving

@@ -8,8 +8,8 @@ import (
 	"log"
 	"net/http"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // A peer whose card rotates right after its first card response; the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Route names of journaled exchanges.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // Farm is a set of scripted peers started together, each on its own
@@ -258,9 +259,10 @@ func (f *Farm) CAPEM() []byte {
 	return slices.Clone(f.pki.caPEM)
 }
 
-// Credentials returns the credentials g grants; the others stay empty.
-func (f *Farm) Credentials(g Grants) Credentials {
-	var c Credentials
+// Credentials returns the credentials g grants, and where the client finds
+// them; the others stay empty.
+func (f *Farm) Credentials(g Grants) driver.Credentials {
+	var c driver.Credentials
 	if g.OAuth {
 		c.OAuthClientID, c.OAuthClientSecret = f.secrets.clientID, f.secrets.clientSecret
 	}

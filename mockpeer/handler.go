@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // a2aHandler is the peer seen from the protocol layer. It is a separate

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 func TestJournalFields(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Default texts of rendered steps; a TaskStep.Message replaces them.

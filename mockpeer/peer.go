@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"sync"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Paths every peer serves besides the well-known card.

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // threeVersions are open cards whose contracts differ: each declares

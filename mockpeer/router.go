@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // maxRequestBody bounds what the router reads of a request; the protocol

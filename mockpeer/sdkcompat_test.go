@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // Wire compatibility with the official @a2a-js/sdk client: the real SDK,

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // JWKSPath is where every peer serves the JSON Web Key Set of the card

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 var allSigningAlgs = []string{cardsig.ES256, cardsig.ES384, cardsig.RS256, cardsig.PS256}

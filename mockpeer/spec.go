@@ -3,7 +3,7 @@ package mockpeer
 import (
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Origins resolves a peer name of the farm to its origin
@@ -152,15 +152,4 @@ type FarmSpec struct {
 	// OnExchange, if non-nil, is called after every exchange is journaled
 	// (e.g. to stream the journal to a terminal). It must not block.
 	OnExchange func(Exchange)
-}
-
-// Credentials are the secrets of one run, and where the client finds them.
-// Empty fields were not granted.
-type Credentials struct {
-	OAuthClientID     string
-	OAuthClientSecret string
-	BearerToken       string
-	APIKey            string
-	ClientCertFile    string
-	ClientKeyFile     string
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 func (h a2aHandler) SendStreamingMessage(ctx context.Context, r *http.Request, req *wire.SendMessageRequest, emit agent.Emit) *agent.Error {

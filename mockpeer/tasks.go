@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // task is one task of a peer. It is only touched with the peer's lock held.

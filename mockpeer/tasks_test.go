@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // steppingClock advances one second per reading, so every status has its

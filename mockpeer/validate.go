@@ -6,7 +6,7 @@ import (
 	"net"
 	"net/http"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // ErrInvalidSpec is wrapped by every error Start returns for a FarmSpec

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // Command is a client run as a shell command line, one process group per
@@ -33,7 +35,7 @@ func (c *Command) Describe() string { return c.Line }
 // command's process group is dead (or a note in Stderr says it could not be
 // killed). A canceled ctx kills the group too; Run then returns the result
 // so far with an error wrapping ctx.Err().
-func (c *Command) Run(ctx context.Context, t Task) (Result, error) {
+func (c *Command) Run(ctx context.Context, t driver.Assignment) (Result, error) {
 	if c.Line == "" {
 		return Result{}, errors.New("runner: command line is empty")
 	}
@@ -52,7 +54,7 @@ func (c *Command) Run(ctx context.Context, t Task) (Result, error) {
 
 	cmd := exec.Command("/bin/sh", "-c", c.Line)
 	cmd.Dir = c.Dir
-	cmd.Env = append(append(withoutDriverVars(os.Environ()), withoutDriverVars(c.Env)...), Environ(t, outcomeFile)...)
+	cmd.Env = append(append(withoutDriverVars(os.Environ()), withoutDriverVars(c.Env)...), driver.Environ(t, outcomeFile)...)
 	if err := startInOwnGroup(cmd); err != nil {
 		return Result{}, err
 	}
@@ -61,7 +63,7 @@ func (c *Command) Run(ctx context.Context, t Task) (Result, error) {
 		return Result{}, err
 	}
 	res, cause := p.supervise(ctx, t.Deadline)
-	res.Outcome, res.OutcomeProblem = ReadOutcome(outcomeFile)
+	res.Outcome, res.OutcomeProblem = driver.ReadOutcome(outcomeFile)
 	if cause != nil {
 		return res, fmt.Errorf("runner: run of %q canceled: %w", c.Line, cause)
 	}
@@ -73,7 +75,7 @@ func (c *Command) Run(ctx context.Context, t Task) (Result, error) {
 func withoutDriverVars(env []string) []string {
 	var kept []string
 	for _, kv := range env {
-		if !strings.HasPrefix(kv, EnvPrefix) {
+		if !strings.HasPrefix(kv, driver.EnvPrefix) {
 			kept = append(kept, kv)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestCommandClientFaults(t *testing.T) {
@@ -22,18 +24,18 @@ func TestCommandClientFaults(t *testing.T) {
 	}{
 		{"crash by signal", writeOutcome + `; kill -SEGV $$`, -1, true, true, ""},
 		{"non-zero exit", writeOutcome + `; exit 3`, 3, false, true, ""},
-		{"no outcome", `exit 0`, 0, false, false, ProblemMissing},
-		{"empty outcome", `: > "$A2A_CONFORM_OUTCOME_FILE"`, 0, false, false, ProblemEmpty},
+		{"no outcome", `exit 0`, 0, false, false, driver.ProblemMissing},
+		{"empty outcome", `: > "$A2A_CONFORM_OUTCOME_FILE"`, 0, false, false, driver.ProblemEmpty},
 		{"garbage outcome", `echo 'all good!' > "$A2A_CONFORM_OUTCOME_FILE"`, 0, false, false, "not a JSON object: "},
 		{"huge outcome", `{ printf '{"outcome":"completed","detail":"'; head -c 70000 /dev/zero | tr '\0' a; printf '"}'; } > "$A2A_CONFORM_OUTCOME_FILE"`,
-			0, false, false, ProblemTooLarge},
+			0, false, false, driver.ProblemTooLarge},
 		{"unknown outcome value", `printf '{"outcome":"done"}' > "$A2A_CONFORM_OUTCOME_FILE"`, 0, false, true, `unknown outcome "done"`},
-		{"two objects", `printf '{"outcome":"failed"}\n{"outcome":"completed"}\n' > "$A2A_CONFORM_OUTCOME_FILE"`, 0, false, false, ProblemTrailing},
-		{"command not found", `/nonexistent/client`, 127, false, false, ProblemMissing},
+		{"two objects", `printf '{"outcome":"failed"}\n{"outcome":"completed"}\n' > "$A2A_CONFORM_OUTCOME_FILE"`, 0, false, false, driver.ProblemTrailing},
+		{"command not found", `/nonexistent/client`, 127, false, false, driver.ProblemMissing},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := run(t, &Command{Line: tt.line}, Task{CardURL: "https://h/c", Deadline: roomyDeadline})
+			res := run(t, &Command{Line: tt.line}, driver.Assignment{CardURL: "https://h/c", Deadline: roomyDeadline})
 			if res.ExitCode != tt.wantExit || res.Crashed != tt.wantCrash || res.TimedOut {
 				t.Errorf("exit %d, crashed %v, timed out %v; want exit %d, crashed %v",
 					res.ExitCode, res.Crashed, res.TimedOut, tt.wantExit, tt.wantCrash)
@@ -52,7 +54,7 @@ func TestCommandFloodingOutputIsBounded(t *testing.T) {
 	const limit = 64 << 10
 	c := &Command{Line: `head -c 10485760 /dev/zero | tr '\0' x; echo; echo LAST-LINE; ` +
 		`head -c 10485760 /dev/zero | tr '\0' y >&2; ` + writeOutcome}
-	res := run(t, c, Task{CardURL: "https://h/c", Deadline: roomyDeadline})
+	res := run(t, c, driver.Assignment{CardURL: "https://h/c", Deadline: roomyDeadline})
 	if res.TimedOut || res.Outcome == nil {
 		t.Fatalf("timed out %v, outcome %+v (%q)", res.TimedOut, res.Outcome, res.OutcomeProblem)
 	}
@@ -76,7 +78,7 @@ func TestCommandContextCancellation(t *testing.T) {
 		waitForFile(pidFile, roomyDeadline)
 		cancel()
 	}()
-	res, err := c.Run(ctx, Task{CardURL: "https://h/c", Deadline: roomyDeadline})
+	res, err := c.Run(ctx, driver.Assignment{CardURL: "https://h/c", Deadline: roomyDeadline})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -91,15 +93,15 @@ func TestCommandContextCancellation(t *testing.T) {
 func TestCommandHarnessErrors(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
-	task := Task{CardURL: "https://h/c", Deadline: time.Second}
+	task := driver.Assignment{CardURL: "https://h/c", Deadline: time.Second}
 	tests := []struct {
 		name string
 		c    *Command
 		ctx  context.Context
-		task Task
+		task driver.Assignment
 	}{
 		{"empty line", &Command{}, context.Background(), task},
-		{"no deadline", &Command{Line: "true"}, context.Background(), Task{CardURL: "https://h/c"}},
+		{"no deadline", &Command{Line: "true"}, context.Background(), driver.Assignment{CardURL: "https://h/c"}},
 		{"missing directory", &Command{Line: "true", Dir: "/nonexistent/dir"}, context.Background(), task},
 		{"canceled before start", &Command{Line: "true"}, canceled, task},
 	}

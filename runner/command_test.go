@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // writeOutcome is shell that writes a well-formed outcome.
@@ -18,7 +20,7 @@ const writeOutcome = `printf '{"outcome":"completed","taskId":"t-1"}' > "$A2A_CO
 
 const roomyDeadline = 30 * time.Second
 
-func run(t *testing.T, c *Command, task Task) Result {
+func run(t *testing.T, c *Command, task driver.Assignment) Result {
 	t.Helper()
 	res, err := c.Run(context.Background(), task)
 	if err != nil {
@@ -28,23 +30,23 @@ func run(t *testing.T, c *Command, task Task) Result {
 }
 
 func TestCommandWellBehaved(t *testing.T) {
-	t.Setenv(EnvBearerToken, "inherited-token")
-	t.Setenv(EnvPrefix+"SOMETHING_ELSE", "inherited")
+	t.Setenv(driver.EnvBearerToken, "inherited-token")
+	t.Setenv(driver.EnvPrefix+"SOMETHING_ELSE", "inherited")
 	dir := t.TempDir()
 	envFile := filepath.Join(dir, "env")
 	c := &Command{
 		Line: `env > ` + envFile + ` && pwd > cwd && echo to-stdout && echo to-stderr >&2 && ` + writeOutcome,
 		Dir:  dir,
-		Env:  []string{"EXTRA=1", EnvCardURL + "=https://overridden", EnvClientKeyFile + "=/not/granted.pem"},
+		Env:  []string{"EXTRA=1", driver.EnvCardURL + "=https://overridden", driver.EnvClientKeyFile + "=/not/granted.pem"},
 	}
-	task := Task{
+	task := driver.Assignment{
 		CardURL: "https://127.0.0.2:4443/.well-known/agent-card.json", Message: "hello world", Skill: "greet",
 		CAFile: "/farm/ca.pem", Deadline: roomyDeadline, RunID: "r-1",
-		Credentials: Credentials{OAuthClientID: "cid", OAuthClientSecret: "csecret", APIKey: "ak"},
+		Credentials: driver.Credentials{OAuthClientID: "cid", OAuthClientSecret: "csecret", APIKey: "ak"},
 	}
 	res := run(t, c, task)
 
-	if res.Outcome == nil || *res.Outcome != (Outcome{Outcome: OutcomeCompleted, TaskID: "t-1"}) || res.OutcomeProblem != "" {
+	if res.Outcome == nil || *res.Outcome != (driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "t-1"}) || res.OutcomeProblem != "" {
 		t.Errorf("outcome = %+v, %q", res.Outcome, res.OutcomeProblem)
 	}
 	if res.ExitCode != 0 || res.TimedOut || res.Crashed {
@@ -70,29 +72,29 @@ func TestCommandWellBehaved(t *testing.T) {
 			seen[k] = v
 		}
 	}
-	outcomeFile := seen[EnvOutcomeFile]
+	outcomeFile := seen[driver.EnvOutcomeFile]
 	want := map[string]string{
-		EnvCardURL:            task.CardURL,
-		EnvMessage:            "hello world",
-		EnvSkill:              "greet",
-		EnvCAFile:             "/farm/ca.pem",
-		"SSL_CERT_FILE":       "/farm/ca.pem",
-		"NODE_EXTRA_CA_CERTS": "/farm/ca.pem",
-		EnvOAuthClientID:      "cid",
-		EnvOAuthSecret:        "csecret",
-		EnvAPIKey:             "ak",
-		EnvDeadlineMS:         "30000",
-		EnvRunID:              "r-1",
-		EnvOutcomeFile:        outcomeFile,
-		"EXTRA":               "1",
-		"PATH":                os.Getenv("PATH"),
+		driver.EnvCardURL:       task.CardURL,
+		driver.EnvMessage:       "hello world",
+		driver.EnvSkill:         "greet",
+		driver.EnvCAFile:        "/farm/ca.pem",
+		"SSL_CERT_FILE":         "/farm/ca.pem",
+		"NODE_EXTRA_CA_CERTS":   "/farm/ca.pem",
+		driver.EnvOAuthClientID: "cid",
+		driver.EnvOAuthSecret:   "csecret",
+		driver.EnvAPIKey:        "ak",
+		driver.EnvDeadlineMS:    "30000",
+		driver.EnvRunID:         "r-1",
+		driver.EnvOutcomeFile:   outcomeFile,
+		"EXTRA":                 "1",
+		"PATH":                  os.Getenv("PATH"),
 	}
 	for k, v := range want {
 		if got, ok := seen[k]; !ok || got != v {
 			t.Errorf("client saw %s=%q (set %v), want %q", k, got, ok, v)
 		}
 	}
-	for _, k := range []string{EnvBearerToken, EnvClientCertFile, EnvClientKeyFile, EnvPrefix + "SOMETHING_ELSE"} {
+	for _, k := range []string{driver.EnvBearerToken, driver.EnvClientCertFile, driver.EnvClientKeyFile, driver.EnvPrefix + "SOMETHING_ELSE"} {
 		if v, ok := seen[k]; ok {
 			t.Errorf("client saw %s=%q, want it absent", k, v)
 		}
@@ -110,7 +112,7 @@ func TestCommandWellBehaved(t *testing.T) {
 
 func TestCommandFreshOutcomeFilePerRun(t *testing.T) {
 	c := &Command{Line: `test ! -e "$A2A_CONFORM_OUTCOME_FILE" && echo "$A2A_CONFORM_OUTCOME_FILE" && ` + writeOutcome}
-	task := Task{CardURL: "https://h/c", Deadline: roomyDeadline}
+	task := driver.Assignment{CardURL: "https://h/c", Deadline: roomyDeadline}
 	first, second := run(t, c, task), run(t, c, task)
 	if first.Outcome == nil || second.Outcome == nil {
 		t.Fatalf("outcomes %+v / %+v (%q, %q): the outcome file existed before the run",
@@ -134,12 +136,12 @@ func TestCommandDeadlineKillsTheGroup(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pids")
 			c := &Command{Line: tt.line, Env: []string{"PIDS=" + pidFile},
 				Timeouts: Timeouts{KillGrace: 100 * time.Millisecond}}
-			res := run(t, c, Task{CardURL: "https://h/c", Deadline: 300 * time.Millisecond})
+			res := run(t, c, driver.Assignment{CardURL: "https://h/c", Deadline: 300 * time.Millisecond})
 
 			if !res.TimedOut || res.Crashed || res.ExitCode != -1 {
 				t.Errorf("timed out %v, crashed %v, exit %d; want a timeout kill", res.TimedOut, res.Crashed, res.ExitCode)
 			}
-			if res.Outcome != nil || res.OutcomeProblem != ProblemMissing {
+			if res.Outcome != nil || res.OutcomeProblem != driver.ProblemMissing {
 				t.Errorf("outcome %+v, problem %q; want missing", res.Outcome, res.OutcomeProblem)
 			}
 			pids := readPids(t, pidFile)
@@ -159,7 +161,7 @@ func TestCommandGrandchildHoldingStdout(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pids")
 	c := &Command{Line: `sleep 60 & echo $! > "$PIDS"; echo done; ` + writeOutcome, Env: []string{"PIDS=" + pidFile}}
 	// If Run waited for the grandchild's stdout it would hit this deadline.
-	res := run(t, c, Task{CardURL: "https://h/c", Deadline: 20 * time.Second})
+	res := run(t, c, driver.Assignment{CardURL: "https://h/c", Deadline: 20 * time.Second})
 
 	if res.TimedOut || res.ExitCode != 0 || res.Outcome == nil {
 		t.Errorf("timed out %v, exit %d, outcome %+v; want the client's own clean exit", res.TimedOut, res.ExitCode, res.Outcome)
@@ -184,7 +186,7 @@ func TestCommandProcessOutsideTheGroupCannotBlock(t *testing.T) {
 		Env:      []string{"PIDS=" + pidFile},
 		Timeouts: Timeouts{PipeDrain: 100 * time.Millisecond},
 	}
-	res := run(t, c, Task{CardURL: "https://h/c", Deadline: 10 * time.Second})
+	res := run(t, c, driver.Assignment{CardURL: "https://h/c", Deadline: 10 * time.Second})
 	// The escapee is beyond the runner's reach; the test started it, so it ends it.
 	for _, pid := range readPids(t, pidFile) {
 		defer syscall.Kill(pid, syscall.SIGKILL)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // InProcessClient is a client written in Go and run in the runner's own
@@ -19,13 +21,13 @@ type InProcessClient struct {
 	// Name is what Describe returns ("builtin:reference").
 	Name string
 	// Fn runs one task and returns its outcome.
-	Fn func(ctx context.Context, t Task) Outcome
+	Fn func(ctx context.Context, t driver.Assignment) driver.Outcome
 	// Timeouts; only InProcessGrace and OutputLimit apply.
 	Timeouts Timeouts
 }
 
 // InProcess returns an in-process client with default timeouts.
-func InProcess(name string, fn func(ctx context.Context, t Task) Outcome) Client {
+func InProcess(name string, fn func(ctx context.Context, t driver.Assignment) driver.Outcome) Client {
 	return &InProcessClient{Name: name, Fn: fn}
 }
 
@@ -34,7 +36,7 @@ func (c *InProcessClient) Describe() string { return c.Name }
 
 // fnReturn is how Fn ended: an outcome, or a crash.
 type fnReturn struct {
-	outcome Outcome
+	outcome driver.Outcome
 	panic   string // what Fn died of; "" when it returned
 }
 
@@ -42,7 +44,7 @@ type fnReturn struct {
 // plus InProcessGrace. A panic becomes Crashed with the panic and its stack
 // in Stderr. A canceled ctx cancels Fn's context; Run waits the grace for
 // it, then returns with an error wrapping ctx.Err().
-func (c *InProcessClient) Run(ctx context.Context, t Task) (Result, error) {
+func (c *InProcessClient) Run(ctx context.Context, t driver.Assignment) (Result, error) {
 	if c.Fn == nil {
 		return Result{}, errors.New("runner: in-process client has no function")
 	}
@@ -105,15 +107,15 @@ func (c *InProcessClient) Run(ctx context.Context, t Task) (Result, error) {
 
 	switch {
 	case !returned:
-		res.OutcomeProblem = ProblemMissing
+		res.OutcomeProblem = driver.ProblemMissing
 		res.Stderr = "[runner: in-process client did not return; abandoned]\n"
 	case ret.panic != "":
 		res.Crashed = true
-		res.OutcomeProblem = ProblemMissing
+		res.OutcomeProblem = driver.ProblemMissing
 		res.Stderr = ret.panic
 	default:
 		o := ret.outcome
-		res.Outcome, res.OutcomeProblem = &o, checkOutcome(o)
+		res.Outcome, res.OutcomeProblem = &o, driver.Check(o)
 	}
 	if cause != nil {
 		return res, fmt.Errorf("runner: run of %q canceled: %w", c.Name, cause)

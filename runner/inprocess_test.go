@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestInProcess(t *testing.T) {
@@ -14,8 +16,8 @@ func TestInProcess(t *testing.T) {
 	defer close(release) // frees the abandoned goroutine
 	tests := []struct {
 		name        string
-		fn          func(ctx context.Context, t Task) Outcome
-		want        *Outcome
+		fn          func(ctx context.Context, t driver.Assignment) driver.Outcome
+		want        *driver.Outcome
 		wantProblem string
 		wantTimeout bool
 		wantCrash   bool
@@ -24,39 +26,39 @@ func TestInProcess(t *testing.T) {
 	}{
 		{
 			name: "returns an outcome",
-			fn: func(ctx context.Context, task Task) Outcome {
-				return Outcome{Outcome: OutcomeCompleted, TaskID: task.RunID}
+			fn: func(ctx context.Context, task driver.Assignment) driver.Outcome {
+				return driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: task.RunID}
 			},
-			want: &Outcome{Outcome: OutcomeCompleted, TaskID: "run-1"},
+			want: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "run-1"},
 		},
 		{
 			name: "honours its deadline",
-			fn: func(ctx context.Context, task Task) Outcome {
+			fn: func(ctx context.Context, task driver.Assignment) driver.Outcome {
 				<-ctx.Done()
-				return Outcome{Outcome: OutcomeAborted, Reason: ReasonDeadline}
+				return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonDeadline}
 			},
-			want: &Outcome{Outcome: OutcomeAborted, Reason: ReasonDeadline},
+			want: &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonDeadline},
 		},
 		{
 			name:        "unknown outcome",
-			fn:          func(context.Context, Task) Outcome { return Outcome{Outcome: "ok"} },
-			want:        &Outcome{Outcome: "ok"},
+			fn:          func(context.Context, driver.Assignment) driver.Outcome { return driver.Outcome{Outcome: "ok"} },
+			want:        &driver.Outcome{Outcome: "ok"},
 			wantProblem: `unknown outcome "ok"`,
 		},
 		{
 			name:        "panics",
-			fn:          func(context.Context, Task) Outcome { panic("card parser exploded") },
-			wantProblem: ProblemMissing,
+			fn:          func(context.Context, driver.Assignment) driver.Outcome { panic("card parser exploded") },
+			wantProblem: driver.ProblemMissing,
 			wantCrash:   true,
 			wantStderr:  "panic: card parser exploded\n\ngoroutine ",
 		},
 		{
 			name: "hangs past its deadline",
-			fn: func(context.Context, Task) Outcome {
+			fn: func(context.Context, driver.Assignment) driver.Outcome {
 				<-release
-				return Outcome{Outcome: OutcomeCompleted}
+				return driver.Outcome{Outcome: driver.OutcomeCompleted}
 			},
-			wantProblem: ProblemMissing,
+			wantProblem: driver.ProblemMissing,
 			wantTimeout: true,
 			wantStderr:  "[runner: in-process client did not return; abandoned]",
 			grace:       50 * time.Millisecond,
@@ -65,7 +67,7 @@ func TestInProcess(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &InProcessClient{Name: "builtin:test", Fn: tt.fn, Timeouts: Timeouts{InProcessGrace: tt.grace}}
-			res, err := c.Run(context.Background(), Task{CardURL: "https://h/c", RunID: "run-1", Deadline: 100 * time.Millisecond})
+			res, err := c.Run(context.Background(), driver.Assignment{CardURL: "https://h/c", RunID: "run-1", Deadline: 100 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,21 +92,21 @@ func TestInProcess(t *testing.T) {
 
 func TestInProcessContextCancellation(t *testing.T) {
 	started := make(chan struct{})
-	c := InProcess("builtin:test", func(ctx context.Context, _ Task) Outcome {
+	c := InProcess("builtin:test", func(ctx context.Context, _ driver.Assignment) driver.Outcome {
 		close(started)
 		<-ctx.Done()
-		return Outcome{Outcome: OutcomeCanceled}
+		return driver.Outcome{Outcome: driver.OutcomeCanceled}
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
 		<-started
 		cancel()
 	}()
-	res, err := c.Run(ctx, Task{CardURL: "https://h/c", Deadline: time.Minute})
+	res, err := c.Run(ctx, driver.Assignment{CardURL: "https://h/c", Deadline: time.Minute})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if res.Outcome == nil || res.Outcome.Outcome != OutcomeCanceled || res.TimedOut {
+	if res.Outcome == nil || res.Outcome.Outcome != driver.OutcomeCanceled || res.TimedOut {
 		t.Errorf("outcome %+v, timed out %v; want the outcome returned on cancellation", res.Outcome, res.TimedOut)
 	}
 	if c.Describe() != "builtin:test" {
@@ -113,11 +115,11 @@ func TestInProcessContextCancellation(t *testing.T) {
 }
 
 func TestInProcessGoexitIsACrash(t *testing.T) {
-	c := InProcess("builtin:test", func(context.Context, Task) Outcome {
+	c := InProcess("builtin:test", func(context.Context, driver.Assignment) driver.Outcome {
 		runtime.Goexit()
-		return Outcome{Outcome: OutcomeCompleted}
+		return driver.Outcome{Outcome: driver.OutcomeCompleted}
 	})
-	res, err := c.Run(context.Background(), Task{CardURL: "https://h/c", Deadline: time.Minute})
+	res, err := c.Run(context.Background(), driver.Assignment{CardURL: "https://h/c", Deadline: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,11 +136,13 @@ func TestPanicTextIsBounded(t *testing.T) {
 }
 
 func TestInProcessHarnessErrors(t *testing.T) {
-	fn := func(context.Context, Task) Outcome { return Outcome{Outcome: OutcomeCompleted} }
-	if _, err := InProcess("x", fn).Run(context.Background(), Task{CardURL: "https://h/c"}); err == nil {
+	fn := func(context.Context, driver.Assignment) driver.Outcome {
+		return driver.Outcome{Outcome: driver.OutcomeCompleted}
+	}
+	if _, err := InProcess("x", fn).Run(context.Background(), driver.Assignment{CardURL: "https://h/c"}); err == nil {
 		t.Error("no deadline: want an error")
 	}
-	if _, err := (&InProcessClient{Name: "x"}).Run(context.Background(), Task{Deadline: time.Second}); err == nil {
+	if _, err := (&InProcessClient{Name: "x"}).Run(context.Background(), driver.Assignment{Deadline: time.Second}); err == nil {
 		t.Error("no function: want an error")
 	}
 }

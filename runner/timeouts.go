@@ -12,7 +12,7 @@ const (
 )
 
 // Timeouts are the runner's own time and size bounds (the client's deadline
-// comes from the Task). A zero field means its default.
+// comes from the driver.Assignment). A zero field means its default.
 type Timeouts struct {
 	// KillGrace is the time between SIGTERM and SIGKILL once a client's
 	// deadline passed or its run was canceled.

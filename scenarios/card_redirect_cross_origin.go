@@ -3,8 +3,8 @@ package scenarios
 import (
 	"net/http"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // A card URL that redirects to another origin hands the client a card the

@@ -1,8 +1,8 @@
 package scenarios
 
 import (
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // Skill ids used by the catalog.

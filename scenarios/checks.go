@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The checks below are shared by several scenarios. Each returns a
@@ -21,11 +22,11 @@ func noCancel(ev *Evidence) Judgement {
 }
 
 // outcomeIs: the client reported this outcome (and reason, if non-empty).
-func outcomeIs(outcome, reason string) func(*Evidence) Judgement {
+func outcomeIs(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
-		want := outcome
+		want := string(outcome)
 		if reason != "" {
-			want += "/" + reason
+			want += "/" + string(reason)
 		}
 		o := ev.Outcome()
 		switch {
@@ -34,19 +35,19 @@ func outcomeIs(outcome, reason string) func(*Evidence) Judgement {
 		case o == nil:
 			return failed(want, "no readable outcome ("+ev.Result.OutcomeProblem+")")
 		case o.Outcome != outcome || (reason != "" && o.Reason != reason):
-			return failed(want, describeOutcome(o.Outcome, o.Reason, o.Detail))
+			return failed(want, describeOutcome(*o))
 		}
 		return passed()
 	}
 }
 
-func describeOutcome(outcome, reason, detail string) string {
-	s := outcome
-	if reason != "" {
-		s += "/" + reason
+func describeOutcome(o driver.Outcome) string {
+	s := string(o.Outcome)
+	if o.Reason != "" {
+		s += "/" + string(o.Reason)
 	}
-	if detail != "" {
-		s += fmt.Sprintf(" (detail: %q)", clip(detail, 200))
+	if o.Detail != "" {
+		s += fmt.Sprintf(" (detail: %q)", clip(o.Detail, 200))
 	}
 	return s
 }
@@ -158,7 +159,7 @@ func taskSent(ev *Evidence) Judgement {
 	}
 	got := "no task-creating request"
 	if o := ev.Outcome(); o != nil {
-		got += "; outcome " + describeOutcome(o.Outcome, o.Reason, o.Detail)
+		got += "; outcome " + describeOutcome(*o)
 	}
 	return failed("the task is sent: a capability change is no reason to abort", got, seqs(ev.Sends())...)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // CardVersion is one version of a peer's card as the farm served it.
@@ -19,7 +20,7 @@ type CardVersion struct {
 type Evidence struct {
 	Scenario *Scenario
 	Client   string
-	Task     runner.Task
+	Task     driver.Assignment
 	Journal  []mockpeer.Exchange
 	Result   runner.Result
 	// Origins and Cards per peer name.
@@ -81,7 +82,7 @@ func (ev *Evidence) AtPeer(peer string) []mockpeer.Exchange {
 }
 
 // Outcome is the client's outcome, or nil if it wrote none we could read.
-func (ev *Evidence) Outcome() *runner.Outcome { return ev.Result.Outcome }
+func (ev *Evidence) Outcome() *driver.Outcome { return ev.Result.Outcome }
 
 // InitialHash is the contract hash of a peer's first card version.
 func (ev *Evidence) InitialHash(peer string) string {

@@ -3,8 +3,8 @@ package scenarios
 import (
 	"fmt"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // The optional frozen-contract extension makes the contract explicit on the

@@ -12,9 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // A client that misbehaves gets verdicts and a clear message; the harness
@@ -101,10 +102,10 @@ func TestMisbehavingClients(t *testing.T) {
 // farm journals every request and keeps answering.
 func TestFloodingClient(t *testing.T) {
 	const workers, perWorker = 16, 100
-	flood := runner.InProcess("flood", func(ctx context.Context, task runner.Task) runner.Outcome {
+	flood := runner.InProcess("flood", func(ctx context.Context, task driver.Assignment) driver.Outcome {
 		pem, err := os.ReadFile(task.CAFile)
 		if err != nil {
-			return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonClientError, Detail: err.Error()}
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: err.Error()}
 		}
 		pool := x509.NewCertPool()
 		pool.AppendCertsFromPEM(pem)
@@ -128,7 +129,7 @@ func TestFloodingClient(t *testing.T) {
 			}()
 		}
 		wg.Wait()
-		return runner.Outcome{Outcome: runner.OutcomeAborted, Reason: runner.ReasonContractChanged}
+		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	})
 	sc, _ := Lookup("rotation-during-send")
 	ev, err := Play(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})

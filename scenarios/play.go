@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // HarnessError is a fault of the harness, never of the client: the farm
@@ -53,19 +54,14 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 	}
 	defer farm.Close()
 
-	creds := farm.Credentials(sc.Grants)
-	task := runner.Task{
-		CardURL:  farm.Peer(sc.cardPeer()).CardURL(),
-		Message:  sc.Message,
-		Skill:    sc.Skill,
-		CAFile:   farm.CAFile(),
-		Deadline: sc.deadline(),
-		RunID:    runID(),
-		Credentials: runner.Credentials{
-			OAuthClientID: creds.OAuthClientID, OAuthClientSecret: creds.OAuthClientSecret,
-			BearerToken: creds.BearerToken, APIKey: creds.APIKey,
-			ClientCertFile: creds.ClientCertFile, ClientKeyFile: creds.ClientKeyFile,
-		},
+	task := driver.Assignment{
+		CardURL:     farm.Peer(sc.cardPeer()).CardURL(),
+		Message:     sc.Message,
+		Skill:       sc.Skill,
+		CAFile:      farm.CAFile(),
+		Deadline:    sc.deadline(),
+		RunID:       runID(),
+		Credentials: farm.Credentials(sc.Grants),
 	}
 	if o.Deadline > 0 {
 		task.Deadline = o.Deadline

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // TestPlayFlatSecurityScopes: the option serves every peer's cards with
 // bare-array scopes; without it the cards keep the spec's {"list": [...]}.
 func TestPlayFlatSecurityScopes(t *testing.T) {
-	aborts := runner.InProcess("aborts", func(context.Context, runner.Task) runner.Outcome {
-		return runner.Outcome{Outcome: runner.OutcomeAborted, Reason: runner.ReasonClientError}
+	aborts := runner.InProcess("aborts", func(context.Context, driver.Assignment) driver.Outcome {
+		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonClientError}
 	})
 	for _, tc := range []struct {
 		name       string

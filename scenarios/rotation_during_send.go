@@ -1,8 +1,8 @@
 package scenarios
 
 import (
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // The field report: the card rotated from oauth2 to mTLS-only between the

@@ -3,9 +3,9 @@ package scenarios
 import (
 	"fmt"
 
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // The signature scenarios share one farm shape: A serves a card whose

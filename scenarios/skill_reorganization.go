@@ -1,8 +1,8 @@
 package scenarios
 
 import (
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // The field report: the agent moved a skill into a sub-agent while a task

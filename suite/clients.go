@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
 
@@ -29,7 +30,7 @@ func ResolveClient(spec string) (runner.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("suite: --client %s: %w", spec, err)
 	}
-	return runner.InProcess(spec, func(ctx context.Context, t runner.Task) runner.Outcome {
+	return runner.InProcess(spec, func(ctx context.Context, t driver.Assignment) driver.Outcome {
 		return refclient.Run(ctx, t, p)
 	}), nil
 }

@@ -63,10 +63,7 @@ func outcomeOf(sc *ScenarioRun) string {
 	case sc.Outcome == nil:
 		return "no outcome (" + sc.OutcomeIssue + ")"
 	}
-	out := sc.Outcome.Outcome
-	if sc.Outcome.Reason != "" {
-		out += "/" + sc.Outcome.Reason
-	}
+	out := sc.Outcome.Short()
 	var notes []string
 	if sc.TimedOut {
 		notes = append(notes, "killed at its deadline")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
@@ -74,7 +75,7 @@ func TestFailureMessage(t *testing.T) {
 				Status: 200, CardVersion: 1, TaskID: "task-1", StateAfter: "TASK_STATE_AUTH_REQUIRED",
 				Auth: mockpeer.AuthSeen{Presented: []string{"oauth-token"}}, Header: http.Header{}},
 		},
-		Result: runner.Result{Outcome: &runner.Outcome{Outcome: "failed", Reason: "auth-required"}, ExitCode: 0},
+		Result: runner.Result{Outcome: &driver.Outcome{Outcome: "failed", Reason: "auth-required"}, ExitCode: 0},
 	}
 	j := scenarios.Judgement{Verdict: scenarios.Fail, Want: "abort before send", Got: "SendMessage at #4 under card version 1", Exchanges: []int64{4}}
 	msg := FailureMessage(sc, req, j, ev)

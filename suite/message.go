@@ -47,10 +47,7 @@ func outcomeLine(ev *scenarios.Evidence) string {
 	r := ev.Result
 	var s string
 	if o := r.Outcome; o != nil {
-		s = o.Outcome
-		if o.Reason != "" {
-			s += "/" + o.Reason
-		}
+		s = o.Short()
 		if o.Detail != "" {
 			s += fmt.Sprintf(" %q", clip(o.Detail, 160))
 		}

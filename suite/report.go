@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
@@ -101,7 +101,7 @@ type ScenarioRun struct {
 	Title        string          `json:"title"`
 	Played       bool            `json:"played"`
 	HarnessError string          `json:"harnessError,omitempty"`
-	Outcome      *runner.Outcome `json:"outcome,omitempty"`
+	Outcome      *driver.Outcome `json:"outcome,omitempty"`
 	OutcomeIssue string          `json:"outcomeProblem,omitempty"`
 	ExitCode     int             `json:"clientExitCode"`
 	TimedOut     bool            `json:"clientTimedOut,omitempty"`

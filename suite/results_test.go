@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite"
 )
@@ -24,7 +24,7 @@ func resultsReport(label, scopes string) *suite.Report {
 		Summary:       suite.Summary{Pass: 1, Fail: 2, NotApplicable: 1},
 		Scenarios: []*suite.ScenarioRun{{
 			ID: "repointed-endpoint", Played: true,
-			Outcome: &runner.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},
+			Outcome: &driver.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},
 			Requirements: []*suite.RequirementRun{
 				{ID: "REPOINT-001", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-001", Verdict: scenarios.Fail,
 					Known: true, KnownReason: "no origin check: used peer B"},

@@ -161,10 +161,7 @@ func progress(o Options, sc *scenarios.Scenario, run *ScenarioRun) {
 	}
 	out := "no outcome"
 	if run.Outcome != nil {
-		out = run.Outcome.Outcome
-		if run.Outcome.Reason != "" {
-			out += "/" + run.Outcome.Reason
-		}
+		out = run.Outcome.Short()
 	}
 	counts, unlisted := map[scenarios.Verdict]int{}, 0
 	for _, r := range run.Requirements {

@@ -7,7 +7,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
 
@@ -25,7 +25,7 @@ func clientCmd(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
 		return 2
 	}
-	task, outcomeFile, err := runner.TaskFromEnv(os.Getenv)
+	task, outcomeFile, err := driver.FromEnv(os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
 		return 2
@@ -36,7 +36,7 @@ func clientCmd(args []string, stderr io.Writer) int {
 	}
 	defer cancel()
 	out := refclient.Run(ctx, task, p)
-	if err := runner.WriteOutcome(outcomeFile, out); err != nil {
+	if err := driver.WriteOutcome(outcomeFile, out); err != nil {
 		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
 		return 1
 	}

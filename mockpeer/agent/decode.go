@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // decodeProto decodes ProtoJSON text into v, a pointer to a wire request

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // fakeHandler serves one known task, "task-1". The text of the first part

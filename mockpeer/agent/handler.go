@@ -9,7 +9,7 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Error is an A2A error a Handler returns; the server renders it for the

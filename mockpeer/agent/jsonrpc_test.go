@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 const sendParams = `{"message":{"messageId":"m-1","role":"ROLE_USER","parts":[{"text":"hello"}]}}`

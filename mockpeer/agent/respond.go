@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 const (

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 func streamText(text string) string {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // The checks below are the REQUIRED fields and enum ranges of the proto

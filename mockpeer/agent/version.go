@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // legacyVersion is what a missing or empty A2A-Version means (spec §3.6.1).

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // The one-peer farm the driver-contract adapters of the real SDKs are

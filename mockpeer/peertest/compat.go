@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // The farm of the SDK wire-compatibility tests (send → get → cancel), the

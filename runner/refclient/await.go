@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Await polls the task until it is terminal or interrupted. The contract

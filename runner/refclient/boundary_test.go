@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestInterfaceVersions(t *testing.T) {
@@ -20,8 +20,8 @@ func TestInterfaceVersions(t *testing.T) {
 		card.SupportedInterfaces[0].ProtocolVersion = "2.0"
 		peer.setCards(t, card)
 
-		out := runAgainst(t, pki, peer.cardURL(), Reference, runner.Credentials{})
-		wantOutcome(t, out, runner.OutcomeAborted, runner.ReasonVersionUnsupported)
+		out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+		wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonVersionUnsupported)
 		wantCount(t, peer, opSeenCard, 1)
 		wantNoA2A(t, peer)
 	})
@@ -33,8 +33,8 @@ func TestInterfaceVersions(t *testing.T) {
 		card.SupportedInterfaces = append([]wire.AgentInterface{{URL: peer.origin + "/grpc", ProtocolBinding: wire.BindingGRPC, ProtocolVersion: "1.0"}}, card.SupportedInterfaces...)
 		peer.setCards(t, card)
 
-		out := runAgainst(t, pki, peer.cardURL(), Reference, runner.Credentials{})
-		wantOutcome(t, out, runner.OutcomeCompleted, "")
+		out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+		wantOutcome(t, out, driver.OutcomeCompleted, "")
 		for _, s := range peer.requests(a2aOps...) {
 			if !strings.HasPrefix(s.Path, "/rest/") {
 				t.Errorf("%s went to %s, want the HTTP+JSON interface", s.Op, s.Path)
@@ -48,20 +48,20 @@ func TestCredentialChoice(t *testing.T) {
 	cases := []struct {
 		name       string
 		reqs       []wire.SecurityRequirement
-		creds      runner.Credentials
-		want       string
+		creds      driver.Credentials
+		want       driver.OutcomeKind
 		wantBearer bool
 	}{
 		{"required scheme not held", []wire.SecurityRequirement{wire.Require("mtls")},
-			runner.Credentials{BearerToken: testBearer}, runner.OutcomeAborted, false},
+			driver.Credentials{BearerToken: testBearer}, driver.OutcomeAborted, false},
 		{"optional: send what is held", []wire.SecurityRequirement{wire.Require("bearer"), {}},
-			runner.Credentials{BearerToken: testBearer}, runner.OutcomeCompleted, true},
+			driver.Credentials{BearerToken: testBearer}, driver.OutcomeCompleted, true},
 		{"optional, nothing held", []wire.SecurityRequirement{wire.Require("mtls"), {}},
-			runner.Credentials{BearerToken: testBearer}, runner.OutcomeCompleted, false},
+			driver.Credentials{BearerToken: testBearer}, driver.OutcomeCompleted, false},
 		{"second alternative satisfiable", []wire.SecurityRequirement{wire.Require("mtls"), wire.Require("bearer")},
-			runner.Credentials{BearerToken: testBearer}, runner.OutcomeCompleted, true},
+			driver.Credentials{BearerToken: testBearer}, driver.OutcomeCompleted, true},
 		{"undeclared scheme", []wire.SecurityRequirement{wire.Require("ghost")},
-			runner.Credentials{BearerToken: testBearer}, runner.OutcomeAborted, false},
+			driver.Credentials{BearerToken: testBearer}, driver.OutcomeAborted, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,8 +72,8 @@ func TestCredentialChoice(t *testing.T) {
 			peer.setCards(t, card)
 
 			out := runAgainst(t, pki, peer.cardURL(), Reference, tc.creds)
-			if tc.want == runner.OutcomeAborted {
-				wantOutcome(t, out, runner.OutcomeAborted, runner.ReasonAuthUnavailable)
+			if tc.want == driver.OutcomeAborted {
+				wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonAuthUnavailable)
 				wantNoA2A(t, peer)
 				return
 			}
@@ -99,8 +99,8 @@ func TestPeerErrors(t *testing.T) {
 			peer.setCards(t, card)
 			peer.sendError = &wire.ErrUnauthenticated
 
-			out := runAgainst(t, pki, peer.cardURL(), Reference, runner.Credentials{})
-			wantOutcome(t, out, runner.OutcomeFailed, runner.ReasonPeerError)
+			out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+			wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 			if !strings.Contains(out.Detail, "Authentication required: scripted") {
 				t.Errorf("detail %q does not carry the peer's error text", out.Detail)
 			}
@@ -109,24 +109,24 @@ func TestPeerErrors(t *testing.T) {
 
 	t.Run("card not found", func(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
-		out := runAgainst(t, pki, peer.origin+"/missing.json", Reference, runner.Credentials{})
-		wantOutcome(t, out, runner.OutcomeFailed, runner.ReasonPeerError)
+		out := runAgainst(t, pki, peer.origin+"/missing.json", Reference, driver.Credentials{})
+		wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 		wantNoA2A(t, peer)
 	})
 
 	t.Run("card not JSON", func(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		peer.cards = [][]byte{[]byte("<html>")}
-		out := runAgainst(t, pki, peer.cardURL(), Reference, runner.Credentials{})
-		wantOutcome(t, out, runner.OutcomeFailed, runner.ReasonPeerError)
+		out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+		wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 	})
 
 	t.Run("untrusted server certificate", func(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		peer.setCards(t, testCard(peer.origin))
 		other := newTestPKI(t) // another CA: the peer is not trusted
-		out := runAgainst(t, other, peer.cardURL(), Reference, runner.Credentials{})
-		wantOutcome(t, out, runner.OutcomeFailed, runner.ReasonTransportError)
+		out := runAgainst(t, other, peer.cardURL(), Reference, driver.Credentials{})
+		wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonTransportError)
 		if got := peer.requests(); len(got) != 0 {
 			t.Errorf("peer got %d requests over an untrusted connection", len(got))
 		}
@@ -139,11 +139,11 @@ func TestDeadline(t *testing.T) {
 	peer.setCards(t, testCard(peer.origin))
 	peer.steps = []wire.TaskStatus{{State: wire.TaskStateWorking}} // never ends
 
-	out := Run(context.Background(), runner.Task{
+	out := Run(context.Background(), driver.Assignment{
 		CardURL: peer.cardURL(), Message: testMessage, Skill: testSkill,
 		CAFile: pki.caFile, Deadline: 1500 * time.Millisecond, // ample time to create the task first
 	}, Reference)
-	wantOutcome(t, out, runner.OutcomeFailed, runner.ReasonDeadline)
+	wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonDeadline)
 	if out.TaskID != "task-1" {
 		t.Errorf("taskId = %q, want the task that was running", out.TaskID)
 	}
@@ -153,18 +153,18 @@ func TestDeadline(t *testing.T) {
 func TestRunNeverPanics(t *testing.T) {
 	cases := []struct {
 		name string
-		task runner.Task
+		task driver.Assignment
 	}{
-		{"no card URL", runner.Task{Skill: testSkill}},
-		{"relative card URL", runner.Task{CardURL: "/card", Skill: testSkill}},
-		{"missing trust root", runner.Task{CardURL: "https://127.0.0.1:1/", Skill: testSkill, CAFile: "/nonexistent/ca.pem"}},
-		{"unreadable client certificate", runner.Task{CardURL: "https://127.0.0.1:1/", Skill: testSkill,
-			Credentials: runner.Credentials{ClientCertFile: "/nonexistent/c.pem", ClientKeyFile: "/nonexistent/k.pem"}}},
+		{"no card URL", driver.Assignment{Skill: testSkill}},
+		{"relative card URL", driver.Assignment{CardURL: "/card", Skill: testSkill}},
+		{"missing trust root", driver.Assignment{CardURL: "https://127.0.0.1:1/", Skill: testSkill, CAFile: "/nonexistent/ca.pem"}},
+		{"unreadable client certificate", driver.Assignment{CardURL: "https://127.0.0.1:1/", Skill: testSkill,
+			Credentials: driver.Credentials{ClientCertFile: "/nonexistent/c.pem", ClientKeyFile: "/nonexistent/k.pem"}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			out := Run(context.Background(), tc.task, Reference)
-			wantOutcome(t, out, runner.OutcomeFailed, runner.ReasonClientError)
+			wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonClientError)
 		})
 	}
 }

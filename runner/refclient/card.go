@@ -9,8 +9,8 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/scenarios/contract"
+	"github.com/a2a-conform/a2a-conform/a2a/contract"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // maxCardBytes bounds a card body; real cards are a few kilobytes.

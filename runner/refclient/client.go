@@ -10,9 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/go-jose/go-jose/v4"
-
-	"github.com/a2a-conform/a2a-conform/runner"
 )
 
 // DefaultPollInterval is the pause between two GetTask calls. It is short
@@ -30,7 +29,7 @@ type Config struct {
 	// the system roots.
 	CAFile string
 	// Credentials the client holds; empty fields are not held.
-	Credentials runner.Credentials
+	Credentials driver.Credentials
 	// Policy is the behaviour; "" means Reference.
 	Policy Policy
 	// Authority, if non-nil, replaces the reference's rule 6 (same origin,

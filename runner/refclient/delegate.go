@@ -3,7 +3,7 @@ package refclient
 import (
 	"context"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // Result is what a delegation produced.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
 
@@ -14,7 +14,7 @@ func ExampleClient_Delegate() {
 	c, err := refclient.New(refclient.Config{
 		CardURL:     "https://agent.example.com/.well-known/agent-card.json",
 		Skill:       "summarize",
-		Credentials: runner.Credentials{BearerToken: "…"},
+		Credentials: driver.Credentials{BearerToken: "…"},
 	})
 	if err != nil {
 		fmt.Println(err)

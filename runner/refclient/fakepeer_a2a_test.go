@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // The A2A side of the fake peer: both bindings over one task script.

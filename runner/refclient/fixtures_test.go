@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 const (
@@ -61,8 +61,8 @@ func mtlsScheme() wire.SecurityScheme {
 }
 
 // allCredentials grants every kind of credential.
-func allCredentials(pki *testPKI) runner.Credentials {
-	return runner.Credentials{
+func allCredentials(pki *testPKI) driver.Credentials {
+	return driver.Credentials{
 		OAuthClientID: testClientID, OAuthClientSecret: testClientSecret,
 		BearerToken: testBearer, APIKey: testAPIKey,
 		ClientCertFile: pki.clientCertFile, ClientKeyFile: pki.clientKeyFile,
@@ -70,9 +70,9 @@ func allCredentials(pki *testPKI) runner.Credentials {
 }
 
 // runAgainst plays one task against the peer serving cardURL.
-func runAgainst(t *testing.T, pki *testPKI, cardURL string, p Policy, creds runner.Credentials) runner.Outcome {
+func runAgainst(t *testing.T, pki *testPKI, cardURL string, p Policy, creds driver.Credentials) driver.Outcome {
 	t.Helper()
-	out := Run(context.Background(), runner.Task{
+	out := Run(context.Background(), driver.Assignment{
 		CardURL: cardURL, Message: testMessage, Skill: testSkill,
 		CAFile: pki.caFile, Credentials: creds, Deadline: testDeadline,
 	}, p)
@@ -80,7 +80,7 @@ func runAgainst(t *testing.T, pki *testPKI, cardURL string, p Policy, creds runn
 	return out
 }
 
-func wantOutcome(t *testing.T, got runner.Outcome, outcome, reason string) {
+func wantOutcome(t *testing.T, got driver.Outcome, outcome driver.OutcomeKind, reason driver.Reason) {
 	t.Helper()
 	if got.Outcome != outcome || got.Reason != reason {
 		t.Fatalf("outcome = %s/%s (%s), want %s/%s", got.Outcome, got.Reason, got.Detail, outcome, reason)

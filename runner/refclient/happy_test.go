@@ -4,8 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // authCase is one security scheme and how its credential must look on an
@@ -80,7 +80,7 @@ func TestHappyPath(t *testing.T) {
 				peer.setCards(t, card)
 
 				out := runAgainst(t, pki, peer.cardURL(), Reference, allCredentials(pki))
-				wantOutcome(t, out, runner.OutcomeCompleted, "")
+				wantOutcome(t, out, driver.OutcomeCompleted, "")
 				if out.TaskID != "task-1" || out.Detail != "the summary" {
 					t.Errorf("taskId %q detail %q, want task-1 and the artifact text", out.TaskID, out.Detail)
 				}

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // Each mutant gets one test showing the behaviour that makes it a mutant,
@@ -16,12 +16,13 @@ func TestMutantTTLCache(t *testing.T) {
 
 	t.Run("trusts a fresh card over a rotated contract", func(t *testing.T) {
 		for _, tc := range []struct {
-			policy          Policy
-			cards, sends    int
-			outcome, reason string
+			policy       Policy
+			cards, sends int
+			outcome      driver.OutcomeKind
+			reason       driver.Reason
 		}{
-			{Reference, 2, 0, runner.OutcomeAborted, runner.ReasonContractChanged},
-			{TTLCache, 1, 1, runner.OutcomeCompleted, ""},
+			{Reference, 2, 0, driver.OutcomeAborted, driver.ReasonContractChanged},
+			{TTLCache, 1, 1, driver.OutcomeCompleted, ""},
 		} {
 			t.Run(string(tc.policy), func(t *testing.T) {
 				peer := startPeer(t, pki, "127.0.0.1")
@@ -33,7 +34,7 @@ func TestMutantTTLCache(t *testing.T) {
 				peer.cacheControl = "max-age=300"
 				peer.rotateAfterCards = 1
 
-				creds := runner.Credentials{OAuthClientID: testClientID, OAuthClientSecret: testClientSecret}
+				creds := driver.Credentials{OAuthClientID: testClientID, OAuthClientSecret: testClientSecret}
 				wantOutcome(t, runAgainst(t, pki, peer.cardURL(), tc.policy, creds), tc.outcome, tc.reason)
 				wantCount(t, peer, opSeenCard, tc.cards)
 				wantCount(t, peer, wire.MethodSendMessage, tc.sends)
@@ -54,8 +55,8 @@ func TestMutantTTLCache(t *testing.T) {
 				peer.setCards(t, card)
 				peer.cacheControl = "max-age=86400"
 
-				out := runAgainst(t, pki, peer.cardURL(), tc.policy, runner.Credentials{BearerToken: testBearer})
-				wantOutcome(t, out, runner.OutcomeCompleted, "")
+				out := runAgainst(t, pki, peer.cardURL(), tc.policy, driver.Credentials{BearerToken: testBearer})
+				wantOutcome(t, out, driver.OutcomeCompleted, "")
 				send := wantCount(t, peer, wire.MethodSendMessage, 1)[0]
 				if got := send.Header.Get("Authorization") != ""; got != tc.wantBearer {
 					t.Errorf("send carried Authorization: %v, want %v", got, tc.wantBearer)
@@ -68,7 +69,7 @@ func TestMutantTTLCache(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		peer.setCards(t, testCard(peer.origin))
 		peer.cacheControl = "no-cache"
-		wantOutcome(t, runAgainst(t, pki, peer.cardURL(), TTLCache, runner.Credentials{}), runner.OutcomeCompleted, "")
+		wantOutcome(t, runAgainst(t, pki, peer.cardURL(), TTLCache, driver.Credentials{}), driver.OutcomeCompleted, "")
 		if cards := wantCount(t, peer, opSeenCard, 2); cards[1].Header.Get("If-None-Match") == "" {
 			t.Errorf("second fetch is not conditional")
 		}
@@ -104,10 +105,10 @@ func TestMutantRefetchEveryTransition(t *testing.T) {
 		policy    Policy
 		moreCards bool
 		cancels   int
-		outcome   string
+		outcome   driver.OutcomeKind
 	}{
-		{Reference, false, 0, runner.OutcomeCompleted},
-		{RefetchEveryTransition, true, 1, runner.OutcomeCanceled},
+		{Reference, false, 0, driver.OutcomeCompleted},
+		{RefetchEveryTransition, true, 1, driver.OutcomeCanceled},
 	} {
 		t.Run(string(tc.policy), func(t *testing.T) {
 			peer := startPeer(t, pki, "127.0.0.1")
@@ -117,7 +118,7 @@ func TestMutantRefetchEveryTransition(t *testing.T) {
 			peer.setCards(t, v1, v2)
 			peer.rotateAfterSend = true
 
-			out := runAgainst(t, pki, peer.cardURL(), tc.policy, runner.Credentials{})
+			out := runAgainst(t, pki, peer.cardURL(), tc.policy, driver.Credentials{})
 			wantOutcome(t, out, tc.outcome, "")
 			if out.TaskID != "task-1" {
 				t.Errorf("taskId = %q, want task-1", out.TaskID)
@@ -137,14 +138,15 @@ func TestMutantRefetchEveryTransition(t *testing.T) {
 func TestMutantAbortOnAnyChange(t *testing.T) {
 	pki := newTestPKI(t)
 	for _, tc := range []struct {
-		policy          Policy
-		drift           bool
-		sends           int
-		outcome, reason string
+		policy  Policy
+		drift   bool
+		sends   int
+		outcome driver.OutcomeKind
+		reason  driver.Reason
 	}{
-		{Reference, true, 1, runner.OutcomeCompleted, ""},
-		{AbortOnAnyChange, true, 0, runner.OutcomeAborted, runner.ReasonContractChanged},
-		{AbortOnAnyChange, false, 1, runner.OutcomeCompleted, ""},
+		{Reference, true, 1, driver.OutcomeCompleted, ""},
+		{AbortOnAnyChange, true, 0, driver.OutcomeAborted, driver.ReasonContractChanged},
+		{AbortOnAnyChange, false, 1, driver.OutcomeCompleted, ""},
 	} {
 		name := string(tc.policy) + "/unchanged"
 		if tc.drift {
@@ -163,7 +165,7 @@ func TestMutantAbortOnAnyChange(t *testing.T) {
 				peer.rotateAfterCards = 1
 			}
 
-			wantOutcome(t, runAgainst(t, pki, peer.cardURL(), tc.policy, runner.Credentials{}), tc.outcome, tc.reason)
+			wantOutcome(t, runAgainst(t, pki, peer.cardURL(), tc.policy, driver.Credentials{}), tc.outcome, tc.reason)
 			wantCount(t, peer, opSeenCard, 2)
 			wantCount(t, peer, wire.MethodSendMessage, tc.sends)
 		})
@@ -180,8 +182,8 @@ func TestMutantFollowURL(t *testing.T) {
 		secure(&card, "bearer", bearerScheme())
 		a.setCards(t, card)
 
-		out := runAgainst(t, pki, a.cardURL(), FollowURL, runner.Credentials{BearerToken: testBearer})
-		wantOutcome(t, out, runner.OutcomeCompleted, "")
+		out := runAgainst(t, pki, a.cardURL(), FollowURL, driver.Credentials{BearerToken: testBearer})
+		wantOutcome(t, out, driver.OutcomeCompleted, "")
 		send := wantCount(t, b, wire.MethodSendMessage, 1)[0]
 		if send.Header.Get("Authorization") != "Bearer "+testBearer {
 			t.Errorf("the other origin got Authorization %q, want the bearer token", send.Header.Get("Authorization"))
@@ -195,7 +197,7 @@ func TestMutantFollowURL(t *testing.T) {
 		a.redirect = c.cardURL()
 		c.setCards(t, testCard(c.origin))
 
-		wantOutcome(t, runAgainst(t, pki, a.cardURL(), FollowURL, runner.Credentials{}), runner.OutcomeCompleted, "")
+		wantOutcome(t, runAgainst(t, pki, a.cardURL(), FollowURL, driver.Credentials{}), driver.OutcomeCompleted, "")
 		if len(c.requests(opSeenCard)) == 0 {
 			t.Errorf("the redirect target's card was never fetched")
 		}

@@ -4,8 +4,8 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestCrossOriginInterfaceIsNeverUsed(t *testing.T) {
@@ -14,30 +14,30 @@ func TestCrossOriginInterfaceIsNeverUsed(t *testing.T) {
 		name   string
 		bHost  string
 		card   func(a, b string) wire.AgentCard
-		want   string
-		reason string
+		want   driver.OutcomeKind
+		reason driver.Reason
 	}{
 		{"every interface on another address", "127.0.0.2", func(a, b string) wire.AgentCard {
 			c := testCard(b)
 			secure(&c, "bearer", bearerScheme())
 			return c
-		}, runner.OutcomeAborted, runner.ReasonUntrustedEndpoint},
+		}, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint},
 		{"every interface on another port", "127.0.0.1", func(a, b string) wire.AgentCard {
 			c := testCard(b)
 			secure(&c, "bearer", bearerScheme())
 			return c
-		}, runner.OutcomeAborted, runner.ReasonUntrustedEndpoint},
+		}, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint},
 		{"first interface elsewhere, second at home", "127.0.0.2", func(a, b string) wire.AgentCard {
 			c := testCard(a)
 			c.SupportedInterfaces[0].URL = b + "/rpc"
 			secure(&c, "bearer", bearerScheme())
 			return c
-		}, runner.OutcomeCompleted, ""},
+		}, driver.OutcomeCompleted, ""},
 		{"token endpoint elsewhere", "127.0.0.2", func(a, b string) wire.AgentCard {
 			c := testCard(a)
 			secure(&c, "oauth", oauthScheme(b+"/token"))
 			return c
-		}, runner.OutcomeAborted, runner.ReasonAuthUnavailable},
+		}, driver.OutcomeAborted, driver.ReasonAuthUnavailable},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -52,7 +52,7 @@ func TestCrossOriginInterfaceIsNeverUsed(t *testing.T) {
 			if got := b.requests(); len(got) != 0 {
 				t.Fatalf("the other origin got %d requests (first %s %s), want none", len(got), got[0].Method, got[0].Path)
 			}
-			if tc.want == runner.OutcomeAborted {
+			if tc.want == driver.OutcomeAborted {
 				wantNoA2A(t, a)
 				wantCount(t, a, opSeenToken, 0)
 			}
@@ -70,7 +70,7 @@ func TestCardRedirects(t *testing.T) {
 		c.setCards(t, testCard(c.origin))
 
 		out := runAgainst(t, pki, a.cardURL(), Reference, allCredentials(pki))
-		wantOutcome(t, out, runner.OutcomeAborted, runner.ReasonUntrustedEndpoint)
+		wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 		wantCount(t, a, opSeenCard, 1)
 		if got := c.requests(); len(got) != 0 {
 			t.Fatalf("the redirect target got %d requests, want none", len(got))
@@ -81,8 +81,8 @@ func TestCardRedirects(t *testing.T) {
 		a := startPeer(t, pki, "127.0.0.1")
 		a.setCards(t, testCard(a.origin))
 
-		out := runAgainst(t, pki, a.origin+"/old-card", Reference, runner.Credentials{})
-		wantOutcome(t, out, runner.OutcomeCompleted, "")
+		out := runAgainst(t, pki, a.origin+"/old-card", Reference, driver.Credentials{})
+		wantOutcome(t, out, driver.OutcomeCompleted, "")
 		cards := a.requests(opSeenCard)
 		if len(cards) != 4 || cards[3].Header.Get("If-None-Match") == "" {
 			t.Fatalf("card requests = %d, want 2 fetches through the redirect, the second conditional", len(cards))

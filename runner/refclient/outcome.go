@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // errorOutcomes maps the sentinels to outcomes. Order matters: an error
@@ -14,24 +14,24 @@ import (
 // transport error), and the first match wins.
 var errorOutcomes = []struct {
 	err     error
-	outcome string
-	reason  string
+	outcome driver.OutcomeKind
+	reason  driver.Reason
 }{
-	{ErrContractChanged, runner.OutcomeAborted, runner.ReasonContractChanged},
-	{ErrUntrustedEndpoint, runner.OutcomeAborted, runner.ReasonUntrustedEndpoint},
-	{ErrVersionUnsupported, runner.OutcomeAborted, runner.ReasonVersionUnsupported},
-	{ErrExtensionUnsupported, runner.OutcomeAborted, runner.ReasonExtensionUnsupported},
-	{ErrAuthUnavailable, runner.OutcomeAborted, runner.ReasonAuthUnavailable},
-	{ErrContractDiverged, runner.OutcomeFailed, runner.ReasonContractDiverged},
-	{context.DeadlineExceeded, runner.OutcomeFailed, runner.ReasonDeadline},
-	{context.Canceled, runner.OutcomeFailed, runner.ReasonDeadline},
-	{ErrPeer, runner.OutcomeFailed, runner.ReasonPeerError},
-	{ErrTransport, runner.OutcomeFailed, runner.ReasonTransportError},
+	{ErrContractChanged, driver.OutcomeAborted, driver.ReasonContractChanged},
+	{ErrUntrustedEndpoint, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint},
+	{ErrVersionUnsupported, driver.OutcomeAborted, driver.ReasonVersionUnsupported},
+	{ErrExtensionUnsupported, driver.OutcomeAborted, driver.ReasonExtensionUnsupported},
+	{ErrAuthUnavailable, driver.OutcomeAborted, driver.ReasonAuthUnavailable},
+	{ErrContractDiverged, driver.OutcomeFailed, driver.ReasonContractDiverged},
+	{context.DeadlineExceeded, driver.OutcomeFailed, driver.ReasonDeadline},
+	{context.Canceled, driver.OutcomeFailed, driver.ReasonDeadline},
+	{ErrPeer, driver.OutcomeFailed, driver.ReasonPeerError},
+	{ErrTransport, driver.OutcomeFailed, driver.ReasonTransportError},
 }
 
 // OutcomeOf turns what Delegate returned into the driver contract's
 // outcome. The task id is set whenever a task exists.
-func OutcomeOf(res Result, err error) runner.Outcome {
+func OutcomeOf(res Result, err error) driver.Outcome {
 	out := outcomeOf(res, err)
 	if res.Task != nil {
 		out.TaskID = res.Task.ID
@@ -39,20 +39,20 @@ func OutcomeOf(res Result, err error) runner.Outcome {
 	return out
 }
 
-func outcomeOf(res Result, err error) runner.Outcome {
+func outcomeOf(res Result, err error) driver.Outcome {
 	if err != nil {
 		for _, m := range errorOutcomes {
 			if errors.Is(err, m.err) {
-				return runner.Outcome{Outcome: m.outcome, Reason: m.reason, Detail: err.Error()}
+				return driver.Outcome{Outcome: m.outcome, Reason: m.reason, Detail: err.Error()}
 			}
 		}
-		return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonClientError, Detail: err.Error()}
+		return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: err.Error()}
 	}
 	if res.Task == nil {
 		if res.Message != nil {
-			return runner.Outcome{Outcome: runner.OutcomeCompleted, Detail: texts(res.Message.Parts)}
+			return driver.Outcome{Outcome: driver.OutcomeCompleted, Detail: texts(res.Message.Parts)}
 		}
-		return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonClientError, Detail: "refclient: no task and no error"}
+		return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: "refclient: no task and no error"}
 	}
 	status := res.Task.Status
 	said := ""
@@ -65,19 +65,19 @@ func outcomeOf(res Result, err error) runner.Outcome {
 		for _, a := range res.Task.Artifacts {
 			parts = append(parts, texts(a.Parts))
 		}
-		return runner.Outcome{Outcome: runner.OutcomeCompleted, Detail: strings.Join(parts, "\n")}
+		return driver.Outcome{Outcome: driver.OutcomeCompleted, Detail: strings.Join(parts, "\n")}
 	case wire.TaskStateFailed:
-		return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonTaskFailed, Detail: said}
+		return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTaskFailed, Detail: said}
 	case wire.TaskStateCanceled:
-		return runner.Outcome{Outcome: runner.OutcomeCanceled, Detail: said}
+		return driver.Outcome{Outcome: driver.OutcomeCanceled, Detail: said}
 	case wire.TaskStateRejected:
-		return runner.Outcome{Outcome: runner.OutcomeRejected, Detail: said}
+		return driver.Outcome{Outcome: driver.OutcomeRejected, Detail: said}
 	case wire.TaskStateAuthRequired:
-		return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonAuthRequired, Detail: said}
+		return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonAuthRequired, Detail: said}
 	case wire.TaskStateInputRequired:
-		return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonInputRequired, Detail: said}
+		return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonInputRequired, Detail: said}
 	}
-	return runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonPeerError, Detail: "refclient: task stopped in state " + string(status.State)}
+	return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonPeerError, Detail: "refclient: task stopped in state " + string(status.State)}
 }
 
 func texts(parts []wire.Part) string {

@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // rest is the HTTP+JSON binding: paths appended to the interface url,

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestRevalidationBeforeSend(t *testing.T) {
@@ -15,28 +15,29 @@ func TestRevalidationBeforeSend(t *testing.T) {
 		// v2 derives the card served after the first fetch from v1.
 		v2                     func(v1 wire.AgentCard) wire.AgentCard
 		noETag, noLastModified bool
-		wantOutcome, wantRsn   string
+		wantOutcome            driver.OutcomeKind
+		wantRsn                driver.Reason
 		wantSends              int
 	}{
-		{"unchanged answers 304", func(v1 wire.AgentCard) wire.AgentCard { return v1 }, false, false, runner.OutcomeCompleted, "", 1},
+		{"unchanged answers 304", func(v1 wire.AgentCard) wire.AgentCard { return v1 }, false, false, driver.OutcomeCompleted, "", 1},
 		{"contract changed", func(v1 wire.AgentCard) wire.AgentCard {
 			secure(&v1, "mtls", mtlsScheme())
 			return v1
-		}, false, false, runner.OutcomeAborted, runner.ReasonContractChanged, 0},
+		}, false, false, driver.OutcomeAborted, driver.ReasonContractChanged, 0},
 		{"skill security changed", func(v1 wire.AgentCard) wire.AgentCard {
 			v1.Skills[0].SecurityRequirements = []wire.SecurityRequirement{wire.Require("mtls")}
 			return v1
-		}, false, false, runner.OutcomeAborted, runner.ReasonContractChanged, 0},
+		}, false, false, driver.OutcomeAborted, driver.ReasonContractChanged, 0},
 		{"capability drift only", func(v1 wire.AgentCard) wire.AgentCard {
 			v1.Version = "2.0.0"
 			v1.Skills = []wire.AgentSkill{v1.Skills[0]}
 			v1.DefaultInputModes = []string{"application/json"}
 			return v1
-		}, false, false, runner.OutcomeCompleted, "", 1},
+		}, false, false, driver.OutcomeCompleted, "", 1},
 		{"contract changed, Last-Modified only", func(v1 wire.AgentCard) wire.AgentCard {
 			v1.SupportedInterfaces[0].Tenant = "moved"
 			return v1
-		}, true, false, runner.OutcomeAborted, runner.ReasonContractChanged, 0},
+		}, true, false, driver.OutcomeAborted, driver.ReasonContractChanged, 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,7 +50,7 @@ func TestRevalidationBeforeSend(t *testing.T) {
 			peer.cacheControl = "max-age=300" // fresh: the reference revalidates anyway
 			peer.noETag, peer.noLastModified = tc.noETag, tc.noLastModified
 
-			out := runAgainst(t, pki, peer.cardURL(), Reference, runner.Credentials{BearerToken: testBearer})
+			out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{BearerToken: testBearer})
 			wantOutcome(t, out, tc.wantOutcome, tc.wantRsn)
 
 			cards := wantCount(t, peer, opSeenCard, 2)
@@ -100,8 +101,8 @@ func TestNoValidatorCardIsNeverFetchedAgain(t *testing.T) {
 	peer.steps = []wire.TaskStatus{{State: wire.TaskStateSubmitted}, {State: wire.TaskStateWorking},
 		{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}
 
-	out := runAgainst(t, pki, peer.cardURL(), Reference, runner.Credentials{})
-	wantOutcome(t, out, runner.OutcomeCompleted, "")
+	out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+	wantOutcome(t, out, driver.OutcomeCompleted, "")
 	wantCount(t, peer, opSeenCard, 1)
 	wantCount(t, peer, wire.MethodGetTask, 3)
 	wantCount(t, peer, wire.MethodCancelTask, 0)

@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // speaksV1 reports whether an interface's protocolVersion is 1.0 (patch

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // outcomeMargin is how much of the deadline Run keeps for itself, so that
@@ -17,10 +17,10 @@ func outcomeMargin(deadline time.Duration) time.Duration {
 
 // Run plays one driver-contract task with policy p. It never panics:
 // every failure becomes an outcome with a reason.
-func Run(ctx context.Context, t runner.Task, p Policy) (out runner.Outcome) {
+func Run(ctx context.Context, t driver.Assignment, p Policy) (out driver.Outcome) {
 	defer func() {
 		if r := recover(); r != nil {
-			out = runner.Outcome{Outcome: runner.OutcomeFailed, Reason: runner.ReasonClientError, Detail: fmt.Sprintf("refclient: panic: %v", r)}
+			out = driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: fmt.Sprintf("refclient: panic: %v", r)}
 		}
 	}()
 	if t.Deadline > 0 {

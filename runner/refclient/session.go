@@ -8,7 +8,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // FrozenContractExtension is the one extension this client speaks

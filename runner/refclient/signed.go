@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 )
 
 // DefaultSignatureAlgorithms is the alg allow-list of card signature

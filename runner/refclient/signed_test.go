@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
-	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // Rule 6 with signatures, played over real TLS against the mock farm: A
@@ -55,11 +55,11 @@ func (sf signedFarm) start(t *testing.T) *mockpeer.Farm {
 	return farm
 }
 
-func runOnFarm(t *testing.T, farm *mockpeer.Farm, p Policy) runner.Outcome {
+func runOnFarm(t *testing.T, farm *mockpeer.Farm, p Policy) driver.Outcome {
 	t.Helper()
-	out := Run(context.Background(), runner.Task{
+	out := Run(context.Background(), driver.Assignment{
 		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
-		Credentials: runner.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken}, Deadline: testDeadline,
+		Credentials: driver.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken}, Deadline: testDeadline,
 	}, p)
 	t.Logf("%s: %+v", p, out)
 	// Close waits for in-flight requests: the journal is complete after it.
@@ -90,13 +90,13 @@ func TestSignedCardAuthority(t *testing.T) {
 	rsa := func(f mockpeer.SignatureFault) *mockpeer.Signing {
 		return &mockpeer.Signing{Algorithms: []string{cardsig.RS256}, JKU: true, Fault: f}
 	}
-	refused := []string{runner.OutcomeAborted, runner.ReasonUntrustedEndpoint}
-	completed := []string{runner.OutcomeCompleted, ""}
+	refused := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
+	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	cases := []struct {
 		name   string
 		farm   signedFarm
 		policy Policy
-		want   []string // outcome, reason
+		want   driver.Outcome
 		// routes B may see; nil means none at all.
 		atB []string
 		// the routes A must see, in order
@@ -135,7 +135,7 @@ func TestSignedCardAuthority(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			farm := tc.farm.start(t)
 			out := runOnFarm(t, farm, tc.policy)
-			wantOutcome(t, out, tc.want[0], tc.want[1])
+			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
 			atB := slices.Compact(routesAt(farm, "B"))
 			if !slices.Equal(atB, tc.atB) {
 				t.Errorf("B saw routes %v, want %v", atB, tc.atB)
@@ -143,7 +143,7 @@ func TestSignedCardAuthority(t *testing.T) {
 			if got := routesAt(farm, "A"); !slices.Equal(got, tc.atA) {
 				t.Errorf("A saw routes %v, want %v", got, tc.atA)
 			}
-			if tc.want[0] == runner.OutcomeCompleted {
+			if tc.want.Outcome == driver.OutcomeCompleted {
 				for _, e := range farm.Journal().Select(func(e mockpeer.Exchange) bool { return e.Peer == "B" && e.Route == mockpeer.RouteA2A }) {
 					if !slices.Contains(e.Auth.Presented, "bearer") {
 						t.Errorf("%s at B without the bearer token", e.Line())
@@ -161,7 +161,7 @@ func TestPinnedPrincipalStopsTheSend(t *testing.T) {
 	farm := signedFarm{nil, "A"}.start(t)
 	c, err := New(Config{
 		CardURL: farm.Peer("A").CardURL(), Skill: testSkill, CAFile: farm.CAFile(),
-		Credentials: runner.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken},
+		Credentials: driver.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken},
 		Authority: AuthorityFunc(func(context.Context, *Card, *url.URL) (Principal, error) {
 			return "sha256/not-this-one", nil
 		}),
@@ -174,7 +174,7 @@ func TestPinnedPrincipalStopsTheSend(t *testing.T) {
 	if !errors.Is(err, ErrUntrustedEndpoint) || !strings.Contains(err.Error(), "TLS principal") {
 		t.Fatalf("Delegate error %v, want ErrUntrustedEndpoint about the TLS principal", err)
 	}
-	if out := OutcomeOf(Result{}, err); out.Reason != runner.ReasonUntrustedEndpoint {
+	if out := OutcomeOf(Result{}, err); out.Reason != driver.ReasonUntrustedEndpoint {
 		t.Errorf("outcome %+v, want untrusted-endpoint", out)
 	}
 	_ = farm.Close()

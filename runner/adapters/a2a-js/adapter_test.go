@@ -6,10 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The adapter runs through the real driver contract (runner.Command) against
@@ -45,10 +46,10 @@ func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer
 	cr := farm.Credentials(grants)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*deadline)
 	defer cancel()
-	res, err := c.Run(ctx, runner.Task{
+	res, err := c.Run(ctx, driver.Assignment{
 		CardURL: farm.Peer(peertest.AdapterPeer).CardURL(), Message: "adapter test", Skill: peertest.AdapterSkill,
 		CAFile: farm.CAFile(), Deadline: deadline, RunID: "adapter-test",
-		Credentials: runner.Credentials{
+		Credentials: driver.Credentials{
 			OAuthClientID: cr.OAuthClientID, OAuthClientSecret: cr.OAuthClientSecret,
 			BearerToken: cr.BearerToken, APIKey: cr.APIKey,
 			ClientCertFile: cr.ClientCertFile, ClientKeyFile: cr.ClientKeyFile,
@@ -71,7 +72,7 @@ func TestAdapterWiresEachCredential(t *testing.T) {
 	for _, tc := range peertest.CredentialCases() {
 		t.Run(tc.Name, func(t *testing.T) {
 			res, journal := play(t, c, card(tc.Schemes, tc.Req), tc.Grants)
-			if o := res.Outcome; o == nil || o.Outcome != runner.OutcomeCompleted || o.TaskID == "" || res.ExitCode != 0 {
+			if o := res.Outcome; o == nil || o.Outcome != driver.OutcomeCompleted || o.TaskID == "" || res.ExitCode != 0 {
 				t.Fatalf("result %+v, want completed with a task id and exit 0\n%s", res, peertest.JournalLines(journal))
 			}
 			if err := peertest.CheckCredentialCalls(journal, tc.Presented); err != nil {
@@ -92,7 +93,7 @@ func TestAdapterWiresEachCredential(t *testing.T) {
 func TestAdapterReportsPeerErrors(t *testing.T) {
 	c := adapterCommand(t)
 	res, journal := play(t, c, card(peertest.MTLSSchemes, wire.Require("mtls")), mockpeer.Grants{Bearer: true})
-	if o := res.Outcome; o == nil || o.Outcome != runner.OutcomeFailed || o.Reason != runner.ReasonPeerError || res.ExitCode != 0 {
+	if o := res.Outcome; o == nil || o.Outcome != driver.OutcomeFailed || o.Reason != driver.ReasonPeerError || res.ExitCode != 0 {
 		t.Fatalf("result %+v, want failed/peer-error and exit 0\n%s", res, peertest.JournalLines(journal))
 	}
 	if n := len(journal); n != 2 || journal[1].Op != wire.MethodSendMessage || journal[1].ErrorCode == 0 {

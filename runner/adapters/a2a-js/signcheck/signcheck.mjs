@@ -2,7 +2,7 @@
 // a2a-conform and the official @a2a-js/sdk 1.3.0, with the SDK's own
 // helpers: verifyAgentCardSignature, generateAgentCardSignature and
 // canonicalizeAgentCard. It prints one JSON line and exits non-zero on any
-// error. The Go side is mockpeer/cardsig/jsinterop_test.go.
+// error. The Go side is a2a/cardsig/jsinterop_test.go.
 //
 //   node signcheck.mjs verify     fetch the card at A2A_CONFORM_CARD_URL and
 //                                 verify each signature on its own, the key

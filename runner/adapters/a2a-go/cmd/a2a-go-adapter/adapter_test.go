@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // peerCard is the adapter peer's card with the given security and

@@ -8,7 +8,7 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 func TestSignVerifyEachAlgorithm(t *testing.T) {

@@ -16,8 +16,6 @@ import (
 	"fmt"
 
 	"github.com/gowebpki/jcs"
-
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // Projection member names. They are part of the published hash: never rename.
@@ -89,15 +87,6 @@ func Hash(card []byte, skill string) (string, error) {
 	}
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:]), nil
-}
-
-// HashCard is Hash for a card held as a Go value.
-func HashCard(card *wire.AgentCard, skill string) (string, error) {
-	raw, err := json.Marshal(card)
-	if err != nil {
-		return "", fmt.Errorf("contract: %w", err)
-	}
-	return Hash(raw, skill)
 }
 
 func findSkill(v any, id string) map[string]any {

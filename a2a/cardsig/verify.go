@@ -9,8 +9,6 @@ import (
 	"slices"
 
 	"github.com/go-jose/go-jose/v4"
-
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
 
 // Errors of Verify. Classify with errors.Is; per-signature causes are
@@ -138,7 +136,7 @@ func Verify(ctx context.Context, card []byte, opts VerifyOptions) (Verified, err
 }
 
 // signaturesOf reads the exact `signatures` member (not a case variant).
-func signaturesOf(card []byte) ([]wire.AgentCardSignature, error) {
+func signaturesOf(card []byte) ([]Signature, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(card, &top); err != nil || top == nil {
 		return nil, fmt.Errorf("cardsig: card is not a JSON object: %v", err)
@@ -147,7 +145,7 @@ func signaturesOf(card []byte) ([]wire.AgentCardSignature, error) {
 	if !ok {
 		return nil, nil
 	}
-	var sigs []wire.AgentCardSignature
+	var sigs []Signature
 	if err := json.Unmarshal(raw, &sigs); err != nil {
 		return nil, fmt.Errorf("cardsig: signatures: %w", err)
 	}
@@ -157,7 +155,7 @@ func signaturesOf(card []byte) ([]wire.AgentCardSignature, error) {
 // protectedOnly are header parameters that count only when protected.
 var protectedOnly = []string{"alg", "kid", "jku", "jwk", "x5u", "x5c", "typ", "crit", "b64"}
 
-func verifyOne(ctx context.Context, payload []byte, sig wire.AgentCardSignature, algs []jose.SignatureAlgorithm, keys KeySource) (Verified, error) {
+func verifyOne(ctx context.Context, payload []byte, sig Signature, algs []jose.SignatureAlgorithm, keys KeySource) (Verified, error) {
 	for name := range sig.Header {
 		if slices.Contains(protectedOnly, name) {
 			return Verified{}, fmt.Errorf("%w: %q in the unprotected header", ErrHeader, name)

@@ -1,4 +1,4 @@
-package runner
+package driver
 
 import (
 	"errors"
@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-func fullTask() Task {
-	return Task{
+func fullTask() Assignment {
+	return Assignment{
 		CardURL:  "https://127.0.0.2:4443/.well-known/agent-card.json",
 		Message:  "book a table for two",
 		Skill:    "reserve",
@@ -46,16 +46,16 @@ func envMap(t *testing.T, env []string) map[string]string {
 func TestEnvironRoundTrip(t *testing.T) {
 	tests := []struct {
 		name string
-		task Task
+		task Assignment
 	}{
 		{"everything granted", fullTask()},
-		{"nothing granted", Task{CardURL: "https://127.0.0.1:1/.well-known/agent-card.json", Deadline: time.Second}},
-		{"some credentials", Task{CardURL: "https://h/c", Deadline: time.Minute, Credentials: Credentials{APIKey: "k"}}},
+		{"nothing granted", Assignment{CardURL: "https://127.0.0.1:1/.well-known/agent-card.json", Deadline: time.Second}},
+		{"some credentials", Assignment{CardURL: "https://h/c", Deadline: time.Minute, Credentials: Credentials{APIKey: "k"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			env := envMap(t, Environ(tt.task, "/tmp/out.json"))
-			got, outcomeFile, err := TaskFromEnv(func(k string) string { return env[k] })
+			got, outcomeFile, err := FromEnv(func(k string) string { return env[k] })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +70,7 @@ func TestEnvironRoundTrip(t *testing.T) {
 }
 
 func TestEnvironGrantsOnlyWhatIsGiven(t *testing.T) {
-	task := Task{CardURL: "https://h/c", CAFile: "/ca.pem", Deadline: 1500 * time.Millisecond,
+	task := Assignment{CardURL: "https://h/c", CAFile: "/ca.pem", Deadline: 1500 * time.Millisecond,
 		Credentials: Credentials{BearerToken: "tok"}}
 	env := envMap(t, Environ(task, "/o.json"))
 	want := map[string]string{
@@ -95,7 +95,7 @@ func TestEnvironGrantsOnlyWhatIsGiven(t *testing.T) {
 	}
 }
 
-func TestTaskFromEnvErrors(t *testing.T) {
+func TestFromEnvErrors(t *testing.T) {
 	base := envMap(t, Environ(fullTask(), "/o.json"))
 	tests := []struct {
 		name    string
@@ -111,14 +111,14 @@ func TestTaskFromEnvErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := TaskFromEnv(func(k string) string {
+			_, _, err := FromEnv(func(k string) string {
 				if v, ok := tt.change[k]; ok {
 					return v
 				}
 				return base[k]
 			})
-			if !errors.Is(err, ErrDriverEnv) {
-				t.Fatalf("err = %v, want ErrDriverEnv", err)
+			if !errors.Is(err, ErrEnv) {
+				t.Fatalf("err = %v, want ErrEnv", err)
 			}
 			if !strings.Contains(err.Error(), tt.wantMsg) {
 				t.Errorf("err = %q, want it to contain %q", err, tt.wantMsg)
@@ -127,10 +127,10 @@ func TestTaskFromEnvErrors(t *testing.T) {
 	}
 }
 
-func TestTaskFromEnvWithoutDeadline(t *testing.T) {
+func TestFromEnvWithoutDeadline(t *testing.T) {
 	env := map[string]string{EnvCardURL: "https://h/c", EnvOutcomeFile: "/o"}
-	task, _, err := TaskFromEnv(func(k string) string { return env[k] })
+	task, _, err := FromEnv(func(k string) string { return env[k] })
 	if err != nil || task.Deadline != 0 {
-		t.Fatalf("TaskFromEnv = %+v, %v; want no deadline and no error", task, err)
+		t.Fatalf("FromEnv = %+v, %v; want no deadline and no error", task, err)
 	}
 }

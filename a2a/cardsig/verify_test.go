@@ -11,7 +11,7 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 func TestVerifyRotation(t *testing.T) {
@@ -144,16 +144,16 @@ func signWithOptions(t *testing.T, k *Key, opts *jose.SignerOptions) []byte {
 		t.Fatal(err)
 	}
 	parts := strings.Split(compact, ".")
-	return attach(t, wire.AgentCardSignature{Protected: parts[0], Signature: parts[2]})
+	return attach(t, Signature{Protected: parts[0], Signature: parts[2]})
 }
 
 // unsignedHeader attaches a signature made of a header and no signature.
 func unsignedHeader(t *testing.T, protected string) []byte {
 	t.Helper()
-	return attach(t, wire.AgentCardSignature{Protected: base64.RawURLEncoding.EncodeToString([]byte(protected))})
+	return attach(t, Signature{Protected: base64.RawURLEncoding.EncodeToString([]byte(protected))})
 }
 
-func attach(t *testing.T, sig wire.AgentCardSignature) []byte {
+func attach(t *testing.T, sig Signature) []byte {
 	t.Helper()
 	out, err := Attach([]byte(testCard), sig)
 	if err != nil {

@@ -1,9 +1,10 @@
-package runner
+package driver
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -81,8 +82,8 @@ func TestWriteOutcomeRoundTrip(t *testing.T) {
 
 func TestWriteOutcomeNoDirectory(t *testing.T) {
 	err := WriteOutcome(filepath.Join(t.TempDir(), "absent", "outcome.json"), Outcome{Outcome: OutcomeCompleted})
-	if err == nil || !strings.HasPrefix(err.Error(), "runner: ") {
-		t.Fatalf("err = %v, want a runner error", err)
+	if err == nil || !strings.HasPrefix(err.Error(), "driver: ") {
+		t.Fatalf("err = %v, want a driver error", err)
 	}
 }
 
@@ -90,3 +91,38 @@ func ptr(s string) *string { return &s }
 
 // padTo pads a JSON text with trailing spaces to n bytes.
 func padTo(s string, n int) string { return s + strings.Repeat(" ", n-len(s)) }
+
+// A client that leaves something other than a file at the outcome path gets
+// a problem at once: a FIFO nobody writes to must not block the runner.
+func TestReadOutcomeNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	target := filepath.Join(dir, "real.json")
+	if err := os.WriteFile(target, []byte(`{"outcome":"completed"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, dir, link, "/dev/zero"} {
+		got, problem := ReadOutcome(path)
+		if got != nil || !strings.HasPrefix(problem, ProblemNotRegular) {
+			t.Errorf("ReadOutcome(%s) = %+v, %q; want nil, %q", path, got, problem, ProblemNotRegular)
+		}
+	}
+}
+
+func TestCheckRejectsReasonsOutsideTheVocabulary(t *testing.T) {
+	if p := Check(Outcome{Outcome: OutcomeAborted, Reason: "because"}); p == "" {
+		t.Error("Check accepted reason \"because\"")
+	}
+	for _, r := range Reasons() {
+		if p := Check(Outcome{Outcome: OutcomeAborted, Reason: r}); p != "" {
+			t.Errorf("Check rejected %q: %s", r, p)
+		}
+	}
+}

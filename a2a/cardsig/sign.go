@@ -8,9 +8,16 @@ import (
 	"strings"
 
 	"github.com/go-jose/go-jose/v4"
-
-	"github.com/a2a-conform/a2a-conform/mockpeer/wire"
 )
+
+// Signature is one member of a card's `signatures` list: a detached JWS
+// over the canonical card (spec §8.4), the JSON shape of proto
+// AgentCardSignature.
+type Signature struct {
+	Protected string         `json:"protected"`
+	Signature string         `json:"signature"`
+	Header    map[string]any `json:"header,omitempty"`
+}
 
 // JOSEType is the typ header of every card signature (spec §8.4.2).
 const JOSEType = "JOSE"
@@ -41,7 +48,7 @@ func Sign(card []byte, signers ...Signer) ([]byte, error) {
 
 // Signatures makes one detached JWS per signer over the canonical payload
 // of card, without attaching them.
-func Signatures(card []byte, signers ...Signer) ([]wire.AgentCardSignature, error) {
+func Signatures(card []byte, signers ...Signer) ([]Signature, error) {
 	if len(signers) == 0 {
 		return nil, errors.New("cardsig: no signer")
 	}
@@ -49,7 +56,7 @@ func Signatures(card []byte, signers ...Signer) ([]wire.AgentCardSignature, erro
 	if err != nil {
 		return nil, err
 	}
-	out := make([]wire.AgentCardSignature, 0, len(signers))
+	out := make([]Signature, 0, len(signers))
 	for _, s := range signers {
 		sig, err := s.sign(payload)
 		if err != nil {
@@ -60,9 +67,9 @@ func Signatures(card []byte, signers ...Signer) ([]wire.AgentCardSignature, erro
 	return out, nil
 }
 
-func (s Signer) sign(payload []byte) (wire.AgentCardSignature, error) {
+func (s Signer) sign(payload []byte) (Signature, error) {
 	if s.Key == nil {
-		return wire.AgentCardSignature{}, errors.New("cardsig: signer without a key")
+		return Signature{}, errors.New("cardsig: signer without a key")
 	}
 	alg, kid := s.Key.alg, s.Key.id
 	if s.Algorithm != "" {
@@ -72,7 +79,7 @@ func (s Signer) sign(payload []byte) (wire.AgentCardSignature, error) {
 		kid = s.KeyID
 	}
 	if alg != s.Key.alg && !(s.Key.rsa() && (alg == RS256 || alg == PS256)) {
-		return wire.AgentCardSignature{}, fmt.Errorf("cardsig: a %s key cannot sign %s", s.Key.alg, alg)
+		return Signature{}, fmt.Errorf("cardsig: a %s key cannot sign %s", s.Key.alg, alg)
 	}
 	opts := (&jose.SignerOptions{}).WithType(JOSEType).WithHeader("kid", kid)
 	if s.JKU != "" {
@@ -80,35 +87,35 @@ func (s Signer) sign(payload []byte) (wire.AgentCardSignature, error) {
 	}
 	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.SignatureAlgorithm(alg), Key: s.Key.priv}, opts)
 	if err != nil {
-		return wire.AgentCardSignature{}, fmt.Errorf("cardsig: %s signer: %w", alg, err)
+		return Signature{}, fmt.Errorf("cardsig: %s signer: %w", alg, err)
 	}
 	jws, err := signer.Sign(payload)
 	if err != nil {
-		return wire.AgentCardSignature{}, fmt.Errorf("cardsig: sign with %s: %w", kid, err)
+		return Signature{}, fmt.Errorf("cardsig: sign with %s: %w", kid, err)
 	}
 	compact, err := jws.DetachedCompactSerialize()
 	if err != nil {
-		return wire.AgentCardSignature{}, fmt.Errorf("cardsig: serialize: %w", err)
+		return Signature{}, fmt.Errorf("cardsig: serialize: %w", err)
 	}
 	// Detached compact form: protected..signature (RFC 7515 appendix F).
 	parts := strings.Split(compact, ".")
 	if len(parts) != 3 || parts[1] != "" {
-		return wire.AgentCardSignature{}, fmt.Errorf("cardsig: unexpected detached JWS form")
+		return Signature{}, fmt.Errorf("cardsig: unexpected detached JWS form")
 	}
-	return wire.AgentCardSignature{Protected: parts[0], Signature: parts[2]}, nil
+	return Signature{Protected: parts[0], Signature: parts[2]}, nil
 }
 
 // Attach appends sigs to the card's `signatures`. A card without that
 // member keeps its bytes and gains the member at its end; otherwise the
 // top-level members are rewritten in sorted order.
-func Attach(card []byte, sigs ...wire.AgentCardSignature) ([]byte, error) {
+func Attach(card []byte, sigs ...Signature) ([]byte, error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(card, &top); err != nil || top == nil {
 		return nil, fmt.Errorf("cardsig: card is not a JSON object: %v", err)
 	}
 	existing, present := top[signaturesMember]
 	if present {
-		var old []wire.AgentCardSignature
+		var old []Signature
 		if err := json.Unmarshal(existing, &old); err != nil {
 			return nil, fmt.Errorf("cardsig: the card's signatures: %w", err)
 		}

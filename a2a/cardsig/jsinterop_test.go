@@ -12,8 +12,8 @@ import (
 
 	"github.com/go-jose/go-jose/v4"
 
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )

@@ -1,4 +1,4 @@
-package runner
+package driver
 
 import (
 	"errors"
@@ -12,14 +12,14 @@ import (
 // inherited variables with it, so a client sees only what its task grants.
 const EnvPrefix = "A2A_CONFORM_"
 
-// ErrDriverEnv is wrapped by every TaskFromEnv error.
-var ErrDriverEnv = errors.New("runner: bad driver environment")
+// ErrEnv is wrapped by every FromEnv error.
+var ErrEnv = errors.New("driver: bad driver environment")
 
 // Environ returns the driver contract's variables for t ("KEY=value").
 // Credentials appear only when granted; the CA file is also exported as
 // SSL_CERT_FILE and NODE_EXTRA_CA_CERTS so that stock TLS stacks trust the
 // farm. A deadline of zero or less is left out.
-func Environ(t Task, outcomeFile string) []string {
+func Environ(t Assignment, outcomeFile string) []string {
 	env := []string{
 		EnvCardURL + "=" + t.CardURL,
 		EnvMessage + "=" + t.Message,
@@ -44,11 +44,11 @@ func Environ(t Task, outcomeFile string) []string {
 	return env
 }
 
-// TaskFromEnv is the inverse of Environ, for clients written in Go: pass
+// FromEnv is the inverse of Environ, for clients written in Go: pass
 // os.Getenv. The card URL and the outcome file are required; a missing
-// deadline leaves Task.Deadline zero (no deadline given).
-func TaskFromEnv(getenv func(string) string) (t Task, outcomeFile string, err error) {
-	t = Task{
+// deadline leaves Assignment.Deadline zero (no deadline given).
+func FromEnv(getenv func(string) string) (t Assignment, outcomeFile string, err error) {
+	t = Assignment{
 		CardURL: getenv(EnvCardURL),
 		Message: getenv(EnvMessage),
 		Skill:   getenv(EnvSkill),
@@ -59,16 +59,16 @@ func TaskFromEnv(getenv func(string) string) (t Task, outcomeFile string, err er
 		*c.value = getenv(c.name)
 	}
 	if t.CardURL == "" {
-		return Task{}, "", fmt.Errorf("%w: %s is not set", ErrDriverEnv, EnvCardURL)
+		return Assignment{}, "", fmt.Errorf("%w: %s is not set", ErrEnv, EnvCardURL)
 	}
 	outcomeFile = getenv(EnvOutcomeFile)
 	if outcomeFile == "" {
-		return Task{}, "", fmt.Errorf("%w: %s is not set", ErrDriverEnv, EnvOutcomeFile)
+		return Assignment{}, "", fmt.Errorf("%w: %s is not set", ErrEnv, EnvOutcomeFile)
 	}
 	if s := strings.TrimSpace(getenv(EnvDeadlineMS)); s != "" {
 		ms, perr := strconv.ParseInt(s, 10, 64)
 		if perr != nil || ms <= 0 || ms > int64(time.Duration(1<<63-1)/time.Millisecond) {
-			return Task{}, "", fmt.Errorf("%w: %s=%q is not a positive number of milliseconds", ErrDriverEnv, EnvDeadlineMS, s)
+			return Assignment{}, "", fmt.Errorf("%w: %s=%q is not a positive number of milliseconds", ErrEnv, EnvDeadlineMS, s)
 		}
 		t.Deadline = time.Duration(ms) * time.Millisecond
 	}

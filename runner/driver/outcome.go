@@ -1,4 +1,4 @@
-package runner
+package driver
 
 import (
 	"bytes"
@@ -21,6 +21,9 @@ const (
 	ProblemEmpty    = "empty"
 	ProblemTooLarge = "larger than 64 KiB"
 	ProblemTrailing = "trailing data after the object"
+	// ProblemNotRegular: the outcome path is a FIFO, device, directory or
+	// symbolic link; the contract asks for a file.
+	ProblemNotRegular = "not a regular file"
 )
 
 // ReadOutcome reads and checks the outcome file a client wrote. It returns
@@ -29,15 +32,30 @@ const (
 // followed by more data (the contract asks for exactly one object; the
 // runner does not guess which one is meant). An unknown outcome value is
 // returned together with its problem.
+//
+// Only a regular file is read, opened without blocking and read at most
+// MaxOutcomeSize+1 bytes: a client that leaves a FIFO, a device or a link
+// there gets a problem at once, never a harness that hangs.
 func ReadOutcome(path string) (*Outcome, string) {
-	f, err := os.Open(path)
+	info, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ProblemMissing
 	}
 	if err != nil {
 		return nil, "unreadable: " + err.Error()
 	}
+	if !info.Mode().IsRegular() {
+		return nil, ProblemNotRegular + " (" + info.Mode().Type().String() + ")"
+	}
+	f, err := openNonBlocking(path)
+	if err != nil {
+		return nil, "unreadable: " + err.Error()
+	}
 	defer f.Close()
+	// The path may have been swapped between Lstat and open.
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, ProblemNotRegular
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxOutcomeSize+1))
 	if err != nil {
 		return nil, "unreadable: " + err.Error()
@@ -68,16 +86,20 @@ func parseOutcome(data []byte) (*Outcome, string) {
 	if err := json.Unmarshal(raw, &o); err != nil {
 		return nil, "invalid field: " + err.Error()
 	}
-	return &o, checkOutcome(o)
+	return &o, Check(o)
 }
 
-// checkOutcome is the validation shared by file and in-process outcomes.
-func checkOutcome(o Outcome) string {
-	switch o.Outcome {
-	case OutcomeCompleted, OutcomeAborted, OutcomeFailed, OutcomeCanceled, OutcomeRejected:
-		return ""
+// Check is the validation shared by file and in-process outcomes: "" when
+// o is well-formed, else the problem. An unknown reason is a problem too:
+// the vocabulary is fixed so that verdicts can rely on it.
+func Check(o Outcome) string {
+	if !o.Outcome.Known() {
+		return fmt.Sprintf("unknown outcome %q", o.Outcome)
 	}
-	return fmt.Sprintf("unknown outcome %q", o.Outcome)
+	if o.Reason != "" && !o.Reason.Known() {
+		return fmt.Sprintf("reason %q is not in the vocabulary of docs/driver-contract.md", o.Reason)
+	}
+	return ""
 }
 
 // WriteOutcome writes o to path atomically (a temporary file in the same
@@ -85,21 +107,21 @@ func checkOutcome(o Outcome) string {
 func WriteOutcome(path string, o Outcome) error {
 	data, err := json.Marshal(o)
 	if err != nil {
-		return fmt.Errorf("runner: encode outcome: %w", err)
+		return fmt.Errorf("driver: encode outcome: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".outcome-*")
 	if err != nil {
-		return fmt.Errorf("runner: write outcome: %w", err)
+		return fmt.Errorf("driver: write outcome: %w", err)
 	}
 	_, werr := tmp.Write(append(data, '\n'))
 	cerr := tmp.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("runner: write outcome: %w", err)
+		return fmt.Errorf("driver: write outcome: %w", err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("runner: write outcome: %w", err)
+		return fmt.Errorf("driver: write outcome: %w", err)
 	}
 	return nil
 }

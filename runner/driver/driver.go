@@ -1,0 +1,133 @@
+// Package driver is the driver contract between a2a-conform and a client
+// under test (docs/driver-contract.md): the assignment a client is handed,
+// the credentials it may be granted, the outcome it writes, the fixed
+// vocabulary of outcomes and reasons, and the environment variables that
+// carry them. It imports nothing else of the module, so a client written in
+// Go can depend on it alone.
+package driver
+
+import "time"
+
+// Environment variables of the driver contract. Never rename one.
+const (
+	EnvCardURL        = "A2A_CONFORM_CARD_URL"
+	EnvMessage        = "A2A_CONFORM_MESSAGE"
+	EnvSkill          = "A2A_CONFORM_SKILL"
+	EnvCAFile         = "A2A_CONFORM_CA_FILE"
+	EnvOAuthClientID  = "A2A_CONFORM_OAUTH_CLIENT_ID"
+	EnvOAuthSecret    = "A2A_CONFORM_OAUTH_CLIENT_SECRET"
+	EnvBearerToken    = "A2A_CONFORM_BEARER_TOKEN"
+	EnvAPIKey         = "A2A_CONFORM_API_KEY"
+	EnvClientCertFile = "A2A_CONFORM_CLIENT_CERT_FILE"
+	EnvClientKeyFile  = "A2A_CONFORM_CLIENT_KEY_FILE"
+	EnvOutcomeFile    = "A2A_CONFORM_OUTCOME_FILE"
+	EnvDeadlineMS     = "A2A_CONFORM_DEADLINE_MS"
+	EnvRunID          = "A2A_CONFORM_RUN_ID"
+)
+
+// OutcomeKind is how a client says its assignment ended.
+type OutcomeKind string
+
+// Outcomes a client reports.
+const (
+	OutcomeCompleted OutcomeKind = "completed"
+	OutcomeAborted   OutcomeKind = "aborted"
+	OutcomeFailed    OutcomeKind = "failed"
+	OutcomeCanceled  OutcomeKind = "canceled"
+	OutcomeRejected  OutcomeKind = "rejected"
+)
+
+// OutcomeKinds lists every outcome, in the order of the docs.
+func OutcomeKinds() []OutcomeKind {
+	return []OutcomeKind{OutcomeCompleted, OutcomeAborted, OutcomeFailed, OutcomeCanceled, OutcomeRejected}
+}
+
+// Known reports whether k is one of the outcomes of the contract.
+func (k OutcomeKind) Known() bool {
+	for _, o := range OutcomeKinds() {
+		if k == o {
+			return true
+		}
+	}
+	return false
+}
+
+// Reason says why; the vocabulary is fixed (docs/driver-contract.md).
+type Reason string
+
+// Reasons of the driver contract.
+const (
+	ReasonContractChanged    Reason = "contract-changed"
+	ReasonUntrustedEndpoint  Reason = "untrusted-endpoint"
+	ReasonVersionUnsupported Reason = "version-unsupported"
+	ReasonContractDiverged   Reason = "contract-diverged"
+	ReasonAuthUnavailable    Reason = "auth-unavailable"
+	ReasonAuthRequired       Reason = "auth-required"
+	ReasonInputRequired      Reason = "input-required"
+	ReasonPeerError          Reason = "peer-error"
+	ReasonTransportError     Reason = "transport-error"
+	ReasonDeadline           Reason = "deadline"
+	ReasonTaskFailed         Reason = "task-failed"
+	// ReasonExtensionUnsupported: the card requires an extension the client
+	// does not speak, so nothing was sent.
+	ReasonExtensionUnsupported Reason = "extension-unsupported"
+	// ReasonClientError: the client itself broke (bad configuration, a bug).
+	ReasonClientError Reason = "client-error"
+)
+
+// Reasons lists the vocabulary, in the order of the docs.
+func Reasons() []Reason {
+	return []Reason{ReasonContractChanged, ReasonUntrustedEndpoint, ReasonVersionUnsupported,
+		ReasonContractDiverged, ReasonAuthUnavailable, ReasonAuthRequired, ReasonInputRequired,
+		ReasonPeerError, ReasonTransportError, ReasonDeadline, ReasonTaskFailed,
+		ReasonExtensionUnsupported, ReasonClientError}
+}
+
+// Known reports whether r is in the vocabulary ("" is no reason, not known).
+func (r Reason) Known() bool {
+	for _, v := range Reasons() {
+		if r == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Assignment is what the driver contract hands a client: one task to
+// delegate to the agent behind a card.
+type Assignment struct {
+	CardURL     string
+	Message     string
+	Skill       string
+	CAFile      string
+	Credentials Credentials
+	// Deadline is the time the client has, from its start.
+	Deadline time.Duration
+	RunID    string
+}
+
+// Credentials granted to the client; empty means not granted.
+type Credentials struct {
+	OAuthClientID     string
+	OAuthClientSecret string
+	BearerToken       string
+	APIKey            string
+	ClientCertFile    string
+	ClientKeyFile     string
+}
+
+// Outcome is the one JSON object a client writes.
+type Outcome struct {
+	Outcome OutcomeKind `json:"outcome"`
+	Reason  Reason      `json:"reason,omitempty"`
+	TaskID  string      `json:"taskId,omitempty"`
+	Detail  string      `json:"detail,omitempty"`
+}
+
+// Short is "outcome" or "outcome/reason", the form reports print.
+func (o Outcome) Short() string {
+	if o.Reason == "" {
+		return string(o.Outcome)
+	}
+	return string(o.Outcome) + "/" + string(o.Reason)
+}
