@@ -30,10 +30,10 @@ func outcomeIs(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence)
 		}
 		o := ev.Outcome()
 		switch {
-		case ev.Result.TimedOut:
+		case ev.Client.TimedOut:
 			return failed(want+" before the deadline", "the client outlived its deadline and was killed")
 		case o == nil:
-			return failed(want, "no readable outcome ("+ev.Result.OutcomeProblem+")")
+			return failed(want, "no readable outcome ("+ev.Client.OutcomeProblem+")")
 		case o.Outcome != outcome || (reason != "" && o.Reason != reason):
 			return failed(want, describeOutcome(*o))
 		}

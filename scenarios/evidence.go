@@ -2,9 +2,9 @@ package scenarios
 
 import (
 	"slices"
+	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -15,17 +15,31 @@ type CardVersion struct {
 	ContractHash string // for the scenario's skill
 }
 
-// Evidence is everything one play of a scenario produced: the journal of
-// every peer, what the client reported, and the cards the farm served.
+// Evidence is everything one play of a scenario produced, as plain data:
+// the journal of every peer, what the client reported and how it ended,
+// and the cards the farm served. Checks judge it and nothing else.
 type Evidence struct {
-	Scenario *Scenario
-	Client   string
-	Task     driver.Assignment
-	Journal  []mockpeer.Exchange
-	Result   runner.Result
+	Journal []mockpeer.Exchange
+	Client  ClientRun
 	// Origins and Cards per peer name.
 	Origins map[string]string
 	Cards   map[string][]CardVersion
+}
+
+// ClientRun is what the client under test reported and how its run ended.
+type ClientRun struct {
+	// Outcome is the client's outcome, nil if none could be read.
+	Outcome *driver.Outcome
+	// OutcomeProblem says why Outcome is nil or not well-formed; "" if it is.
+	OutcomeProblem string
+	// TimedOut: the client outlived its deadline and was killed.
+	TimedOut bool
+	// Crashed: the client exited abnormally.
+	Crashed bool
+	// ExitCode of the client process, informational (-1: killed or in-process).
+	ExitCode int
+	// Deadline is the time the client was given.
+	Deadline time.Duration
 }
 
 // Select returns the exchanges for which keep is true, in journal order.
@@ -82,7 +96,7 @@ func (ev *Evidence) AtPeer(peer string) []mockpeer.Exchange {
 }
 
 // Outcome is the client's outcome, or nil if it wrote none we could read.
-func (ev *Evidence) Outcome() *driver.Outcome { return ev.Result.Outcome }
+func (ev *Evidence) Outcome() *driver.Outcome { return ev.Client.Outcome }
 
 // InitialHash is the contract hash of a peer's first card version.
 func (ev *Evidence) InitialHash(peer string) string {

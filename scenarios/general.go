@@ -88,11 +88,11 @@ func wellFormedCalls(ev *Evidence) Judgement {
 }
 
 func outcomeBeforeDeadline(ev *Evidence) Judgement {
-	r := ev.Result
+	r := ev.Client
 	switch {
 	case r.TimedOut:
 		return failed("an outcome, and exit before the deadline",
-			fmt.Sprintf("still running after %s: killed with its process group", ev.Task.Deadline))
+			fmt.Sprintf("still running after %s: killed with its process group", ev.Client.Deadline))
 	case r.Outcome == nil:
 		return failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", "outcome "+r.OutcomeProblem)
 	case r.OutcomeProblem != "":

@@ -23,7 +23,7 @@ import (
 
 const shortDeadline = 500 * time.Millisecond
 
-func playWith(t *testing.T, scenario string, c runner.Client) *Evidence {
+func playWith(t *testing.T, scenario string, c runner.Client) (*Evidence, runner.Result) {
 	t.Helper()
 	sc, err := Lookup(scenario)
 	if err != nil {
@@ -31,19 +31,20 @@ func playWith(t *testing.T, scenario string, c runner.Client) *Evidence {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	ev, err := Play(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: shortDeadline})
+	ev, res, err := Play(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: shortDeadline})
 	if err != nil {
 		t.Fatalf("a misbehaving client caused a harness error: %v", err)
 	}
 	if ctx.Err() != nil {
 		t.Fatal("Play did not return before the test's own timeout")
 	}
-	return ev
+	return ev, res
 }
 
 func judged(t *testing.T, ev *Evidence, id string) Judgement {
 	t.Helper()
-	for _, r := range ev.Scenario.AllRequirements() {
+	sc, _ := Lookup("rotation-during-send")
+	for _, r := range sc.AllRequirements() {
 		if r.ID == id {
 			return Judge(ev, []Requirement{r})[id]
 		}
@@ -80,9 +81,9 @@ func TestMisbehavingClients(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			ev := playWith(t, "rotation-during-send", &runner.Command{Line: c.line})
+			ev, res := playWith(t, "rotation-during-send", &runner.Command{Line: c.line})
 			if c.check != nil {
-				c.check(t, ev.Result)
+				c.check(t, res)
 			}
 			gen := judged(t, ev, "GEN-003")
 			if gen.Verdict != Fail || !strings.Contains(gen.Got, c.want) {
@@ -132,7 +133,7 @@ func TestFloodingClient(t *testing.T) {
 		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	})
 	sc, _ := Lookup("rotation-during-send")
-	ev, err := Play(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})
+	ev, _, err := Play(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})
 	if err != nil {
 		t.Fatalf("flooding caused a harness error: %v", err)
 	}
@@ -149,13 +150,12 @@ func TestClientOutputIsRedacted(t *testing.T) {
 	sc, _ := Lookup("skill-reorganization") // grants a bearer token
 	line := `echo "token=$A2A_CONFORM_BEARER_TOKEN"; echo "token=$A2A_CONFORM_BEARER_TOKEN" >&2; ` +
 		`printf '{"outcome":"failed","reason":"client-error","detail":"%s"}' "$A2A_CONFORM_BEARER_TOKEN" > "$A2A_CONFORM_OUTCOME_FILE"`
-	ev, err := Play(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: 5 * time.Second})
+	_, res, err := Play(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	token := ev.Task.Credentials.BearerToken
-	for name, text := range map[string]string{"stdout": ev.Result.Stdout, "stderr": ev.Result.Stderr, "detail": ev.Result.Outcome.Detail} {
-		if token == "" || strings.Contains(text, token) || !strings.Contains(text, "[REDACTED:") {
+	for name, text := range map[string]string{"stdout": res.Stdout, "stderr": res.Stderr, "detail": "token=" + res.Outcome.Detail} {
+		if !strings.Contains(text, "token=[REDACTED:") {
 			t.Errorf("%s not redacted: %q", name, text)
 		}
 	}
@@ -163,7 +163,7 @@ func TestClientOutputIsRedacted(t *testing.T) {
 
 func TestBrokenScenarioIsAHarnessError(t *testing.T) {
 	sc := &Scenario{ID: "broken", Peers: []mockpeer.PeerSpec{{Name: "A"}, {Name: "A"}}}
-	_, err := Play(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})
+	_, _, err := Play(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})
 	var he *HarnessError
 	if !errors.As(err, &he) || he.Scenario != "broken" {
 		t.Fatalf("err = %v, want a *HarnessError for scenario broken", err)

@@ -42,7 +42,7 @@ type PlayOptions struct {
 
 // Play starts the scenario's farm, runs the client once against it, and
 // returns the evidence. A non-nil error is always a *HarnessError.
-func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions) (*Evidence, error) {
+func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions) (*Evidence, runner.Result, error) {
 	spec := FarmSpecFor(sc)
 	spec.Dir, spec.OnExchange = o.Dir, o.OnExchange
 	if o.FlatSecurityScopes {
@@ -50,7 +50,7 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 	}
 	farm, err := mockpeer.Start(ctx, spec)
 	if err != nil {
-		return nil, &HarnessError{sc.ID, err}
+		return nil, runner.Result{}, &HarnessError{sc.ID, err}
 	}
 	defer farm.Close()
 
@@ -68,7 +68,7 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 	}
 	res, err := client.Run(ctx, task)
 	if err != nil {
-		return nil, &HarnessError{sc.ID, err}
+		return nil, runner.Result{}, &HarnessError{sc.ID, err}
 	}
 	// What the client printed or wrote is not ours to trust: a client that
 	// echoes its credentials must not leak them into a report.
@@ -77,7 +77,8 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 		res.Outcome.Detail = farm.Redact(res.Outcome.Detail)
 	}
 	ev := &Evidence{
-		Scenario: sc, Client: client.Describe(), Task: task, Result: res,
+		Client: ClientRun{Outcome: res.Outcome, OutcomeProblem: res.OutcomeProblem, TimedOut: res.TimedOut,
+			Crashed: res.Crashed, ExitCode: res.ExitCode, Deadline: task.Deadline},
 		Journal: farm.Journal().All(),
 		Origins: map[string]string{}, Cards: map[string][]CardVersion{},
 	}
@@ -90,7 +91,7 @@ func Play(ctx context.Context, sc *Scenario, client runner.Client, o PlayOptions
 			})
 		}
 	}
-	return ev, nil
+	return ev, res, nil
 }
 
 // Judge runs every requirement of the scenario over the evidence. A check

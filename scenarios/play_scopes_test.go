@@ -28,7 +28,7 @@ func TestPlayFlatSecurityScopes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev, err := Play(t.Context(), sc, aborts, PlayOptions{Dir: t.TempDir(), FlatSecurityScopes: tc.flat})
+			ev, _, err := Play(t.Context(), sc, aborts, PlayOptions{Dir: t.TempDir(), FlatSecurityScopes: tc.flat})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func FailureMessage(sc *scenarios.Scenario, r scenarios.Requirement, j scenarios
 }
 
 func outcomeLine(ev *scenarios.Evidence) string {
-	r := ev.Result
+	r := ev.Client
 	var s string
 	if o := r.Outcome; o != nil {
 		s = o.Short()

@@ -116,6 +116,8 @@ type ScenarioRun struct {
 	JournalHash  string            `json:"journalDigest,omitempty"`
 	Requirements []*RequirementRun `json:"requirements"`
 	journal      []mockpeer.Exchange
+	stdout       string
+	stderr       string
 	evidence     *scenarios.Evidence
 }
 

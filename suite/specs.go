@@ -8,6 +8,7 @@ import (
 	"github.com/onsi/ginkgo/v2"
 	"github.com/onsi/ginkgo/v2/types"
 
+	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
@@ -71,14 +72,15 @@ func describeScenario(o Options, index int, sc *scenarios.Scenario, reqs []scena
 					return
 				}
 				defer os.RemoveAll(dir)
-				ev, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir, FlatSecurityScopes: o.FlatSecurityScopes})
+				var res runner.Result
+				ev, res, err = scenarios.Play(ctx, sc, o.Client, scenarios.PlayOptions{Dir: dir, FlatSecurityScopes: o.FlatSecurityScopes})
 				run.Played = true
 				run.DurationMS = time.Since(start).Milliseconds()
 				if err != nil {
 					run.HarnessError = err.Error()
 					return
 				}
-				recordPlay(run, ev)
+				recordPlay(run, ev, res)
 			}, ginkgo.NodeTimeout(sc.Deadline+2*time.Minute))
 			ginkgo.AfterAll(func() { progress(o, sc, run) })
 
@@ -91,18 +93,19 @@ func describeScenario(o Options, index int, sc *scenarios.Scenario, reqs []scena
 		})
 }
 
-func recordPlay(run *ScenarioRun, ev *scenarios.Evidence) {
+func recordPlay(run *ScenarioRun, ev *scenarios.Evidence, res runner.Result) {
+	run.stdout, run.stderr = res.Stdout, res.Stderr
 	run.evidence = ev
 	run.journal = ev.Journal
 	run.Exchanges = len(ev.Journal)
 	run.JournalHash = digest(ev.Journal)
-	run.Outcome = ev.Result.Outcome
-	run.OutcomeIssue = ev.Result.OutcomeProblem
-	run.ExitCode = ev.Result.ExitCode
-	run.TimedOut = ev.Result.TimedOut
-	run.Crashed = ev.Result.Crashed
-	run.ClientStdout = tail(ev.Result.Stdout, maxReportedOutput)
-	run.ClientStderr = tail(ev.Result.Stderr, maxReportedOutput)
+	run.Outcome = ev.Client.Outcome
+	run.OutcomeIssue = ev.Client.OutcomeProblem
+	run.ExitCode = ev.Client.ExitCode
+	run.TimedOut = ev.Client.TimedOut
+	run.Crashed = ev.Client.Crashed
+	run.ClientStdout = tail(res.Stdout, maxReportedOutput)
+	run.ClientStderr = tail(res.Stderr, maxReportedOutput)
 }
 
 // judge runs one check and turns its verdict into a Ginkgo result.
@@ -117,7 +120,7 @@ func judge(sc *scenarios.Scenario, r scenarios.Requirement, rr *RequirementRun, 
 	if len(j.Exchanges) > 0 {
 		rr.EvidenceDigest = digest(ev.Exchanges(j.Exchanges))
 	}
-	attachEvidence(sc, r, j, ev)
+	attachEvidence(r, j, ev, run)
 	switch j.Verdict {
 	case scenarios.Pass:
 		// A scenario-scoped known failure that passes is stale now; a bare
@@ -141,15 +144,15 @@ func judge(sc *scenarios.Scenario, r scenarios.Requirement, rr *RequirementRun, 
 
 // attachEvidence adds the evidence to the spec's report: visible on
 // failure and in Ginkgo's own JSON report.
-func attachEvidence(sc *scenarios.Scenario, r scenarios.Requirement, j scenarios.Judgement, ev *scenarios.Evidence) {
+func attachEvidence(r scenarios.Requirement, j scenarios.Judgement, ev *scenarios.Evidence, run *ScenarioRun) {
 	ginkgo.AddReportEntry("outcome", outcomeLine(ev), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	for _, ex := range ev.Exchanges(j.Exchanges) {
 		ginkgo.AddReportEntry("exchange", ex.Line(), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	}
-	if s := ev.Result.Stderr; s != "" {
+	if s := run.stderr; s != "" {
 		ginkgo.AddReportEntry("client stderr (tail)", clip(s, 4000), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	}
-	if s := ev.Result.Stdout; s != "" {
+	if s := run.stdout; s != "" {
 		ginkgo.AddReportEntry("client stdout (tail)", clip(s, 4000), ginkgo.ReportEntryVisibilityFailureOrVerbose)
 	}
 }
