@@ -38,15 +38,16 @@ func (s *Scenario) AllRequirements() []Requirement {
 	return append(slices.Clone(s.Requirements), General()...)
 }
 
-// cardPeer returns the name of the peer the client is pointed at.
-func (s *Scenario) cardPeer() string {
+// CardPeerName is the name of the peer whose card URL the client is given.
+func (s *Scenario) CardPeerName() string {
 	if s.CardPeer != "" {
 		return s.CardPeer
 	}
 	return s.Peers[0].Name
 }
 
-func (s *Scenario) deadline() time.Duration {
+// EffectiveDeadline is the time the client gets: Deadline, or the default.
+func (s *Scenario) EffectiveDeadline() time.Duration {
 	if s.Deadline > 0 {
 		return s.Deadline
 	}
@@ -101,4 +102,21 @@ func Requirements() []Requirement {
 		out = append(out, s.Requirements...)
 	}
 	return append(out, General()...)
+}
+
+// CardPeerIndex is the index in Peers of the peer the client is given.
+func (s *Scenario) CardPeerIndex() int {
+	name := s.CardPeerName()
+	for i, p := range s.Peers {
+		if p.Name == name {
+			return i
+		}
+	}
+	return 0
+}
+
+// FarmSpec is the farm the scenario plays on: its peers (copied, so a
+// caller may tune them) and its grants.
+func (s *Scenario) FarmSpec() mockpeer.FarmSpec {
+	return mockpeer.FarmSpec{Peers: slices.Clone(s.Peers), Grants: s.Grants}
 }

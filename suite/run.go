@@ -1,51 +1,81 @@
+// Package suite is the Ginkgo front of a2a-conform, and the only package
+// that imports Ginkgo outside tests: it turns the catalog into specs (one
+// Ordered container per scenario, one It per requirement) that assert the
+// verdicts of the engine (package suite/engine) with Gomega matchers. The
+// engine's report is the record of a run; Ginkgo shows it.
 package suite
 
 import (
-	"fmt"
+	"context"
+	"errors"
+	"io"
 	"os"
-	"path/filepath"
+	"sync/atomic"
 
 	"github.com/onsi/ginkgo/v2"
+	"github.com/onsi/gomega"
+
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
+// Options of a run through the Ginkgo front.
+type Options struct {
+	Engine engine.Options
+	// Paths of the reports; Paths.Dir "" means a2a-conform-report.
+	Paths engine.Paths
+	// Verbose makes Ginkgo print every spec; NoColor turns colour off
+	// (it is off anyway when standard output is not a terminal).
+	Verbose, NoColor bool
+}
+
+// ErrRunOnce: Ginkgo runs one suite per process.
+var ErrRunOnce = errors.New("suite: Run may be called only once per process (Ginkgo's RunSpecs); use package engine to play more")
+
+var ran atomic.Bool
+
 // failer satisfies ginkgo.GinkgoTestingT outside `go test`: the verdicts
-// are read from the report, not from this.
+// are read from the engine's report, not from this.
 type failer struct{}
 
 func (failer) Fail() {}
 
-// Run plays the selected catalog against o.Client and writes the reports.
-// Ginkgo allows one RunSpecs per process, so Run may be called only once.
-// The returned error is a configuration or harness problem (exit code 2);
-// conformance failures are in the report and its ExitCode.
-func Run(o Options) (*Report, error) {
-	filter, err := o.validate()
+// Run plays the selected catalog against the client through Ginkgo and
+// writes the reports. The error is a configuration problem (exit code 2)
+// found before anything was played, or a failure to write the reports;
+// conformance failures and harness faults are in the report and its
+// ExitCode. When ctx ends the run stops, and the report is marked
+// interrupted.
+func Run(ctx context.Context, o Options) (*report.Report, error) {
+	if o.Engine.Progress != nil {
+		// Ginkgo's progress dots have no newline of their own.
+		o.Engine.Progress = newlineFirst{o.Engine.Progress}
+	}
+	e, err := engine.New(o.Engine)
 	if err != nil {
 		return nil, err
 	}
-	if o.ReportDir == "" {
-		o.ReportDir = "a2a-conform-report"
+	if !ran.CompareAndSwap(false, true) {
+		return nil, ErrRunOnce
 	}
-	rep := newReport(o)
-	buildSpecs(o, filter, rep)
-
+	if o.Paths.Dir == "" {
+		o.Paths.Dir = "a2a-conform-report"
+	}
+	declare(e, ctx)
+	gomega.RegisterFailHandler(ginkgo.Fail)
 	suiteConfig, reporterConfig := ginkgo.GinkgoConfiguration()
-	suiteConfig.LabelFilter = o.labelFilter()
 	suiteConfig.RandomizeAllSpecs = false
 	suiteConfig.FailFast = false
 	reporterConfig.NoColor = o.NoColor || !isTerminal(os.Stdout)
 	reporterConfig.SilenceSkips = !o.Verbose
 	reporterConfig.Succinct = !o.Verbose
 	reporterConfig.Verbose = o.Verbose
-	reporterConfig.JUnitReport = o.JUnitFile
-	if reporterConfig.JUnitReport == "" {
-		reporterConfig.JUnitReport = filepath.Join(o.ReportDir, "junit.xml")
-	}
+	reporterConfig.JUnitReport = "" // written from the engine's report
 	ginkgo.RunSpecs(failer{}, "a2a-conform: A2A v1.0 client conformance", suiteConfig, reporterConfig)
 
-	rep.finish()
-	if err := rep.write(o); err != nil {
-		return rep, fmt.Errorf("suite: writing reports: %w", err)
+	rep := e.Finish(ctx)
+	if err := e.WriteReports(o.Paths); err != nil {
+		return rep, err
 	}
 	return rep, nil
 }
@@ -55,4 +85,14 @@ func Run(o Options) (*Report, error) {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// newlineFirst starts every write on a fresh line.
+type newlineFirst struct{ w io.Writer }
+
+func (n newlineFirst) Write(p []byte) (int, error) {
+	if _, err := n.w.Write([]byte{'\n'}); err != nil {
+		return 0, err
+	}
+	return n.w.Write(p)
 }

@@ -56,7 +56,7 @@ func startScenarioFarm(t *testing.T, id string) *mockpeer.Farm {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := scenarios.FarmSpecFor(sc)
+	spec := sc.FarmSpec()
 	spec.Dir = t.TempDir()
 	farm, err := mockpeer.Start(t.Context(), spec)
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,11 +13,10 @@ import (
 // clientCmd is the reference client (or a mutant) as a driver-contract
 // process: what `--client "a2a-conform client"` runs.
 func clientCmd(args []string, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2a-conform client", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("client", "[--policy NAME]", "The reference client (or a built-in variant) speaking the driver contract: reads A2A_CONFORM_* variables, delegates one task, writes the outcome file.", stderr)
 	policy := fs.String("policy", string(refclient.Reference), "decision policy: "+refclient.PolicyNames())
-	if err := fs.Parse(args); err != nil {
-		return 2
+	if code, done := parse(fs, args); done {
+		return code
 	}
 	p, err := refclient.ParsePolicy(*policy)
 	if err != nil {

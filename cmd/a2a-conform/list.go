@@ -2,75 +2,83 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
+// listCmd prints the requirements the same selection as `run` selects.
 func listCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2a-conform list", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as `run` does.", stderr)
 	format := fs.String("format", "text", "text, markdown (docs/requirements.md) or json")
-	scenario := fs.String("scenario", "", "only this scenario")
-	profile := fs.String("profile", "", "only requirements of this profile")
-	level := fs.String("level", "may", "only requirements at least this strong: must, should or may")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	sel := addSelectionFlags(fs)
+	if code, done := parse(fs, args); done {
+		return code
 	}
-	if *format == "markdown" {
-		if err := scenarios.WriteRequirementsMarkdown(stdout); err != nil {
-			return configError(stderr, err)
-		}
-		return 0
+	if fs.NArg() > 0 {
+		return usageError(stderr, fmt.Errorf("list: unexpected argument %q", fs.Arg(0)))
 	}
-	min, err := scenarios.ParseLevel(*level)
+	selection, err := sel.parse()
 	if err != nil {
-		return configError(stderr, err)
+		return usageError(stderr, err)
 	}
-	type row struct {
-		Scenario string            `json:"scenario"`
-		ID       string            `json:"id"`
-		Level    scenarios.Level   `json:"level"`
-		Profile  scenarios.Profile `json:"profile"`
-		Text     string            `json:"text"`
-		Ref      string            `json:"ref"`
+	keep := func(sc *scenarios.Scenario, r scenarios.Requirement) bool { return selection.Selects(sc, r) }
+	if len(listRows(keep)) == 0 {
+		return usageError(stderr, fmt.Errorf("list: the selection matches no requirement"))
 	}
-	var rows []row
+	switch *format {
+	case "markdown":
+		err = scenarios.WriteRequirementsMarkdown(stdout, keep)
+	case "json":
+		err = writeListJSON(stdout, listRows(keep))
+	case "text":
+		err = writeListText(stdout, listRows(keep))
+	default:
+		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown or json)", *format))
+	}
+	if err != nil {
+		return usageError(stderr, err)
+	}
+	return 0
+}
+
+type listRow struct {
+	Scenario string            `json:"scenario"`
+	ID       string            `json:"id"`
+	Level    scenarios.Level   `json:"level"`
+	Profile  scenarios.Profile `json:"profile"`
+	Text     string            `json:"text"`
+	Ref      string            `json:"ref"`
+	Labels   []string          `json:"labels"`
+}
+
+func listRows(keep func(*scenarios.Scenario, scenarios.Requirement) bool) []listRow {
+	rows := []listRow{}
 	for _, sc := range scenarios.Catalog() {
-		if *scenario != "" && sc.ID != *scenario {
-			continue
-		}
 		for _, r := range sc.AllRequirements() {
-			if (*profile != "" && string(r.Profile) != *profile) || !r.Level.AtLeast(min) {
-				continue
+			if keep(sc, r) {
+				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref, engine.Labels(sc, r)})
 			}
-			rows = append(rows, row{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref})
 		}
 	}
-	if *scenario != "" && len(rows) == 0 {
-		if _, err := scenarios.Lookup(*scenario); err != nil {
-			return configError(stderr, err)
-		}
-	}
-	if *format == "json" {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rows); err != nil {
-			return configError(stderr, err)
-		}
-		return 0
-	}
-	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	return rows
+}
+
+func writeListJSON(w io.Writer, rows []listRow) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rows)
+}
+
+func writeListText(w io.Writer, rows []listRow) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SCENARIO\tID\tLEVEL\tPROFILE\tREQUIREMENT")
 	for _, r := range rows {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Scenario, r.ID, r.Level, r.Profile, strings.TrimSpace(r.Text))
 	}
-	if err := tw.Flush(); err != nil {
-		return configError(stderr, err)
-	}
-	return 0
+	return tw.Flush()
 }

@@ -106,7 +106,7 @@ func TestRunExitCodes(t *testing.T) {
 			}
 			if c.want != 2 && c.args[0] == "run" {
 				rep := readReport(t, dir)
-				if rep["schemaVersion"] != "a2a-conform.dev/report/v1" || int(rep["exitCode"].(float64)) != c.want {
+				if rep["schemaVersion"] != "a2a-conform.dev/report/v2" || int(rep["exitCode"].(float64)) != c.want {
 					t.Errorf("report schema %v exit %v", rep["schemaVersion"], rep["exitCode"])
 				}
 				if _, err := os.Stat(filepath.Join(dir, "junit.xml")); err != nil {
@@ -153,12 +153,12 @@ func TestRunSelection(t *testing.T) {
 }
 
 func TestList(t *testing.T) {
-	code, out := runBinary(t, "list", "--scenario", "rotation-during-send")
+	code, out := runBinary(t, "list", "--label-filter", "scenario:rotation-during-send")
 	if code != 0 || !strings.Contains(out, "ROT-001") || strings.Contains(out, "DRIFT-001") {
-		t.Errorf("list --scenario: exit %d\n%s", code, out)
+		t.Errorf("list --label-filter scenario:...: exit %d\n%s", code, out)
 	}
 	code, out = runBinary(t, "list", "--format", "json", "--level", "must")
-	var rows []map[string]string
+	var rows []map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &rows) != nil || len(rows) == 0 {
 		t.Fatalf("list json: exit %d\n%s", code, out)
 	}
@@ -167,8 +167,10 @@ func TestList(t *testing.T) {
 			t.Errorf("--level must listed %s %s", r["id"], r["level"])
 		}
 	}
-	if code, out = runBinary(t, "list", "--scenario", "nope"); code != 2 {
-		t.Errorf("unknown scenario: exit %d\n%s", code, out)
+	for _, args := range [][]string{{"--label-filter", "scenario:nope"}, {"--format", "yaml"}, {"--profile", "fast"}, {"extra"}} {
+		if code, out = runBinary(t, append([]string{"list"}, args...)...); code != 2 {
+			t.Errorf("list %v: exit %d, want 2\n%s", args, code, out)
+		}
 	}
 }
 

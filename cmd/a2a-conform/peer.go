@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,20 +10,28 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // peerCmd starts a scenario's peers standalone, for demos and debugging:
 // point any client at the printed card URL and watch the journal.
 func peerCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2a-conform peer", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("peer", "--scenario ID [flags]", "Starts a scenario's mock peers standalone (demos, debugging): point any client at the printed card URL and watch the journal.", stderr)
 	id := fs.String("scenario", "", "scenario whose peers to start (see `a2a-conform list`)")
 	plain := fs.Bool("http", false, "serve plain http:// instead of https:// (demos only)")
 	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
 	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
-	flat := fs.Bool("flat-security-scopes", false, "serve security scopes as bare arrays, the only shape a2a-go v2.3.1 parses")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	scopes := addScopesFlag(fs)
+	if code, done := parse(fs, args); done {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(stderr, fmt.Errorf("peer: unexpected argument %q", fs.Arg(0)))
+	}
+	shape, err := report.ParseScopes(*scopes)
+	if err != nil {
+		return usageError(stderr, err)
 	}
 	if *id == "" {
 		fmt.Fprintln(stderr, "a2a-conform peer: --scenario is required; scenarios:")
@@ -35,15 +42,15 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	sc, err := scenarios.Lookup(*id)
 	if err != nil {
-		return configError(stderr, err)
+		return usageError(stderr, err)
 	}
-	spec := scenarios.FarmSpecFor(sc)
+	spec := sc.FarmSpec()
 	spec.PlainHTTP, spec.Dir = *plain, *dir
-	if *flat {
-		scenarios.FlattenSecurityScopes(&spec)
+	if shape == report.ScopesFlat {
+		engine.FlattenSecurityScopes(&spec)
 	}
 	if *addr != "" {
-		spec.Peers[scenarios.CardPeerIndex(sc)].Addr = *addr
+		spec.Peers[sc.CardPeerIndex()].Addr = *addr
 	}
 	lines := make(chan string, 1024)
 	spec.OnExchange = func(ex mockpeer.Exchange) {
@@ -56,7 +63,7 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	farm, err := mockpeer.Start(ctx, spec)
 	if err != nil {
-		return configError(stderr, err)
+		return usageError(stderr, err)
 	}
 	defer farm.Close()
 	printPeerBanner(stdout, sc, farm)
@@ -77,7 +84,7 @@ func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm) {
 		fmt.Fprintf(w, "  peer %s  card %s\n", p.Name(), p.CardURL())
 		fmt.Fprintf(w, "          admin %s/_conform/{journal,card,rotate?to=N,reset}\n", p.Origin())
 	}
-	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[scenarios.CardPeerIndex(sc)].CardURL())
+	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[sc.CardPeerIndex()].CardURL())
 	fmt.Fprintf(w, "  skill: %s   message: %q\n", sc.Skill, sc.Message)
 	if f := farm.CAFile(); f != "" {
 		fmt.Fprintf(w, "  CA file: %s   (export SSL_CERT_FILE / NODE_EXTRA_CA_CERTS to it)\n", f)

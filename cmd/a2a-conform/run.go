@@ -1,96 +1,126 @@
 package main
 
 import (
-	"flag"
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
 	"strings"
+	"syscall"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/suite"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2a-conform run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	client := fs.String("client", "", "client under test: a command line run through the driver contract, or builtin:POLICY (default builtin:reference)")
+	fs := newFlagSet("run", "[flags]", "Plays the catalog against a client (default: the built-in reference client) and writes junit.xml, report.json and the journals.", stderr)
+	client := fs.String("client", "", "client under test: a command line run through the driver contract, or builtin:NAME (default builtin:reference)")
 	label := fs.String("label", "", "name of the client under test in the reports, e.g. '@a2a-js/sdk 1.3.0' (default: the --client value)")
-	profiles := fs.String("profile", "", "comma-separated profiles to run: core, signatures, extension, general (default all)")
-	level := fs.String("level", "may", "weakest requirement level to run: must, should or may")
-	labelFilter := fs.String("label-filter", "", "Ginkgo label filter, e.g. 'scenario:rotation-during-send || req:GEN-001'")
+	sel := addSelectionFlags(fs)
 	known := fs.String("known-failures", "", "file of requirement IDs expected to fail, one per line with the reason")
 	reportDir := fs.String("report-dir", "a2a-conform-report", "folder for junit.xml, report.json and the journals")
 	junit := fs.String("junit", "", "JUnit XML path (default REPORT-DIR/junit.xml)")
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
-	scopes := fs.String("security-scopes", suite.ScopesSpec, "shape of the cards' security scopes: spec ({\"list\": [...]}) or flat (bare arrays, for clients that parse only that)")
+	scopes := addScopesFlag(fs)
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
-	noColor := fs.Bool("no-color", false, "no colour in the output")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	noColor := fs.Bool("no-color", false, "no colour in the output (never any when the output is not a terminal)")
+	if code, done := parse(fs, args); done {
+		return code
 	}
-	o := suite.Options{ClientLabel: *label, LabelFilter: *labelFilter, ReportDir: *reportDir, JUnitFile: *junit, JSONFile: *jsonPath,
-		Progress: stderr, Verbose: *verbose, NoColor: *noColor, Strict: *strict}
+	if fs.NArg() > 0 {
+		return usageError(stderr, fmt.Errorf("run: unexpected argument %q (a client command goes in --client %q)", fs.Arg(0), strings.Join(fs.Args(), " ")))
+	}
+	if flagSet(fs, "client") && strings.TrimSpace(*client) == "" {
+		return usageError(stderr, errors.New("run: --client is empty (leave it out for the reference client)"))
+	}
+	o := suite.Options{Verbose: *verbose, NoColor: *noColor,
+		Paths: engine.Paths{Dir: *reportDir, JSON: *jsonPath, JUnit: *junit}}
+	o.Engine.ClientLabel, o.Engine.Strict, o.Engine.Progress = *label, *strict, stderr
 	var err error
-	if o.Client, err = suite.ResolveClient(*client); err != nil {
-		return configError(stderr, err)
+	if o.Engine.Client, err = suite.ResolveClient(*client); err != nil {
+		return usageError(stderr, err)
 	}
-	switch *scopes {
-	case suite.ScopesSpec:
-	case suite.ScopesFlat:
-		o.FlatSecurityScopes = true
-	default:
-		return configError(stderr, fmt.Errorf("--security-scopes %q: want %s or %s", *scopes, suite.ScopesSpec, suite.ScopesFlat))
+	if o.Engine.SecurityScopes, err = report.ParseScopes(*scopes); err != nil {
+		return usageError(stderr, err)
 	}
-	if o.Level, err = scenarios.ParseLevel(*level); err != nil {
-		return configError(stderr, err)
-	}
-	for _, p := range splitList(*profiles) {
-		o.Profiles = append(o.Profiles, scenarios.Profile(p))
+	if o.Engine.Selection, err = sel.parse(); err != nil {
+		return usageError(stderr, err)
 	}
 	if *known != "" {
-		if o.KnownFailures, err = suite.ReadKnownFailures(*known); err != nil {
-			return configError(stderr, err)
+		if o.Engine.KnownFailures, err = report.ReadKnownFailures(*known); err != nil {
+			return usageError(stderr, err)
 		}
 	}
+	for _, path := range []string{*reportDir, filepath.Dir(orDefault(*jsonPath, *reportDir)), filepath.Dir(orDefault(*junit, *reportDir))} {
+		if err := writableDir(path); err != nil {
+			return usageError(stderr, err)
+		}
+	}
+	if err := preflight(o.Engine.Client); err != nil {
+		return usageError(stderr, err)
+	}
 	fmt.Fprintf(stderr, "a2a-conform %s: client %s, level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
-		suite.Version, o.Client.Describe(), o.Level, orAll(*profiles), *scopes, o.ReportDir)
-	rep, err := suite.Run(o)
+		report.SuiteVersion, o.Engine.Client.Describe(), orDefault(string(o.Engine.Selection.Level), "may"),
+		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, *reportDir)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	rep, err := suite.Run(ctx, o)
 	if err != nil {
-		return configError(stderr, err)
+		return usageError(stderr, err)
 	}
-	s := rep.Summary
-	fmt.Fprintf(stdout, "\n%d passed, %d failed, %d not applicable, %d skipped, %d errors (known failures %d, MUST failures %d)\n",
-		s.Pass, s.Fail, s.NotApplicable, s.Skipped, s.Error, s.KnownFailures, s.MustFailures)
-	if s.UnexpectedPasses > 0 {
-		fmt.Fprintf(stdout, "known failures that nothing failed (the known-failures file is stale): %s\n",
-			strings.Join(s.StaleKnownFailures, ", "))
-	}
-	if *strict && s.UnlistedFailures > 0 {
-		fmt.Fprintf(stdout, "--strict: %d failure(s) not in the known-failures file\n", s.UnlistedFailures)
-	}
-	fmt.Fprintf(stdout, "reports: %s\n", o.ReportDir)
+	printSummary(stdout, rep)
 	return rep.ExitCode
 }
 
-func configError(stderr io.Writer, err error) int {
-	fmt.Fprintf(stderr, "a2a-conform: %v\n", err)
-	return suite.ExitHarness
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
+func printSummary(w io.Writer, rep *report.Report) {
+	s := rep.Summary
+	if rep.Interrupted {
+		fmt.Fprintln(w, "\ninterrupted: the scenarios not played are errors; the report is partial")
 	}
-	return out
+	fmt.Fprintf(w, "\n%d passed, %d failed, %d not applicable, %d skipped, %d errors (known failures %d, MUST failures %d)\n",
+		s.Pass, s.Fail, s.NotApplicable, s.Skipped, s.Error, s.KnownFailures, s.MustFailures)
+	if s.UnexpectedPasses > 0 {
+		fmt.Fprintf(w, "known failures that nothing failed (the known-failures file is stale): %s\n",
+			strings.Join(s.StaleKnownFailures, ", "))
+	}
+	if rep.Selection.Strict && s.UnlistedFailures > 0 {
+		fmt.Fprintf(w, "--strict: %d failure(s) not in the known-failures file\n", s.UnlistedFailures)
+	}
+	fmt.Fprintf(w, "exit code %d\n", rep.ExitCode)
 }
 
-func orAll(s string) string {
+// writableDir creates dir if needed and proves a file can be written in
+// it, so that a run never plays the whole catalog to lose its reports.
+func writableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("run: report folder: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".a2a-conform-probe-*")
+	if err != nil {
+		return fmt.Errorf("run: report folder %s is not writable: %w", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+func orDefault(s, def string) string {
 	if s == "" {
-		return "all"
+		return def
 	}
 	return s
+}
+
+// preflight refuses a client that cannot start before anything is played.
+func preflight(c runner.Client) error {
+	if ch, ok := c.(runner.Checker); ok {
+		return ch.Check()
+	}
+	return nil
 }

@@ -8,7 +8,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -17,7 +16,7 @@ import (
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
-	"github.com/a2a-conform/a2a-conform/suite"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 func main() {
@@ -43,16 +42,9 @@ func main() {
 }
 
 func printVerdicts(w io.Writer, path string) error {
-	raw, err := os.ReadFile(path)
+	rep, err := report.Read(path)
 	if err != nil {
 		return err
-	}
-	var rep suite.Report
-	if err := json.Unmarshal(raw, &rep); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if rep.SchemaVersion != suite.SchemaVersion {
-		return fmt.Errorf("%s: schema %q, want %q", path, rep.SchemaVersion, suite.SchemaVersion)
 	}
 	v := rep.Verdicts()
 	if len(v) == 0 {

@@ -15,13 +15,13 @@ func TestPrintVerdicts(t *testing.T) {
 	}{
 		{
 			name: "sorted with exit line",
-			report: `{"schemaVersion":"a2a-conform.dev/report/v1","exitCode":1,"scenarios":[
+			report: `{"schemaVersion":"a2a-conform.dev/report/v2","exitCode":1,"scenarios":[
 				{"id":"z-scenario","requirements":[{"id":"GEN-001","verdict":"pass"}]},
 				{"id":"a-scenario","requirements":[{"id":"ROT-002","verdict":"fail"},{"id":"ROT-001","verdict":"not-applicable"}]}]}`,
 			want: "a-scenario/ROT-001 not-applicable\na-scenario/ROT-002 fail\nz-scenario/GEN-001 pass\nexit 1\n",
 		},
 		{name: "other schema", report: `{"schemaVersion":"x/v9","scenarios":[{"id":"s","requirements":[{"id":"R","verdict":"pass"}]}]}`},
-		{name: "no verdicts", report: `{"schemaVersion":"a2a-conform.dev/report/v1","scenarios":[]}`},
+		{name: "no verdicts", report: `{"schemaVersion":"a2a-conform.dev/report/v2","scenarios":[]}`},
 		{name: "not JSON", report: `{`},
 	}
 	for _, tc := range tests {

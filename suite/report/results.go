@@ -1,4 +1,4 @@
-package suite
+package report
 
 import (
 	"encoding/json"
@@ -34,7 +34,7 @@ func ReadReport(path string) (*Report, error) {
 // can be checked for staleness with diff.
 func WriteResults(w io.Writer, reports []*Report) error {
 	if len(reports) == 0 {
-		return fmt.Errorf("suite: results: no reports")
+		return fmt.Errorf("report: results: no reports")
 	}
 	p := &page{w: w}
 	p.line("# Results: the official A2A client SDKs")
@@ -133,7 +133,7 @@ func mustFailures(r *Report) int {
 }
 
 // scenarioAt finds a scenario in r, at index i when the catalogs agree.
-func scenarioAt(r *Report, i int, id string) *ScenarioRun {
+func scenarioAt(r *Report, i int, id string) *Scenario {
 	if i < len(r.Scenarios) && r.Scenarios[i].ID == id {
 		return r.Scenarios[i]
 	}
@@ -151,9 +151,9 @@ func runTitle(r *Report) string {
 
 func scopesText(r *Report) string {
 	if r.Selection.SecurityScopes == "" {
-		return ScopesSpec
+		return string(ScopesSpec)
 	}
-	return r.Selection.SecurityScopes
+	return string(r.Selection.SecurityScopes)
 }
 
 // cell makes text safe inside a markdown table cell.

@@ -1,10 +1,11 @@
-package suite
+package engine
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // maxCitedExchanges bounds how many exchanges a failure message prints.
@@ -70,4 +71,11 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// harnessMessage is the text of an error verdict: the harness broke, not
+// the client.
+func harnessMessage(sc *scenarios.Scenario, rr *report.Requirement) string {
+	return fmt.Sprintf("HARNESS ERROR (not a client failure): %s [%s] %s\n  scenario: %s (%s)\n  %s\n",
+		rr.ID, rr.Level, rr.Text, sc.ID, sc.Title, rr.Reason)
 }

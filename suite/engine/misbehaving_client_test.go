@@ -1,4 +1,4 @@
-package scenarios
+package engine
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
 // A client that misbehaves gets verdicts and a clear message; the harness
@@ -23,15 +24,15 @@ import (
 
 const shortDeadline = 500 * time.Millisecond
 
-func playWith(t *testing.T, scenario string, c runner.Client) (*Evidence, runner.Result) {
+func playWith(t *testing.T, scenario string, c runner.Client) (*scenarios.Evidence, runner.Result) {
 	t.Helper()
-	sc, err := Lookup(scenario)
+	sc, err := scenarios.Lookup(scenario)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	ev, res, err := Play(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: shortDeadline})
+	ev, res, err := PlayOnce(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: shortDeadline})
 	if err != nil {
 		t.Fatalf("a misbehaving client caused a harness error: %v", err)
 	}
@@ -41,16 +42,16 @@ func playWith(t *testing.T, scenario string, c runner.Client) (*Evidence, runner
 	return ev, res
 }
 
-func judged(t *testing.T, ev *Evidence, id string) Judgement {
+func judged(t *testing.T, ev *scenarios.Evidence, id string) scenarios.Judgement {
 	t.Helper()
-	sc, _ := Lookup("rotation-during-send")
+	sc, _ := scenarios.Lookup("rotation-during-send")
 	for _, r := range sc.AllRequirements() {
 		if r.ID == id {
-			return Judge(ev, []Requirement{r})[id]
+			return judgeOne(ev, r)
 		}
 	}
 	t.Fatalf("no requirement %s", id)
-	return Judgement{}
+	return scenarios.Judgement{}
 }
 
 func TestMisbehavingClients(t *testing.T) {
@@ -86,13 +87,13 @@ func TestMisbehavingClients(t *testing.T) {
 				c.check(t, res)
 			}
 			gen := judged(t, ev, "GEN-003")
-			if gen.Verdict != Fail || !strings.Contains(gen.Got, c.want) {
+			if gen.Verdict != scenarios.Fail || !strings.Contains(gen.Got, c.want) {
 				t.Errorf("GEN-003 = %s %q, want fail mentioning %q", gen.Verdict, gen.Got, c.want)
 			}
-			if out := judged(t, ev, "ROT-003"); out.Verdict != Fail {
+			if out := judged(t, ev, "ROT-003"); out.Verdict != scenarios.Fail {
 				t.Errorf("ROT-003 = %s, want fail (no valid outcome)", out.Verdict)
 			}
-			if none := judged(t, ev, "ROT-001"); none.Verdict != Pass {
+			if none := judged(t, ev, "ROT-001"); none.Verdict != scenarios.Pass {
 				t.Errorf("ROT-001 = %s: a client that sent nothing did not send after the change", none.Verdict)
 			}
 		})
@@ -132,8 +133,8 @@ func TestFloodingClient(t *testing.T) {
 		wg.Wait()
 		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	})
-	sc, _ := Lookup("rotation-during-send")
-	ev, _, err := Play(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})
+	sc, _ := scenarios.Lookup("rotation-during-send")
+	ev, _, err := PlayOnce(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})
 	if err != nil {
 		t.Fatalf("flooding caused a harness error: %v", err)
 	}
@@ -141,16 +142,16 @@ func TestFloodingClient(t *testing.T) {
 		t.Errorf("journal has %d exchanges, want every one of the %d requests", got, workers*perWorker)
 	}
 	gen := judged(t, ev, "GEN-002")
-	if gen.Verdict != Fail || !strings.Contains(gen.Got, "not valid JSON") && !strings.Contains(gen.Got, "no such endpoint") {
+	if gen.Verdict != scenarios.Fail || !strings.Contains(gen.Got, "not valid JSON") && !strings.Contains(gen.Got, "no such endpoint") {
 		t.Errorf("GEN-002 = %s %q, want a failure naming the bad request", gen.Verdict, gen.Got)
 	}
 }
 
 func TestClientOutputIsRedacted(t *testing.T) {
-	sc, _ := Lookup("skill-reorganization") // grants a bearer token
+	sc, _ := scenarios.Lookup("skill-reorganization") // grants a bearer token
 	line := `echo "token=$A2A_CONFORM_BEARER_TOKEN"; echo "token=$A2A_CONFORM_BEARER_TOKEN" >&2; ` +
 		`printf '{"outcome":"failed","reason":"client-error","detail":"%s"}' "$A2A_CONFORM_BEARER_TOKEN" > "$A2A_CONFORM_OUTCOME_FILE"`
-	_, res, err := Play(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: 5 * time.Second})
+	_, res, err := PlayOnce(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +163,8 @@ func TestClientOutputIsRedacted(t *testing.T) {
 }
 
 func TestBrokenScenarioIsAHarnessError(t *testing.T) {
-	sc := &Scenario{ID: "broken", Peers: []mockpeer.PeerSpec{{Name: "A"}, {Name: "A"}}}
-	_, _, err := Play(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})
+	sc := &scenarios.Scenario{ID: "broken", Peers: []mockpeer.PeerSpec{{Name: "A"}, {Name: "A"}}}
+	_, _, err := PlayOnce(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})
 	var he *HarnessError
 	if !errors.As(err, &he) || he.Scenario != "broken" {
 		t.Fatalf("err = %v, want a *HarnessError for scenario broken", err)

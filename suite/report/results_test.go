@@ -1,4 +1,4 @@
-package suite_test
+package report_test
 
 import (
 	"bytes"
@@ -10,24 +10,24 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
-	"github.com/a2a-conform/a2a-conform/suite"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // resultsReport is a small report with one verdict of each kind.
-func resultsReport(label, scopes string) *suite.Report {
-	return &suite.Report{
-		SchemaVersion: suite.SchemaVersion,
-		Suite:         suite.SuiteInfo{Name: "a2a-conform", Version: suite.Version},
+func resultsReport(label string, scopes report.Scopes) *report.Report {
+	return &report.Report{
+		SchemaVersion: report.SchemaVersion,
+		Suite:         report.Suite{Name: "a2a-conform", Version: report.SuiteVersion},
 		SpecVersion:   "1.0",
-		Client:        suite.ClientInfo{Name: "node adapter.mjs", Label: label},
-		Selection:     suite.Selection{SecurityScopes: scopes},
-		Summary:       suite.Summary{Pass: 1, Fail: 2, NotApplicable: 1},
-		Scenarios: []*suite.ScenarioRun{{
+		Client:        report.Client{Name: "node adapter.mjs", Label: label},
+		Selection:     report.Selection{SecurityScopes: scopes},
+		Summary:       report.Summary{Pass: 1, Fail: 2, NotApplicable: 1},
+		Scenarios: []*report.Scenario{{
 			ID: "repointed-endpoint", Played: true,
 			Outcome: &driver.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},
-			Requirements: []*suite.RequirementRun{
+			Requirements: []*report.Requirement{
 				{ID: "REPOINT-001", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-001", Verdict: scenarios.Fail,
-					Known: true, KnownReason: "no origin check: used peer B"},
+					KnownFailure: true, KnownReason: "no origin check: used peer B"},
 				{ID: "REPOINT-002", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-002", Verdict: scenarios.Fail,
 					Got: "bearer presented at https://127.0.0.2:4711 | hash " + strings.Repeat("ab", 32)},
 				{ID: "GEN-001", Level: scenarios.Must, Doc: "docs/requirements.md#gen-001", Verdict: scenarios.Pass},
@@ -40,13 +40,13 @@ func resultsReport(label, scopes string) *suite.Report {
 
 func TestWriteResults(t *testing.T) {
 	var b bytes.Buffer
-	reports := []*suite.Report{resultsReport("@a2a-js/sdk 1.3.0", "spec"), resultsReport("a2a-go/v2 v2.3.1", "flat")}
-	if err := suite.WriteResults(&b, reports); err != nil {
+	reports := []*report.Report{resultsReport("@a2a-js/sdk 1.3.0", "spec"), resultsReport("a2a-go/v2 v2.3.1", "flat")}
+	if err := report.WriteResults(&b, reports); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
 	for _, want := range []string{
-		"| @a2a-js/sdk 1.3.0 | spec | a2a-conform " + suite.Version + " | 1.0 | 1 | 2 | 2 | 1 | 0 |",
+		"| @a2a-js/sdk 1.3.0 | spec | a2a-conform " + report.SuiteVersion + " | 1.0 | 1 | 2 | 2 | 1 | 0 |",
 		"| a2a-go/v2 v2.3.1 | flat |",
 		"| repointed-endpoint | completed | completed |",
 		"## a2a-go/v2 v2.3.1, flat security scopes",
@@ -64,14 +64,14 @@ func TestWriteResults(t *testing.T) {
 			t.Errorf("the page holds run-specific %q", never)
 		}
 	}
-	if err := suite.WriteResults(&b, nil); err == nil {
+	if err := report.WriteResults(&b, nil); err == nil {
 		t.Error("no reports should be an error")
 	}
 }
 
 func TestReadReport(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name string, r *suite.Report) string {
+	write := func(name string, r *report.Report) string {
 		raw, err := json.Marshal(r)
 		if err != nil {
 			t.Fatal(err)
@@ -82,7 +82,7 @@ func TestReadReport(t *testing.T) {
 		}
 		return path
 	}
-	got, err := suite.ReadReport(write("ok.json", resultsReport("sdk 1", "flat")))
+	got, err := report.Read(write("ok.json", resultsReport("sdk 1", "flat")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,10 +91,10 @@ func TestReadReport(t *testing.T) {
 	}
 	old := resultsReport("sdk 1", "spec")
 	old.SchemaVersion = "a2a-conform.dev/report/v0"
-	if _, err := suite.ReadReport(write("old.json", old)); err == nil || !strings.Contains(err.Error(), "schema") {
+	if _, err := report.Read(write("old.json", old)); err == nil || !strings.Contains(err.Error(), "schema") {
 		t.Errorf("a report of another schema: err %v", err)
 	}
-	if _, err := suite.ReadReport(filepath.Join(dir, "missing.json")); err == nil {
+	if _, err := report.Read(filepath.Join(dir, "missing.json")); err == nil {
 		t.Error("a missing report should be an error")
 	}
 }

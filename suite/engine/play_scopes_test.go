@@ -1,4 +1,4 @@
-package scenarios
+package engine
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
 // TestPlayFlatSecurityScopes: the option serves every peer's cards with
@@ -24,11 +25,11 @@ func TestPlayFlatSecurityScopes(t *testing.T) {
 		{"flat", true, `"schemes":{"bearer":[]}`, `"list"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := Lookup("repointed-endpoint") // two peers, both cards require bearer
+			sc, err := scenarios.Lookup("repointed-endpoint") // two peers, both cards require bearer
 			if err != nil {
 				t.Fatal(err)
 			}
-			ev, _, err := Play(t.Context(), sc, aborts, PlayOptions{Dir: t.TempDir(), FlatSecurityScopes: tc.flat})
+			ev, _, err := PlayOnce(t.Context(), sc, aborts, PlayOptions{Dir: t.TempDir(), FlatSecurityScopes: tc.flat})
 			if err != nil {
 				t.Fatal(err)
 			}

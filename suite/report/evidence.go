@@ -1,4 +1,4 @@
-package suite
+package report
 
 import (
 	"regexp"
@@ -20,10 +20,10 @@ func scrub(s string) string {
 }
 
 // verdictText is the verdict as the results page shows it.
-func verdictText(req *RequirementRun) string {
+func verdictText(req *Requirement) string {
 	switch req.Verdict {
 	case scenarios.Fail:
-		if req.Known {
+		if req.KnownFailure {
 			return "**fail** (known)"
 		}
 		return "**fail**"
@@ -36,10 +36,10 @@ func verdictText(req *RequirementRun) string {
 // evidence is one line that says why: the reviewed known-failure reason
 // for an expected failure, what was observed for any other failure, the
 // check's reason when it did not apply, the client's outcome for a pass.
-func evidence(sc *ScenarioRun, req *RequirementRun) string {
+func evidence(sc *Scenario, req *Requirement) string {
 	switch req.Verdict {
 	case scenarios.Fail:
-		if req.Known {
+		if req.KnownFailure {
 			return req.KnownReason
 		}
 		if req.Got != "" {
@@ -54,21 +54,21 @@ func evidence(sc *ScenarioRun, req *RequirementRun) string {
 
 // outcomeOf is the client's outcome and reason in a scenario, or why there
 // was none; never its detail, which is free text.
-func outcomeOf(sc *ScenarioRun) string {
+func outcomeOf(sc *Scenario) string {
 	switch {
 	case sc == nil:
 		return "not in this run"
 	case !sc.Played:
 		return "not played"
 	case sc.Outcome == nil:
-		return "no outcome (" + sc.OutcomeIssue + ")"
+		return "no outcome (" + sc.OutcomeProblem + ")"
 	}
 	out := sc.Outcome.Short()
 	var notes []string
-	if sc.TimedOut {
+	if sc.ClientTimedOut {
 		notes = append(notes, "killed at its deadline")
 	}
-	if sc.Crashed {
+	if sc.ClientCrashed {
 		notes = append(notes, "crashed")
 	}
 	if len(notes) > 0 {

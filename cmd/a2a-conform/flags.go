@@ -1,0 +1,73 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/a2a-conform/a2a-conform/suite"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// newFlagSet is a subcommand's flag set with a usage text: -h prints it
+// and exits 0.
+func newFlagSet(name, synopsis, what string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("a2a-conform "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: a2a-conform %s %s\n\n%s\n\nFlags:\n", name, synopsis, what)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args; done reports that the command ends here with code
+// (0 after -h, 2 on a bad flag).
+func parse(fs *flag.FlagSet, args []string) (code int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0, true
+	case err != nil:
+		return 2, true
+	}
+	return 0, false
+}
+
+// flagSet reports whether the flag was given on the command line.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
+// selectionFlags are the flags `run` and `list` share: one selection model.
+type selectionFlags struct {
+	profiles, level, labelFilter string
+}
+
+func addSelectionFlags(fs *flag.FlagSet) *selectionFlags {
+	s := &selectionFlags{}
+	fs.StringVar(&s.profiles, "profile", "", "comma-separated profiles: core, signatures, extension, general (default all)")
+	fs.StringVar(&s.level, "level", "may", "weakest requirement level: must, should or may")
+	fs.StringVar(&s.labelFilter, "label-filter", "", "Ginkgo label filter over level:, profile:, scenario: and req: labels, e.g. 'scenario:rotation-during-send || req:GEN-001'")
+	return s
+}
+
+func (s *selectionFlags) parse() (engine.Selection, error) {
+	return suite.ParseSelection(s.profiles, s.level, s.labelFilter)
+}
+
+// addScopesFlag is --security-scopes, the same on `run` and `peer`.
+func addScopesFlag(fs *flag.FlagSet) *string {
+	return fs.String("security-scopes", string(report.ScopesSpec),
+		"shape of the cards' security scopes: spec ({\"list\": [...]}) or flat (bare arrays, the only shape a2a-go v2.3.1 parses)")
+}
+
+// usageError prints a configuration problem and returns exit code 2.
+func usageError(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "a2a-conform: %v\n", err)
+	return report.ExitHarness
+}

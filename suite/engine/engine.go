@@ -1,0 +1,207 @@
+// Package engine is a2a-conform's one verdict engine: it plays a scenario
+// (its farm of mock peers and the client under test), judges every
+// selected requirement over the evidence, applies the known failures and
+// returns a report. Every selected requirement is an error until a check
+// judged it, so a panic, a timeout or an interrupt can never end as a
+// pass. It knows nothing of Ginkgo: the Ginkgo front (package suite), the
+// command line and a vendor's plain `go test` all call it, as many times
+// as they like in one process.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// DefaultPlaySlack is how long past the client's deadline a play may take
+// (farm start, killing the client's processes, draining its output)
+// before it is abandoned as a harness error.
+const DefaultPlaySlack = 20 * time.Second
+
+// Options configure a run. Client is required; the zero value of every
+// other field means "the default".
+type Options struct {
+	Client runner.Client
+	// ClientLabel names the client in reports ("@a2a-js/sdk 1.3.0").
+	ClientLabel   string
+	Selection     Selection
+	KnownFailures report.KnownFailures
+	// Strict makes any failure not listed as known fail the run, whatever
+	// its level: for pinning a client's exact verdicts in CI.
+	Strict         bool
+	SecurityScopes report.Scopes
+	// Catalog is what is played; nil means scenarios.Catalog().
+	Catalog []*scenarios.Scenario
+	// Progress, if non-nil, gets one line per scenario once it is judged.
+	Progress io.Writer
+	// PlaySlack bounds a play past the client's deadline; 0 means
+	// DefaultPlaySlack.
+	PlaySlack time.Duration
+}
+
+// Engine plays and judges one run. Its methods are safe for concurrent use.
+type Engine struct {
+	o       Options
+	catalog []*scenarios.Scenario
+
+	mu       sync.Mutex
+	rep      *report.Report
+	byID     map[string]*report.Scenario
+	selected map[string]bool // "scenario/requirement"
+	plays    map[string]*Play
+	journals map[string][]mockpeer.Exchange
+}
+
+// New checks the options and builds the run's record: every selected
+// requirement starts as error ("not judged"), every other one as skipped.
+func New(o Options) (*Engine, error) {
+	if o.Client == nil {
+		return nil, &UsageError{"no client under test"}
+	}
+	if err := o.Selection.Validate(); err != nil {
+		return nil, err
+	}
+	if o.SecurityScopes == "" {
+		o.SecurityScopes = report.ScopesSpec
+	}
+	if o.PlaySlack <= 0 {
+		o.PlaySlack = DefaultPlaySlack
+	}
+	e := &Engine{o: o, catalog: o.Catalog, byID: map[string]*report.Scenario{}, selected: map[string]bool{},
+		plays: map[string]*Play{}, journals: map[string][]mockpeer.Exchange{}}
+	if e.catalog == nil {
+		e.catalog = scenarios.Catalog()
+	}
+	if err := e.checkKnownFailures(); err != nil {
+		return nil, err
+	}
+	e.rep = &report.Report{
+		SchemaVersion: report.SchemaVersion,
+		Suite:         report.Suite{Name: "a2a-conform", Version: report.SuiteVersion},
+		SpecVersion:   wire.ProtocolVersion,
+		Client:        report.Client{Name: o.Client.Describe(), Label: o.ClientLabel},
+		Selection: report.Selection{Profiles: o.Selection.Profiles, Level: o.Selection.Level,
+			LabelFilter: o.Selection.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict,
+			SecurityScopes: o.SecurityScopes},
+		StartedAt: time.Now().UTC(),
+	}
+	for _, sc := range e.catalog {
+		rec := &report.Scenario{ID: sc.ID, Title: sc.Title, ClientExitCode: -1}
+		for _, r := range sc.AllRequirements() {
+			rec.Requirements = append(rec.Requirements, e.newRequirement(sc, r))
+		}
+		e.rep.Scenarios = append(e.rep.Scenarios, rec)
+		e.byID[sc.ID] = rec
+	}
+	if len(e.Scenarios()) == 0 {
+		return nil, &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
+	}
+	return e, nil
+}
+
+func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement) *report.Requirement {
+	rr := &report.Requirement{ID: r.ID, Level: r.Level, Profile: r.Profile, Text: r.Text, Ref: r.Ref,
+		Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
+	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
+		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
+	}
+	if e.o.Selection.Selects(sc, r) {
+		e.selected[sc.ID+"/"+r.ID] = true
+		rr.Verdict, rr.Reason = scenarios.Error, "not judged: the scenario was not played"
+	}
+	return rr
+}
+
+// checkKnownFailures rejects entries that name no requirement of the
+// catalog: a typo would otherwise hide a failure forever.
+func (e *Engine) checkKnownFailures() error {
+	known := map[string]bool{}
+	for _, sc := range e.catalog {
+		for _, r := range sc.AllRequirements() {
+			known[r.ID], known[sc.ID+"/"+r.ID] = true, true
+		}
+	}
+	for id := range e.o.KnownFailures {
+		if !known[id] {
+			return &UsageError{fmt.Sprintf("known-failures file names unknown requirement %q (write ID or scenario/ID)", id)}
+		}
+	}
+	return nil
+}
+
+// Scenarios are the scenarios with at least one selected requirement, in
+// catalog order: what Run plays.
+func (e *Engine) Scenarios() []*scenarios.Scenario {
+	var out []*scenarios.Scenario
+	for _, sc := range e.catalog {
+		for _, r := range sc.AllRequirements() {
+			if e.selected[sc.ID+"/"+r.ID] {
+				out = append(out, sc)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Selected reports whether requirement id of scenario sc is judged.
+func (e *Engine) Selected(sc *scenarios.Scenario, id string) bool { return e.selected[sc.ID+"/"+id] }
+
+// Run plays every selected scenario in catalog order and returns the
+// finished report. When ctx ends, the scenario being played is stopped
+// (its client killed), the rest are not played, and the report is marked
+// interrupted. The error is a configuration problem only; harness faults
+// are error verdicts in the report.
+func Run(ctx context.Context, o Options) (*Engine, error) {
+	e, err := New(o)
+	if err != nil {
+		return nil, err
+	}
+	for _, sc := range e.Scenarios() {
+		if ctx.Err() != nil {
+			break
+		}
+		e.Play(ctx, sc)
+	}
+	e.Finish(ctx)
+	return e, nil
+}
+
+// Report is the run's record so far (finished once Finish was called).
+func (e *Engine) Report() *report.Report {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep
+}
+
+// Finish marks what was not played, counts the verdicts and decides the
+// exit code. A canceled ctx marks the run interrupted.
+func (e *Engine) Finish(ctx context.Context) *report.Report {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.rep.FinishedAt = time.Now().UTC()
+	if ctx.Err() != nil {
+		e.rep.Interrupted = true
+		for _, rec := range e.rep.Scenarios {
+			if rec.Played {
+				continue
+			}
+			for _, rr := range rec.Requirements {
+				if rr.Verdict == scenarios.Error {
+					rr.Reason = "the run was interrupted before the scenario was played"
+				}
+			}
+		}
+	}
+	e.rep.Finish()
+	return e.rep
+}

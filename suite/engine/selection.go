@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// Selection says which requirements a run judges: the profiles, the
+// weakest level, and a label filter. `run` and `list` share it, and the
+// Ginkgo front selects with the same labels. The zero Selection selects
+// everything.
+type Selection struct {
+	// Profiles to run; empty means all.
+	Profiles []scenarios.Profile
+	// Level is the weakest level to run; "" means MAY (everything).
+	Level scenarios.Level
+	// LabelFilter is the filter's text, as the user wrote it (recorded in
+	// the report); Match is that filter compiled. The engine knows no
+	// filter language: the front that parses LabelFilter sets Match.
+	LabelFilter string
+	Match       func(labels []string) bool
+}
+
+// Validate checks the profiles, the level and that a filter's text came
+// with its compiled form.
+func (s Selection) Validate() error {
+	for _, p := range s.Profiles {
+		if !slices.Contains(scenarios.Profiles(), p) {
+			return &UsageError{fmt.Sprintf("unknown profile %q (want one of %v)", p, scenarios.Profiles())}
+		}
+	}
+	if s.Level != "" {
+		if _, err := scenarios.ParseLevel(string(s.Level)); err != nil {
+			return &UsageError{err.Error()}
+		}
+	}
+	if strings.TrimSpace(s.LabelFilter) != "" && s.Match == nil {
+		return &UsageError{"label filter " + quote(s.LabelFilter) + " was not compiled"}
+	}
+	return nil
+}
+
+// Selects reports whether requirement r of scenario sc is judged.
+func (s Selection) Selects(sc *scenarios.Scenario, r scenarios.Requirement) bool {
+	if len(s.Profiles) > 0 && !slices.Contains(s.Profiles, r.Profile) {
+		return false
+	}
+	if s.Level != "" && !r.Level.AtLeast(s.Level) {
+		return false
+	}
+	return s.Match == nil || s.Match(Labels(sc, r))
+}
+
+// Labels are the labels of a requirement in a scenario: what a label
+// filter selects on, and the Ginkgo labels of its spec.
+func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {
+	return []string{
+		"level:" + strings.ToLower(string(r.Level)),
+		"profile:" + string(r.Profile),
+		"scenario:" + sc.ID,
+		"req:" + r.ID,
+	}
+}
+
+// UsageError is a problem of the run's configuration (exit code 2), found
+// before anything is played.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return "engine: " + e.Msg }
+
+func quote(s string) string { return fmt.Sprintf("%q", s) }

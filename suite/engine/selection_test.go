@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+func TestSelection(t *testing.T) {
+	sc, err := scenarios.Lookup("rotation-during-send")
+	if err != nil {
+		t.Fatal(err)
+	}
+	notROT004 := func(labels []string) bool { return !slices.Contains(labels, "req:ROT-004") }
+	for _, tc := range []struct {
+		name string
+		sel  Selection
+		want []string
+	}{
+		{"everything", Selection{}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "GEN-001", "GEN-002", "GEN-003"}},
+		{"must", Selection{Level: scenarios.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "GEN-001", "GEN-002", "GEN-003"}},
+		{"general", Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003"}},
+		{"label filter", Selection{LabelFilter: "!req:ROT-004", Match: notROT004}, []string{"ROT-001", "ROT-002", "ROT-003", "GEN-001", "GEN-002", "GEN-003"}},
+		{"core and should", Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}, Level: scenarios.Should}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, r := range sc.AllRequirements() {
+				if tc.sel.Selects(sc, r) {
+					got = append(got, r.ID)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("selected %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSelectionValidate(t *testing.T) {
+	for name, sel := range map[string]Selection{
+		"unknown profile":   {Profiles: []scenarios.Profile{"fast"}},
+		"unknown level":     {Level: "often"},
+		"uncompiled filter": {LabelFilter: "req:GEN-001"},
+	} {
+		var ue *UsageError
+		if err := sel.Validate(); !errors.As(err, &ue) {
+			t.Errorf("%s: err %v, want a *UsageError", name, err)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package engine_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// builtin is the built-in client of that name, run in this process.
+func builtin(t *testing.T, name string) runner.Client {
+	t.Helper()
+	p, err := refclient.ParsePolicy(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runner.InProcess("builtin:"+name, func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		return refclient.Run(ctx, a, p)
+	})
+}
+
+// expectedFailures is the suite's own test: each built-in client other
+// than the reference is a plausible client that must fail exactly the
+// requirements it violates, and the reference must fail none. Keys are
+// "scenario/requirement".
+var expectedFailures = map[string][]string{
+	"reference": nil,
+	"ttl-cache": {
+		"rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
+		"mirrored-stale-cache/STALE-001", "mirrored-stale-cache/STALE-002",
+	},
+	"refetch-every-transition": {
+		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
+		"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
+		"no-validator/NOVAL-003",
+	},
+	"abort-on-any-change": {
+		"capability-drift-before-send/DRIFT-001", "capability-drift-before-send/DRIFT-003",
+	},
+	"follow-url": {
+		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
+		"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
+		"repointed-endpoint-bad-signature/SIG-004",
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+		"repointed-endpoint-foreign-key/SIG-007",
+		"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
+		"repointed-endpoint-principal-mismatch/SIG-010",
+		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002",
+	},
+	"trust-any-signature": {
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+		"repointed-endpoint-foreign-key/SIG-007",
+	},
+}
+
+// expectedExit: 1 when a MUST fails, else 0.
+func expectedExit(fails []string) int {
+	must := map[string]bool{}
+	for _, sc := range scenarios.Catalog() {
+		for _, r := range sc.AllRequirements() {
+			must[sc.ID+"/"+r.ID] = r.Level == scenarios.Must
+		}
+	}
+	for _, f := range fails {
+		if must[f] {
+			return 1
+		}
+	}
+	return 0
+}
+
+// playCatalog plays the whole catalog against a built-in client.
+func playCatalog(t *testing.T, name string) *report.Report {
+	t.Helper()
+	e, err := engine.Run(t.Context(), engine.Options{Client: builtin(t, name)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Report()
+}
+
+// The engine is called once per client, all in this one process.
+func TestVerdictTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the whole catalog once per built-in client")
+	}
+	for name, want := range expectedFailures {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			rep := playCatalog(t, name)
+			var gotFails []string
+			for key, v := range rep.Verdicts() {
+				switch v {
+				case scenarios.Fail:
+					gotFails = append(gotFails, key)
+				case scenarios.Error, scenarios.Skipped:
+					t.Errorf("%s: %s is %s", name, key, v)
+				}
+			}
+			slices.Sort(gotFails)
+			wantSorted := slices.Sorted(slices.Values(want))
+			if !slices.Equal(gotFails, wantSorted) {
+				t.Errorf("%s fails\n  %s\nwant exactly\n  %s", name, strings.Join(gotFails, "\n  "), strings.Join(wantSorted, "\n  "))
+			}
+			if w := expectedExit(want); rep.ExitCode != w {
+				t.Errorf("%s: exit code %d, want %d", name, rep.ExitCode, w)
+			}
+		})
+	}
+}

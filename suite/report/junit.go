@@ -1,0 +1,112 @@
+package report
+
+import (
+	"encoding/xml"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// JUnit XML, rendered from the report alone so that CI test tabs and
+// report.json can never disagree. One testsuite per scenario, one testcase
+// per requirement; not-applicable, skipped and known failures are
+// <skipped>, errors <error>, failures <failure>. The counts are the same
+// at both levels.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Skipped  int          `xml:"skipped,attr"`
+	Disabled int          `xml:"disabled,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Errors   int         `xml:"errors,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Disabled int         `xml:"disabled,attr"`
+	Time     string      `xml:"time,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitProblem `xml:"failure,omitempty"`
+	Error     *junitProblem `xml:"error,omitempty"`
+	Skipped   *junitProblem `xml:"skipped,omitempty"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr,omitempty"`
+	Text    string `xml:",chardata"`
+}
+
+// WriteJUnit writes the report as JUnit XML to path.
+func (r *Report) WriteJUnit(path string) error {
+	out := junitSuites{Name: "a2a-conform: " + r.Client.Title(),
+		Time: seconds(r.FinishedAt.Sub(r.StartedAt).Milliseconds())}
+	for _, sc := range r.Scenarios {
+		s := junitSuite{Name: sc.ID, Time: seconds(sc.DurationMS)}
+		for _, req := range sc.Requirements {
+			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0"}
+			switch {
+			case req.Verdict == scenarios.Pass:
+			case req.Verdict == scenarios.Fail && !req.KnownFailure:
+				c.Failure = &junitProblem{Message: problemLine(req), Type: string(req.Level), Text: req.Message}
+				s.Failures++
+			case req.Verdict == scenarios.Fail:
+				c.Skipped = &junitProblem{Message: "known failure: " + req.KnownReason, Text: req.Message}
+				s.Skipped++
+			case req.Verdict == scenarios.NotApplicable:
+				c.Skipped = &junitProblem{Message: "not applicable: " + req.Reason}
+				s.Skipped++
+			case req.Verdict == scenarios.Skipped:
+				c.Skipped = &junitProblem{Message: "not selected"}
+				s.Skipped++
+			default:
+				c.Error = &junitProblem{Message: "harness error: " + req.Reason, Text: req.Message}
+				s.Errors++
+			}
+			s.Cases = append(s.Cases, c)
+		}
+		s.Tests = len(s.Cases)
+		out.Tests += s.Tests
+		out.Failures += s.Failures
+		out.Errors += s.Errors
+		out.Skipped += s.Skipped
+		out.Suites = append(out.Suites, s)
+	}
+	b, err := xml.MarshalIndent(out, "", "  ")
+	if err != nil {
+		return fmt.Errorf("report: junit: %w", err)
+	}
+	if err := os.WriteFile(path, append([]byte(xml.Header), append(b, '\n')...), 0o644); err != nil {
+		return fmt.Errorf("report: junit: %w", err)
+	}
+	return nil
+}
+
+func problemLine(req *Requirement) string {
+	switch {
+	case req.Want != "" && req.Got != "":
+		return "want " + req.Want + "; got " + req.Got
+	case req.Got != "":
+		return req.Got
+	}
+	return req.Reason
+}
+
+func seconds(ms int64) string {
+	return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64)
+}

@@ -1,0 +1,71 @@
+package report_test
+
+import (
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// JUnit counts agree with report.json and between both levels.
+func TestWriteJUnit(t *testing.T) {
+	r := &report.Report{Client: report.Client{Name: "x"}, Scenarios: []*report.Scenario{
+		{ID: "one", Requirements: []*report.Requirement{
+			req("A", scenarios.Must, scenarios.Pass),
+			{ID: "B", Level: scenarios.Must, Verdict: scenarios.Fail, Want: "w", Got: "g", Message: "evidence <here>"},
+			known(req("C", scenarios.Must, scenarios.Fail), "C"),
+			{ID: "D", Level: scenarios.Must, Verdict: scenarios.NotApplicable, Reason: "no send"},
+		}},
+		{ID: "two", Requirements: []*report.Requirement{
+			{ID: "E", Level: scenarios.Must, Verdict: scenarios.Error, Reason: "farm broke"},
+			req("F", scenarios.Should, scenarios.Skipped),
+		}},
+	}}
+	r.Finish()
+	path := filepath.Join(t.TempDir(), "junit.xml")
+	if err := r.WriteJUnit(path); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Errors   int `xml:"errors,attr"`
+		Skipped  int `xml:"skipped,attr"`
+		Disabled int `xml:"disabled,attr"`
+		Suites   []struct {
+			Tests    int `xml:"tests,attr"`
+			Failures int `xml:"failures,attr"`
+			Errors   int `xml:"errors,attr"`
+			Skipped  int `xml:"skipped,attr"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Tests != 6 || doc.Failures != 1 || doc.Errors != 1 || doc.Skipped != 3 || doc.Disabled != 0 {
+		t.Errorf("totals tests=%d failures=%d errors=%d skipped=%d disabled=%d", doc.Tests, doc.Failures, doc.Errors, doc.Skipped, doc.Disabled)
+	}
+	sum := [4]int{}
+	for _, s := range doc.Suites {
+		sum[0] += s.Tests
+		sum[1] += s.Failures
+		sum[2] += s.Errors
+		sum[3] += s.Skipped
+	}
+	if sum != [4]int{doc.Tests, doc.Failures, doc.Errors, doc.Skipped} {
+		t.Errorf("suites add up to %v, totals are %d %d %d %d", sum, doc.Tests, doc.Failures, doc.Errors, doc.Skipped)
+	}
+	for _, want := range []string{`message="want w; got g"`, "evidence &lt;here&gt;", `message="harness error: farm broke"`, `message="known failure: reviewed"`} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("junit.xml lacks %s:\n%s", want, raw)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+// Package report is the versioned record of one a2a-conform run: the
+// schema of report.json, its reader, the summary and exit code, the
+// known-failures file, and the renderings of a report (JUnit XML, the
+// markdown results page). It knows nothing of Ginkgo, so reading a report
+// links nothing but this package and the catalog's vocabulary.
+package report
+
+import (
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// SchemaVersion names the JSON report format; bump it on any breaking change.
+const SchemaVersion = "a2a-conform.dev/report/v2"
+
+// SuiteVersion is the version of the suite, written into every report.
+const SuiteVersion = "0.2.0"
+
+// Exit codes of a run (SPEC §4).
+const (
+	ExitPass    = 0
+	ExitFail    = 1
+	ExitHarness = 2
+)
+
+// Report is the versioned JSON report of one run. JSON keys are the field
+// names in lowerCamelCase, so the schema reads the same in Go and JSON.
+type Report struct {
+	SchemaVersion string    `json:"schemaVersion"`
+	Suite         Suite     `json:"suite"`
+	SpecVersion   string    `json:"specVersion"`
+	Client        Client    `json:"client"`
+	Selection     Selection `json:"selection"`
+	StartedAt     time.Time `json:"startedAt"`
+	FinishedAt    time.Time `json:"finishedAt"`
+	// Interrupted: the run was stopped (a signal, a canceled context)
+	// before every selected scenario was played; the rest are errors.
+	Interrupted bool        `json:"interrupted,omitempty"`
+	Summary     Summary     `json:"summary"`
+	ExitCode    int         `json:"exitCode"`
+	Scenarios   []*Scenario `json:"scenarios"`
+}
+
+// Suite identifies the suite build.
+type Suite struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Client identifies the client under test.
+type Client struct {
+	// Name is the client's description (its command line, builtin:NAME).
+	Name string `json:"name"`
+	// Label is the name its user gave it (--label), e.g. an SDK and version.
+	Label string `json:"label,omitempty"`
+}
+
+// Title is the label, or the name when there is none.
+func (c Client) Title() string {
+	if c.Label != "" {
+		return c.Label
+	}
+	return c.Name
+}
+
+// Scopes is the shape in which cards serve their security scopes.
+type Scopes string
+
+// The two shapes.
+const (
+	// ScopesSpec is the specification's {"schemes":{"x":{"list":[...]}}}.
+	ScopesSpec Scopes = "spec"
+	// ScopesFlat is bare arrays, {"schemes":{"x":[...]}}, the only shape
+	// a2a-go v2.3.1 parses.
+	ScopesFlat Scopes = "flat"
+)
+
+// ParseScopes accepts "spec" and "flat".
+func ParseScopes(s string) (Scopes, error) {
+	switch Scopes(s) {
+	case ScopesSpec, ScopesFlat:
+		return Scopes(s), nil
+	}
+	return "", &UsageError{Msg: "security scopes " + quote(s) + ": want spec or flat"}
+}
+
+// Selection records what was asked for.
+type Selection struct {
+	Profiles      []scenarios.Profile `json:"profiles,omitempty"`
+	Level         scenarios.Level     `json:"level,omitempty"`
+	LabelFilter   string              `json:"labelFilter,omitempty"`
+	KnownFailures KnownFailures       `json:"knownFailures,omitempty"`
+	Strict        bool                `json:"strict,omitempty"`
+	// SecurityScopes is the shape of the cards' security scopes.
+	SecurityScopes Scopes `json:"securityScopes"`
+}
+
+// Summary counts verdicts over all requirements.
+type Summary struct {
+	Pass          int `json:"pass"`
+	Fail          int `json:"fail"`
+	NotApplicable int `json:"notApplicable"`
+	Skipped       int `json:"skipped"`
+	Error         int `json:"error"`
+	// KnownFailures failed as the known-failures file expected.
+	KnownFailures int `json:"knownFailures"`
+	// UnexpectedPasses are known failures that passed: the file is stale.
+	UnexpectedPasses int `json:"unexpectedPasses"`
+	// StaleKnownFailures are the known-failures entries that nothing failed.
+	StaleKnownFailures []string `json:"staleKnownFailures,omitempty"`
+	// UnlistedFailures failed without being listed as known (any level).
+	UnlistedFailures int `json:"unlistedFailures"`
+	// MustFailures are MUST requirements that failed and were not known.
+	MustFailures int `json:"mustFailures"`
+}
+
+// Scenario is one scenario's play and its verdicts.
+type Scenario struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// Played: the scenario's farm started and its client ran.
+	Played bool `json:"played"`
+	// HarnessError says what broke in the harness (never the client).
+	HarnessError string          `json:"harnessError,omitempty"`
+	Outcome      *driver.Outcome `json:"outcome,omitempty"`
+	// OutcomeProblem says why the outcome is missing or not well-formed.
+	OutcomeProblem string `json:"outcomeProblem,omitempty"`
+	ClientExitCode int    `json:"clientExitCode"`
+	ClientTimedOut bool   `json:"clientTimedOut,omitempty"`
+	ClientCrashed  bool   `json:"clientCrashed,omitempty"`
+	// ClientStdout and ClientStderr are tails of the client's output, with
+	// farm credentials redacted.
+	ClientStdout string `json:"clientStdout,omitempty"`
+	ClientStderr string `json:"clientStderr,omitempty"`
+	DurationMS   int64  `json:"durationMS"`
+	// ExchangeCount is the number of exchanges in the scenario's journal.
+	ExchangeCount int `json:"exchangeCount"`
+	// JournalFile is the journal's path, relative to the report dir.
+	JournalFile   string         `json:"journalFile,omitempty"`
+	JournalDigest string         `json:"journalDigest,omitempty"`
+	Requirements  []*Requirement `json:"requirements"`
+}
+
+// Requirement is the verdict on one requirement in one scenario.
+type Requirement struct {
+	ID      string            `json:"id"`
+	Level   scenarios.Level   `json:"level"`
+	Profile scenarios.Profile `json:"profile"`
+	Text    string            `json:"text"`
+	Ref     string            `json:"ref"`
+	Doc     string            `json:"doc"`
+	// Verdict starts as error for every selected requirement and changes
+	// only when a check judged it: a harness that broke can never pass.
+	Verdict scenarios.Verdict `json:"verdict"`
+	// KnownFailure: the known-failures file lists it (under KnownKey).
+	KnownFailure bool   `json:"knownFailure,omitempty"`
+	KnownKey     string `json:"knownKey,omitempty"`
+	KnownReason  string `json:"knownReason,omitempty"`
+	Want         string `json:"want,omitempty"`
+	Got          string `json:"got,omitempty"`
+	Reason       string `json:"reason,omitempty"`
+	// Exchanges are the journal sequence numbers the judgement cites.
+	Exchanges []int64 `json:"exchanges,omitempty"`
+	// EvidenceDigest is the SHA-256 of the redacted exchanges cited.
+	EvidenceDigest string `json:"evidenceDigest,omitempty"`
+	// Message is the failure message, evidence on its own (fail and error).
+	Message string `json:"message,omitempty"`
+}
+
+// Verdicts flattens the report to "scenario/requirement" → verdict (the
+// general requirements are judged in every scenario).
+func (r *Report) Verdicts() map[string]scenarios.Verdict {
+	out := map[string]scenarios.Verdict{}
+	for _, sc := range r.Scenarios {
+		for _, req := range sc.Requirements {
+			out[sc.ID+"/"+req.ID] = req.Verdict
+		}
+	}
+	return out
+}
+
+// UsageError is a configuration problem of the user's: exit code 2.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return "report: " + e.Msg }
+
+func quote(s string) string { return `"` + s + `"` }

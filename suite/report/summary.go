@@ -1,0 +1,67 @@
+package report
+
+import (
+	"slices"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// Finish counts the verdicts and decides the exit code: 2 when anything
+// is an error (or the run was interrupted), 1 on a MUST failure not listed
+// as known, on a stale known-failures entry, or in strict mode on any
+// unlisted failure, else 0.
+func (r *Report) Finish() {
+	s := Summary{}
+	// A known-failures entry is stale when what it names was judged and
+	// never failed.
+	judged, failedKeys := map[string]bool{}, map[string]bool{}
+	for _, sc := range r.Scenarios {
+		for _, req := range sc.Requirements {
+			if req.KnownFailure && (req.Verdict == scenarios.Pass || req.Verdict == scenarios.Fail) {
+				judged[req.KnownKey] = true
+				failedKeys[req.KnownKey] = failedKeys[req.KnownKey] || req.Verdict == scenarios.Fail
+			}
+			s.count(req)
+		}
+	}
+	for key := range judged {
+		if !failedKeys[key] {
+			s.StaleKnownFailures = append(s.StaleKnownFailures, key)
+		}
+	}
+	slices.Sort(s.StaleKnownFailures)
+	s.UnexpectedPasses = len(s.StaleKnownFailures)
+	r.Summary = s
+	switch {
+	case s.Error > 0 || r.Interrupted:
+		r.ExitCode = ExitHarness
+	case s.MustFailures > 0 || s.UnexpectedPasses > 0 || (r.Selection.Strict && s.UnlistedFailures > 0):
+		r.ExitCode = ExitFail
+	default:
+		r.ExitCode = ExitPass
+	}
+}
+
+func (s *Summary) count(req *Requirement) {
+	switch req.Verdict {
+	case scenarios.Pass:
+		s.Pass++
+	case scenarios.Fail:
+		s.Fail++
+		switch {
+		case req.KnownFailure:
+			s.KnownFailures++
+		case req.Level == scenarios.Must:
+			s.MustFailures++
+			s.UnlistedFailures++
+		default:
+			s.UnlistedFailures++
+		}
+	case scenarios.NotApplicable:
+		s.NotApplicable++
+	case scenarios.Skipped:
+		s.Skipped++
+	default: // error, and anything a broken writer could leave
+		s.Error++
+	}
+}
