@@ -58,7 +58,8 @@ func (c *Command) Run(ctx context.Context, t driver.Assignment) (Result, error) 
 	if err := startInOwnGroup(cmd); err != nil {
 		return Result{}, err
 	}
-	p := &process{cmd: cmd, timeouts: c.Timeouts.withDefaults()}
+	p := &process{cmd: cmd, line: c.Line, timeouts: c.Timeouts.withDefaults()}
+	p.status = wrapInReaper(cmd, p.timeouts.KillGrace)
 	if err := p.start(); err != nil {
 		return Result{}, err
 	}
@@ -84,7 +85,12 @@ func withoutDriverVars(env []string) []string {
 
 // process is one started command and what the runner saw of it.
 type process struct {
-	cmd            *exec.Cmd
+	cmd  *exec.Cmd
+	line string
+	// status, when non-nil, is the command running under the reaper
+	// (reaper_linux.go), which kills every descendant itself once asked to
+	// stop and reports the client's wait status here.
+	status         *os.File
 	timeouts       Timeouts
 	stdout, stderr *tailBuffer
 	drained        chan struct{}
@@ -116,10 +122,13 @@ func (p *process) start() error {
 	err = p.cmd.Start()
 	outW.Close() // the child has its copies; ours would keep the pipes open
 	errW.Close()
+	for _, f := range p.cmd.ExtraFiles {
+		f.Close()
+	}
 	if err != nil {
 		outR.Close()
 		errR.Close()
-		return fmt.Errorf("runner: start %q: %w", p.cmd.Args[2], err)
+		return fmt.Errorf("runner: start %q: %w", p.line, err)
 	}
 	p.readers = []*os.File{outR, errR}
 	p.drained = make(chan struct{})
@@ -173,6 +182,16 @@ func (p *process) supervise(ctx context.Context, deadline time.Duration) (res Re
 		} else if waitErr != nil {
 			p.note("wait: %v", waitErr)
 		}
+		if p.status != nil {
+			// The client's own status, as the reaper saw it.
+			if ws, ok := readReaperStatus(p.status, p.timeouts.PipeDrain); ok {
+				res.ExitCode = ws.ExitStatus() // -1 when signaled
+				res.Crashed = ws.Signaled() && !killedByUs
+			}
+		}
+	}
+	if p.status != nil {
+		p.status.Close()
 	}
 	res.Stdout = p.stdout.String()
 	res.Stderr = p.stderr.String() + strings.Join(p.notes, "")
@@ -181,11 +200,17 @@ func (p *process) supervise(ctx context.Context, deadline time.Duration) (res Re
 }
 
 // stop ends a command that is still running: SIGTERM to the group, then
-// SIGKILL after KillGrace. It reports whether the command was reaped, and
-// how Wait ended.
+// SIGKILL after KillGrace (under the reaper, which needs its own KillGrace
+// to stop the client and the time to kill what is left, after KillGrace
+// plus GroupExit). It reports whether the command was reaped, and how Wait
+// ended.
 func (p *process) stop(pgid int) (reaped bool, waitErr error) {
 	terminateGroup(pgid)
-	grace := time.NewTimer(p.timeouts.KillGrace)
+	wait := p.timeouts.KillGrace
+	if p.status != nil {
+		wait += p.timeouts.GroupExit
+	}
+	grace := time.NewTimer(wait)
 	defer grace.Stop()
 	select {
 	case err := <-p.exited:

@@ -22,17 +22,23 @@ import (
 // A client that misbehaves gets verdicts and a clear message; the harness
 // never hangs and never reports the client's fault as its own.
 
-const shortDeadline = 500 * time.Millisecond
+// Deadlines: a client that hangs is given little time, since it is killed
+// anyway; every other client a roomy one, so that no verdict depends on
+// how fast a loaded machine starts a process.
+const (
+	hangDeadline  = 500 * time.Millisecond
+	roomyDeadline = time.Minute
+)
 
-func playWith(t *testing.T, scenario string, c runner.Client) (*scenarios.Evidence, runner.Result) {
+func playWith(t *testing.T, scenario string, c runner.Client, deadline time.Duration) (*scenarios.Evidence, runner.Result) {
 	t.Helper()
 	sc, err := scenarios.Lookup(scenario)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), deadline+time.Minute)
 	defer cancel()
-	ev, res, err := PlayOnce(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: shortDeadline})
+	ev, res, err := PlayOnce(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: deadline})
 	if err != nil {
 		t.Fatalf("a misbehaving client caused a harness error: %v", err)
 	}
@@ -82,7 +88,11 @@ func TestMisbehavingClients(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			ev, res := playWith(t, "rotation-during-send", &runner.Command{Line: c.line})
+			deadline := roomyDeadline
+			if c.name == "hangs" {
+				deadline = hangDeadline
+			}
+			ev, res := playWith(t, "rotation-during-send", &runner.Command{Line: c.line}, deadline)
 			if c.check != nil {
 				c.check(t, res)
 			}
@@ -134,7 +144,7 @@ func TestFloodingClient(t *testing.T) {
 		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	})
 	sc, _ := scenarios.Lookup("rotation-during-send")
-	ev, _, err := PlayOnce(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: 20 * time.Second})
+	ev, _, err := PlayOnce(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})
 	if err != nil {
 		t.Fatalf("flooding caused a harness error: %v", err)
 	}
@@ -151,7 +161,7 @@ func TestClientOutputIsRedacted(t *testing.T) {
 	sc, _ := scenarios.Lookup("skill-reorganization") // grants a bearer token
 	line := `echo "token=$A2A_CONFORM_BEARER_TOKEN"; echo "token=$A2A_CONFORM_BEARER_TOKEN" >&2; ` +
 		`printf '{"outcome":"failed","reason":"client-error","detail":"%s"}' "$A2A_CONFORM_BEARER_TOKEN" > "$A2A_CONFORM_OUTCOME_FILE"`
-	_, res, err := PlayOnce(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: 5 * time.Second})
+	_, res, err := PlayOnce(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})
 	if err != nil {
 		t.Fatal(err)
 	}
