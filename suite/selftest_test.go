@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite"
 )
@@ -74,24 +74,25 @@ func play(t *testing.T, client string) (*suite.Report, int) {
 	return &rep, code
 }
 
-// expectedFailures is the suite's own test: each mutant is a plausible
-// client that must fail exactly the requirements it violates, and the
-// reference client must fail none. Keys are "scenario/requirement".
-var expectedFailures = map[refclient.Policy][]string{
-	refclient.Reference: nil,
-	refclient.TTLCache: {
+// expectedFailures is the suite's own test: each built-in client but the
+// reference is a plausible client that must fail exactly the requirements
+// it violates, and the reference client must fail none. Keys are
+// "scenario/requirement".
+var expectedFailures = map[string][]string{
+	builtin.Reference: nil,
+	builtin.TTLCache: {
 		"rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
 		"mirrored-stale-cache/STALE-001", "mirrored-stale-cache/STALE-002",
 	},
-	refclient.RefetchEveryTransition: {
+	builtin.RefetchEveryTransition: {
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
 		"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-003",
 	},
-	refclient.AbortOnAnyChange: {
+	builtin.AbortOnAnyChange: {
 		"capability-drift-before-send/DRIFT-001", "capability-drift-before-send/DRIFT-003",
 	},
-	refclient.FollowURL: {
+	builtin.FollowURL: {
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
 		"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
 		"repointed-endpoint-bad-signature/SIG-004",
@@ -101,9 +102,19 @@ var expectedFailures = map[refclient.Policy][]string{
 		"repointed-endpoint-principal-mismatch/SIG-010",
 		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002",
 	},
-	refclient.TrustAnySignature: {
+	builtin.TrustAnySignature: {
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
+	},
+	// GEN-001 in every scenario where the reference sends A2A requests.
+	builtin.NoVersionHeader: {
+		"capability-drift-before-send/GEN-001", "contract-frozen-after-send/GEN-001",
+		"frozen-contract-extension/GEN-001", "no-validator/GEN-001",
+		"repointed-endpoint-signed/GEN-001", "skill-reorganization/GEN-001",
+	},
+	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
+	builtin.NoFrozenContract: {
+		"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002",
 	},
 }
 
@@ -125,12 +136,12 @@ func expectedExit(fails []string) int {
 
 func TestVerdictTable(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays the whole catalog once per policy")
+		t.Skip("plays the whole catalog once per built-in client")
 	}
-	for _, p := range refclient.Policies() {
-		t.Run(string(p), func(t *testing.T) {
+	for _, p := range builtin.Names() {
+		t.Run(p, func(t *testing.T) {
 			t.Parallel()
-			rep, code := play(t, suite.BuiltinPrefix+string(p))
+			rep, code := play(t, suite.BuiltinPrefix+p)
 			want := expectedFailures[p]
 			var gotFails []string
 			for key, v := range rep.Verdicts() {

@@ -16,7 +16,7 @@ import (
 	"os"
 	"slices"
 
-	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/suite"
 )
 
@@ -27,8 +27,8 @@ func main() {
 	}
 	flag.Parse()
 	if *policies {
-		for _, p := range refclient.Policies() {
-			fmt.Println(p)
+		for _, name := range builtin.Names() {
+			fmt.Println(name)
 		}
 		return
 	}
