@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite"
@@ -20,7 +21,7 @@ import (
 // the reports come from the engine's record. Ginkgo runs once per process,
 // so this is the package's only run.
 func TestRunThroughGinkgo(t *testing.T) {
-	client, err := suite.ResolveClient("builtin:follow-url")
+	client, err := builtin.Resolve("builtin:follow-url")
 	if err != nil {
 		t.Fatal(err)
 	}

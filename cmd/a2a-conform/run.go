@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/suite"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -43,7 +44,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		Paths: engine.Paths{Dir: *reportDir, JSON: *jsonPath, JUnit: *junit}}
 	o.Engine.ClientLabel, o.Engine.Strict, o.Engine.Progress = *label, *strict, stderr
 	var err error
-	if o.Engine.Client, err = suite.ResolveClient(*client); err != nil {
+	if o.Engine.Client, err = builtin.Resolve(*client); err != nil {
 		return usageError(stderr, err)
 	}
 	if o.Engine.SecurityScopes, err = report.ParseScopes(*scopes); err != nil {

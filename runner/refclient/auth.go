@@ -49,33 +49,11 @@ func EffectiveRequirement(card *wire.AgentCard, skill string) []wire.SecurityReq
 }
 
 // chooseAlternative picks the alternative of the effective requirement to
-// satisfy: the first non-empty one the held credentials satisfy (send what
-// you hold when the card accepts it), else an empty one, else none.
-// The returned requirement has no schemes when nothing is to be sent.
+// satisfy, through the CredentialChoice decision. The returned requirement
+// has no schemes when nothing is to be sent.
 func (c *Client) chooseAlternative(card *Card) (wire.SecurityRequirement, error) {
-	reqs := EffectiveRequirement(&card.Card, c.cfg.Skill)
-	if len(reqs) == 0 {
-		return wire.SecurityRequirement{}, nil
-	}
-	optional := slices.ContainsFunc(reqs, func(r wire.SecurityRequirement) bool { return len(r.Schemes) == 0 })
-	if optional && c.behaviour.optionalMeansNone {
-		return wire.SecurityRequirement{}, nil
-	}
-	var why []error
-	for _, alt := range reqs {
-		if len(alt.Schemes) == 0 {
-			continue
-		}
-		if err := c.satisfiable(card, alt); err != nil {
-			why = append(why, err)
-			continue
-		}
-		return alt, nil
-	}
-	if optional {
-		return wire.SecurityRequirement{}, nil
-	}
-	return wire.SecurityRequirement{}, fmt.Errorf("%w: %w", ErrAuthUnavailable, errors.Join(why...))
+	return c.decide.Credentials.Choose(EffectiveRequirement(&card.Card, c.cfg.Skill),
+		func(alt wire.SecurityRequirement) error { return c.satisfiable(card, alt) })
 }
 
 // satisfiable says why the held credentials cannot satisfy alt, or nil.
@@ -133,8 +111,8 @@ func (c *Client) satisfiable(card *Card, alt wire.SecurityRequirement) error {
 }
 
 // tokenURL returns the client-credentials token endpoint of s if this
-// client can use it: credentials held, and on the card's origin (a token
-// request carries the client secret).
+// client can use it: credentials held, and on the card's origin as the
+// origin gate sees it (a token request carries the client secret).
 func (c *Client) tokenURL(card *Card, s *wire.OAuth2SecurityScheme) (*url.URL, error) {
 	flow := s.Flows.ClientCredentials
 	if flow == nil {
@@ -147,7 +125,7 @@ func (c *Client) tokenURL(card *Card, s *wire.OAuth2SecurityScheme) (*url.URL, e
 	if err != nil {
 		return nil, fmt.Errorf("token URL %q: %w", flow.TokenURL, err)
 	}
-	if !c.behaviour.anyOrigin && !SameOrigin(card.URL, u) {
+	if !c.decide.Origins.SameOrigin(ReachTokenEndpoint, card.URL, u) {
 		return nil, fmt.Errorf("token endpoint on %s, card served by %s", OriginOf(u), OriginOf(card.URL))
 	}
 	return u, nil

@@ -9,8 +9,9 @@ import (
 )
 
 // Await polls the task until it is terminal or interrupted. The contract
-// is frozen: the reference never fetches the card and never cancels. It
-// returns the last snapshot of the task, also with an error.
+// is frozen: the reference never fetches the card and never cancels (the
+// TaskWatcher decision runs before each poll). It returns the last
+// snapshot of the task, also with an error.
 func (s *Session) Await(ctx context.Context, task *wire.Task) (*wire.Task, error) {
 	c := s.client
 	for {
@@ -23,16 +24,12 @@ func (s *Session) Await(ctx context.Context, task *wire.Task) (*wire.Task, error
 		if err := pause(ctx, c.cfg.PollInterval); err != nil {
 			return task, err
 		}
-		if c.behaviour.refetchWhilePolling {
-			card, err := c.FetchCard(ctx)
-			if err == nil && card.Card.Skill(c.cfg.Skill) == nil {
-				canceled, err := s.CancelTask(ctx, task.ID)
-				if err != nil {
-					return task, err
-				}
-				return canceled, nil
-			}
-			// Any other fetch failure: this client keeps polling.
+		ended, err := c.decide.Watcher.BeforePoll(ctx, s, task)
+		if err != nil {
+			return task, err
+		}
+		if ended != nil {
+			return ended, nil
 		}
 		next, err := s.GetTask(ctx, task.ID)
 		if err != nil {

@@ -20,7 +20,7 @@ func TestInterfaceVersions(t *testing.T) {
 		card.SupportedInterfaces[0].ProtocolVersion = "2.0"
 		peer.setCards(t, card)
 
-		out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+		out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})
 		wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonVersionUnsupported)
 		wantCount(t, peer, opSeenCard, 1)
 		wantNoA2A(t, peer)
@@ -33,7 +33,7 @@ func TestInterfaceVersions(t *testing.T) {
 		card.SupportedInterfaces = append([]wire.AgentInterface{{URL: peer.origin + "/grpc", ProtocolBinding: wire.BindingGRPC, ProtocolVersion: "1.0"}}, card.SupportedInterfaces...)
 		peer.setCards(t, card)
 
-		out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+		out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})
 		wantOutcome(t, out, driver.OutcomeCompleted, "")
 		for _, s := range peer.requests(a2aOps...) {
 			if !strings.HasPrefix(s.Path, "/rest/") {
@@ -71,7 +71,7 @@ func TestCredentialChoice(t *testing.T) {
 			card.Skills[0].SecurityRequirements = tc.reqs // the skill's own requirement wins over the card's (none)
 			peer.setCards(t, card)
 
-			out := runAgainst(t, pki, peer.cardURL(), Reference, tc.creds)
+			out := runAgainst(t, pki, peer.cardURL(), tc.creds)
 			if tc.want == driver.OutcomeAborted {
 				wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonAuthUnavailable)
 				wantNoA2A(t, peer)
@@ -99,7 +99,7 @@ func TestPeerErrors(t *testing.T) {
 			peer.setCards(t, card)
 			peer.sendError = &wire.ErrUnauthenticated
 
-			out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+			out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})
 			wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 			if !strings.Contains(out.Detail, "Authentication required: scripted") {
 				t.Errorf("detail %q does not carry the peer's error text", out.Detail)
@@ -109,7 +109,7 @@ func TestPeerErrors(t *testing.T) {
 
 	t.Run("card not found", func(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
-		out := runAgainst(t, pki, peer.origin+"/missing.json", Reference, driver.Credentials{})
+		out := runAgainst(t, pki, peer.origin+"/missing.json", driver.Credentials{})
 		wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 		wantNoA2A(t, peer)
 	})
@@ -117,7 +117,7 @@ func TestPeerErrors(t *testing.T) {
 	t.Run("card not JSON", func(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		peer.cards = [][]byte{[]byte("<html>")}
-		out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+		out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})
 		wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 	})
 
@@ -125,7 +125,7 @@ func TestPeerErrors(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		peer.setCards(t, testCard(peer.origin))
 		other := newTestPKI(t) // another CA: the peer is not trusted
-		out := runAgainst(t, other, peer.cardURL(), Reference, driver.Credentials{})
+		out := runAgainst(t, other, peer.cardURL(), driver.Credentials{})
 		wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonTransportError)
 		if got := peer.requests(); len(got) != 0 {
 			t.Errorf("peer got %d requests over an untrusted connection", len(got))
@@ -142,7 +142,7 @@ func TestDeadline(t *testing.T) {
 	out := Run(context.Background(), driver.Assignment{
 		CardURL: peer.cardURL(), Message: testMessage, Skill: testSkill,
 		CAFile: pki.caFile, Deadline: 1500 * time.Millisecond, // ample time to create the task first
-	}, Reference)
+	})
 	wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonDeadline)
 	if out.TaskID != "task-1" {
 		t.Errorf("taskId = %q, want the task that was running", out.TaskID)
@@ -163,7 +163,7 @@ func TestRunNeverPanics(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			out := Run(context.Background(), tc.task, Reference)
+			out := Run(context.Background(), tc.task)
 			wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonClientError)
 		})
 	}

@@ -43,16 +43,16 @@ func (k *Card) HasValidator() bool { return k.ETag != "" || k.LastModified != ""
 
 // FetchCard fetches the card unconditionally.
 func (c *Client) FetchCard(ctx context.Context) (*Card, error) {
-	card, _, err := c.getCard(ctx, nil)
-	return card, err
+	return c.FetchCardSince(ctx, nil)
 }
 
-// getCard fetches the card, conditionally on prev's validators when prev is
-// non-nil. notModified is true (and card is prev) on a 304.
-func (c *Client) getCard(ctx context.Context, prev *Card) (card *Card, notModified bool, err error) {
+// FetchCardSince fetches the card, conditionally on prev's validators
+// (If-None-Match, If-Modified-Since) when prev is non-nil: it returns prev
+// itself on a 304 Not Modified.
+func (c *Client) FetchCardSince(ctx context.Context, prev *Card) (*Card, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.cardURL.String(), nil)
 	if err != nil {
-		return nil, false, fmt.Errorf("%w: %w", ErrConfig, err)
+		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
 	}
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set(wire.HeaderVersion, wire.ProtocolVersion)
@@ -66,22 +66,22 @@ func (c *Client) getCard(ctx context.Context, prev *Card) (card *Card, notModifi
 	}
 	resp, err := c.public.Do(req)
 	if err != nil {
-		return nil, false, transportError(opCard, err)
+		return nil, transportError(opCard, err)
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxCardBytes))
 	if err != nil {
-		return nil, false, transportError(opCard, err)
+		return nil, transportError(opCard, err)
 	}
 	if resp.StatusCode == http.StatusNotModified && prev != nil {
-		return prev, true, nil
+		return prev, nil
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, false, &PeerError{Op: opCard, HTTPStatus: resp.StatusCode}
+		return nil, &PeerError{Op: opCard, HTTPStatus: resp.StatusCode}
 	}
-	card, err = c.parseCard(raw)
+	card, err := c.parseCard(raw)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	card.URL = resp.Request.URL
 	card.ETag = resp.Header.Get("ETag")
@@ -90,7 +90,7 @@ func (c *Client) getCard(ctx context.Context, prev *Card) (card *Card, notModifi
 	card.Age = resp.Header.Get("Age")
 	card.FetchedAt = c.cfg.Now()
 	card.Principal = principalOfState(resp.TLS)
-	return card, false, nil
+	return card, nil
 }
 
 // parseCard reads a card tolerantly (both scope shapes, unknown members

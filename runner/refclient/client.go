@@ -30,19 +30,21 @@ type Config struct {
 	CAFile string
 	// Credentials the client holds; empty fields are not held.
 	Credentials driver.Credentials
-	// Policy is the behaviour; "" means Reference.
-	Policy Policy
-	// Authority, if non-nil, replaces the reference's rule 6 (same origin,
-	// or a signature by a key the card's origin publishes and a matching
-	// TLS principal). The follow-url policy ignores it.
-	Authority Authority
 	// SignatureAlgorithms is the alg allow-list of card signatures; nil
 	// means DefaultSignatureAlgorithms.
 	SignatureAlgorithms []string
 	// PollInterval, if non-zero, replaces DefaultPollInterval.
 	PollInterval time.Duration
-	// Now, if non-nil, is the clock for card freshness.
+	// Now, if non-nil, is the clock that stamps Card.FetchedAt.
 	Now func() time.Time
+
+	// UnsafeDecisions replaces decisions of the contract model; its zero
+	// value keeps every decision of the reference. See Decisions.
+	UnsafeDecisions Decisions
+	// UnsafeA2ATransport, if non-nil, wraps the transport of every A2A
+	// request (not of card, key or token requests), which may then go on
+	// the wire otherwise than the reference sends it.
+	UnsafeA2ATransport func(http.RoundTripper) http.RoundTripper
 }
 
 // Client delegates tasks to one agent through its card. It is safe for
@@ -50,11 +52,10 @@ type Config struct {
 type Client struct {
 	cfg       Config
 	cardURL   *url.URL
-	behaviour behaviour
-	authority Authority
+	decide    Decisions // every field set
+	authority authority
 	roots     *x509.CertPool
 	cert      *tls.Certificate // nil unless a client certificate is held
-	redirects func(*http.Request, []*http.Request) error
 	// public fetches cards and tokens; it never presents a client
 	// certificate.
 	public *http.Client
@@ -68,12 +69,6 @@ type Client struct {
 
 // New checks cfg and loads its trust root and client certificate.
 func New(cfg Config) (*Client, error) {
-	if cfg.Policy == "" {
-		cfg.Policy = Reference
-	}
-	if _, err := ParsePolicy(string(cfg.Policy)); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrConfig, err)
-	}
 	u, err := url.Parse(cfg.CardURL)
 	if err != nil || !u.IsAbs() || (u.Scheme != "https" && u.Scheme != "http") {
 		return nil, fmt.Errorf("%w: card URL %q is not an absolute http(s) URL", ErrConfig, cfg.CardURL)
@@ -87,19 +82,12 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	c := &Client{cfg: cfg, cardURL: u, behaviour: cfg.Policy.behaviour(), jwks: map[string]jose.JSONWebKeySet{}}
+	c := &Client{cfg: cfg, cardURL: u, decide: cfg.UnsafeDecisions.orReference(), jwks: map[string]jose.JSONWebKeySet{}}
 	c.sigAlgs = cfg.SignatureAlgorithms
 	if c.sigAlgs == nil {
 		c.sigAlgs = DefaultSignatureAlgorithms
 	}
-	c.authority = signedAuthority{c: c, anyKeyOrigin: c.behaviour.anyKeyOrigin}
-	c.redirects = sameOriginRedirects
-	if cfg.Authority != nil {
-		c.authority = cfg.Authority
-	}
-	if c.behaviour.anyOrigin {
-		c.authority, c.redirects = anyAuthority, anyRedirects
-	}
+	c.authority = signedAuthority{c}
 	if cfg.CAFile != "" {
 		pem, err := os.ReadFile(cfg.CAFile)
 		if err != nil {
@@ -132,7 +120,7 @@ func (c *Client) Close() {
 
 // httpClient builds a client trusting only the configured roots,
 // presenting cert when non-nil, talking only to servers presenting pin
-// when non-empty, redirecting per policy.
+// when non-empty, following redirects the origin gate lets through.
 func (c *Client) httpClient(cert *tls.Certificate, pin Principal) *http.Client {
 	tlsConf := &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12}
 	if cert != nil {
@@ -149,5 +137,8 @@ func (c *Client) httpClient(cert *tls.Certificate, pin Principal) *http.Client {
 	c.mu.Lock()
 	c.transports = append(c.transports, t)
 	c.mu.Unlock()
-	return &http.Client{Transport: t, CheckRedirect: c.redirects}
+	return &http.Client{Transport: t, CheckRedirect: c.checkRedirect}
 }
+
+// Skill is the id of the skill the client delegates to.
+func (c *Client) Skill() string { return c.cfg.Skill }

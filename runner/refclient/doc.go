@@ -1,6 +1,5 @@
 // Package refclient is the reference client of a2a-conform: an A2A v1.0
-// client that implements the decision boundary of docs/contract-model.md,
-// and the mutant policies the suite must fail.
+// client that implements the decision boundary of docs/contract-model.md.
 //
 // What the reference does, in order:
 //
@@ -28,5 +27,11 @@
 //	outcome := refclient.OutcomeOf(res, err)
 //
 // or step by step with FetchCard, Open, Revalidate, Session.Adopt,
-// Session.Send and Session.Await. Run plays one driver-contract task.
+// Session.Send and Session.Await. Run plays one driver-contract assignment.
+//
+// Each decision the contract model rules on is a small interface
+// (decisions.go): Revalidator, CredentialChoice, OriginGate, Protocol and
+// TaskWatcher, the reference's being the default. Config.UnsafeDecisions
+// replaces them; nothing else does. The clients that break a rule on
+// purpose, which the suite must fail, are overrides kept in runner/builtin.
 package refclient

@@ -70,12 +70,12 @@ func allCredentials(pki *testPKI) driver.Credentials {
 }
 
 // runAgainst plays one task against the peer serving cardURL.
-func runAgainst(t *testing.T, pki *testPKI, cardURL string, p Policy, creds driver.Credentials) driver.Outcome {
+func runAgainst(t *testing.T, pki *testPKI, cardURL string, creds driver.Credentials) driver.Outcome {
 	t.Helper()
 	out := Run(context.Background(), driver.Assignment{
 		CardURL: cardURL, Message: testMessage, Skill: testSkill,
 		CAFile: pki.caFile, Credentials: creds, Deadline: testDeadline,
-	}, p)
+	})
 	t.Logf("outcome: %+v", out)
 	return out
 }

@@ -44,7 +44,7 @@ func TestFrozenContractExtension(t *testing.T) {
 			}
 			peer.steps = []wire.TaskStatus{statusWithHash(wire.TaskStateWorking, hash), last}
 
-			out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+			out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})
 			wantOutcome(t, out, tc.wantOutcome, tc.wantReason)
 			if out.TaskID != "task-1" {
 				t.Errorf("taskId = %q, want task-1", out.TaskID)
@@ -71,7 +71,7 @@ func TestExtensionsOffered(t *testing.T) {
 	t.Run("none declared: none sent", func(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		peer.setCards(t, testCard(peer.origin))
-		wantOutcome(t, runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{}), driver.OutcomeCompleted, "")
+		wantOutcome(t, runAgainst(t, pki, peer.cardURL(), driver.Credentials{}), driver.OutcomeCompleted, "")
 		send := wantCount(t, peer, wire.MethodSendMessage, 1)[0]
 		if send.Header.Get(wire.HeaderExtensions) != "" || send.Params["metadata"] != nil {
 			t.Errorf("send carried extension data: header %q metadata %v", send.Header.Get(wire.HeaderExtensions), send.Params["metadata"])
@@ -83,7 +83,7 @@ func TestExtensionsOffered(t *testing.T) {
 		card := testCard(peer.origin)
 		card.Capabilities.Extensions = []wire.AgentExtension{{URI: "https://example.com/ext/secret-handshake/v1", Required: true}}
 		peer.setCards(t, card)
-		wantOutcome(t, runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{}), driver.OutcomeAborted, driver.ReasonExtensionUnsupported)
+		wantOutcome(t, runAgainst(t, pki, peer.cardURL(), driver.Credentials{}), driver.OutcomeAborted, driver.ReasonExtensionUnsupported)
 		wantNoA2A(t, peer)
 	})
 }

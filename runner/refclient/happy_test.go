@@ -79,7 +79,7 @@ func TestHappyPath(t *testing.T) {
 				}
 				peer.setCards(t, card)
 
-				out := runAgainst(t, pki, peer.cardURL(), Reference, allCredentials(pki))
+				out := runAgainst(t, pki, peer.cardURL(), allCredentials(pki))
 				wantOutcome(t, out, driver.OutcomeCompleted, "")
 				if out.TaskID != "task-1" || out.Detail != "the summary" {
 					t.Errorf("taskId %q detail %q, want task-1 and the artifact text", out.TaskID, out.Detail)

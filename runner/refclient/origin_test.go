@@ -47,7 +47,7 @@ func TestCrossOriginInterfaceIsNeverUsed(t *testing.T) {
 			a.setCards(t, card)
 			b.setCards(t, card)
 
-			out := runAgainst(t, pki, a.cardURL(), Reference, allCredentials(pki))
+			out := runAgainst(t, pki, a.cardURL(), allCredentials(pki))
 			wantOutcome(t, out, tc.want, tc.reason)
 			if got := b.requests(); len(got) != 0 {
 				t.Fatalf("the other origin got %d requests (first %s %s), want none", len(got), got[0].Method, got[0].Path)
@@ -69,7 +69,7 @@ func TestCardRedirects(t *testing.T) {
 		a.redirect = c.cardURL()
 		c.setCards(t, testCard(c.origin))
 
-		out := runAgainst(t, pki, a.cardURL(), Reference, allCredentials(pki))
+		out := runAgainst(t, pki, a.cardURL(), allCredentials(pki))
 		wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 		wantCount(t, a, opSeenCard, 1)
 		if got := c.requests(); len(got) != 0 {
@@ -81,7 +81,7 @@ func TestCardRedirects(t *testing.T) {
 		a := startPeer(t, pki, "127.0.0.1")
 		a.setCards(t, testCard(a.origin))
 
-		out := runAgainst(t, pki, a.origin+"/old-card", Reference, driver.Credentials{})
+		out := runAgainst(t, pki, a.origin+"/old-card", driver.Credentials{})
 		wantOutcome(t, out, driver.OutcomeCompleted, "")
 		cards := a.requests(opSeenCard)
 		if len(cards) != 4 || cards[3].Header.Get("If-None-Match") == "" {

@@ -50,7 +50,7 @@ func TestRevalidationBeforeSend(t *testing.T) {
 			peer.cacheControl = "max-age=300" // fresh: the reference revalidates anyway
 			peer.noETag, peer.noLastModified = tc.noETag, tc.noLastModified
 
-			out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{BearerToken: testBearer})
+			out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{BearerToken: testBearer})
 			wantOutcome(t, out, tc.wantOutcome, tc.wantRsn)
 
 			cards := wantCount(t, peer, opSeenCard, 2)
@@ -101,7 +101,7 @@ func TestNoValidatorCardIsNeverFetchedAgain(t *testing.T) {
 	peer.steps = []wire.TaskStatus{{State: wire.TaskStateSubmitted}, {State: wire.TaskStateWorking},
 		{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}
 
-	out := runAgainst(t, pki, peer.cardURL(), Reference, driver.Credentials{})
+	out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})
 	wantOutcome(t, out, driver.OutcomeCompleted, "")
 	wantCount(t, peer, opSeenCard, 1)
 	wantCount(t, peer, wire.MethodGetTask, 3)

@@ -10,12 +10,6 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// speaksV1 reports whether an interface's protocolVersion is 1.0 (patch
-// versions SHOULD NOT appear, but are tolerated).
-func speaksV1(v string) bool {
-	return v == wire.ProtocolVersion || strings.HasPrefix(v, wire.ProtocolVersion+".")
-}
-
 // bindingOf returns the binding name this client speaks, or "".
 func bindingOf(b string) string {
 	for _, known := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
@@ -26,8 +20,9 @@ func bindingOf(b string) string {
 	return ""
 }
 
-// chooseInterface picks, in card order, the first interface that speaks
-// 1.0 over a binding this client has and for which the card is
+// chooseInterface picks, in card order, the first interface whose
+// protocolVersion the client speaks (1.0 for the reference) over a binding
+// this client has and for which the card is
 // authoritative, and the TLS principal to pin it to ("" for none). Nothing
 // is sent to an interface to decide; a cross-origin one may be asked for
 // its TLS certificate.
@@ -40,7 +35,7 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 	spoken := 0
 	for _, iface := range ifaces {
 		binding := bindingOf(iface.ProtocolBinding)
-		if binding == "" || !speaksV1(iface.ProtocolVersion) {
+		if binding == "" || !c.decide.Protocol.SpeaksVersion(iface.ProtocolVersion) {
 			continue
 		}
 		spoken++

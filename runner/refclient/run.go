@@ -15,31 +15,32 @@ func outcomeMargin(deadline time.Duration) time.Duration {
 	return min(deadline/10, 250*time.Millisecond)
 }
 
-// Run plays one driver-contract task with policy p. It never panics:
-// every failure becomes an outcome with a reason.
-func Run(ctx context.Context, t driver.Assignment, p Policy) (out driver.Outcome) {
+// Run plays one driver-contract assignment with the reference client. It
+// never panics: every failure becomes an outcome with a reason.
+func Run(ctx context.Context, a driver.Assignment) driver.Outcome {
+	return RunWith(ctx, a, Config{})
+}
+
+// RunWith is Run with cfg's settings; the card URL, skill, trust root and
+// credentials come from the assignment.
+func RunWith(ctx context.Context, a driver.Assignment, cfg Config) (out driver.Outcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: fmt.Sprintf("refclient: panic: %v", r)}
 		}
 	}()
-	if t.Deadline > 0 {
+	if a.Deadline > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, t.Deadline-outcomeMargin(t.Deadline))
+		ctx, cancel = context.WithTimeout(ctx, a.Deadline-outcomeMargin(a.Deadline))
 		defer cancel()
 	}
-	c, err := New(Config{
-		CardURL:     t.CardURL,
-		Skill:       t.Skill,
-		CAFile:      t.CAFile,
-		Credentials: t.Credentials,
-		Policy:      p,
-	})
+	cfg.CardURL, cfg.Skill, cfg.CAFile, cfg.Credentials = a.CardURL, a.Skill, a.CAFile, a.Credentials
+	c, err := New(cfg)
 	if err != nil {
 		return OutcomeOf(Result{}, err)
 	}
 	defer c.Close()
-	res, err := c.Delegate(ctx, t.Message)
+	res, err := c.Delegate(ctx, a.Message)
 	// A request cut by the deadline can surface as a bare transport error.
 	if errors.Is(err, ErrTransport) && ctx.Err() != nil {
 		err = fmt.Errorf("%w: %w", ctx.Err(), err)

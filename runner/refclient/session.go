@@ -54,7 +54,11 @@ func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
 	if s.creds, err = c.acquire(ctx, card, alt); err != nil {
 		return nil, err
 	}
-	ep := endpoint{http: c.httpClient(s.creds.cert, pin), url: u, tenant: iface.Tenant, decorate: s.decorate}
+	hc := c.httpClient(s.creds.cert, pin)
+	if c.cfg.UnsafeA2ATransport != nil {
+		hc.Transport = c.cfg.UnsafeA2ATransport(hc.Transport)
+	}
+	ep := endpoint{http: hc, url: u, tenant: iface.Tenant, decorate: s.decorate}
 	if iface.ProtocolBinding == wire.BindingHTTPJSON {
 		s.binding = &rest{endpoint: ep}
 	} else {
@@ -64,7 +68,9 @@ func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
 }
 
 // Adopt makes card the one in force for capability fields (extensions
-// offered, skills listed). Its contract must be the session's.
+// offered, skills listed). Its contract must be the session's. Of the
+// extensions offered, the session activates those the client speaks
+// (Protocol decision) and refuses a card requiring another.
 func (s *Session) Adopt(card *Card) error {
 	if card.ContractHash != s.contractHash {
 		return fmt.Errorf("%w: contract hash %s, session has %s", ErrContractChanged, card.ContractHash, s.contractHash)
@@ -73,8 +79,9 @@ func (s *Session) Adopt(card *Card) error {
 	frozen := false
 	for _, e := range card.Card.Capabilities.Extensions {
 		switch {
-		case e.URI == FrozenContractExtension:
-			exts, frozen = append(exts, e.URI), true
+		case s.client.decide.Protocol.SpeaksExtension(e.URI):
+			exts = append(exts, e.URI)
+			frozen = frozen || e.URI == FrozenContractExtension
 		case e.Required:
 			return fmt.Errorf("%w: %s", ErrExtensionUnsupported, e.URI)
 		}
@@ -82,6 +89,9 @@ func (s *Session) Adopt(card *Card) error {
 	s.card, s.extensions, s.frozen = card, exts, frozen
 	return nil
 }
+
+// Client is the client the session belongs to.
+func (s *Session) Client() *Client { return s.client }
 
 // Card is the card in force.
 func (s *Session) Card() *Card { return s.card }

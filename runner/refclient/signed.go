@@ -30,17 +30,14 @@ const opJWKS = "JWKS"
 // authority: a card is authoritative for a url on its own origin, or for a
 // url elsewhere when it carries a valid signature by a key its own origin
 // publishes and the endpoint presents the TLS principal the card's origin
-// presented. The endpoint is then pinned to that principal.
-//
-// With anyKeyOrigin (the trust-any-signature mutant) a key counts wherever
-// the signature's jku points: anyone who can publish a key can vouch.
+// presented. The endpoint is then pinned to that principal. "Own origin"
+// is what the origin gate says it is (decisions.go).
 type signedAuthority struct {
-	c            *Client
-	anyKeyOrigin bool
+	c *Client
 }
 
 func (a signedAuthority) Authorize(ctx context.Context, card *Card, endpoint *url.URL) (Principal, error) {
-	if SameOrigin(card.URL, endpoint) {
+	if a.c.decide.Origins.SameOrigin(ReachInterface, card.URL, endpoint) {
 		return "", nil
 	}
 	refuse := func(why string, args ...any) (Principal, error) {
@@ -77,7 +74,7 @@ func (a signedAuthority) keys(card *Card) cardsig.KeySource {
 			}
 			at = u
 		}
-		if !a.anyKeyOrigin && !SameOrigin(card.URL, at) {
+		if !a.c.decide.Origins.SameOrigin(ReachSigningKeys, card.URL, at) {
 			return jose.JSONWebKey{}, fmt.Errorf("the key is published by %s, not by the card's origin", OriginOf(at))
 		}
 		set, err := a.c.fetchJWKS(ctx, at)

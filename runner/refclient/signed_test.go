@@ -55,13 +55,13 @@ func (sf signedFarm) start(t *testing.T) *mockpeer.Farm {
 	return farm
 }
 
-func runOnFarm(t *testing.T, farm *mockpeer.Farm, p Policy) driver.Outcome {
+func runOnFarm(t *testing.T, farm *mockpeer.Farm, d Decisions) driver.Outcome {
 	t.Helper()
-	out := Run(context.Background(), driver.Assignment{
+	out := RunWith(context.Background(), driver.Assignment{
 		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
 		Credentials: driver.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken}, Deadline: testDeadline,
-	}, p)
-	t.Logf("%s: %+v", p, out)
+	}, Config{UnsafeDecisions: d})
+	t.Logf("outcome: %+v", out)
 	// Close waits for in-flight requests: the journal is complete after it.
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
@@ -92,49 +92,56 @@ func TestSignedCardAuthority(t *testing.T) {
 	}
 	refused := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
 	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
+	// Gates that count other origins as the card's own: for signing keys
+	// only, or for everything.
+	keysAnywhere := Decisions{Origins: OriginGateFunc(func(r Reach, card, target *url.URL) bool {
+		return r == ReachSigningKeys || SameOrigin(card, target)
+	})}
+	anywhere := Decisions{Origins: OriginGateFunc(func(Reach, *url.URL, *url.URL) bool { return true })}
+	reference := Decisions{}
 	cases := []struct {
-		name   string
-		farm   signedFarm
-		policy Policy
-		want   driver.Outcome
+		name      string
+		farm      signedFarm
+		decisions Decisions
+		want      driver.Outcome
 		// routes B may see; nil means none at all.
 		atB []string
 		// the routes A must see, in order
 		atA []string
 	}{
-		{"signed, key on A, B presents A's principal", signedFarm{signed(mockpeer.NoFault), "A"}, Reference, completed,
+		{"signed, key on A, B presents A's principal", signedFarm{signed(mockpeer.NoFault), "A"}, reference, completed,
 			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteJWKS, mockpeer.RouteCard}},
-		{"signed without jku: keys at A's JWKS path", signedFarm{&mockpeer.Signing{}, "A"}, Reference, completed,
+		{"signed without jku: keys at A's JWKS path", signedFarm{&mockpeer.Signing{}, "A"}, reference, completed,
 			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteJWKS, mockpeer.RouteCard}},
-		{"unsigned", signedFarm{nil, "A"}, Reference, refused, nil, []string{mockpeer.RouteCard}},
-		{"tampered payload", signedFarm{signed(mockpeer.TamperedPayload), "A"}, Reference, refused, nil,
+		{"unsigned", signedFarm{nil, "A"}, reference, refused, nil, []string{mockpeer.RouteCard}},
+		{"tampered payload", signedFarm{signed(mockpeer.TamperedPayload), "A"}, reference, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"wrong kid", signedFarm{signed(mockpeer.WrongKID), "A"}, Reference, refused, nil,
+		{"wrong kid", signedFarm{signed(mockpeer.WrongKID), "A"}, reference, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"unknown key", signedFarm{signed(mockpeer.UnknownKey), "A"}, Reference, refused, nil,
+		{"unknown key", signedFarm{signed(mockpeer.UnknownKey), "A"}, reference, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"alg mismatch", signedFarm{rsa(mockpeer.AlgMismatch), "A"}, Reference, refused, nil,
+		{"alg mismatch", signedFarm{rsa(mockpeer.AlgMismatch), "A"}, reference, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"key served by B", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, Reference, refused, nil,
+		{"key served by B", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, reference, refused, nil,
 			[]string{mockpeer.RouteCard}},
-		{"key served by B, no jku", signedFarm{&mockpeer.Signing{Publisher: "B"}, "A"}, Reference, refused, nil,
+		{"key served by B, no jku", signedFarm{&mockpeer.Signing{Publisher: "B"}, "A"}, reference, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"B presents its own principal", signedFarm{signed(mockpeer.NoFault), ""}, Reference, refused, nil,
+		{"B presents its own principal", signedFarm{signed(mockpeer.NoFault), ""}, reference, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
 
-		{"trust-any-signature takes B's key", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, TrustAnySignature, completed,
+		{"a gate open to keys anywhere takes B's key", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, keysAnywhere, completed,
 			[]string{mockpeer.RouteJWKS, mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteCard}},
-		{"trust-any-signature refuses a tampered card", signedFarm{signed(mockpeer.TamperedPayload), "A"}, TrustAnySignature, refused, nil,
+		{"a gate open to keys anywhere still refuses a tampered card", signedFarm{signed(mockpeer.TamperedPayload), "A"}, keysAnywhere, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"trust-any-signature checks the principal", signedFarm{signed(mockpeer.NoFault), ""}, TrustAnySignature, refused, nil,
+		{"a gate open to keys anywhere still checks the principal", signedFarm{signed(mockpeer.NoFault), ""}, keysAnywhere, refused, nil,
 			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
-		{"follow-url goes anywhere", signedFarm{signed(mockpeer.TamperedPayload), ""}, FollowURL, completed,
+		{"a gate open everywhere needs no signature", signedFarm{signed(mockpeer.TamperedPayload), ""}, anywhere, completed,
 			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteCard}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			farm := tc.farm.start(t)
-			out := runOnFarm(t, farm, tc.policy)
+			out := runOnFarm(t, farm, tc.decisions)
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
 			atB := slices.Compact(routesAt(farm, "B"))
 			if !slices.Equal(atB, tc.atB) {
@@ -162,14 +169,12 @@ func TestPinnedPrincipalStopsTheSend(t *testing.T) {
 	c, err := New(Config{
 		CardURL: farm.Peer("A").CardURL(), Skill: testSkill, CAFile: farm.CAFile(),
 		Credentials: driver.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken},
-		Authority: AuthorityFunc(func(context.Context, *Card, *url.URL) (Principal, error) {
-			return "sha256/not-this-one", nil
-		}),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
+	c.authority = pinAuthority("sha256/not-this-one")
 	_, err = c.Delegate(context.Background(), testMessage)
 	if !errors.Is(err, ErrUntrustedEndpoint) || !strings.Contains(err.Error(), "TLS principal") {
 		t.Fatalf("Delegate error %v, want ErrUntrustedEndpoint about the TLS principal", err)
@@ -181,6 +186,13 @@ func TestPinnedPrincipalStopsTheSend(t *testing.T) {
 	if got := routesAt(farm, "B"); len(got) != 0 {
 		t.Errorf("B saw %v, want nothing", got)
 	}
+}
+
+// pinAuthority trusts every endpoint, pinned to one principal.
+type pinAuthority Principal
+
+func (p pinAuthority) Authorize(context.Context, *Card, *url.URL) (Principal, error) {
+	return Principal(p), nil
 }
 
 func TestSignatureAlgorithmAllowList(t *testing.T) {

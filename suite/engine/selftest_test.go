@@ -1,29 +1,25 @@
 package engine_test
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
-// builtin is the built-in client of that name, run in this process.
-func builtin(t *testing.T, name string) runner.Client {
+// builtinClient is the built-in client of that name, run in this process.
+func builtinClient(t *testing.T, name string) runner.Client {
 	t.Helper()
-	p, err := refclient.ParsePolicy(name)
+	c, err := builtin.Lookup(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return runner.InProcess("builtin:"+name, func(ctx context.Context, a driver.Assignment) driver.Outcome {
-		return refclient.Run(ctx, a, p)
-	})
+	return c
 }
 
 // expectedFailures is the suite's own test: each built-in client other
@@ -31,20 +27,20 @@ func builtin(t *testing.T, name string) runner.Client {
 // requirements it violates, and the reference must fail none. Keys are
 // "scenario/requirement".
 var expectedFailures = map[string][]string{
-	"reference": nil,
-	"ttl-cache": {
+	builtin.Reference: nil,
+	builtin.TTLCache: {
 		"rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
 		"mirrored-stale-cache/STALE-001", "mirrored-stale-cache/STALE-002",
 	},
-	"refetch-every-transition": {
+	builtin.RefetchEveryTransition: {
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
 		"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-003",
 	},
-	"abort-on-any-change": {
+	builtin.AbortOnAnyChange: {
 		"capability-drift-before-send/DRIFT-001", "capability-drift-before-send/DRIFT-003",
 	},
-	"follow-url": {
+	builtin.FollowURL: {
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
 		"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
 		"repointed-endpoint-bad-signature/SIG-004",
@@ -54,9 +50,19 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-principal-mismatch/SIG-010",
 		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002",
 	},
-	"trust-any-signature": {
+	builtin.TrustAnySignature: {
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
+	},
+	// GEN-001 in every scenario where the reference sends A2A requests.
+	builtin.NoVersionHeader: {
+		"capability-drift-before-send/GEN-001", "contract-frozen-after-send/GEN-001",
+		"frozen-contract-extension/GEN-001", "no-validator/GEN-001",
+		"repointed-endpoint-signed/GEN-001", "skill-reorganization/GEN-001",
+	},
+	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
+	builtin.NoFrozenContract: {
+		"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002",
 	},
 }
 
@@ -79,7 +85,7 @@ func expectedExit(fails []string) int {
 // playCatalog plays the whole catalog against a built-in client.
 func playCatalog(t *testing.T, name string) *report.Report {
 	t.Helper()
-	e, err := engine.Run(t.Context(), engine.Options{Client: builtin(t, name)})
+	e, err := engine.Run(t.Context(), engine.Options{Client: builtinClient(t, name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,8 +97,12 @@ func TestVerdictTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the whole catalog once per built-in client")
 	}
-	for name, want := range expectedFailures {
+	for _, name := range builtin.Names() {
+		want, listed := expectedFailures[name]
 		t.Run(name, func(t *testing.T) {
+			if !listed {
+				t.Fatalf("built-in client %s has no row in the verdict table", name)
+			}
 			t.Parallel()
 			rep := playCatalog(t, name)
 			var gotFails []string

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
@@ -11,7 +12,7 @@ import (
 // (docs/running-in-ci.md): one subtest per scenario and requirement, the
 // failure message as the subtest's error.
 func TestVendorPlainGoTest(t *testing.T) {
-	e, err := engine.New(engine.Options{Client: builtin(t, "reference"),
+	e, err := engine.New(engine.Options{Client: builtinClient(t, builtin.Reference),
 		Selection: engine.Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}, Level: scenarios.Must}})
 	if err != nil {
 		t.Fatal(err)

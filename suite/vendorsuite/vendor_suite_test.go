@@ -6,6 +6,7 @@ import (
 	. "github.com/onsi/ginkgo/v2"
 	. "github.com/onsi/gomega"
 
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/suite"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -23,7 +24,7 @@ func TestMyClientAgainstA2AConform(t *testing.T) {
 var conform = newEngine()
 
 func newEngine() *engine.Engine {
-	client, err := suite.ResolveClient("builtin:reference")
+	client, err := builtin.Lookup(builtin.Reference)
 	if err != nil {
 		panic(err)
 	}

@@ -15,7 +15,7 @@ import (
 	"os"
 	"slices"
 
-	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -26,8 +26,8 @@ func main() {
 	}
 	flag.Parse()
 	if *policies {
-		for _, p := range refclient.Policies() {
-			fmt.Println(p)
+		for _, name := range builtin.Names() {
+			fmt.Println(name)
 		}
 		return
 	}

@@ -1,0 +1,139 @@
+package builtin
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// Each built-in client is played against the mock farm over real TLS on
+// loopback, next to the reference in the same situation.
+
+const (
+	testSkill   = "summarize"
+	testMessage = "please summarize"
+	// testDeadline is generous: every test ends on an event, not on time.
+	testDeadline = 20 * time.Second
+)
+
+// edit changes a card; o resolves peer names to origins.
+type edit func(o mockpeer.Origins, c *wire.AgentCard)
+
+// card builds a card of peer self whose two 1.0 interfaces (JSON-RPC,
+// then HTTP+JSON) are on the origin of peer at; edits change it.
+func card(self, at string, edits ...edit) mockpeer.CardFunc {
+	return func(o mockpeer.Origins) wire.AgentCard {
+		c := wire.AgentCard{
+			Name: "peer " + self, Description: "answers tests", Version: "1.0.0",
+			SupportedInterfaces: []wire.AgentInterface{
+				{URL: mockpeer.JSONRPCURL(o(at)), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
+				{URL: mockpeer.RESTURL(o(at)), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
+			},
+			DefaultInputModes:  []string{"text/plain"},
+			DefaultOutputModes: []string{"text/plain"},
+			Skills: []wire.AgentSkill{
+				{ID: testSkill, Name: "Summarize", Description: "summarizes", Tags: []string{"text"}},
+				{ID: "translate", Name: "Translate", Description: "translates", Tags: []string{"text"}},
+			},
+		}
+		for _, e := range edits {
+			e(o, &c)
+		}
+		return c
+	}
+}
+
+// Security edits: the card's only requirement is a bearer token, an
+// OAuth client-credentials token from A's token endpoint, or mTLS.
+func requireBearer(_ mockpeer.Origins, c *wire.AgentCard) {
+	require(c, "bearer", bearerScheme())
+}
+
+func requireOAuth(o mockpeer.Origins, c *wire.AgentCard) {
+	require(c, "oauth", wire.SecurityScheme{OAuth2: &wire.OAuth2SecurityScheme{Flows: wire.OAuthFlows{
+		ClientCredentials: &wire.ClientCredentialsOAuthFlow{TokenURL: mockpeer.TokenURL(o("A")), Scopes: map[string]string{}},
+	}}})
+}
+
+func requireMTLS(_ mockpeer.Origins, c *wire.AgentCard) {
+	require(c, "mtls", wire.SecurityScheme{MTLS: &wire.MTLSSecurityScheme{}})
+}
+
+func require(c *wire.AgentCard, name string, s wire.SecurityScheme) {
+	c.SecuritySchemes = map[string]wire.SecurityScheme{name: s}
+	c.SecurityRequirements = []wire.SecurityRequirement{wire.Require(name)}
+}
+
+func bearerScheme() wire.SecurityScheme {
+	return wire.SecurityScheme{HTTPAuth: &wire.HTTPAuthSecurityScheme{Scheme: "Bearer"}}
+}
+
+// steps is a task that works for two polls, then completes.
+func steps() mockpeer.TaskScript {
+	return mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+		{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted},
+	}}
+}
+
+// play starts a farm of peers, plays the built-in client name against
+// peer A's card with the credentials granted, and returns the outcome and
+// the journal, complete once the farm has closed.
+func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
+	for i := range peers {
+		if peers[i].Skill == "" {
+			peers[i].Skill = testSkill
+		}
+		if peers[i].Task.Steps == nil {
+			peers[i].Task = steps()
+		}
+	}
+	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{Dir: t.TempDir(), Grants: grants, Peers: peers})
+	if err != nil {
+		t.Fatalf("mockpeer.Start: %v", err)
+	}
+	t.Cleanup(func() { _ = farm.Close() })
+	run, err := Play(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := run(context.Background(), driver.Assignment{
+		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
+		Credentials: farm.Credentials(grants), Deadline: testDeadline,
+	})
+	t.Logf("%s: %+v", name, out)
+	// Close waits for in-flight requests: the journal is complete after it.
+	if err := farm.Close(); err != nil {
+		t.Errorf("farm.Close: %v", err)
+	}
+	return out, farm.Journal()
+}
+
+func wantOutcome(t *testing.T, got driver.Outcome, outcome driver.OutcomeKind, reason driver.Reason) {
+	t.Helper()
+	if got.Outcome != outcome || got.Reason != reason {
+		t.Fatalf("outcome = %s (%s), want %s", got.Short(), got.Detail, driver.Outcome{Outcome: outcome, Reason: reason}.Short())
+	}
+}
+
+// at selects the exchanges of one peer on one route, of one A2A operation
+// when op is not "".
+func at(j *mockpeer.Journal, peer, route, op string) []mockpeer.Exchange {
+	return j.Select(func(e mockpeer.Exchange) bool {
+		return e.Peer == peer && e.Route == route && (op == "" || e.Op == op)
+	})
+}
+
+// wantCount fails unless peer saw want exchanges on route (and op).
+func wantCount(t *testing.T, j *mockpeer.Journal, peer, route, op string, want int) []mockpeer.Exchange {
+	t.Helper()
+	got := at(j, peer, route, op)
+	if len(got) != want {
+		t.Fatalf("peer %s saw %d %s %s exchanges, want %d", peer, len(got), route, op, want)
+	}
+	return got
+}
