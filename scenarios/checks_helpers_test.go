@@ -131,7 +131,7 @@ func journal(exs ...mockpeer.Exchange) *Evidence {
 	}
 	return &Evidence{
 		Journal: exs,
-		Client:  ClientRun{OutcomeProblem: "missing", ExitCode: 0, Deadline: 10 * time.Second},
+		Client:  ClientRun{OutcomeProblem: "missing", Deadline: 10 * time.Second},
 		Origins: testOrigins,
 		Cards: map[string][]CardVersion{"A": {
 			{ETag: etagV0, ContractHash: hashV0},
@@ -212,5 +212,3 @@ func a2aVersion(v string) exOpt { return func(ex *mockpeer.Exchange) { ex.A2AVer
 func answered(status, code int) exOpt {
 	return func(ex *mockpeer.Exchange) { ex.Status, ex.ErrorCode, ex.TaskID, ex.StateAfter = status, code, "", "" }
 }
-
-func op(name string) exOpt { return func(ex *mockpeer.Exchange) { ex.Op = name } }
