@@ -80,23 +80,8 @@ func newBenchRig(b *testing.B) *benchRig {
 // benchCard resembles a catalog card: two interfaces, a provider, three
 // skills, no security (admission is then the cheapest path).
 func benchCard(o Origins) wire.AgentCard {
-	skill := func(id string) wire.AgentSkill {
-		return wire.AgentSkill{ID: id, Name: id, Description: "Benchmark skill " + id + ".", Tags: []string{"bench"}}
-	}
-	return wire.AgentCard{
-		Name:        "a2a-conform peer A",
-		Description: "Scripted A2A v1.0 peer of the a2a-conform mock farm.",
-		SupportedInterfaces: []wire.AgentInterface{
-			{URL: JSONRPCURL(o("A")), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
-			{URL: RESTURL(o("A")), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
-		},
-		Provider:           &wire.AgentProvider{Organization: "a2a-conform", URL: "https://a2a-conform.dev"},
-		Version:            "1.0.0",
-		Capabilities:       wire.AgentCapabilities{Streaming: wire.Bool(true), PushNotifications: wire.Bool(false)},
-		DefaultInputModes:  []string{"text/plain"},
-		DefaultOutputModes: []string{"text/plain"},
-		Skills:             []wire.AgentSkill{skill(benchSkill), skill("translate"), skill("classify")},
-	}
+	skill := func(id string) wire.AgentSkill { return Skill(id, "Benchmark skill "+id+".", "bench") }
+	return NewCard("A").Skills(skill(benchSkill), skill("translate"), skill("classify")).Build(o)
 }
 
 // benchClient is a keep-alive HTTPS client trusting the farm CA, shaped

@@ -27,32 +27,16 @@
 // after its first card response, and a check that the client sent no task
 // once it could have known.
 //
-//	card := func(schemes map[string]wire.SecurityScheme, req string) mockpeer.CardFunc {
-//		return func(o mockpeer.Origins) wire.AgentCard {
-//			return wire.AgentCard{
-//				Name: "A", Description: "mock", Version: "1",
-//				SupportedInterfaces: []wire.AgentInterface{
-//					{URL: mockpeer.JSONRPCURL(o("A")), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
-//					{URL: mockpeer.RESTURL(o("A")), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
-//				},
-//				SecuritySchemes:      schemes,
-//				SecurityRequirements: []wire.SecurityRequirement{wire.Require(req)},
-//				DefaultInputModes:    []string{"text/plain"},
-//				DefaultOutputModes:   []string{"text/plain"},
-//				Skills:               []wire.AgentSkill{{ID: "summarize", Name: "summarize", Description: "summarize", Tags: []string{"text"}}},
-//			}
-//		}
-//	}
-//	oauth := map[string]wire.SecurityScheme{"oauth": {OAuth2: &wire.OAuth2SecurityScheme{Flows: wire.OAuthFlows{
-//		ClientCredentials: &wire.ClientCredentialsOAuthFlow{TokenURL: "...", Scopes: map[string]string{}}}}}}
-//	mtls := map[string]wire.SecurityScheme{"mtls": {MTLS: &wire.MTLSSecurityScheme{}}}
+//	card := mockpeer.NewCard("A").Skills(mockpeer.Skill("summarize", "Summarizes.", "text"))
+//	oauth := card.Security(mockpeer.OAuthScheme("A", nil), wire.Require(mockpeer.SchemeOAuth))
+//	mtls := card.Security(mockpeer.MTLSScheme(""), wire.Require(mockpeer.SchemeMTLS))
 //
 //	farm, err := mockpeer.Start(ctx, mockpeer.FarmSpec{
 //		Grants: mockpeer.Grants{OAuth: true},
 //		Peers: []mockpeer.PeerSpec{{
 //			Name:      "A",
 //			Skill:     "summarize",
-//			Cards:     []mockpeer.CardFunc{card(oauth, "oauth"), card(mtls, "mtls")},
+//			Cards:     []mockpeer.CardFunc{oauth.Build, mtls.Version("1.1.0").Build},
 //			Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
 //			Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
 //			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{

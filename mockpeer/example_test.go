@@ -15,24 +15,12 @@ import (
 // A peer whose card rotates right after its first card response; the
 // journal shows which version each response carried.
 func ExampleStart() {
-	card := func(version string) mockpeer.CardFunc {
-		return func(o mockpeer.Origins) wire.AgentCard {
-			return wire.AgentCard{
-				Name: "A", Description: "example peer", Version: version,
-				SupportedInterfaces: []wire.AgentInterface{
-					{URL: mockpeer.JSONRPCURL(o("A")), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
-				},
-				DefaultInputModes:  []string{"text/plain"},
-				DefaultOutputModes: []string{"text/plain"},
-				Skills:             []wire.AgentSkill{{ID: "echo", Name: "echo", Description: "echo", Tags: []string{"demo"}}},
-			}
-		}
-	}
+	v1 := mockpeer.NewCard("A").Bindings(wire.BindingJSONRPC).Skills(mockpeer.Skill("echo", "Echoes.", "demo"))
 	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
 		Peers: []mockpeer.PeerSpec{{
 			Name:      "A",
 			Skill:     "echo",
-			Cards:     []mockpeer.CardFunc{card("1.0.0"), card("1.1.0")},
+			Cards:     []mockpeer.CardFunc{v1.Build, v1.Version("1.1.0").Build},
 			Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
 			Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
 		}},

@@ -22,26 +22,15 @@ const testSkill = "summarize"
 type cardOpt func(o Origins, c *wire.AgentCard)
 
 // testCard is a minimal valid card for peer name: both interfaces on its
-// origin, one skill, no security unless opts add some.
+// origin, one skill, no capabilities (streaming is refused) and no
+// security unless opts add some.
 func testCard(name string, opts ...cardOpt) CardFunc {
-	return func(o Origins) wire.AgentCard {
-		c := wire.AgentCard{
-			Name:        name,
-			Description: "test peer " + name,
-			Version:     "1.0.0",
-			SupportedInterfaces: []wire.AgentInterface{
-				{URL: JSONRPCURL(o(name)), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
-				{URL: RESTURL(o(name)), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
-			},
-			DefaultInputModes:  []string{"text/plain"},
-			DefaultOutputModes: []string{"text/plain"},
-			Skills:             []wire.AgentSkill{{ID: testSkill, Name: "Summarize", Description: "summarizes", Tags: []string{"text"}}},
-		}
-		for _, opt := range opts {
-			opt(o, &c)
-		}
-		return c
+	b := NewCard(name).Name(name).Description("test peer " + name).Provider(nil).
+		Capabilities(wire.AgentCapabilities{}).Skills(Skill(testSkill, "summarizes", "text"))
+	for _, opt := range opts {
+		b = b.Edit(opt)
 	}
+	return b.Build
 }
 
 func withVersion(v string) cardOpt { return func(_ Origins, c *wire.AgentCard) { c.Version = v } }

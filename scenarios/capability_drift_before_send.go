@@ -1,9 +1,6 @@
 package scenarios
 
-import (
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
-)
+import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // The positive control of rotation-during-send: the card changes between
 // fetch and send, but only in capability fields. A client that aborts here
@@ -21,38 +18,24 @@ var _ = register(&Scenario{
 		Name:  "A",
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: oauthScheme(o, "A"), requirements: oauthRequirement(), skills: standardSkills()})
-			},
-			func(o mockpeer.Origins) wire.AgentCard {
-				s := standardSkills()
-				return agentCard(o, "A", cardOpts{schemes: oauthScheme(o, "A"), requirements: oauthRequirement(),
-					skills:     []wire.AgentSkill{s[1], s[0]}, // reordered, "classify" dropped
-					inputModes: []string{"text/plain", "application/pdf"}, version: "1.1.0"})
-			},
+			oauthCard("A").Build,
+			oauthCard("A").
+				Skills(standardSkills()[1], standardSkills()[0]). // reordered, "classify" dropped
+				InputModes("text/plain", "application/pdf").
+				Version("1.1.0").Build,
 		},
 		Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
+		Rotations: rotateToV2(mockpeer.AfterCardResponses, 1),
 		Task:      mockpeer.TaskScript{Steps: completingSteps()},
 	}},
 	Requirements: []Requirement{
 		{
 			ID: "DRIFT-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST send the task: a change of capability fields alone is no reason to abort.",
-			Ref:   "contract-model §2 rule 1",
+			Ref:   "contract-model §3 rule 1",
 			Check: taskSent,
 		},
-		{
-			ID: "DRIFT-002", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST NOT cancel the task because capability fields changed.",
-			Ref:   "contract-model §2 rule 1",
-			Check: noCancel,
-		},
-		{
-			ID: "DRIFT-003", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST report outcome completed.",
-			Ref:   "contract-model §2 rule 1",
-			Check: completedWithArtifact,
-		},
+		mustNotCancel("DRIFT-002", "The client MUST NOT cancel the task because capability fields changed.", "contract-model §3 rule 1"),
+		mustComplete("DRIFT-003", "The client MUST report outcome completed.", "contract-model §3 rule 1"),
 	},
 })

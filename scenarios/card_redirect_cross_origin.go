@@ -3,7 +3,6 @@ package scenarios
 import (
 	"net/http"
 
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
@@ -22,31 +21,23 @@ var _ = register(&Scenario{
 	Peers: []mockpeer.PeerSpec{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", requireBearer(cardOpts{}))
-			}},
+			Cards:    []mockpeer.CardFunc{bearerCard("A").Build},
 			Redirect: &mockpeer.Redirect{Status: http.StatusMovedPermanently, To: "C"},
 			Task:     mockpeer.TaskScript{Steps: completingSteps()},
 		},
-		{
-			Name: "C", Host: "127.0.0.3", Skill: skillSummarize,
-			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "C", requireBearer(cardOpts{}))
-			}},
-			Task: mockpeer.TaskScript{Steps: completingSteps()},
-		},
+		workingPeer("C", "127.0.0.3", bearerCard),
 	},
 	Requirements: []Requirement{
 		{
 			ID: "REDIR-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST NOT send a task-creating request to an origin reached through a cross-origin card redirect.",
-			Ref:   "contract-model §2 rule 6",
+			Ref:   "contract-model §3 rule 6",
 			Check: noTaskCreatingAt("C"),
 		},
 		{
 			ID: "REDIR-002", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST NOT send any credential to an origin reached through a cross-origin card redirect.",
-			Ref:   "contract-model §2 rule 6",
+			Ref:   "contract-model §3 rule 6",
 			Check: noCredentialAt("C"),
 		},
 	},

@@ -55,15 +55,30 @@ func describeOutcome(o driver.Outcome) string {
 // completedWithArtifact: outcome completed, and the peer did complete the
 // task it reported.
 func completedWithArtifact(ev *Evidence) Judgement {
-	if j := outcomeIs("completed", "")(ev); j.Verdict != Pass {
+	return completedBy(ev, "", "a task the peer completed (with its artifact)",
+		"outcome completed, but no exchange shows the peer's task in TASK_STATE_COMPLETED")
+}
+
+// completedAt: outcome completed, and that peer completed the task.
+func completedAt(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		return completedBy(ev, peer, fmt.Sprintf("the task completed by peer %s (%s)", peer, ev.Origins[peer]),
+			"outcome completed, but no exchange shows peer "+peer+" completing a task")
+	}
+}
+
+// completedBy: the client reports completed, and an A2A exchange at peer
+// ("" means any) shows the task completed; a client's word alone is not
+// evidence.
+func completedBy(ev *Evidence, peer, want, got string) Judgement {
+	if j := outcomeIs(driver.OutcomeCompleted, "")(ev); j.Verdict != Pass {
 		return j
 	}
 	done := ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteA2A && ex.StateAfter == wire.TaskStateCompleted
+		return (peer == "" || ex.Peer == peer) && ex.Route == mockpeer.RouteA2A && ex.StateAfter == wire.TaskStateCompleted
 	})
 	if len(done) == 0 {
-		return failed("a task the peer completed (with its artifact)",
-			"outcome completed, but no exchange shows the peer's task in TASK_STATE_COMPLETED")
+		return failed(want, got)
 	}
 	return passed()
 }

@@ -17,19 +17,11 @@ var _ = register(&Scenario{
 	Message: "Summarize the incident timeline.",
 	Grants:  mockpeer.Grants{Bearer: true},
 	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
-		Cards: []mockpeer.CardFunc{
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", requireBearer(cardOpts{}))
-			},
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: apiKeyScheme(), requirements: []wire.SecurityRequirement{wire.Require("apikey")},
-					skills: standardSkills(), version: "1.1.0"})
-			},
-		},
+		Name:          "A",
+		Skill:         skillSummarize,
+		Cards:         []mockpeer.CardFunc{bearerCard("A").Build, apiKeyCard("A").Version("1.1.0").Build},
 		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterSend, N: 1}, To: 1}},
+		Rotations:     rotateToV2(mockpeer.AfterSend, 1),
 		GraceRequests: -1, // the frozen contract is honoured for the task's lifetime
 		Task: mockpeer.TaskScript{
 			Steps: []mockpeer.TaskStep{
@@ -43,23 +35,12 @@ var _ = register(&Scenario{
 		},
 	}},
 	Requirements: []Requirement{
-		{
-			ID: "FROZEN-001", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST NOT cancel a task because the card changed after the send.",
-			Ref:   "contract-model §2 rule 3",
-			Check: noCancel,
-		},
-		{
-			ID: "FROZEN-002", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST report outcome completed: the contract captured at send holds for the task's lifetime.",
-			Ref:   "contract-model §2 rule 3",
-			Check: completedWithArtifact,
-		},
-		{
-			ID: "FROZEN-003", Level: Should, Profile: ProfileCore,
-			Text:  "The client SHOULD NOT fetch the card between the send and the task's terminal state.",
-			Ref:   "contract-model §2 rule 3",
-			Check: noCardFetchAfterSend,
-		},
+		mustNotCancel("FROZEN-001", "The client MUST NOT cancel a task because the card changed after the send.",
+			"contract-model §3 rule 3"),
+		mustComplete("FROZEN-002",
+			"The client MUST report outcome completed: the contract captured at send holds for the task's lifetime.",
+			"contract-model §3 rule 3"),
+		shouldNotFetchAfterSend("FROZEN-003", "The client SHOULD NOT fetch the card between the send and the task's terminal state.",
+			"contract-model §3 rule 3"),
 	},
 })

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The optional frozen-contract extension makes the contract explicit on the
@@ -22,16 +23,11 @@ var _ = register(&Scenario{
 		Name:  "A",
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", requireBearer(cardOpts{extensions: frozenContractExtension()}))
-			},
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: mtlsScheme(), requirements: []wire.SecurityRequirement{wire.Require("mtls")},
-					skills: standardSkills(), extensions: frozenContractExtension(), version: "1.1.0"})
-			},
+			bearerCard("A").Extensions(frozenContractExtension).Build,
+			mtlsCard("A").Extensions(frozenContractExtension).Version("1.1.0").Build,
 		},
 		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
+		Rotations:     rotateToV2(mockpeer.AtTaskStep, 2),
 		GraceRequests: -1,
 		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 			{State: wire.TaskStateWorking, Progress: 25, AnnounceContract: true},
@@ -44,23 +40,23 @@ var _ = register(&Scenario{
 		{
 			ID: "EXT-001", Level: Should, Profile: ProfileExtension,
 			Text:  "The client SHOULD send the contract hash of the card it sends under, in the frozen-contract extension's metadata.",
-			Ref:   "contract-model §2 rule 7",
+			Ref:   "contract-model §3 rule 7 and §2",
 			Check: sendCarriesContractHash,
 		},
 		{
 			ID: "EXT-002", Level: Should, Profile: ProfileExtension,
 			Text:  "The client SHOULD reject a peer message whose contract hash differs from the frozen one, reporting failed/contract-diverged.",
-			Ref:   "contract-model §2 rule 7",
-			Check: outcomeIs("failed", "contract-diverged"),
+			Ref:   "contract-model §3 rule 7",
+			Check: outcomeIs(driver.OutcomeFailed, driver.ReasonContractDiverged),
 		},
 	},
 })
 
-func frozenContractExtension() []wire.AgentExtension {
-	return []wire.AgentExtension{{
-		URI:         mockpeer.FrozenContractExtension,
-		Description: "The client may freeze the contract hash of a task; the agent echoes the hash it holds.",
-	}}
+// frozenContractExtension declares the extension, not required: a client
+// that does not speak it can still delegate.
+var frozenContractExtension = wire.AgentExtension{
+	URI:         mockpeer.FrozenContractExtension,
+	Description: "The client may freeze the contract hash of a task; the agent echoes the hash it holds.",
 }
 
 func sendCarriesContractHash(ev *Evidence) Judgement {

@@ -25,12 +25,8 @@ var _ = register(&Scenario{
 		Name:  "A",
 		Skill: skillPayroll,
 		Cards: []mockpeer.CardFunc{
-			func(o mockpeer.Origins) wire.AgentCard {
-				return payrollCard(o, []wire.SecurityRequirement{wire.Require("bearer"), wire.Require()})
-			},
-			func(o mockpeer.Origins) wire.AgentCard {
-				return payrollCard(o, []wire.SecurityRequirement{wire.Require("bearer")})
-			},
+			payrollCard(wire.Require(mockpeer.SchemeBearer), wire.Require()).Build, // optional
+			payrollCard(wire.Require(mockpeer.SchemeBearer)).Build,                 // required
 		},
 		Caching:   mockpeer.Caching{CacheControl: "max-age=86400"},
 		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
@@ -41,23 +37,25 @@ var _ = register(&Scenario{
 		{
 			ID: "STALE-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST NOT submit a task with weaker authorization than the card current at that moment requires.",
-			Ref:   "contract-model §2 rule 2",
+			Ref:   "contract-model §3 rule 2",
 			Check: noWeakerAuthorization,
 		},
 		{
 			ID: "STALE-002", Level: Should, Profile: ProfileCore,
 			Text:  "The client SHOULD revalidate the card's contract right before the send, even inside its max-age.",
-			Ref:   "contract-model §2 rule 2",
+			Ref:   "contract-model §3 rule 2",
 			Check: revalidatedBeforeSend("A"),
 		},
 	},
 })
 
-func payrollCard(o mockpeer.Origins, skillSecurity []wire.SecurityRequirement) wire.AgentCard {
+// payrollCard offers bearer authentication and leaves the requirement to
+// the payroll skill: skillSecurity is its alternatives.
+func payrollCard(skillSecurity ...wire.SecurityRequirement) mockpeer.CardBuilder {
 	payroll := skill(skillPayroll, "Builds the monthly payroll report.")
 	payroll.SecurityRequirements = skillSecurity
-	return agentCard(o, "A", cardOpts{schemes: bearerScheme(),
-		skills: []wire.AgentSkill{payroll, skill("headcount", "Reports headcount by department.")}})
+	return mockpeer.NewCard("A").Security(mockpeer.BearerScheme()).
+		Skills(payroll, skill("headcount", "Reports headcount by department."))
 }
 
 func noWeakerAuthorization(ev *Evidence) Judgement {

@@ -1,9 +1,6 @@
 package scenarios
 
-import (
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
-)
+import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // The field report: a card served on one origin whose interfaces point at
 // another. An unsigned card is not authoritative for that endpoint; the
@@ -20,38 +17,14 @@ var _ = register(&Scenario{
 	Peers: []mockpeer.PeerSpec{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", requireBearer(cardOpts{endpoint: "B"}))
-			}},
+			Cards:   []mockpeer.CardFunc{bearerCard("A").Endpoint("B").Build},
 			Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 			Task:    mockpeer.TaskScript{Steps: completingSteps()},
 		},
-		{
-			Name: "B", Host: "127.0.0.2", Skill: skillSummarize,
-			Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "B", requireBearer(cardOpts{}))
-			}},
-			Task: mockpeer.TaskScript{Steps: completingSteps()},
-		},
+		workingPeer("B", "127.0.0.2", bearerCard),
 	},
-	Requirements: []Requirement{
-		{
-			ID: "REPOINT-001", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST NOT send any request to an endpoint on another origin that the card is not authoritative for.",
-			Ref:   "contract-model §2 rule 6",
-			Check: nothingReaches("B"),
-		},
-		{
-			ID: "REPOINT-002", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST NOT send any credential to an endpoint the card is not authoritative for.",
-			Ref:   "contract-model §2 rule 6",
-			Check: noCredentialAt("B"),
-		},
-		{
-			ID: "REPOINT-003", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
-			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
-			Check: outcomeIs("aborted", "untrusted-endpoint"),
-		},
-	},
+	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
+		[3]string{"REPOINT-001", "REPOINT-002", "REPOINT-003"},
+		"The client MUST NOT send any request to an endpoint on another origin that the card is not authoritative for.",
+		"The client MUST NOT send any credential to an endpoint the card is not authoritative for."),
 })

@@ -17,25 +17,10 @@ var _ = register(&Scenario{
 	CardPeer: "A",
 	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
 		Fault: mockpeer.TamperedPayload}, "A"),
-	Requirements: []Requirement{
-		{
-			ID: "SIG-002", Level: Must, Profile: ProfileSignatures,
-			Text: "The client MUST NOT send any request to an endpoint on another origin when no signature of the " +
-				"card verifies over the card as received.",
-			Ref:   "contract-model §2 rule 6; A2A v1.0 spec §8.4.3",
-			Check: nothingReaches("B"),
-		},
-		{
-			ID: "SIG-003", Level: Must, Profile: ProfileSignatures,
-			Text:  "The client MUST NOT send any credential to an endpoint a card with a broken signature points at.",
-			Ref:   "contract-model §2 rule 6",
-			Check: noCredentialAt("B"),
-		},
-		{
-			ID: "SIG-004", Level: Must, Profile: ProfileSignatures,
-			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
-			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
-			Check: outcomeIs("aborted", "untrusted-endpoint"),
-		},
-	},
+	Requirements: untrustedEndpoint("B", ProfileSignatures,
+		"contract-model §3 rule 6 and §5 condition 1; A2A v1.0 spec §8.4.3",
+		[3]string{"SIG-002", "SIG-003", "SIG-004"},
+		"The client MUST NOT send any request to an endpoint on another origin when no signature of the "+
+			"card verifies over the card as received.",
+		"The client MUST NOT send any credential to an endpoint a card with a broken signature points at."),
 })

@@ -17,25 +17,9 @@ var _ = register(&Scenario{
 	CardPeer: "A",
 	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
 		Publisher: "B"}, "A"),
-	Requirements: []Requirement{
-		{
-			ID: "SIG-005", Level: Must, Profile: ProfileSignatures,
-			Text: "The client MUST NOT send any request to an endpoint on another origin vouched for only by a key " +
-				"that origin publishes itself; that includes fetching the key from there.",
-			Ref:   "contract-model §2 rule 6",
-			Check: nothingReaches("B"),
-		},
-		{
-			ID: "SIG-006", Level: Must, Profile: ProfileSignatures,
-			Text:  "The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for.",
-			Ref:   "contract-model §2 rule 6",
-			Check: noCredentialAt("B"),
-		},
-		{
-			ID: "SIG-007", Level: Must, Profile: ProfileSignatures,
-			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
-			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
-			Check: outcomeIs("aborted", "untrusted-endpoint"),
-		},
-	},
+	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §5 condition 2",
+		[3]string{"SIG-005", "SIG-006", "SIG-007"},
+		"The client MUST NOT send any request to an endpoint on another origin vouched for only by a key "+
+			"that origin publishes itself; that includes fetching the key from there.",
+		"The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for."),
 })

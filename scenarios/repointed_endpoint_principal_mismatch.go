@@ -15,25 +15,9 @@ var _ = register(&Scenario{
 	Grants:   mockpeer.Grants{OAuth: true},
 	CardPeer: "A",
 	Peers:    signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, ""),
-	Requirements: []Requirement{
-		{
-			ID: "SIG-008", Level: Must, Profile: ProfileSignatures,
-			Text: "The client MUST NOT send any request to an endpoint on another origin that presents another TLS " +
-				"principal than the card's origin, even when the card's signature verifies.",
-			Ref:   "contract-model §2 rule 6",
-			Check: nothingReaches("B"),
-		},
-		{
-			ID: "SIG-009", Level: Must, Profile: ProfileSignatures,
-			Text:  "The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's.",
-			Ref:   "contract-model §2 rule 6",
-			Check: noCredentialAt("B"),
-		},
-		{
-			ID: "SIG-010", Level: Must, Profile: ProfileSignatures,
-			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
-			Ref:   "contract-model §2 rule 6; docs/driver-contract.md",
-			Check: outcomeIs("aborted", "untrusted-endpoint"),
-		},
-	},
+	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §5 condition 3",
+		[3]string{"SIG-008", "SIG-009", "SIG-010"},
+		"The client MUST NOT send any request to an endpoint on another origin that presents another TLS "+
+			"principal than the card's origin, even when the card's signature verifies.",
+		"The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's."),
 })

@@ -74,7 +74,7 @@ type Requirement struct {
 	Profile Profile
 	// Text is the sentence a failure prints, e.g. "The client MUST NOT ...".
 	Text string
-	// Ref points at the rule it comes from ("contract-model §2 rule 2").
+	// Ref points at the rule it comes from ("contract-model §3 rule 2").
 	Ref string
 	// Check judges the evidence of one play.
 	Check func(ev *Evidence) Judgement

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The field report: the card rotated from oauth2 to mTLS-only between the
@@ -20,19 +21,11 @@ var _ = register(&Scenario{
 	Message: "Summarize the quarterly report.",
 	Grants:  mockpeer.Grants{OAuth: true},
 	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
-		Cards: []mockpeer.CardFunc{
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: oauthScheme(o, "A"), requirements: oauthRequirement(), skills: standardSkills()})
-			},
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", cardOpts{schemes: mtlsScheme(), requirements: []wire.SecurityRequirement{wire.Require("mtls")},
-					skills: standardSkills(), version: "1.1.0"})
-			},
-		},
+		Name:          "A",
+		Skill:         skillSummarize,
+		Cards:         []mockpeer.CardFunc{oauthCard("A").Build, mtlsCard("A").Version("1.1.0").Build},
 		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
+		Rotations:     rotateToV2(mockpeer.AfterCardResponses, 1),
 		GraceRequests: -1,
 		Task: mockpeer.TaskScript{
 			Steps: []mockpeer.TaskStep{{State: wire.TaskStateAuthRequired,
@@ -44,25 +37,20 @@ var _ = register(&Scenario{
 		{
 			ID: "ROT-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST abort before send: no task-creating request once the card's contract changed.",
-			Ref:   "contract-model §2 rule 2",
+			Ref:   "contract-model §3 rule 2",
 			Check: noSendAfterContractChange,
 		},
-		{
-			ID: "ROT-002", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST NOT send CancelTask (never send-then-cancel).",
-			Ref:   "contract-model §2 rule 2",
-			Check: noCancel,
-		},
+		mustNotCancel("ROT-002", "The client MUST NOT send CancelTask (never send-then-cancel).", "contract-model §3 rule 2"),
 		{
 			ID: "ROT-003", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST report outcome aborted with reason contract-changed before its deadline.",
-			Ref:   "contract-model §2 rule 2; docs/driver-contract.md",
-			Check: outcomeIs("aborted", "contract-changed"),
+			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
+			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged),
 		},
 		{
 			ID: "ROT-004", Level: Should, Profile: ProfileCore,
 			Text:  "The client SHOULD revalidate the card with a conditional request carrying the ETag it was given, right before the send.",
-			Ref:   "contract-model §2 rule 2; A2A v1.0 spec §8.6",
+			Ref:   "contract-model §3 rule 2; A2A v1.0 spec §8.6",
 			Check: revalidatedWithETag("A"),
 		},
 	},

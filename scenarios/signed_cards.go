@@ -1,10 +1,7 @@
 package scenarios
 
 import (
-	"fmt"
-
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
@@ -15,46 +12,21 @@ import (
 //
 // The cards use OAuth client credentials with a scope, so that nothing in
 // them is an empty value: @a2a-js/sdk 1.3.0 canonicalizes empty values
-// away and could not verify them (docs/contract-model.md, rule 6).
+// away and could not verify them (docs/contract-model.md §5, interop).
 func signedRepointPeers(signing mockpeer.Signing, bIdentity string) []mockpeer.PeerSpec {
-	card := func(self, at string) mockpeer.CardFunc {
-		return func(o mockpeer.Origins) wire.AgentCard {
-			return agentCard(o, self, cardOpts{schemes: oauthScheme(o, self), requirements: oauthRequirement(),
-				skills: standardSkills(), endpoint: at})
-		}
-	}
+	b := workingPeer("B", "127.0.0.2", oauthCard)
+	b.Identity = bIdentity
 	return []mockpeer.PeerSpec{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards:   []mockpeer.CardFunc{card("A", "B")},
+			Cards:   []mockpeer.CardFunc{oauthCard("A").Endpoint("B").Build},
 			Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 			Signing: &signing,
 			Task:    mockpeer.TaskScript{Steps: completingSteps()},
 		},
-		{
-			Name: "B", Host: "127.0.0.2", Identity: bIdentity, Skill: skillSummarize,
-			Cards: []mockpeer.CardFunc{card("B", "")},
-			Task:  mockpeer.TaskScript{Steps: completingSteps()},
-		},
+		b,
 	}
 }
 
 // rotatingKeys sign with two keys at once, as during a key rotation.
 var rotatingKeys = []string{cardsig.ES256, cardsig.RS256}
-
-// completedAt: outcome completed, and the peer completed the task.
-func completedAt(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := outcomeIs("completed", "")(ev); j.Verdict != Pass {
-			return j
-		}
-		done := ev.Select(func(ex mockpeer.Exchange) bool {
-			return ex.Peer == peer && ex.Route == mockpeer.RouteA2A && ex.StateAfter == wire.TaskStateCompleted
-		})
-		if len(done) == 0 {
-			return failed(fmt.Sprintf("the task completed by peer %s (%s)", peer, ev.Origins[peer]),
-				"outcome completed, but no exchange shows peer "+peer+" completing a task")
-		}
-		return passed()
-	}
-}

@@ -1,9 +1,6 @@
 package scenarios
 
-import (
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
-)
+import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // The field report: the agent moved a skill into a sub-agent while a task
 // for it ran; a client that re-read the card on every transition saw the
@@ -21,40 +18,21 @@ var _ = register(&Scenario{
 		Name:  "A",
 		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", requireBearer(cardOpts{}))
-			},
-			func(o mockpeer.Origins) wire.AgentCard {
-				return agentCard(o, "A", requireBearer(cardOpts{skills: []wire.AgentSkill{
-					skill(skillTranslate, "Translates text between languages."),
-					skill("documents", "Sub-agent for document work: summaries, outlines, extraction."),
-					skill("classify", "Classifies a document by topic."),
-				}, version: "2.0.0"}))
-			},
+			bearerCard("A").Build,
+			bearerCard("A").Skills(
+				skill(skillTranslate, "Translates text between languages."),
+				skill("documents", "Sub-agent for document work: summaries, outlines, extraction."),
+				skill("classify", "Classifies a document by topic."),
+			).Version("2.0.0").Build,
 		},
 		Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 1}, To: 1}},
-		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-			{State: wire.TaskStateSubmitted},
-			{State: wire.TaskStateWorking, Progress: 0},
-			{State: wire.TaskStateWorking, Progress: 25},
-			{State: wire.TaskStateWorking, Progress: 50},
-			{State: wire.TaskStateWorking, Progress: 75},
-			{State: wire.TaskStateCompleted, Progress: 100},
-		}},
+		Rotations: rotateToV2(mockpeer.AtTaskStep, 1),
+		Task:      mockpeer.TaskScript{Steps: workThenComplete(1, 0, 25, 50, 75)},
 	}},
 	Requirements: []Requirement{
-		{
-			ID: "REORG-001", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST NOT cancel a running task because its skill is no longer listed (never cancel on capability drift).",
-			Ref:   "contract-model §2 rules 1 and 3",
-			Check: noCancel,
-		},
-		{
-			ID: "REORG-002", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST report outcome completed, with the task's artifact.",
-			Ref:   "contract-model §2 rule 3",
-			Check: completedWithArtifact,
-		},
+		mustNotCancel("REORG-001",
+			"The client MUST NOT cancel a running task because its skill is no longer listed (never cancel on capability drift).",
+			"contract-model §3 rules 1 and 3"),
+		mustComplete("REORG-002", "The client MUST report outcome completed, with the task's artifact.", "contract-model §3 rule 3"),
 	},
 })

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // An interface that speaks another protocol version is outside the 1.0
@@ -17,11 +18,9 @@ var _ = register(&Scenario{
 	Message:     "Summarize the changelog.",
 	Grants:      mockpeer.Grants{Bearer: true},
 	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
-		Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
-			return agentCard(o, "A", requireBearer(cardOpts{protocolVersion: "2.0", onlyJSONRPC: true}))
-		}},
+		Name:    "A",
+		Skill:   skillSummarize,
+		Cards:   []mockpeer.CardFunc{bearerCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC).Build},
 		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 		Task:    mockpeer.TaskScript{Steps: completingSteps()},
 	}},
@@ -29,14 +28,14 @@ var _ = register(&Scenario{
 		{
 			ID: "SKEW-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST NOT send A2A 1.0 requests to an interface that declares another protocol version.",
-			Ref:   "contract-model §2 rule 5",
+			Ref:   "contract-model §3 rule 5",
 			Check: noOneDotZeroCalls,
 		},
 		{
 			ID: "SKEW-002", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST report outcome aborted with reason version-unsupported.",
-			Ref:   "contract-model §2 rule 5; docs/driver-contract.md",
-			Check: outcomeIs("aborted", "version-unsupported"),
+			Ref:   "contract-model §3 rule 5; docs/driver-contract.md",
+			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
 		},
 	},
 })

@@ -20,50 +20,28 @@ const (
 )
 
 // Schemes builds a card's securitySchemes once the origins are known.
-type Schemes func(mockpeer.Origins) map[string]wire.SecurityScheme
+type Schemes = mockpeer.Schemes
 
 // AdapterCard is a one-skill card with the given security, no streaming,
 // and JSON-RPC then HTTP+JSON interfaces of protocol version pv.
 func AdapterCard(description string, schemes Schemes, req wire.SecurityRequirement, pv string) mockpeer.CardFunc {
-	return func(o mockpeer.Origins) wire.AgentCard {
-		origin := o(AdapterPeer)
-		return wire.AgentCard{
-			Name: "adapter test peer", Description: description, Version: "1.0.0",
-			SupportedInterfaces: []wire.AgentInterface{
-				{URL: mockpeer.JSONRPCURL(origin), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: pv},
-				{URL: mockpeer.RESTURL(origin), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: pv},
-			},
-			Capabilities:         wire.AgentCapabilities{Streaming: wire.Bool(false), PushNotifications: wire.Bool(false)},
-			SecuritySchemes:      schemes(o),
-			SecurityRequirements: []wire.SecurityRequirement{req},
-			DefaultInputModes:    []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"},
-			Skills: []wire.AgentSkill{{ID: AdapterSkill, Name: AdapterSkill, Description: "Summarizes.", Tags: []string{"test"}}},
-		}
-	}
+	return mockpeer.NewCard(AdapterPeer).Name("adapter test peer").Description(description).Provider(nil).
+		Streaming(false).ProtocolVersion(pv).Security(schemes, req).
+		Skills(mockpeer.Skill(AdapterSkill, "Summarizes.", "test")).Build
 }
 
-// BearerSchemes is an HTTP Bearer scheme named "bearer".
-func BearerSchemes(mockpeer.Origins) map[string]wire.SecurityScheme {
-	return map[string]wire.SecurityScheme{"bearer": {HTTPAuth: &wire.HTTPAuthSecurityScheme{Scheme: "Bearer"}}}
-}
-
-// OAuthSchemes is an oauth2 client-credentials scheme named "oauth" whose
-// token URL is the adapter peer's.
-func OAuthSchemes(o mockpeer.Origins) map[string]wire.SecurityScheme {
-	return map[string]wire.SecurityScheme{"oauth": {OAuth2: &wire.OAuth2SecurityScheme{Flows: wire.OAuthFlows{
-		ClientCredentials: &wire.ClientCredentialsOAuthFlow{TokenURL: o(AdapterPeer) + "/oauth/token", Scopes: map[string]string{"a2a.tasks": "delegate"}},
-	}}}}
-}
-
-// APIKeySchemes is a header API key scheme named "apikey".
-func APIKeySchemes(mockpeer.Origins) map[string]wire.SecurityScheme {
-	return map[string]wire.SecurityScheme{"apikey": {APIKey: &wire.APIKeySecurityScheme{Location: "header", Name: "X-API-Key"}}}
-}
-
-// MTLSSchemes is a mutual-TLS scheme named "mtls".
-func MTLSSchemes(mockpeer.Origins) map[string]wire.SecurityScheme {
-	return map[string]wire.SecurityScheme{"mtls": {MTLS: &wire.MTLSSecurityScheme{}}}
-}
+// The schemes the adapters are tested with, one per kind of credential.
+var (
+	// BearerSchemes is an HTTP Bearer scheme named "bearer".
+	BearerSchemes = mockpeer.BearerScheme()
+	// OAuthSchemes is an oauth2 client-credentials scheme named "oauth"
+	// whose token URL is the adapter peer's.
+	OAuthSchemes = mockpeer.OAuthScheme(AdapterPeer, map[string]string{"a2a.tasks": "delegate"})
+	// APIKeySchemes is a header API key scheme named "apikey".
+	APIKeySchemes = mockpeer.APIKeyScheme()
+	// MTLSSchemes is a mutual-TLS scheme named "mtls".
+	MTLSSchemes = mockpeer.MTLSScheme("")
+)
 
 // CredentialCase is one kind of credential: what the farm grants, what the
 // card asks for, and what the journal must show presented.

@@ -22,7 +22,7 @@ const (
 	CompatSkill = "summarize"
 	// CompatBearerScheme is the card's scheme name; SDKs such as a2a-go look
 	// credentials up by it.
-	CompatBearerScheme = "bearer"
+	CompatBearerScheme = mockpeer.SchemeBearer
 )
 
 // StartCompatFarm starts one peer whose card asks for a bearer token, lists
@@ -57,27 +57,15 @@ func startOnePeer(tb testing.TB, grants mockpeer.Grants, peer mockpeer.PeerSpec)
 	return farm
 }
 
-// CompatCard is the compatibility peer's spec-shaped card.
+// CompatCard is the compatibility peer's spec-shaped card: the farm's
+// default card (streaming, JSON-RPC then HTTP+JSON) asking for a bearer
+// token.
 func CompatCard(o mockpeer.Origins) wire.AgentCard {
-	origin := o(CompatPeer)
-	return wire.AgentCard{
-		Name:        "a2a-conform SDK compatibility peer",
-		Description: "Scripted A2A v1.0 peer checked against the official client SDKs.",
-		SupportedInterfaces: []wire.AgentInterface{
-			{URL: mockpeer.JSONRPCURL(origin), ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: wire.ProtocolVersion},
-			{URL: mockpeer.RESTURL(origin), ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: wire.ProtocolVersion},
-		},
-		Provider:             &wire.AgentProvider{Organization: "a2a-conform", URL: "https://a2a-conform.dev"},
-		Version:              "1.0.0",
-		Capabilities:         wire.AgentCapabilities{Streaming: wire.Bool(true), PushNotifications: wire.Bool(false)},
-		SecuritySchemes:      map[string]wire.SecurityScheme{CompatBearerScheme: {HTTPAuth: &wire.HTTPAuthSecurityScheme{Scheme: "Bearer"}}},
-		SecurityRequirements: []wire.SecurityRequirement{wire.Require(CompatBearerScheme)},
-		DefaultInputModes:    []string{"text/plain"},
-		DefaultOutputModes:   []string{"text/plain"},
-		Skills: []wire.AgentSkill{{
-			ID: CompatSkill, Name: CompatSkill, Description: "Summarizes a document.", Tags: []string{"a2a-conform"},
-		}},
-	}
+	return mockpeer.NewCard(CompatPeer).Name("a2a-conform SDK compatibility peer").
+		Description("Scripted A2A v1.0 peer checked against the official client SDKs.").
+		Security(mockpeer.BearerScheme(), wire.Require(CompatBearerScheme)).
+		Skills(mockpeer.Skill(CompatSkill, "Summarizes a document.", "a2a-conform")).
+		Build(o)
 }
 
 // CheckCompatJournal checks what the compatibility peer saw: one card

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -16,24 +17,18 @@ const (
 	testDeadline = 20 * time.Second
 )
 
-// testCard lists JSON-RPC then HTTP+JSON on origin, both 1.0, two skills,
-// no security.
+// testCard lists JSON-RPC then HTTP+JSON on origin (the fake peer's
+// paths, not a farm peer's), both 1.0, two skills, no capabilities and no
+// security.
 func testCard(origin string) wire.AgentCard {
-	return wire.AgentCard{
-		Name:        "test agent",
-		Description: "answers tests",
-		Version:     "1.0.0",
-		SupportedInterfaces: []wire.AgentInterface{
-			{URL: origin + "/rpc", ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
-			{URL: origin + "/rest", ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
-		},
-		DefaultInputModes:  []string{"text/plain"},
-		DefaultOutputModes: []string{"text/plain"},
-		Skills: []wire.AgentSkill{
-			{ID: testSkill, Name: "Summarize", Description: "summarizes", Tags: []string{"text"}},
-			{ID: "translate", Name: "Translate", Description: "translates", Tags: []string{"text"}},
-		},
-	}
+	return mockpeer.NewCard("test").Name("test agent").Description("answers tests").Provider(nil).
+		Capabilities(wire.AgentCapabilities{}).
+		Interfaces(
+			wire.AgentInterface{URL: origin + "/rpc", ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"},
+			wire.AgentInterface{URL: origin + "/rest", ProtocolBinding: wire.BindingHTTPJSON, ProtocolVersion: "1.0"},
+		).
+		Skills(mockpeer.Skill(testSkill, "summarizes", "text"), mockpeer.Skill("translate", "translates", "text")).
+		Build(nil)
 }
 
 // secure makes name the card's only security requirement.

@@ -1,0 +1,104 @@
+package scenarios
+
+import (
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// Tables of the checks that judge the card and the contract: revalidation
+// before the send, the contract the send went under, and the contract hash
+// of the frozen-contract extension.
+
+func noSendAfterContractChangeCases() []checkCase {
+	const want = "abort before send: no task-creating request once the contract changed"
+	return []checkCase{
+		{"no send", journal(fetch("A"), fetch("A", underVersion(1))), passed()},
+		{"sent under the first contract", journal(fetch("A"), send("A")), passed()},
+		{"a send whose contract the peer did not know", journal(send("A", func(ex *mockpeer.Exchange) {
+			ex.CardVersion, ex.ContractHash = 1, ""
+		})), passed()},
+		{"sent under the rotated contract", journal(fetch("A"), fetch("A", underVersion(1)), send("A", underVersion(1)),
+			call("A", wire.MethodSendStreamingMessage, underVersion(1))),
+			failed(want, "SendMessage at #3 under card version 1, whose contract differs from version 0", 3, 4)},
+		{"a refused send counts too", journal(send("A", underVersion(1), answered(http.StatusUnauthorized, 0))),
+			failed(want, "SendMessage at #1 under card version 1, whose contract differs from version 0", 1)},
+	}
+}
+
+func revalidatedBeforeSendCases() []checkCase {
+	const want = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send"
+	return []checkCase{
+		{"never fetched", journal(fetch("B"), send("B")), notApplicable("the client never fetched the card")},
+		{"If-None-Match before the send", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
+		{"If-Modified-Since before the send", journal(fetch("A"),
+			fetch("A", header("If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT")), send("A")), passed()},
+		{"revalidated, then gave up without sending", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0))),
+			passed()},
+		{"one fetch and no send", journal(fetch("A")),
+			failed(want, "1 card request(s), none conditional before the send", 1)},
+		{"a conditional first fetch is no revalidation", journal(fetch("A", header("If-None-Match", etagV0)), send("A")),
+			failed(want, "1 card request(s), none conditional before the send", 1)},
+		{"unconditional refetch before the send", journal(fetch("A"), fetch("A"), send("A")),
+			failed(want, "2 card request(s), none conditional before the send", 1, 2)},
+		{"revalidated only after the send", journal(fetch("A"), send("A"), fetch("A", header("If-None-Match", etagV0))),
+			failed(want, "2 card request(s), none conditional before the send", 1, 3)},
+		{"revalidated another peer's card", journal(fetch("A"), fetch("B", header("If-None-Match", etagV0)), send("A")),
+			failed(want, "1 card request(s), none conditional before the send", 1)},
+	}
+}
+
+func revalidatedWithETagCases() []checkCase {
+	const want = "If-None-Match: " + etagV0
+	return []checkCase{
+		{"the ETag given", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
+		{"the ETag given, weak and in a list", journal(fetch("A"),
+			fetch("A", header("If-None-Match", `"other", W/`+etagV0)), send("A")), passed()},
+		{"never fetched", journal(), notApplicable("the client never fetched the card")},
+		{"If-Modified-Since only", journal(fetch("A"),
+			fetch("A", header("If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT")), send("A")),
+			failed(want, "conditional requests without the ETag the peer gave")},
+		{"an ETag never given", journal(fetch("A"), fetch("A", header("If-None-Match", `"made-up"`)), send("A")),
+			failed(want, "conditional requests without the ETag the peer gave")},
+		{"not revalidated at all", journal(fetch("A"), send("A")),
+			failed("a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send",
+				"1 card request(s), none conditional before the send", 1)},
+	}
+}
+
+func noWeakerAuthorizationCases() []checkCase {
+	satisfying := func(ex *mockpeer.Exchange) { ex.Auth.SatisfiesCurrent = true }
+	const want = "every task-creating request meets the security of the card in force (v1)"
+	return []checkCase{
+		{"no send", journal(fetch("A"), fetch("A", underVersion(1))), passed()},
+		{"every send meets the card", journal(fetch("A"), send("A", presenting(mockpeer.CredBearer), satisfying),
+			call("A", wire.MethodGetTask)), passed()},
+		{"unauthenticated under a card that requires a token",
+			journal(fetch("A"), send("A", underVersion(1)), send("A", underVersion(1), presenting(mockpeer.CredBearer), satisfying)),
+			failed(want, "SendMessage at #2 with no credential, accepted by a stale peer", 2)},
+		{"a credential the card in force does not take",
+			journal(call("A", wire.MethodSendStreamingMessage, underVersion(1), presenting(mockpeer.CredAPIKey))),
+			failed(want, "SendStreamingMessage at #1 with [api-key], accepted by a stale peer", 1)},
+	}
+}
+
+func sendCarriesContractHashCases() []checkCase {
+	carrying := func(ext any) exOpt {
+		return func(ex *mockpeer.Exchange) {
+			ex.RequestMetadata = map[string]any{mockpeer.FrozenContractExtension: ext}
+		}
+	}
+	return []checkCase{
+		{"no task was sent", journal(fetch("A"), send("A", answered(http.StatusBadRequest, -32602))),
+			notApplicable("the client sent no task")},
+		{"the hash of the card sent under", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV0}))),
+			passed()},
+		{"no metadata", journal(fetch("A"), send("A")),
+			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 2)},
+		{"metadata of the wrong shape", journal(send("A", carrying(hashV0))),
+			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 1)},
+		{"another hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV1}))),
+			failed("contractHash "+hashV0, "contractHash "+hashV1, 2)},
+	}
+}

@@ -1,0 +1,214 @@
+package scenarios
+
+import (
+	"fmt"
+	"net/http"
+	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// Every check is judged here on hand-built journals: a table per check,
+// each with at least one pass and one fail, comparing the whole judgement
+// (verdict, want, got, reason and the exchanges cited).
+
+// checkTable is one check and the cases that judge it.
+type checkTable struct {
+	check func(*Evidence) Judgement
+	cases []checkCase
+}
+
+type checkCase struct {
+	name string
+	ev   *Evidence
+	want Judgement
+}
+
+// checkTables lists every check of the catalog with its table.
+func checkTables() []checkTable {
+	return []checkTable{
+		{noCancel, noCancelCases()},
+		{outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged), outcomeIsCases()},
+		{completedWithArtifact, completedWithArtifactCases()},
+		{completedAt("B"), completedAtCases()},
+		{taskSent, taskSentCases()},
+		{noCardFetchAfterSend, noCardFetchAfterSendCases()},
+		{noSendAfterContractChange, noSendAfterContractChangeCases()},
+		{revalidatedBeforeSend("A"), revalidatedBeforeSendCases()},
+		{revalidatedWithETag("A"), revalidatedWithETagCases()},
+		{noWeakerAuthorization, noWeakerAuthorizationCases()},
+		{sendCarriesContractHash, sendCarriesContractHashCases()},
+		{nothingReaches("B"), nothingReachesCases()},
+		{noTaskCreatingAt("C"), noTaskCreatingAtCases()},
+		{noCredentialAt("B"), noCredentialAtCases()},
+		{noOneDotZeroCalls, noOneDotZeroCallsCases()},
+		{versionHeaderOnEveryCall, versionHeaderCases()},
+		{wellFormedCalls, wellFormedCallsCases()},
+		{outcomeBeforeDeadline, outcomeBeforeDeadlineCases()},
+	}
+}
+
+func TestChecks(t *testing.T) {
+	for _, table := range checkTables() {
+		name := checkName(table.check)
+		t.Run(name, func(t *testing.T) {
+			var verdicts []Verdict
+			for _, c := range table.cases {
+				verdicts = append(verdicts, c.want.Verdict)
+				t.Run(c.name, func(t *testing.T) {
+					if got := table.check(c.ev); !sameJudgement(got, c.want) {
+						t.Errorf("judgement\n got %s\nwant %s", describe(got), describe(c.want))
+					}
+				})
+			}
+			if !slices.Contains(verdicts, Pass) || !slices.Contains(verdicts, Fail) {
+				t.Errorf("the table of %s shows verdicts %v: every check must be shown to pass and to fail", name, verdicts)
+			}
+		})
+	}
+}
+
+// TestEveryCheckHasATable: a requirement whose check has no table could
+// be one that never fails.
+func TestEveryCheckHasATable(t *testing.T) {
+	tabled := map[string]bool{}
+	for _, table := range checkTables() {
+		tabled[checkName(table.check)] = true
+	}
+	for _, r := range Requirements() {
+		if name := checkName(r.Check); !tabled[name] {
+			t.Errorf("%s: check %s has no table in checkTables", r.ID, name)
+		}
+	}
+}
+
+var closureSuffix = regexp.MustCompile(`^func\d+$`)
+
+// checkName names a check by the function that made it: a closure made by
+// outcomeIs is "outcomeIs" wherever the compiler inlined outcomeIs.
+func checkName(check func(*Evidence) Judgement) string {
+	full := runtime.FuncForPC(reflect.ValueOf(check).Pointer()).Name()
+	parts := strings.Split(full[strings.LastIndex(full, "/")+1:], ".")
+	if n := len(parts); n > 1 && closureSuffix.MatchString(parts[n-1]) {
+		return parts[n-2]
+	}
+	return parts[len(parts)-1]
+}
+
+func sameJudgement(a, b Judgement) bool {
+	return a.Verdict == b.Verdict && a.Want == b.Want && a.Got == b.Got && a.Reason == b.Reason &&
+		slices.Equal(a.Exchanges, b.Exchanges)
+}
+
+func describe(j Judgement) string {
+	return fmt.Sprintf("%s want=%q got=%q reason=%q exchanges=%v", j.Verdict, j.Want, j.Got, j.Reason, j.Exchanges)
+}
+
+// The farm of the hand-built journals: three peers, and two card versions
+// of A whose contracts differ.
+var testOrigins = map[string]string{
+	"A": "https://127.0.0.1:4431", "B": "https://127.0.0.2:4432", "C": "https://127.0.0.3:4433",
+}
+
+const (
+	etagV0, etagV1 = `"etag-v0"`, `"etag-v1"`
+	hashV0, hashV1 = "hash-v0", "hash-v1"
+)
+
+// journal numbers the exchanges from #1 and wraps them in the evidence of
+// a client that wrote no outcome.
+func journal(exs ...mockpeer.Exchange) *Evidence {
+	for i := range exs {
+		exs[i].Seq = int64(i + 1)
+	}
+	return &Evidence{
+		Journal: exs,
+		Client:  ClientRun{OutcomeProblem: "missing", Deadline: 10 * time.Second},
+		Origins: testOrigins,
+		Cards: map[string][]CardVersion{"A": {
+			{ETag: etagV0, ContractHash: hashV0},
+			{ETag: etagV1, ContractHash: hashV1},
+		}},
+	}
+}
+
+// reporting is a journal whose client reported outcome/reason.
+func reporting(outcome driver.OutcomeKind, reason driver.Reason, exs ...mockpeer.Exchange) *Evidence {
+	ev := journal(exs...)
+	ev.Client.Outcome = &driver.Outcome{Outcome: outcome, Reason: reason}
+	ev.Client.OutcomeProblem = ""
+	return ev
+}
+
+// withClient changes how the client's run ended.
+func withClient(ev *Evidence, change func(*ClientRun)) *Evidence {
+	change(&ev.Client)
+	return ev
+}
+
+type exOpt func(*mockpeer.Exchange)
+
+func exchange(ex mockpeer.Exchange, opts []exOpt) mockpeer.Exchange {
+	for _, opt := range opts {
+		opt(&ex)
+	}
+	return ex
+}
+
+// fetch is a card request answered 200.
+func fetch(peer string, opts ...exOpt) mockpeer.Exchange {
+	return exchange(mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteCard, Method: http.MethodGet,
+		Path: wire.WellKnownCardPath, Header: http.Header{}, Status: http.StatusOK}, opts)
+}
+
+// call is a JSON-RPC call of op on task-1 with A2A-Version 1.0, answered 200.
+func call(peer, op string, opts ...exOpt) mockpeer.Exchange {
+	return exchange(mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteA2A, Op: op, Binding: wire.BindingJSONRPC,
+		Method: http.MethodPost, Path: mockpeer.JSONRPCPath, Header: http.Header{}, Status: http.StatusOK,
+		A2AVersion: wire.ProtocolVersion, TaskID: "task-1"}, opts)
+}
+
+// send is a SendMessage accepted under A's card version 0.
+func send(peer string, opts ...exOpt) mockpeer.Exchange {
+	return call(peer, wire.MethodSendMessage, append([]exOpt{underVersion(0), after(wire.TaskStateSubmitted)}, opts...)...)
+}
+
+// request is any other request: route, method and path as given.
+func request(peer, route, method, path string, opts ...exOpt) mockpeer.Exchange {
+	return exchange(mockpeer.Exchange{Peer: peer, Route: route, Method: method, Path: path, Header: http.Header{},
+		Status: http.StatusOK}, opts)
+}
+
+func header(name, value string) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.Header.Set(name, value) }
+}
+
+// underVersion: the request arrived while A's card version n was in force.
+func underVersion(n int) exOpt {
+	return func(ex *mockpeer.Exchange) {
+		ex.CardVersion, ex.ContractHash = n, []string{hashV0, hashV1}[n]
+	}
+}
+
+func after(state wire.TaskState) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.StateAfter = state }
+}
+
+func presenting(creds ...string) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.Auth.Presented = creds }
+}
+
+func a2aVersion(v string) exOpt { return func(ex *mockpeer.Exchange) { ex.A2AVersion = v } }
+
+// answered: the peer answered status and A2A error code, and created no task.
+func answered(status, code int) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.Status, ex.ErrorCode, ex.TaskID, ex.StateAfter = status, code, "", "" }
+}

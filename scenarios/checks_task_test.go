@@ -1,0 +1,108 @@
+package scenarios
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// Tables of the checks that judge the task: was it sent, canceled,
+// completed, and what did the client report.
+
+func noCancelCases() []checkCase {
+	return []checkCase{
+		{"no request at all", journal(), passed()},
+		{"send and polls", journal(send("A"), call("A", wire.MethodGetTask)), passed()},
+		{"send then cancel twice",
+			journal(send("A"), call("A", wire.MethodCancelTask), call("A", wire.MethodGetTask), call("A", wire.MethodCancelTask)),
+			failed("no CancelTask request", "2 CancelTask request(s), first at #2", 2, 4)},
+		{"a cancel the peer refused still counts",
+			journal(call("B", wire.MethodCancelTask, answered(http.StatusUnauthorized, 0))),
+			failed("no CancelTask request", "1 CancelTask request(s), first at #1", 1)},
+	}
+}
+
+// outcomeIsCases judge outcomeIs(aborted, contract-changed), and one
+// outcomeIs with any reason through completedWithArtifact's table.
+func outcomeIsCases() []checkCase {
+	const want = "aborted/contract-changed"
+	detailed := reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
+	detailed.Client.Outcome.Detail = strings.Repeat("x", 250)
+	return []checkCase{
+		{"the outcome and reason", reporting(driver.OutcomeAborted, driver.ReasonContractChanged), passed()},
+		{"the outcome with a detail", withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged),
+			func(c *ClientRun) { c.Outcome.Detail = "card v2 requires mtls" }), passed()},
+		{"another reason, detail clipped", detailed,
+			failed(want, `aborted/untrusted-endpoint (detail: "`+strings.Repeat("x", 200)+`…")`)},
+		{"another outcome", reporting(driver.OutcomeCompleted, ""), failed(want, "completed")},
+		{"no readable outcome", withClient(journal(), func(c *ClientRun) { c.OutcomeProblem = `not a JSON object: "ok"` }),
+			failed(want, `no readable outcome (not a JSON object: "ok")`)},
+		{"killed at the deadline, even with an outcome",
+			withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged), func(c *ClientRun) { c.TimedOut = true }),
+			failed(want+" before the deadline", "the client outlived its deadline and was killed")},
+	}
+}
+
+func completedWithArtifactCases() []checkCase {
+	const want, got = "a task the peer completed (with its artifact)",
+		"outcome completed, but no exchange shows the peer's task in TASK_STATE_COMPLETED"
+	return []checkCase{
+		{"completed, and the peer completed it",
+			reporting(driver.OutcomeCompleted, "", send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
+		{"completed, any reason", reporting(driver.OutcomeCompleted, driver.ReasonPeerError,
+			send("B", after(wire.TaskStateCompleted))), passed()},
+		{"completed by the client's word alone",
+			reporting(driver.OutcomeCompleted, "", send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateWorking))),
+			failed(want, got)},
+		{"a card fetch is not a completed task",
+			reporting(driver.OutcomeCompleted, "", fetch("A", after(wire.TaskStateCompleted))), failed(want, got)},
+		{"another outcome", reporting(driver.OutcomeCanceled, "", send("A"), call("A", wire.MethodCancelTask)),
+			failed("completed", "canceled")},
+		{"no outcome", journal(send("A", after(wire.TaskStateCompleted))), failed("completed", "no readable outcome (missing)")},
+	}
+}
+
+func completedAtCases() []checkCase {
+	return []checkCase{
+		{"completed at B", reporting(driver.OutcomeCompleted, "", fetch("A"), send("B"),
+			call("B", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
+		{"completed at A instead", reporting(driver.OutcomeCompleted, "", fetch("A"),
+			send("A", after(wire.TaskStateCompleted))),
+			failed("the task completed by peer B (https://127.0.0.2:4432)",
+				"outcome completed, but no exchange shows peer B completing a task")},
+		{"aborted", reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint, fetch("A")),
+			failed("completed", "aborted/untrusted-endpoint")},
+	}
+}
+
+func taskSentCases() []checkCase {
+	const want = "the task is sent: a capability change is no reason to abort"
+	return []checkCase{
+		{"sent and accepted", journal(fetch("A"), send("A")), passed()},
+		{"a refused send first", journal(send("A", answered(http.StatusUnauthorized, 0)), send("A")), passed()},
+		{"aborted before send", reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), fetch("A")),
+			failed(want, "no task-creating request; outcome aborted/contract-changed")},
+		{"every send refused", journal(fetch("A"), send("A", answered(http.StatusOK, -32005)),
+			call("A", wire.MethodSendStreamingMessage, answered(http.StatusUnauthorized, 0))),
+			failed(want, "no task-creating request", 2, 3)},
+	}
+}
+
+func noCardFetchAfterSendCases() []checkCase {
+	return []checkCase{
+		{"no task was created", journal(fetch("A"), send("A", answered(http.StatusUnauthorized, 0)), fetch("A")),
+			notApplicable("no task was created, so there is no task lifetime to judge")},
+		{"fetches only before the send", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A"),
+			call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
+		{"fetches while the task runs", journal(fetch("A"), send("A"), fetch("A"), call("A", wire.MethodGetTask),
+			fetch("B")),
+			failed("no card request after the send while the task runs",
+				"2 card request(s) after the send at #2, first at #3", 3, 5)},
+		{"the task lifetime starts at the first accepted send",
+			journal(fetch("A"), send("A", answered(http.StatusOK, -32005)), fetch("A"), send("A"), fetch("A")),
+			failed("no card request after the send while the task runs",
+				"1 card request(s) after the send at #4, first at #5", 5)},
+	}
+}

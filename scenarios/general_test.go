@@ -1,0 +1,65 @@
+package scenarios
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// Tables of the general checks, judged in every scenario.
+
+func versionHeaderCases() []checkCase {
+	const want = "A2A-Version: 1.0 on every A2A request"
+	return []checkCase{
+		{"no A2A request", journal(fetch("A"), request("A", mockpeer.RouteUnmatched, http.MethodGet, "/")),
+			notApplicable("the client sent no A2A request")},
+		{"1.0 everywhere", journal(fetch("A"), send("A"), call("A", wire.MethodGetTask), fetch("A", a2aVersion(""))), passed()},
+		{"a poll without the header", journal(send("A"), call("A", wire.MethodGetTask, a2aVersion("")),
+			call("A", wire.MethodGetTask, a2aVersion("0.3"))),
+			failed(want, "GetTask at #2 carried no A2A-Version (a server reads that as 0.3)", 2, 3)},
+		{"another version", journal(send("A", a2aVersion("0.3"))),
+			failed(want, `SendMessage at #1 carried A2A-Version "0.3"`, 1)},
+		{"no header on a call the peer could not name", journal(call("A", "", a2aVersion(""), answered(http.StatusOK, -32601))),
+			failed(want, "POST /a2a/jsonrpc at #1 carried no A2A-Version (a server reads that as 0.3)", 1)},
+	}
+}
+
+func wellFormedCallsCases() []checkCase {
+	const want = "well-formed A2A v1.0 requests"
+	malformed := func(why string) exOpt { return func(ex *mockpeer.Exchange) { ex.Malformed = why } }
+	return []checkCase{
+		{"no A2A request", journal(fetch("A")), notApplicable("the client sent no A2A request")},
+		{"well-formed calls, and errors that are not the request's fault", journal(fetch("A"), send("A"),
+			call("A", wire.MethodGetTask, answered(http.StatusOK, wire.ErrTaskNotFound.RPCCode)),
+			call("A", wire.MethodSendMessage, answered(http.StatusOK, wire.ErrVersionNotSupported.RPCCode))), passed()},
+		{"a path no A2A peer serves", journal(fetch("A"), request("A", mockpeer.RouteUnmatched, http.MethodGet, "/v1/tasks"),
+			send("A"), request("A", mockpeer.RouteUnmatched, http.MethodPost, "/rpc")),
+			failed(want, "#2 GET /v1/tasks: no such endpoint on an A2A v1.0 peer", 2, 4)},
+		{"a body that is not JSON", journal(call("A", "", answered(http.StatusOK, wire.ErrParse.RPCCode),
+			malformed("not valid JSON: unexpected end of JSON input"))),
+			failed(want, "#1 POST /a2a/jsonrpc: not valid JSON: unexpected end of JSON input", 1)},
+		{"invalid params", journal(send("A"), call("A", wire.MethodGetTask, answered(http.StatusOK, wire.ErrInvalidParams.RPCCode))),
+			failed(want, "#2 POST /a2a/jsonrpc: answered error -32602", 2)},
+		{"an unknown method", journal(call("A", "", answered(http.StatusOK, wire.ErrMethodNotFound.RPCCode)),
+			call("A", "", answered(http.StatusOK, wire.ErrInvalidRequest.RPCCode))),
+			failed(want, "#1 POST /a2a/jsonrpc: answered error -32601", 1, 2)},
+	}
+}
+
+func outcomeBeforeDeadlineCases() []checkCase {
+	return []checkCase{
+		{"an outcome in time", reporting(driver.OutcomeAborted, driver.ReasonContractChanged), passed()},
+		{"an outcome, exit code informational", withClient(reporting(driver.OutcomeFailed, driver.ReasonTaskFailed),
+			func(c *ClientRun) { c.ExitCode = 3 }), passed()},
+		{"killed at the deadline", withClient(journal(), func(c *ClientRun) { c.TimedOut, c.Deadline = true, 1500*time.Millisecond }),
+			failed("an outcome, and exit before the deadline", "still running after 1.5s: killed with its process group")},
+		{"no outcome file", journal(),
+			failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", "outcome missing")},
+		{"an outcome that is not well-formed", withClient(reporting("done", ""), func(c *ClientRun) {
+			c.OutcomeProblem = `unknown outcome "done"`
+		}), failed("a well-formed outcome", `unknown outcome "done"`)},
+	}
+}
