@@ -39,8 +39,8 @@ var _ = register(&Scenario{
 				{State: wire.TaskStateWorking, Progress: 50},
 				{State: wire.TaskStateCompleted, Progress: 100},
 			},
-			RejectOnCardFetch: true,
 		},
+		Hooks: mockpeer.Hooks{OnCardFetch: mockpeer.RejectRunningTasks()},
 	}},
 	Requirements: []Requirement{
 		{
