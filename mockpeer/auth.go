@@ -3,7 +3,6 @@ package mockpeer
 import (
 	"crypto/x509"
 	"encoding/base64"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -64,22 +63,6 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 		d.auth.Admitted = true
 	}
 	return nil
-}
-
-// enforcedLocked is the card version whose security the peer enforces:
-// the one in force unless the EnforcedVersion hook picks another. A hook
-// that picks no existing version is answered as an InternalError.
-func (p *Peer) enforcedLocked(s State) (*cardVersion, *agent.Error) {
-	hook := p.spec.Hooks.EnforcedVersion
-	if hook == nil {
-		return p.versions[s.Version], nil
-	}
-	v := hook(s)
-	if v < 0 || v >= len(p.versions) {
-		return nil, agent.Errorf(wire.ErrInternal, fmt.Sprintf("the EnforcedVersion hook picked card version %d; peer %q has versions 0..%d",
-			v, p.spec.Name, len(p.versions)-1))
-	}
-	return p.versions[v], nil
 }
 
 // satisfies reports whether r meets the effective security requirement of

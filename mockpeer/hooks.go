@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -125,6 +126,22 @@ func (p *Peer) stateLocked() State {
 
 func (t *task) view() TaskView {
 	return TaskView{ID: t.id, State: t.status.State, Step: t.step}
+}
+
+// enforcedLocked is the card version whose security the peer enforces:
+// the one in force unless the EnforcedVersion hook picks another. A hook
+// that picks no existing version is answered as an InternalError.
+func (p *Peer) enforcedLocked(s State) (*cardVersion, *agent.Error) {
+	hook := p.spec.Hooks.EnforcedVersion
+	if hook == nil {
+		return p.versions[s.Version], nil
+	}
+	v := hook(s)
+	if v < 0 || v >= len(p.versions) {
+		return nil, agent.Errorf(wire.ErrInternal, fmt.Sprintf("the EnforcedVersion hook picked card version %d; peer %q has versions 0..%d",
+			v, p.spec.Name, len(p.versions)-1))
+	}
+	return p.versions[v], nil
 }
 
 // cardFetchedLocked runs the OnCardFetch hook over the running tasks.

@@ -1,7 +1,6 @@
 package mockpeer_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -66,7 +65,7 @@ func TestSDKCompatJS(t *testing.T) {
 			}
 
 			var got jsCompatResult
-			if err := json.Unmarshal(bytes.TrimSpace(stdout), &got); err != nil {
+			if err := json.Unmarshal(stdout, &got); err != nil { // whitespace around the line is valid JSON
 				t.Fatalf("script output is not one JSON line: %v\nstdout:\n%s", err, stdout)
 			}
 			want := []string{string(wire.TaskStateWorking), string(wire.TaskStateWorking), string(wire.TaskStateCanceled)}
