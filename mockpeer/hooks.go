@@ -9,10 +9,10 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
 )
 
-// Hooks are a peer's extension points, in the manner of a fake server tuned
-// by optional functions: the zero value is the plain peer, and each hook a
-// scenario sets changes one decision. The ready-made hooks below cover the
-// catalog; a scenario may write its own.
+// Hooks are a peer's extension points. The zero value is the plain peer;
+// each hook a scenario sets changes one decision. The ready-made hooks
+// below (EnforceVersion, CancelRequiresMTLS, RejectRunningTasks,
+// AnnounceContractHash) cover the catalog; a scenario may write its own.
 //
 // Hooks see the State left by every rotation the peer's triggers fired, so a
 // hook can depend on the card version in force and still change on the
