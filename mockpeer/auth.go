@@ -14,16 +14,20 @@ import (
 
 // admit is the security gate of every well-formed A2A request: the
 // effective requirement of the peer's skill on the enforced card, a grace
-// window for the previous card, the mTLS rule of CancelTask, and the
-// card's required extensions.
+// window for the previous card, the Admit hook, and the card's required
+// extensions.
 func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	p.mu.Lock()
-	enforced := p.versions[p.enforcedLocked()]
+	s := p.stateLocked()
+	enforced, fault := p.enforcedLocked(s)
 	var previous *cardVersion
-	if !p.spec.StaleAuth && p.state.previous >= 0 && p.state.graceLeft != 0 {
-		previous = p.versions[p.state.previous]
+	if enforced != nil && enforced.n == s.Version && s.Previous >= 0 && p.state.graceLeft != 0 {
+		previous = p.versions[s.Previous]
 	}
 	p.mu.Unlock()
+	if fault != nil {
+		return fault
+	}
 
 	underGrace := false
 	if !p.satisfies(r, enforced) {
@@ -32,8 +36,10 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 		}
 		underGrace = true
 	}
-	if call.Op == wire.MethodCancelTask && p.spec.Task.CancelNeedsMTLS && verifiedClient(r) == nil {
-		return agent.Errorf(wire.ErrUnauthenticated, "CancelTask requires a verified TLS client certificate")
+	if hook := p.spec.Hooks.Admit; hook != nil {
+		if e := hook(s, r, call); e != nil {
+			return e
+		}
 	}
 	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
 		return &agent.Error{
@@ -57,14 +63,6 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 		d.auth.Admitted = true
 	}
 	return nil
-}
-
-// enforcedLocked is the version whose security the peer enforces.
-func (p *Peer) enforcedLocked() int {
-	if p.spec.StaleAuth {
-		return 0
-	}
-	return p.state.version
 }
 
 // satisfies reports whether r meets the effective security requirement of

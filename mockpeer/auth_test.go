@@ -239,47 +239,6 @@ func TestGraceWindow(t *testing.T) {
 	}
 }
 
-func TestStaleAuth(t *testing.T) {
-	f, p := onePeer(t, PeerSpec{
-		Cards: []CardFunc{
-			testCard("A", withSecurity(bearerScheme, wire.Require("bearer"), wire.Require())),
-			testCard("A", withSecurity(bearerScheme, wire.Require("bearer"))),
-		},
-		StaleAuth: true,
-	})
-	c := httpsClient(t, f, false)
-	if err := p.Rotate(1); err != nil {
-		t.Fatal(err)
-	}
-	if _, e := rpc(t, c, p, wire.MethodSendMessage, sendParams("unauthenticated", false), nil); e != nil {
-		t.Fatalf("stale peer refused an unauthenticated task: %+v", e)
-	}
-	ex := lastExchange(t, f, RouteA2A)
-	if ex.Auth.SatisfiesCurrent || !ex.Auth.Admitted || ex.CardVersion != 1 {
-		t.Errorf("journal: auth %+v version %d; want admitted, not satisfying version 1", ex.Auth, ex.CardVersion)
-	}
-}
-
-func TestCancelNeedsMTLS(t *testing.T) {
-	f, p := onePeer(t, PeerSpec{Task: TaskScript{
-		Steps:           []TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateAuthRequired}},
-		CancelNeedsMTLS: true,
-	}})
-	plain, withCert := httpsClient(t, f, false), httpsClient(t, f, true)
-	res, _ := rpc(t, plain, p, wire.MethodSendMessage, sendParams("x", true), nil)
-	id := sendTask(t, res).ID
-	if _, e := rpc(t, plain, p, wire.MethodCancelTask, map[string]any{"id": id}, nil); e == nil || e.Code != wire.ErrUnauthenticated.RPCCode {
-		t.Fatalf("cancel without certificate: %+v, want unauthenticated", e)
-	}
-	res, e := rpc(t, withCert, p, wire.MethodCancelTask, map[string]any{"id": id}, nil)
-	if e != nil || decodeTask(t, res).Status.State != wire.TaskStateCanceled {
-		t.Fatalf("cancel with certificate: %+v %s", e, res)
-	}
-	if ex := lastExchange(t, f, RouteA2A); ex.TLSClient != ClientCertCN {
-		t.Errorf("TLSClient %q, want %q", ex.TLSClient, ClientCertCN)
-	}
-}
-
 func TestRequiredExtension(t *testing.T) {
 	const ext = "https://example.com/ext/required/v1"
 	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A", func(_ Origins, c *wire.AgentCard) {

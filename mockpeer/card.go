@@ -85,9 +85,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	p.mu.Lock()
 	v := p.versions[p.state.version]
 	d.cardVersion = v.n
-	if p.spec.Task.RejectOnCardFetch {
-		p.rejectActiveLocked()
-	}
+	p.cardFetchedLocked()
 	if rd := p.spec.Redirect; rd != nil {
 		p.mu.Unlock()
 		w.Header().Set("Location", p.farm.byName[rd.To].CardURL())

@@ -5,8 +5,8 @@
 //
 // A FarmSpec says what each peer does: its card versions (built by
 // CardFuncs once every port is known), how the card is cached or
-// redirected, which events rotate it, how its tasks progress, and which
-// credentials the client is given. Start binds, freezes and serves;
+// redirected, which events rotate it, how its tasks progress, which
+// Hooks change its decisions, and which credentials the client is given. Start binds, freezes and serves;
 // Close stops everything. Nothing fails inside a handler: a peer answers
 // what its script says and records what it saw, and the scenario asserts
 // on the Journal once the client is done.
@@ -42,7 +42,8 @@
 //			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 //				{State: wire.TaskStateWorking, Progress: 50},
 //				{State: wire.TaskStateAuthRequired},
-//			}, CancelNeedsMTLS: true},
+//			}},
+//			Hooks:         mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLS()},
 //			GraceRequests: 3,
 //		}},
 //	})

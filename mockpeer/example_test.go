@@ -10,6 +10,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
 )
 
 // A peer whose card rotates right after its first card response; the
@@ -48,4 +49,25 @@ func ExampleStart() {
 	// Output:
 	// 1 agent-card 200 card version 0
 	// 2 agent-card 200 card version 1
+}
+
+// Hooks compose with triggers: this peer rotates to card version 1 after
+// its first task is created, and only from then on does CancelTask demand
+// a client certificate.
+func ExampleHooks() {
+	cancelNeedsMTLSFromV1 := func(s mockpeer.State, r *http.Request, call *agent.Call) *agent.Error {
+		if s.Version < 1 {
+			return nil
+		}
+		return mockpeer.CancelRequiresMTLS()(s, r, call)
+	}
+	_ = mockpeer.PeerSpec{
+		Name:      "A",
+		Skill:     "echo",
+		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterSend, N: 1}, To: 1}},
+		Hooks: mockpeer.Hooks{
+			Admit:        cancelNeedsMTLSFromV1,
+			StepMetadata: mockpeer.AnnounceContractHash(),
+		},
+	}
 }

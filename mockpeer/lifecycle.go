@@ -14,7 +14,6 @@ const (
 	defaultAuthRequiredText  = "A client certificate is required to continue this task: present a TLS client certificate (mTLS)."
 	defaultInputRequiredText = "More input is required to continue this task."
 	defaultArtifactText      = "Task completed."
-	rejectedOnCardFetchText  = "The agent card was fetched while the task was running; the peer takes that as renegotiation and rejects the task."
 )
 
 // timestampLayout is RFC 3339 in UTC with milliseconds (spec §5.6.1).
@@ -86,7 +85,12 @@ func (p *Peer) renderMessageLocked(t *task, i int, step TaskStep) *wire.Message 
 			text = defaultInputRequiredText
 		}
 	}
-	if text == "" && step.Progress == 0 && !step.AnnounceContract {
+	var extra map[string]any
+	var extensions []string
+	if hook := p.spec.Hooks.StepMetadata; hook != nil {
+		extra, extensions = hook(p.stateLocked(), TaskView{ID: t.id, State: step.State, Step: i})
+	}
+	if text == "" && step.Progress == 0 && len(extra) == 0 && len(extensions) == 0 {
 		return nil
 	}
 	if text == "" {
@@ -100,10 +104,8 @@ func (p *Peer) renderMessageLocked(t *task, i int, step TaskStep) *wire.Message 
 		Parts:     []wire.Part{wire.TextPart(text)},
 		Metadata:  map[string]any{"progress": step.Progress},
 	}
-	if step.AnnounceContract {
-		m.Metadata[FrozenContractExtension] = map[string]any{"contractHash": p.versions[p.state.version].hash}
-		m.Extensions = []string{FrozenContractExtension}
-	}
+	maps.Copy(m.Metadata, extra)
+	m.Extensions = extensions
 	return m
 }
 
@@ -113,23 +115,6 @@ func (p *Peer) setStatusLocked(t *task, state wire.TaskState, msg *wire.Message)
 	t.status = wire.TaskStatus{State: state, Message: msg, Timestamp: timestamp(now)}
 	t.statusAt = now
 	t.rev++
-}
-
-// rejectActiveLocked moves every task that is not terminal to REJECTED: a
-// card fetch is renegotiation on a peer with RejectOnCardFetch.
-func (p *Peer) rejectActiveLocked() {
-	for _, t := range p.tasks.byID {
-		if t.status.State.Terminal() {
-			continue
-		}
-		p.setStatusLocked(t, wire.TaskStateRejected, &wire.Message{
-			MessageID: t.id + "-rejected",
-			ContextID: t.contextID,
-			TaskID:    t.id,
-			Role:      wire.RoleAgent,
-			Parts:     []wire.Part{wire.TextPart(rejectedOnCardFetchText)},
-		})
-	}
 }
 
 // updateEventsLocked renders t's current status as stream events: the

@@ -88,9 +88,10 @@ func TestRotationAtTaskStep(t *testing.T) {
 	f, p := onePeer(t, PeerSpec{
 		Cards:     threeVersions(),
 		Rotations: []Rotation{{On: Trigger{Kind: AtTaskStep, N: 1}, To: 1}},
+		Hooks:     Hooks{StepMetadata: AnnounceContractHash()},
 		Task: TaskScript{Steps: []TaskStep{
 			{State: wire.TaskStateSubmitted},
-			{State: wire.TaskStateWorking, AnnounceContract: true},
+			{State: wire.TaskStateWorking},
 			{State: wire.TaskStateCompleted},
 		}},
 	})

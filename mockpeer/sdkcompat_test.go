@@ -1,9 +1,9 @@
 package mockpeer_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -30,16 +30,25 @@ type jsCompatResult struct {
 
 func TestSDKCompatJS(t *testing.T) {
 	// go test runs in the package directory: mockpeer/.
-	dir := peertest.JSSDKDir(t, "..")
-	node := peertest.NodePath(t)
+	js, err := peertest.FindJSSDK(peertest.JSSDKDir(".."))
+	if errors.Is(err, peertest.ErrSkip) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
 		t.Run(binding, func(t *testing.T) {
-			farm := peertest.StartCompatFarm(t, false)
+			farm, err := peertest.StartCompatFarm(t.Context(), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer farm.Close()
 			peer := farm.Peer(peertest.CompatPeer)
 
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
 			defer cancel()
-			stdout, stderr, runErr := peertest.RunNode(ctx, node, dir, nil, []string{
+			stdout, stderr, runErr := js.Run(ctx, nil, []string{
 				"A2A_CONFORM_CARD_URL=" + peer.CardURL(),
 				"A2A_CONFORM_BINDING=" + binding,
 				"A2A_CONFORM_BEARER_TOKEN=" + farm.Credentials(farm.Grants()).BearerToken,
@@ -56,7 +65,7 @@ func TestSDKCompatJS(t *testing.T) {
 			}
 
 			var got jsCompatResult
-			if err := json.Unmarshal(bytes.TrimSpace(stdout), &got); err != nil {
+			if err := json.Unmarshal(stdout, &got); err != nil { // whitespace around the line is valid JSON
 				t.Fatalf("script output is not one JSON line: %v\nstdout:\n%s", err, stdout)
 			}
 			want := []string{string(wire.TaskStateWorking), string(wire.TaskStateWorking), string(wire.TaskStateCanceled)}

@@ -44,9 +44,9 @@ type PeerSpec struct {
 	// GraceRequests is how many A2A requests after a rotation still pass with
 	// credentials valid under the previous version; negative means forever.
 	GraceRequests int
-	// StaleAuth makes the peer keep enforcing the first card version's
-	// security whatever is in force: the mirrored stale cache of the field.
-	StaleAuth bool
+	// Hooks change the peer's decisions beyond its script (see Hooks);
+	// the zero value changes none.
+	Hooks Hooks
 	// FlatSecurityScopes serves securityRequirements scopes as bare arrays,
 	// the shape a2a-go v2.3.1 parses ({"schemes":{"x":[]}}).
 	FlatSecurityScopes bool
@@ -104,12 +104,6 @@ type Rotation struct {
 // interrupted; a task stays at its last step.
 type TaskScript struct {
 	Steps []TaskStep
-	// RejectOnCardFetch: a card request while a task is not terminal is taken
-	// as renegotiation and moves that task to TASK_STATE_REJECTED.
-	RejectOnCardFetch bool
-	// CancelNeedsMTLS: CancelTask without a verified client certificate is
-	// answered as unauthenticated, whatever the card says.
-	CancelNeedsMTLS bool
 	// Artifact is the text of the artifact attached on TASK_STATE_COMPLETED;
 	// "" means a default text.
 	Artifact string
@@ -120,9 +114,6 @@ type TaskStep struct {
 	State    wire.TaskState
 	Progress int    // percent, carried in the status message metadata
 	Message  string // status message text; "" means none unless interrupted
-	// AnnounceContract puts the contract hash of the card in force into the
-	// status message metadata under the frozen-contract extension URI.
-	AnnounceContract bool
 }
 
 // FrozenContractExtension is wire.FrozenContractExtension, re-exported for

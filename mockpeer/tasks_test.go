@@ -2,7 +2,6 @@ package mockpeer
 
 import (
 	"encoding/json"
-	"net/http"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -131,33 +130,6 @@ func TestAuthRequiredDefaultMessage(t *testing.T) {
 	if task.Status.State != wire.TaskStateAuthRequired || msg == nil || msg.Role != wire.RoleAgent ||
 		!strings.Contains(*msg.Parts[0].Text, "client certificate") {
 		t.Fatalf("AUTH_REQUIRED status %+v", task.Status)
-	}
-}
-
-func TestRejectOnCardFetch(t *testing.T) {
-	f, p := scriptedPeer(t, TaskScript{RejectOnCardFetch: true, Steps: []TaskStep{
-		{State: wire.TaskStateSubmitted}, {State: wire.TaskStateSubmitted}, {State: wire.TaskStateCompleted},
-	}})
-	c := httpsClient(t, f, false)
-	done := sendTask(t, must(jsonrpcCall(t, c, p, wire.MethodSendMessage, sendParams("done", false))))
-	open := sendTask(t, must(jsonrpcCall(t, c, p, wire.MethodSendMessage, sendParams("open", true))))
-	do(t, c, http.MethodGet, p.CardURL(), "", nil)
-	got := decodeTask(t, must(jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": open.ID})))
-	if got.Status.State != wire.TaskStateRejected || got.Status.Message == nil {
-		t.Errorf("running task after a card fetch: %+v, want REJECTED with a message", got.Status)
-	}
-	got = decodeTask(t, must(jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": done.ID})))
-	if got.Status.State != wire.TaskStateCompleted {
-		t.Errorf("completed task after a card fetch: %s", got.Status.State)
-	}
-}
-
-func TestAnnounceContract(t *testing.T) {
-	f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{{State: wire.TaskStateAuthRequired, AnnounceContract: true}}})
-	task := sendTask(t, must(jsonrpcCall(t, httpsClient(t, f, false), p, wire.MethodSendMessage, sendParams("x", false))))
-	meta, _ := task.Status.Message.Metadata[FrozenContractExtension].(map[string]any)
-	if meta["contractHash"] != p.ContractHash(0) || p.ContractHash(0) == "" {
-		t.Errorf("announced %v, want %s", meta, p.ContractHash(0))
 	}
 }
 

@@ -31,8 +31,8 @@ var _ = register(&Scenario{
 				{State: wire.TaskStateWorking, Progress: 50},
 				{State: wire.TaskStateCompleted, Progress: 100},
 			},
-			RejectOnCardFetch: true,
 		},
+		Hooks: mockpeer.Hooks{OnCardFetch: mockpeer.RejectRunningTasks()},
 	}},
 	Requirements: []Requirement{
 		mustNotCancel("FROZEN-001", "The client MUST NOT cancel a task because the card changed after the send.",

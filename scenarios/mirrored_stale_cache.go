@@ -30,7 +30,7 @@ var _ = register(&Scenario{
 		},
 		Caching:   mockpeer.Caching{CacheControl: "max-age=86400"},
 		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
-		StaleAuth: true,
+		Hooks:     mockpeer.Hooks{EnforcedVersion: mockpeer.EnforceVersion(0)},
 		Task:      mockpeer.TaskScript{Steps: completingSteps(), Artifact: "Payroll report: 42 employees, total 311,400.00 EUR."},
 	}},
 	Requirements: []Requirement{

@@ -30,8 +30,8 @@ var _ = register(&Scenario{
 		Task: mockpeer.TaskScript{
 			Steps: []mockpeer.TaskStep{{State: wire.TaskStateAuthRequired,
 				Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."}},
-			CancelNeedsMTLS: true,
 		},
+		Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLS()},
 	}},
 	Requirements: []Requirement{
 		{

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,12 +33,17 @@ const nodeDeadline = 60 * time.Second
 // one line of output into out.
 func signcheck(t *testing.T, mode string, stdin []byte, env []string, out any) {
 	t.Helper()
-	// go test runs in the package directory: mockpeer/cardsig/.
-	dir := peertest.JSSDKDir(t, filepath.Join("..", ".."))
-	node := peertest.NodePath(t)
+	// go test runs in the package directory: a2a/cardsig/.
+	js, err := peertest.FindJSSDK(peertest.JSSDKDir(filepath.Join("..", "..")))
+	if errors.Is(err, peertest.ErrSkip) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithTimeout(t.Context(), nodeDeadline)
 	defer cancel()
-	stdout, stderr, err := peertest.RunNode(ctx, node, dir, stdin, env, filepath.Join("signcheck", "signcheck.mjs"), mode)
+	stdout, stderr, err := js.Run(ctx, stdin, env, filepath.Join("signcheck", "signcheck.mjs"), mode)
 	if err != nil {
 		t.Fatalf("signcheck.mjs %s: %v\nstderr:\n%s", mode, err, stderr)
 	}

@@ -4,128 +4,139 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// operation is one decoded A2A request, whatever binding carried it.
-type operation struct {
-	name string // JSON-RPC method name, e.g. wire.MethodGetTask
-	req  any    // pointer to the wire request type of name
+// request is one request of an operation, as the bindings fill it in: from
+// JSON-RPC params, or from an HTTP+JSON body, path and query.
+type request interface {
+	message() any                 // the wire request, to decode into
+	fromPath(id, tenant string)   // HTTP+JSON: the path wins over the body
+	fromQuery(q url.Values) error // HTTP+JSON query parameters (spec §11.5)
+	validate() error
+	taskID() string // the task the request addresses, "" when none
+	streaming() bool
+	serve(ctx context.Context, h Handler, r *http.Request) (any, *Error)
+	serveStream(ctx context.Context, h Handler, r *http.Request, emit Emit) *Error
 }
 
-func (op operation) streaming() bool {
-	return op.name == wire.MethodSendStreamingMessage || op.name == wire.MethodSubscribeToTask
+// op is a row of the operation table in its typed form; row erases the
+// type. Optional fields are nil when the operation has no such part.
+type op[Req any] struct {
+	method   string
+	routes   []restRoute
+	validate func(*Req) error
+	// task is the field naming the task the request addresses; the
+	// HTTP+JSON path's {id} is written there.
+	task   func(*Req) *string
+	tenant func(*Req) *string
+	query  func(*Req, url.Values) error
+	// Exactly one of unary and stream is set: how the Handler serves it.
+	unary  func(Handler, context.Context, *http.Request, *Req) (any, *Error)
+	stream func(Handler, context.Context, *http.Request, *Req, Emit) *Error
 }
 
-// newRequest returns an empty request for a v1.0 method, or nil when the
-// method is not one this layer serves.
-func newRequest(method string) any {
-	switch method {
-	case wire.MethodSendMessage, wire.MethodSendStreamingMessage:
-		return new(wire.SendMessageRequest)
-	case wire.MethodGetTask:
-		return new(wire.GetTaskRequest)
-	case wire.MethodListTasks:
-		return new(wire.ListTasksRequest)
-	case wire.MethodCancelTask:
-		return new(wire.CancelTaskRequest)
-	case wire.MethodSubscribeToTask:
-		return new(wire.SubscribeToTaskRequest)
-	case wire.MethodGetExtendedAgentCard:
-		return new(wire.GetExtendedAgentCardRequest)
-	}
-	return nil
+func (o op[Req]) row() operation {
+	return operation{method: o.method, routes: o.routes, newRequest: func() request {
+		return typedRequest[Req]{op: &o, req: new(Req)}
+	}}
 }
 
-// pushMethods are v1.0 methods the Handler has no place for. They exist in
-// the spec, so they are answered PushNotificationNotSupportedError rather
-// than MethodNotFound.
-var pushMethods = map[string]bool{
-	"CreateTaskPushNotificationConfig": true,
-	"GetTaskPushNotificationConfig":    true,
-	"ListTaskPushNotificationConfigs":  true,
-	"DeleteTaskPushNotificationConfig": true,
-}
-
-func validateRequest(req any) error {
-	switch req := req.(type) {
-	case *wire.SendMessageRequest:
-		return validateSend(req)
-	case *wire.GetTaskRequest:
-		return validateGet(req)
-	case *wire.ListTasksRequest:
-		return validateList(req)
-	case *wire.CancelTaskRequest:
-		return validateTaskID(req.ID)
-	case *wire.SubscribeToTaskRequest:
-		return validateTaskID(req.ID)
-	}
-	return nil
-}
-
-// taskIDOf returns the task a request addresses, "" when none.
-func taskIDOf(req any) string {
-	switch req := req.(type) {
-	case *wire.SendMessageRequest:
-		if req.Message != nil {
-			return req.Message.TaskID
+// result adapts a unary Handler method to the table. A nil result
+// without an error is the Handler's fault, answered as an InternalError.
+func result[Req, Res any](m func(Handler, context.Context, *http.Request, *Req) (*Res, *Error)) func(Handler, context.Context, *http.Request, *Req) (any, *Error) {
+	return func(h Handler, ctx context.Context, r *http.Request, req *Req) (any, *Error) {
+		res, err := m(h, ctx, r, req)
+		if err != nil {
+			return nil, err
 		}
-	case *wire.GetTaskRequest:
-		return req.ID
-	case *wire.CancelTaskRequest:
-		return req.ID
-	case *wire.SubscribeToTaskRequest:
-		return req.ID
+		if res == nil {
+			return nil, Errorf(wire.ErrInternal, "handler returned neither a result nor an error")
+		}
+		return res, nil
+	}
+}
+
+type typedRequest[Req any] struct {
+	op  *op[Req]
+	req *Req
+}
+
+func (t typedRequest[Req]) message() any { return t.req }
+
+func (t typedRequest[Req]) fromPath(id, tenant string) {
+	if id != "" && t.op.task != nil {
+		if field := t.op.task(t.req); field != nil {
+			*field = id
+		}
+	}
+	if tenant != "" && t.op.tenant != nil {
+		*t.op.tenant(t.req) = tenant
+	}
+}
+
+func (t typedRequest[Req]) fromQuery(q url.Values) error {
+	if t.op.query == nil {
+		return nil
+	}
+	return t.op.query(t.req, q)
+}
+
+func (t typedRequest[Req]) validate() error {
+	if t.op.validate == nil {
+		return nil
+	}
+	return t.op.validate(t.req)
+}
+
+func (t typedRequest[Req]) taskID() string {
+	if t.op.task == nil {
+		return ""
+	}
+	if field := t.op.task(t.req); field != nil {
+		return *field
 	}
 	return ""
 }
 
-// invoke runs a unary operation. A handler panic becomes an InternalError
-// so that the peer keeps serving.
-func invoke(ctx context.Context, h Handler, r *http.Request, op operation) (result any, err *Error) {
-	defer recoverInto(&err)
-	var missing bool
-	switch req := op.req.(type) {
-	case *wire.SendMessageRequest:
-		var res *wire.SendMessageResponse
-		res, err = h.SendMessage(ctx, r, req)
-		result, missing = res, res == nil
-	case *wire.GetTaskRequest:
-		var res *wire.Task
-		res, err = h.GetTask(ctx, r, req)
-		result, missing = res, res == nil
-	case *wire.ListTasksRequest:
-		var res *wire.ListTasksResponse
-		res, err = h.ListTasks(ctx, r, req)
-		result, missing = res, res == nil
-	case *wire.CancelTaskRequest:
-		var res *wire.Task
-		res, err = h.CancelTask(ctx, r, req)
-		result, missing = res, res == nil
-	case *wire.GetExtendedAgentCardRequest:
-		var res *wire.AgentCard
-		res, err = h.GetExtendedAgentCard(ctx, r, req)
-		result, missing = res, res == nil
-	default:
-		return nil, Errorf(wire.ErrInternal, "no unary dispatch for "+op.name)
+func (t typedRequest[Req]) streaming() bool { return t.op.stream != nil }
+
+func (t typedRequest[Req]) serve(ctx context.Context, h Handler, r *http.Request) (any, *Error) {
+	if t.op.unary == nil {
+		return nil, Errorf(wire.ErrInternal, "no unary dispatch for "+t.op.method)
 	}
-	if err == nil && missing {
-		return nil, Errorf(wire.ErrInternal, "handler returned neither a result nor an error")
-	}
-	return result, err
+	return t.op.unary(h, ctx, r, t.req)
 }
 
-// invokeStream runs a streaming operation; see invoke for panics.
-func invokeStream(ctx context.Context, h Handler, r *http.Request, op operation, emit Emit) (err *Error) {
-	defer recoverInto(&err)
-	switch op.name {
-	case wire.MethodSendStreamingMessage:
-		return h.SendStreamingMessage(ctx, r, op.req.(*wire.SendMessageRequest), emit)
-	case wire.MethodSubscribeToTask:
-		return h.SubscribeToTask(ctx, r, op.req.(*wire.SubscribeToTaskRequest), emit)
+func (t typedRequest[Req]) serveStream(ctx context.Context, h Handler, r *http.Request, emit Emit) *Error {
+	if t.op.stream == nil {
+		return Errorf(wire.ErrInternal, "no stream dispatch for "+t.op.method)
 	}
-	return Errorf(wire.ErrInternal, "no stream dispatch for "+op.name)
+	return t.op.stream(h, ctx, r, t.req, emit)
+}
+
+// invoke runs a unary request. A handler panic becomes an InternalError
+// so that the peer keeps serving.
+func invoke(ctx context.Context, h Handler, r *http.Request, req request) (result any, err *Error) {
+	defer recoverInto(&err)
+	return req.serve(ctx, h, r)
+}
+
+// invokeStream runs a streaming request; see invoke for panics.
+func invokeStream(ctx context.Context, h Handler, r *http.Request, req request, emit Emit) (err *Error) {
+	defer recoverInto(&err)
+	return req.serveStream(ctx, h, r, emit)
+}
+
+// unserved answers an operation the Handler has no method for, once the
+// Handler has admitted it.
+func unserved(h Handler, r *http.Request, call *Call, o *operation) *Error {
+	if e := admit(h, r, call); e != nil {
+		return e
+	}
+	return Errorf(wire.ErrPushNotSupported, o.method)
 }
 
 // admit runs the Handler's Admit with the same panic protection.

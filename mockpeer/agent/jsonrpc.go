@@ -35,16 +35,16 @@ func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeRPC(w, call, http.StatusMethodNotAllowed, rpcErrorResponse(call, nil, e))
 		return
 	}
-	env, op, e := s.read(w, r, call)
+	env, req, e := s.read(w, r, call)
 	if e != nil {
 		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
 		return
 	}
-	if op.streaming() {
-		s.stream(w, r, call, env.id, op)
+	if req.streaming() {
+		s.stream(w, r, call, env.id, req)
 		return
 	}
-	result, e := invoke(r.Context(), s.handler, r, op)
+	result, e := invoke(r.Context(), s.handler, r, req)
 	if e != nil {
 		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
 		return
@@ -52,13 +52,13 @@ func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	writeRPC(w, call, http.StatusOK, wire.RPCResponse{JSONRPC: "2.0", ID: env.id, Result: result})
 }
 
-// read takes a request from its body to an admitted operation, in the
+// read takes a request from its body to an admitted request, in the
 // order that lets every error echo the id: envelope, Content-Type, version,
 // params, Admit.
-func (s *jsonrpcServer) read(w http.ResponseWriter, r *http.Request, call *Call) (rpcEnvelope, operation, *Error) {
+func (s *jsonrpcServer) read(w http.ResponseWriter, r *http.Request, call *Call) (rpcEnvelope, request, *Error) {
 	body, err := readBody(w, r, s.limit)
 	if err != nil {
-		return rpcEnvelope{}, operation{}, bodyFault(call, err)
+		return rpcEnvelope{}, nil, bodyFault(call, err)
 	}
 	env, e := parseEnvelope(call, body)
 	if e == nil {
@@ -68,46 +68,45 @@ func (s *jsonrpcServer) read(w http.ResponseWriter, r *http.Request, call *Call)
 		e = checkVersion(call)
 	}
 	if e != nil {
-		return env, operation{}, e
+		return env, nil, e
 	}
-	op, e := s.decode(r, call, env)
-	return env, op, e
+	req, e := s.decode(r, call, env)
+	return env, req, e
 }
 
-// decode turns the method and params into an operation, then admits it.
-func (s *jsonrpcServer) decode(r *http.Request, call *Call, env rpcEnvelope) (operation, *Error) {
-	req := newRequest(env.method)
-	if req == nil {
-		if pushMethods[env.method] {
-			if e := admit(s.handler, r, call); e != nil {
-				return operation{}, e
-			}
-			return operation{}, Errorf(wire.ErrPushNotSupported, env.method)
-		}
-		return operation{}, reject(call, wire.ErrMethodNotFound, quote(env.method)+" is not an A2A v1.0 method")
+// decode turns the method and params into a request of the operation the
+// method names, then admits it.
+func (s *jsonrpcServer) decode(r *http.Request, call *Call, env rpcEnvelope) (request, *Error) {
+	o := byMethod[env.method]
+	if o == nil {
+		return nil, reject(call, wire.ErrMethodNotFound, quote(env.method)+" is not an A2A v1.0 method")
 	}
+	if o.newRequest == nil {
+		return nil, unserved(s.handler, r, call, o)
+	}
+	req := o.newRequest()
 	params := env.params
 	if len(params) == 0 {
 		params = []byte("null") // omitted params: an empty request message
 	}
-	if err := decodeProto(params, req); err != nil {
-		return operation{}, reject(call, wire.ErrInvalidParams, "params: "+err.Error())
+	if err := decodeProto(params, req.message()); err != nil {
+		return nil, reject(call, wire.ErrInvalidParams, "params: "+err.Error())
 	}
-	if err := validateRequest(req); err != nil {
-		return operation{}, reject(call, wire.ErrInvalidParams, "params."+err.Error())
+	if err := req.validate(); err != nil {
+		return nil, reject(call, wire.ErrInvalidParams, "params."+err.Error())
 	}
-	call.TaskID = taskIDOf(req)
+	call.TaskID = req.taskID()
 	if e := admit(s.handler, r, call); e != nil {
-		return operation{}, e
+		return nil, e
 	}
-	return operation{name: env.method, req: req}, nil
+	return req, nil
 }
 
-func (s *jsonrpcServer) stream(w http.ResponseWriter, r *http.Request, call *Call, id json.RawMessage, op operation) {
+func (s *jsonrpcServer) stream(w http.ResponseWriter, r *http.Request, call *Call, id json.RawMessage, req request) {
 	stream := newSSEStream(w, r, func(ev wire.StreamResponse) any {
 		return wire.RPCResponse{JSONRPC: "2.0", ID: id, Result: ev}
 	})
-	e := invokeStream(r.Context(), s.handler, r, op, stream.emit)
+	e := invokeStream(r.Context(), s.handler, r, req, stream.emit)
 	var failure any
 	if e != nil {
 		failure = rpcErrorResponse(call, id, e)

@@ -8,53 +8,15 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// applyPath copies the path's task id and tenant into the request; the
-// path wins over the body.
-func applyPath(req any, vars map[string]string) error {
-	id, tenant := vars["id"], vars["tenant"]
-	switch req := req.(type) {
-	case *wire.SendMessageRequest:
-		setTenant(&req.Tenant, tenant)
-	case *wire.GetTaskRequest:
-		req.ID = id
-		setTenant(&req.Tenant, tenant)
-	case *wire.ListTasksRequest:
-		setTenant(&req.Tenant, tenant)
-	case *wire.CancelTaskRequest:
-		req.ID = id
-		setTenant(&req.Tenant, tenant)
-	case *wire.SubscribeToTaskRequest:
-		req.ID = id
-		setTenant(&req.Tenant, tenant)
-	case *wire.GetExtendedAgentCardRequest:
-		setTenant(&req.Tenant, tenant)
-	default:
-		return fmt.Errorf("no path mapping for %T", req)
-	}
-	return nil
-}
-
-func setTenant(field *string, tenant string) {
-	if tenant != "" {
-		*field = tenant
-	}
-}
-
-// applyQuery reads the query parameters of GetTask and ListTasks (spec
-// §11.5): camelCase names (snake_case accepted), enums by name or number,
-// booleans true/false. Unknown parameters are ignored.
-func applyQuery(req any, q url.Values) error {
-	var err error
-	switch req := req.(type) {
-	case *wire.GetTaskRequest:
-		req.HistoryLength, err = queryInt32(q, "historyLength")
-	case *wire.ListTasksRequest:
-		err = applyListQuery(req, q)
-	}
+// getTaskQuery and listTasksQuery read the query parameters of GetTask and
+// ListTasks (spec §11.5): camelCase names (snake_case accepted), enums by
+// name or number, booleans true/false. Unknown parameters are ignored.
+func getTaskQuery(r *wire.GetTaskRequest, q url.Values) (err error) {
+	r.HistoryLength, err = queryInt32(q, "historyLength")
 	return err
 }
 
-func applyListQuery(req *wire.ListTasksRequest, q url.Values) error {
+func listTasksQuery(req *wire.ListTasksRequest, q url.Values) error {
 	var err error
 	if v, ok := queryValue(q, "contextId"); ok {
 		req.ContextID = v

@@ -1,9 +1,9 @@
 package peertest
 
 import (
+	"context"
 	"errors"
 	"slices"
-	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -66,10 +66,9 @@ func CredentialCases() []CredentialCase {
 
 // StartAdapterFarm starts one peer serving card, granting grants, whose
 // tasks go WORKING then COMPLETED. flatScopes serves securityRequirements
-// in the flat shape. The farm is closed when the test ends.
-func StartAdapterFarm(tb testing.TB, card mockpeer.CardFunc, grants mockpeer.Grants, flatScopes bool) *mockpeer.Farm {
-	tb.Helper()
-	return startOnePeer(tb, grants, mockpeer.PeerSpec{
+// in the flat shape. Close the farm when done; it also closes when ctx is.
+func StartAdapterFarm(ctx context.Context, card mockpeer.CardFunc, grants mockpeer.Grants, flatScopes bool) (*mockpeer.Farm, error) {
+	return startOnePeer(ctx, grants, mockpeer.PeerSpec{
 		Name: AdapterPeer, Skill: AdapterSkill, Cards: []mockpeer.CardFunc{card}, FlatSecurityScopes: flatScopes,
 		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 			{State: wire.TaskStateWorking, Progress: 50},

@@ -1,12 +1,12 @@
 package peertest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"strings"
-	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -28,11 +28,10 @@ const (
 // StartCompatFarm starts one peer whose card asks for a bearer token, lists
 // JSON-RPC then HTTP+JSON and streams; its tasks stay WORKING long enough to
 // be canceled after a GetTask. flatScopes serves securityRequirements in
-// the flat shape ({"schemes":{"bearer":[]}}) some SDKs parse. The farm is
-// closed when the test ends.
-func StartCompatFarm(tb testing.TB, flatScopes bool) *mockpeer.Farm {
-	tb.Helper()
-	return startOnePeer(tb, mockpeer.Grants{Bearer: true}, mockpeer.PeerSpec{
+// the flat shape ({"schemes":{"bearer":[]}}) some SDKs parse. Close the
+// farm when done; it also closes when ctx is.
+func StartCompatFarm(ctx context.Context, flatScopes bool) (*mockpeer.Farm, error) {
+	return startOnePeer(ctx, mockpeer.Grants{Bearer: true}, mockpeer.PeerSpec{
 		Name:               CompatPeer,
 		Skill:              CompatSkill,
 		Cards:              []mockpeer.CardFunc{CompatCard},
@@ -46,15 +45,14 @@ func StartCompatFarm(tb testing.TB, flatScopes bool) *mockpeer.Farm {
 	})
 }
 
-// startOnePeer starts a farm of one peer, closed when the test ends.
-func startOnePeer(tb testing.TB, grants mockpeer.Grants, peer mockpeer.PeerSpec) *mockpeer.Farm {
-	tb.Helper()
-	farm, err := mockpeer.Start(tb.Context(), mockpeer.FarmSpec{Dir: tb.TempDir(), Grants: grants, Peers: []mockpeer.PeerSpec{peer}})
+// startOnePeer starts a farm of one peer. Its files go to a temporary
+// folder that Close removes.
+func startOnePeer(ctx context.Context, grants mockpeer.Grants, peer mockpeer.PeerSpec) (*mockpeer.Farm, error) {
+	farm, err := mockpeer.Start(ctx, mockpeer.FarmSpec{Grants: grants, Peers: []mockpeer.PeerSpec{peer}})
 	if err != nil {
-		tb.Fatalf("mockpeer.Start: %v", err)
+		return nil, fmt.Errorf("peertest: %w", err)
 	}
-	tb.Cleanup(func() { _ = farm.Close() })
-	return farm
+	return farm, nil
 }
 
 // CompatCard is the compatibility peer's spec-shaped card: the farm's

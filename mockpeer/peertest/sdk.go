@@ -1,10 +1,14 @@
 package peertest
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"testing"
+	"time"
 )
 
 const (
@@ -14,49 +18,72 @@ const (
 	EnvRequireSDKs = "A2A_CONFORM_REQUIRE_SDKS"
 )
 
-// JSSDKDir returns the absolute path of runner/adapters/a2a-js with
-// @a2a-js/sdk installed, or skips (fails under A2A_CONFORM_REQUIRE_SDKS=1).
-// root is the project root relative to the test's package directory, where
-// go test runs; A2A_CONFORM_JS_SDK_DIR overrides the whole path.
-func JSSDKDir(tb testing.TB, root string) string {
-	tb.Helper()
-	dir := os.Getenv(EnvJSSDKDir)
-	if dir == "" {
-		dir = filepath.Join(root, "runner", "adapters", "a2a-js")
+// ErrSkip is wrapped by the error of FindJSSDK when an SDK is missing and
+// the test may skip for it: unless A2A_CONFORM_REQUIRE_SDKS=1, which makes
+// a missing SDK a failure. A test does
+//
+//	js, err := peertest.FindJSSDK(dir)
+//	if errors.Is(err, peertest.ErrSkip) {
+//		t.Skip(err)
+//	}
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+var ErrSkip = errors.New("skip")
+
+// JSSDK is an installed @a2a-js/sdk and the node that runs it.
+type JSSDK struct {
+	Dir  string // absolute path of the package folder holding node_modules
+	Node string // the node executable
+}
+
+// JSSDKDir is where a test finds runner/adapters/a2a-js: the folder
+// A2A_CONFORM_JS_SDK_DIR names, else root/runner/adapters/a2a-js, with root
+// the project root relative to the test's package directory, where go test
+// runs.
+func JSSDKDir(root string) string {
+	if dir := os.Getenv(EnvJSSDKDir); dir != "" {
+		return dir
 	}
-	if err := JSSDKInstalled(dir); err != nil {
-		SDKMissing(tb, "@a2a-js/sdk is not installed in "+dir+" ("+err.Error()+"): run `make sdk-deps`")
+	return filepath.Join(root, "runner", "adapters", "a2a-js")
+}
+
+// FindJSSDK returns node on PATH and @a2a-js/sdk as npm installed it in dir.
+// When either is missing the error wraps ErrSkip (see there).
+func FindJSSDK(dir string) (JSSDK, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return JSSDK{}, missing("node is not on PATH: " + err.Error())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk", "package.json")); err != nil {
+		return JSSDK{}, missing("@a2a-js/sdk is not installed in " + dir + " (" + err.Error() + "): run `make sdk-deps`")
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		tb.Fatalf("resolve %s: %v", dir, err)
+		return JSSDK{}, fmt.Errorf("peertest: %w", err)
 	}
-	return abs
+	return JSSDK{Dir: abs, Node: node}, nil
 }
 
-// JSSDKInstalled reports whether npm installed @a2a-js/sdk under dir.
-func JSSDKInstalled(dir string) error {
-	_, err := os.Stat(filepath.Join(dir, "node_modules", "@a2a-js", "sdk", "package.json"))
-	return err
-}
-
-// NodePath returns the node executable on PATH, or skips (fails under
-// A2A_CONFORM_REQUIRE_SDKS=1).
-func NodePath(tb testing.TB) string {
-	tb.Helper()
-	node, err := exec.LookPath("node")
-	if err != nil {
-		SDKMissing(tb, "node is not on PATH: "+err.Error())
-	}
-	return node
-}
-
-// SDKMissing skips the test for why, or fails it when
-// A2A_CONFORM_REQUIRE_SDKS=1 says the SDKs must be there.
-func SDKMissing(tb testing.TB, why string) {
-	tb.Helper()
+// missing is the error for a missing SDK: skippable unless required.
+func missing(why string) error {
 	if os.Getenv(EnvRequireSDKs) == "1" {
-		tb.Fatalf("%s (%s=1 requires the SDKs)", why, EnvRequireSDKs)
+		return fmt.Errorf("peertest: %s (%s=1 requires the SDKs)", why, EnvRequireSDKs)
 	}
-	tb.Skip(why)
+	return fmt.Errorf("peertest: %w: %s", ErrSkip, why)
+}
+
+// Run runs node with args in js.Dir, with the process environment plus env
+// and stdin, until it exits or ctx ends (then at most 5 s more for its
+// pipes). It returns what the script wrote to stdout and stderr.
+func (js JSSDK) Run(ctx context.Context, stdin []byte, env []string, args ...string) (stdout, stderr []byte, err error) {
+	cmd := exec.CommandContext(ctx, js.Node, args...)
+	cmd.Dir = js.Dir
+	cmd.WaitDelay = 5 * time.Second
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	return out.Bytes(), errOut.Bytes(), err
 }

@@ -28,7 +28,7 @@ const compatDeadline = 60 * time.Second
 func TestSDKCompatGo(t *testing.T) {
 	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
 		t.Run(string(binding), func(t *testing.T) {
-			farm := peertest.StartCompatFarm(t, true)
+			farm := compatFarm(t, true)
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
 			defer cancel()
 
@@ -50,6 +50,18 @@ func TestSDKCompatGo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// compatFarm starts the compatibility peer for the test; see
+// peertest.StartCompatFarm.
+func compatFarm(t *testing.T, flatScopes bool) *mockpeer.Farm {
+	t.Helper()
+	farm, err := peertest.StartCompatFarm(t.Context(), flatScopes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = farm.Close() })
+	return farm
 }
 
 // sendGetCancel uses the SDK as its documentation shows: resolve the card,
@@ -110,7 +122,7 @@ func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, bindi
 // parsing before the first call. When the SDK is fixed this test fails:
 // then drop FlatSecurityScopes from TestSDKCompatGo.
 func TestSpecShapedSecurityIsRejected(t *testing.T) {
-	farm := peertest.StartCompatFarm(t, false)
+	farm := compatFarm(t, false)
 	peer := farm.Peer(peertest.CompatPeer)
 	if served := string(peer.CardBytes(0)); !strings.Contains(served, `"schemes":{"bearer":{"list":[]}}`) {
 		t.Fatalf("the card is not spec-shaped: %s", served)

@@ -2,6 +2,7 @@ package a2ajs
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -22,15 +23,14 @@ const deadline = 30 * time.Second
 
 func adapterCommand(t *testing.T) *runner.Command {
 	t.Helper()
-	dir, err := filepath.Abs(".")
+	js, err := peertest.FindJSSDK(".")
+	if errors.Is(err, peertest.ErrSkip) {
+		t.Skip(err)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	peertest.NodePath(t)
-	if err := peertest.JSSDKInstalled(dir); err != nil {
-		peertest.SDKMissing(t, "@a2a-js/sdk is not installed (make sdk-deps)")
-	}
-	return &runner.Command{Line: "node " + filepath.Join(dir, "adapter.mjs")}
+	return &runner.Command{Line: "node " + filepath.Join(js.Dir, "adapter.mjs")}
 }
 
 // card is the adapter peer's card with the given security.
@@ -42,7 +42,11 @@ func card(schemes peertest.Schemes, req wire.SecurityRequirement) mockpeer.CardF
 // runner observed and the peer's complete journal.
 func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
 	t.Helper()
-	farm := peertest.StartAdapterFarm(t, cf, grants, false)
+	farm, err := peertest.StartAdapterFarm(t.Context(), cf, grants, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer farm.Close()
 	cr := farm.Credentials(grants)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*deadline)
 	defer cancel()

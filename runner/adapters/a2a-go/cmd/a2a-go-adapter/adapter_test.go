@@ -21,7 +21,11 @@ func peerCard(schemes peertest.Schemes, req wire.SecurityRequirement, pv string)
 // returns the outcome and the peer's complete journal.
 func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (outcome, []mockpeer.Exchange) {
 	t.Helper()
-	farm := peertest.StartAdapterFarm(t, card, grants, flat)
+	farm, err := peertest.StartAdapterFarm(t.Context(), card, grants, flat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer farm.Close()
 	cr := farm.Credentials(grants)
 	tk := task{
 		cardURL: farm.Peer(peertest.AdapterPeer).CardURL(), message: "adapter test", caFile: farm.CAFile(),
