@@ -100,10 +100,9 @@ func TestNoFrozenContract(t *testing.T) {
 				Cards:         []mockpeer.CardFunc{card("A", "A", requireBearer, offered), card("A", "A", requireMTLS, offered)},
 				Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
 				GraceRequests: -1,
+				Hooks:         mockpeer.Hooks{StepMetadata: mockpeer.AnnounceContractHash()},
 				Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-					{State: wire.TaskStateWorking, AnnounceContract: true},
-					{State: wire.TaskStateWorking, AnnounceContract: true},
-					{State: wire.TaskStateAuthRequired, AnnounceContract: true},
+					{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking}, {State: wire.TaskStateAuthRequired},
 				}},
 			})
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
