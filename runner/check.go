@@ -33,7 +33,7 @@ func (c *Command) Check() error {
 
 // Check verifies the in-process client has a function to run.
 func (c *InProcessClient) Check() error {
-	if c.Fn == nil {
+	if c.Fn == nil && c.Session == nil {
 		return fmt.Errorf("%w: in-process client %q has no function", ErrCannotStart, c.Name)
 	}
 	return nil

@@ -25,10 +25,25 @@ type Command struct {
 	// are dropped from both: the driver variables come only from the Task.
 	Env      []string
 	Timeouts Timeouts
+	// Mode is how the command takes a session's tasks: "" or one-shot, a
+	// process per task; session, one process reading tasks on stdin.
+	Mode driver.Mode
 }
 
 // Describe returns the command line.
 func (c *Command) Describe() string { return c.Line }
+
+// Open starts a session: in session mode the process, in one-shot mode
+// nothing until the first task.
+func (c *Command) Open(ctx context.Context, s driver.Assignment) (Session, error) {
+	if c.Mode == driver.ModeSession {
+		return c.openSession(ctx, s)
+	}
+	if c.Line == "" {
+		return nil, errors.New("runner: command line is empty")
+	}
+	return &oneShot{base: s, run: c.Run}, nil
+}
 
 // Run starts the command with the driver environment of t and waits for it,
 // at most t.Deadline from its start. Whatever happens, when Run returns the
@@ -52,14 +67,10 @@ func (c *Command) Run(ctx context.Context, t driver.Assignment) (Result, error) 
 	defer os.RemoveAll(tmp)
 	outcomeFile := filepath.Join(tmp, "outcome.json")
 
-	cmd := exec.Command("/bin/sh", "-c", c.Line)
-	cmd.Dir = c.Dir
-	cmd.Env = append(append(withoutDriverVars(os.Environ()), withoutDriverVars(c.Env)...), driver.Environ(t, outcomeFile)...)
-	if err := startInOwnGroup(cmd); err != nil {
+	p, err := c.newProcess(driver.Environ(t, outcomeFile))
+	if err != nil {
 		return Result{}, err
 	}
-	p := &process{cmd: cmd, line: c.Line, timeouts: c.Timeouts.withDefaults()}
-	p.status = wrapInReaper(cmd, p.timeouts.KillGrace)
 	if err := p.start(); err != nil {
 		return Result{}, err
 	}
@@ -69,6 +80,20 @@ func (c *Command) Run(ctx context.Context, t driver.Assignment) (Result, error) 
 		return res, fmt.Errorf("runner: run of %q canceled: %w", c.Line, cause)
 	}
 	return res, nil
+}
+
+// newProcess prepares the command with the driver variables vars, in its
+// own process group, under the reaper where there is one.
+func (c *Command) newProcess(vars []string) (*process, error) {
+	cmd := exec.Command("/bin/sh", "-c", c.Line)
+	cmd.Dir = c.Dir
+	cmd.Env = append(append(withoutDriverVars(os.Environ()), withoutDriverVars(c.Env)...), vars...)
+	if err := startInOwnGroup(cmd); err != nil {
+		return nil, err
+	}
+	p := &process{cmd: cmd, line: c.Line, timeouts: c.Timeouts.withDefaults()}
+	p.status = wrapInReaper(cmd, p.timeouts.KillGrace)
+	return p, nil
 }
 
 // withoutDriverVars drops every driver variable, so that a client is never
@@ -93,11 +118,14 @@ type process struct {
 	status         *os.File
 	timeouts       Timeouts
 	stdout, stderr *tailBuffer
-	drained        chan struct{}
-	readers        []*os.File
-	exited         chan error
-	started        time.Time
-	notes          []string
+	// outcomes, if non-nil, receives the outcome lines of a session-mode
+	// client found on its stdout (session.go); other lines go to stdout.
+	outcomes chan driver.OutcomeLine
+	drained  chan struct{}
+	readers  []*os.File
+	exited   chan error
+	started  time.Time
+	notes    []string
 }
 
 // start runs the command with its output going to pipes the runner owns.
@@ -134,7 +162,11 @@ func (p *process) start() error {
 	p.drained = make(chan struct{})
 	go func() {
 		done := make(chan struct{}, 2)
-		go func() { io.Copy(p.stdout, outR); done <- struct{}{} }()
+		var sink io.Writer = p.stdout
+		if p.outcomes != nil {
+			sink = &lineSplitter{rest: p.stdout, outcomes: p.outcomes}
+		}
+		go func() { io.Copy(sink, outR); done <- struct{}{} }()
 		go func() { io.Copy(p.stderr, errR); done <- struct{}{} }()
 		<-done
 		<-done

@@ -30,10 +30,33 @@ type Result struct {
 	Started, Ended time.Time
 }
 
-// Client runs one Assignment. A returned error is a harness fault (the command
-// could not even be started); everything the client did wrong is in Result.
+// Client is a client under test. It takes the tasks of a scenario as one
+// session: Open starts it, Do hands it one task after another, Close ends
+// it. A returned error is a harness fault (the client could not even be
+// started); everything the client did wrong is in a Result.
 type Client interface {
-	Run(ctx context.Context, a driver.Assignment) (Result, error)
 	// Describe names the client for reports ("builtin:reference", a command line).
 	Describe() string
+	// Open starts a session. Of s only the session's parts are read: CA
+	// file, credentials, run id and state directory.
+	Open(ctx context.Context, s driver.Assignment) (Session, error)
+}
+
+// Session is a client taking the tasks of one scenario in order.
+type Session interface {
+	// Mode says whether the tasks share one process (or one in-process
+	// client value), or each gets a fresh one.
+	Mode() driver.Mode
+	// Do hands the client one task and waits for its outcome, at most the
+	// task's deadline. The session's parts of a come from Open.
+	Do(ctx context.Context, a driver.Assignment) (Result, error)
+	// Close ends the session and reports how its process ended: output
+	// tails, exit code, crash (in one-shot mode, each Do did).
+	Close() Result
+}
+
+// sessionTask is a with the session's parts of s.
+func sessionTask(s, a driver.Assignment) driver.Assignment {
+	a.CAFile, a.Credentials, a.RunID, a.StateDir = s.CAFile, s.Credentials, s.RunID, s.StateDir
+	return a
 }

@@ -20,19 +20,46 @@ import (
 type InProcessClient struct {
 	// Name is what Describe returns ("builtin:reference").
 	Name string
-	// Fn runs one task and returns its outcome.
+	// Fn runs one task and returns its outcome: each task on its own (a
+	// one-shot client).
 	Fn func(ctx context.Context, t driver.Assignment) driver.Outcome
+	// Session, if non-nil, makes a session-mode client: Open calls it once
+	// per session, and the function it returns runs every task of that
+	// session, keeping whatever it caches. Fn is then unused.
+	Session func() func(ctx context.Context, t driver.Assignment) driver.Outcome
 	// Timeouts; only InProcessGrace and OutputLimit apply.
 	Timeouts Timeouts
 }
 
 // InProcess returns an in-process client with default timeouts.
-func InProcess(name string, fn func(ctx context.Context, t driver.Assignment) driver.Outcome) Client {
+func InProcess(name string, fn func(ctx context.Context, t driver.Assignment) driver.Outcome) *InProcessClient {
 	return &InProcessClient{Name: name, Fn: fn}
 }
 
 // Describe returns the name.
 func (c *InProcessClient) Describe() string { return c.Name }
+
+// Open starts a session: one function value for all its tasks in session
+// mode, Fn for each task in one-shot mode.
+func (c *InProcessClient) Open(ctx context.Context, s driver.Assignment) (Session, error) {
+	fn := c.Fn
+	if c.Session != nil {
+		fn = c.Session()
+	}
+	if fn == nil {
+		return nil, errors.New("runner: in-process client has no function")
+	}
+	run := func(ctx context.Context, a driver.Assignment) (Result, error) { return c.run(ctx, fn, a) }
+	if c.Session != nil {
+		return &inProcessSession{oneShot{base: s, run: run}}, nil
+	}
+	return &oneShot{base: s, run: run}, nil
+}
+
+// inProcessSession is a session-mode in-process client: one function value.
+type inProcessSession struct{ oneShot }
+
+func (*inProcessSession) Mode() driver.Mode { return driver.ModeSession }
 
 // fnReturn is how Fn ended: an outcome, or a crash.
 type fnReturn struct {
@@ -45,7 +72,11 @@ type fnReturn struct {
 // in Stderr. A canceled ctx cancels Fn's context; Run waits the grace for
 // it, then returns with an error wrapping ctx.Err().
 func (c *InProcessClient) Run(ctx context.Context, t driver.Assignment) (Result, error) {
-	if c.Fn == nil {
+	return c.run(ctx, c.Fn, t)
+}
+
+func (c *InProcessClient) run(ctx context.Context, fn func(context.Context, driver.Assignment) driver.Outcome, t driver.Assignment) (Result, error) {
+	if fn == nil {
 		return Result{}, errors.New("runner: in-process client has no function")
 	}
 	if t.Deadline <= 0 {
@@ -74,7 +105,7 @@ func (c *InProcessClient) Run(ctx context.Context, t driver.Assignment) (Result,
 			}
 			done <- fnReturn{panic: text}
 		}()
-		o := c.Fn(fnCtx, t)
+		o := fn(fnCtx, t)
 		returned = true
 		done <- fnReturn{outcome: o}
 	}()

@@ -16,18 +16,32 @@ type CardVersion struct {
 }
 
 // Evidence is everything one play of a scenario produced, as plain data:
-// the journal of every peer, what the client reported and how it ended,
-// and the cards the farm served. Checks judge it and nothing else.
+// the journal of every peer, what the client reported for each task of the
+// session and how it ended, and the cards the farm served. Checks judge it
+// and nothing else.
 type Evidence struct {
 	Journal []mockpeer.Exchange
-	Client  ClientRun
+	// Client is the task in view: the last task of the session, or the one
+	// task of a view made by Task.
+	Client ClientRun
+	// Tasks are every task of the session, in order; empty means Client is
+	// the only one (hand-built evidence).
+	Tasks []ClientRun
+	// Mode is how the client took the session's tasks.
+	Mode driver.Mode
 	// Origins and Cards per peer name.
 	Origins map[string]string
 	Cards   map[string][]CardVersion
 }
 
-// ClientRun is what the client under test reported and how its run ended.
+// ClientRun is what the client under test reported for one task and how
+// its run ended.
 type ClientRun struct {
+	// Task is the task's number in the session, from 1 (0: the only one).
+	Task int
+	// FirstSeq and LastSeq bound the journal's sequence numbers of the
+	// exchanges that arrived while the task was the client's (0: unbounded).
+	FirstSeq, LastSeq int64
 	// Outcome is the client's outcome, nil if none could be read.
 	Outcome *driver.Outcome
 	// OutcomeProblem says why Outcome is nil or not well-formed; "" if it is.
@@ -40,6 +54,31 @@ type ClientRun struct {
 	ExitCode int
 	// Deadline is the time the client was given.
 	Deadline time.Duration
+}
+
+// Runs are the session's tasks (Client alone for hand-built evidence).
+func (ev *Evidence) Runs() []ClientRun {
+	if len(ev.Tasks) == 0 {
+		return []ClientRun{ev.Client}
+	}
+	return ev.Tasks
+}
+
+// Task is the view of task n (from 1): its exchanges and its run only, so
+// that a check written for one task judges it. Nil when there is no such
+// task.
+func (ev *Evidence) Task(n int) *Evidence {
+	runs := ev.Runs()
+	if n < 1 || n > len(runs) {
+		return nil
+	}
+	run := runs[n-1]
+	view := *ev
+	view.Client, view.Tasks = run, []ClientRun{run}
+	view.Journal = ev.Select(func(ex mockpeer.Exchange) bool {
+		return (run.FirstSeq == 0 || ex.Seq >= run.FirstSeq) && (run.LastSeq == 0 || ex.Seq <= run.LastSeq)
+	})
+	return &view
 }
 
 // Select returns the exchanges for which keep is true, in journal order.

@@ -87,16 +87,24 @@ func wellFormedCalls(ev *Evidence) Judgement {
 	return failed("well-formed A2A v1.0 requests", got, seqs(bad)...)
 }
 
+// outcomeBeforeDeadline judges every task of the session: one bad outcome
+// fails the requirement.
 func outcomeBeforeDeadline(ev *Evidence) Judgement {
-	r := ev.Client
-	switch {
-	case r.TimedOut:
-		return failed("an outcome, and exit before the deadline",
-			fmt.Sprintf("still running after %s: killed with its process group", ev.Client.Deadline))
-	case r.Outcome == nil:
-		return failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", "outcome "+r.OutcomeProblem)
-	case r.OutcomeProblem != "":
-		return failed("a well-formed outcome", r.OutcomeProblem)
+	runs := ev.Runs()
+	for _, r := range runs {
+		task := ""
+		if len(runs) > 1 {
+			task = fmt.Sprintf("task %d: ", r.Task)
+		}
+		switch {
+		case r.TimedOut:
+			return failed("an outcome, and exit before the deadline",
+				fmt.Sprintf("%sstill running after %s: killed with its process group", task, r.Deadline))
+		case r.Outcome == nil:
+			return failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", task+"outcome "+r.OutcomeProblem)
+		case r.OutcomeProblem != "":
+			return failed("a well-formed outcome", task+r.OutcomeProblem)
+		}
 	}
 	return passed()
 }

@@ -28,6 +28,9 @@ type Scenario struct {
 	Skill    string
 	Message  string
 	Deadline time.Duration
+	// Tasks is the session: the tasks handed to one client in order, with
+	// the peers' changes between them. Empty means one task of Message.
+	Tasks []Task
 	// Requirements specific to the scenario; General() applies to all.
 	Requirements []Requirement
 }
@@ -44,6 +47,30 @@ func (s *Scenario) CardPeerName() string {
 		return s.CardPeer
 	}
 	return s.Peers[0].Name
+}
+
+// Task is one task of a scenario's session.
+type Task struct {
+	// Message is the task's text; "" means the scenario's Message.
+	Message string
+	// Before, if non-nil, changes the farm right before the task is handed
+	// out: the peers' schedule, which no client action can avoid or
+	// trigger (RotateTo, ArmRotation).
+	Before func(*mockpeer.Farm) error
+}
+
+// SessionTasks is the session, with the scenario's defaults filled in.
+func (s *Scenario) SessionTasks() []Task {
+	if len(s.Tasks) == 0 {
+		return []Task{{Message: s.Message}}
+	}
+	out := slices.Clone(s.Tasks)
+	for i := range out {
+		if out[i].Message == "" {
+			out[i].Message = s.Message
+		}
+	}
+	return out
 }
 
 // EffectiveDeadline is the time the client gets: Deadline, or the default.

@@ -21,7 +21,7 @@ import (
 // the reports come from the engine's record. Ginkgo runs once per process,
 // so this is the package's only run.
 func TestRunThroughGinkgo(t *testing.T) {
-	client, err := builtin.Resolve("builtin:follow-url")
+	client, err := builtin.Resolve("builtin:follow-url", driver.ModeSession)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,22 +12,43 @@ import (
 )
 
 // clientCmd is a built-in client, the reference by default, as a
-// driver-contract process: what `--client "a2a-conform client"` runs.
-func clientCmd(args []string, stderr io.Writer) int {
-	fs := newFlagSet("client", "[--policy NAME]", "A built-in client (the reference by default) speaking the driver contract: reads A2A_CONFORM_* variables, delegates one task, writes the outcome file.", stderr)
+// driver-contract process: what `--client "a2a-conform client"` runs. With
+// A2A_CONFORM_SESSION=1 it takes a session's tasks as JSON lines on stdin
+// and keeps one client value across them; otherwise it does one task.
+func clientCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("client", "[--policy NAME]", "A built-in client (the reference by default) speaking the driver contract: in one-shot mode it reads A2A_CONFORM_* variables, delegates one task and writes the outcome file; in session mode (A2A_CONFORM_SESSION=1) it reads tasks as JSON lines on stdin and writes one outcome line per task on stdout.", stderr)
 	policy := fs.String("policy", builtin.Reference, "built-in client: "+strings.Join(builtin.Names(), ", "))
 	if code, done := parse(fs, args); done {
 		return code
 	}
+	if os.Getenv(driver.EnvSession) == "1" {
+		do, err := builtin.Session(*policy)
+		if err != nil {
+			return usageError(stderr, err)
+		}
+		perTask := func(ctx context.Context, a driver.Assignment) driver.Outcome {
+			if a.Deadline > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithTimeout(ctx, a.Deadline)
+				defer cancel()
+			}
+			out := do(ctx, a)
+			fmt.Fprintf(stderr, "a2a-conform client (%s): task %d: %s\n", *policy, a.Task, out.Short())
+			return out
+		}
+		if err := driver.Serve(context.Background(), driver.SessionFromEnv(os.Getenv), os.Stdin, stdout, perTask); err != nil {
+			fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	play, err := builtin.Play(*policy)
 	if err != nil {
-		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
-		return 2
+		return usageError(stderr, err)
 	}
 	task, outcomeFile, err := driver.FromEnv(os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
-		return 2
+		return usageError(stderr, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	if task.Deadline > 0 {
@@ -39,6 +60,6 @@ func clientCmd(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "a2a-conform client: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "a2a-conform client (%s): %s %s\n", *policy, out.Outcome, out.Reason)
+	fmt.Fprintf(stderr, "a2a-conform client (%s): %s\n", *policy, out.Short())
 	return 0
 }

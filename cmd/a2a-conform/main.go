@@ -46,7 +46,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	case "peer":
 		return peerCmd(args[1:], stdout, stderr)
 	case "client":
-		return clientCmd(args[1:], stderr)
+		return clientCmd(args[1:], stdout, stderr)
 	case "results":
 		return resultsCmd(args[1:], stdout, stderr)
 	case "version":

@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/suite"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -21,6 +22,7 @@ import (
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run", "[flags]", "Plays the catalog against a client (default: the built-in reference client) and writes junit.xml, report.json and the journals.", stderr)
 	client := fs.String("client", "", "client under test: a command line run through the driver contract, or builtin:NAME (default builtin:reference)")
+	mode := fs.String("client-mode", string(driver.ModeOneShot), "how the client takes a scenario's tasks: one-shot (a process per task) or session (one process, tasks as JSON lines on stdin; docs/driver-contract.md); built-in clients run in-process either way")
 	label := fs.String("label", "", "name of the client under test in the reports, e.g. '@a2a-js/sdk 1.3.0' (default: the --client value)")
 	sel := addSelectionFlags(fs)
 	known := fs.String("known-failures", "", "file of requirement IDs expected to fail, one per line with the reason")
@@ -43,8 +45,11 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	o := suite.Options{Verbose: *verbose, NoColor: *noColor,
 		Paths: engine.Paths{Dir: *reportDir, JSON: *jsonPath, JUnit: *junit}}
 	o.Engine.ClientLabel, o.Engine.Strict, o.Engine.Progress = *label, *strict, stderr
-	var err error
-	if o.Engine.Client, err = builtin.Resolve(*client); err != nil {
+	clientMode, err := driver.ParseMode(*mode)
+	if err != nil {
+		return usageError(stderr, err)
+	}
+	if o.Engine.Client, err = builtin.Resolve(*client, clientMode); err != nil {
 		return usageError(stderr, err)
 	}
 	if o.Engine.SecurityScopes, err = report.ParseScopes(*scopes); err != nil {
@@ -66,8 +71,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := preflight(o.Engine.Client); err != nil {
 		return usageError(stderr, err)
 	}
-	fmt.Fprintf(stderr, "a2a-conform %s: client %s, level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
-		report.SuiteVersion, o.Engine.Client.Describe(), orDefault(string(o.Engine.Selection.Level), "may"),
+	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
+		report.SuiteVersion, o.Engine.Client.Describe(), clientMode, orDefault(string(o.Engine.Selection.Level), "may"),
 		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, *reportDir)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

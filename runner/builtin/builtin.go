@@ -79,46 +79,96 @@ func Names() []string {
 }
 
 // Lookup returns the built-in client named name (without Prefix), run in
-// the caller's process and described as "builtin:NAME".
-func Lookup(name string) (runner.Client, error) {
-	play, err := Play(name)
+// the caller's process and described as "builtin:NAME", in session mode:
+// one long-lived client value takes every task of a session.
+func Lookup(name string) (runner.Client, error) { return LookupMode(name, driver.ModeSession) }
+
+// LookupMode is Lookup in the given mode; in one-shot mode every task gets
+// a fresh client value, as a fresh process would.
+func LookupMode(name string, mode driver.Mode) (runner.Client, error) {
+	c, err := find(name)
 	if err != nil {
 		return nil, err
 	}
-	return runner.InProcess(Prefix+name, play), nil
+	ic := &runner.InProcessClient{Name: Prefix + name}
+	if mode == driver.ModeSession {
+		ic.Session = c.session
+	} else {
+		ic.Fn = c.play
+	}
+	return ic, nil
 }
 
 // Play returns the function that plays one driver-contract assignment as
-// the built-in client named name. It never panics: every failure becomes
-// an outcome with a reason.
+// the built-in client named name, a fresh client value each time. It never
+// panics: every failure becomes an outcome with a reason.
 func Play(name string) (func(context.Context, driver.Assignment) driver.Outcome, error) {
-	for _, c := range registry {
-		if c.name == name {
-			return c.play, nil
-		}
+	c, err := find(name)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	return c.play, nil
 }
 
-func (c client) play(ctx context.Context, a driver.Assignment) driver.Outcome {
+// Session returns a function that plays every assignment of one session
+// with one long-lived client value, as the built-in client named name.
+func Session(name string) (func(context.Context, driver.Assignment) driver.Outcome, error) {
+	c, err := find(name)
+	if err != nil {
+		return nil, err
+	}
+	return c.session(), nil
+}
+
+func find(name string) (client, error) {
+	for _, c := range registry {
+		if c.name == name {
+			return c, nil
+		}
+	}
+	return client{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+}
+
+func (c client) config() refclient.Config {
 	var cfg refclient.Config
 	if c.unsafe != nil {
 		c.unsafe(&cfg)
 	}
-	return refclient.RunWith(ctx, a, cfg)
+	return cfg
 }
 
-// Resolve turns a --client value into a client: "" is the reference,
-// "builtin:NAME" a built-in client, anything else a command line run
-// through the driver contract.
-func Resolve(spec string) (runner.Client, error) {
+func (c client) play(ctx context.Context, a driver.Assignment) driver.Outcome {
+	return refclient.RunWith(ctx, a, c.config())
+}
+
+// session keeps one refclient.Client for the session, made on its first
+// task (the card URL, skill, trust root and credentials are the session's).
+func (c client) session() func(context.Context, driver.Assignment) driver.Outcome {
+	var rc *refclient.Client
+	return func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		if rc == nil {
+			cfg := c.config()
+			cfg.CardURL, cfg.Skill, cfg.CAFile, cfg.Credentials = a.CardURL, a.Skill, a.CAFile, a.Credentials
+			var err error
+			if rc, err = refclient.New(cfg); err != nil {
+				return refclient.OutcomeOf(refclient.Result{}, err)
+			}
+		}
+		return rc.Do(ctx, a)
+	}
+}
+
+// Resolve turns a --client value into a client taking its tasks in mode:
+// "" is the reference, "builtin:NAME" a built-in client, anything else a
+// command line run through the driver contract.
+func Resolve(spec string, mode driver.Mode) (runner.Client, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
 		spec = Prefix + Reference
 	}
 	name, ok := strings.CutPrefix(spec, Prefix)
 	if !ok {
-		return &runner.Command{Line: spec}, nil
+		return &runner.Command{Line: spec, Mode: mode}, nil
 	}
-	return Lookup(name)
+	return LookupMode(name, mode)
 }

@@ -21,14 +21,23 @@ const DefaultFreshness = 24 * time.Hour
 // only where the cached card requires one.
 func ttlCache(cfg *refclient.Config) {
 	ref := refclient.Reference()
+	cfg.UnsafeDecisions.Cache = freshCache{now: time.Now}
 	cfg.UnsafeDecisions.Revalidator = freshCache{next: ref.Revalidator, now: time.Now}
 	cfg.UnsafeDecisions.Credentials = optionalMeansNone{next: ref.Credentials}
 }
 
-// freshCache sends under a card still fresh without asking the peer.
+// freshCache plans and sends under a card still fresh without asking the
+// peer.
 type freshCache struct {
 	next refclient.Revalidator
 	now  func() time.Time
+}
+
+func (f freshCache) Plan(ctx context.Context, c *refclient.Client, held *refclient.Card) (*refclient.Card, error) {
+	if held != nil && fresh(held, f.now()) {
+		return held, nil
+	}
+	return c.FetchCardSince(ctx, held)
 }
 
 func (f freshCache) Revalidate(ctx context.Context, c *refclient.Client, prev *refclient.Card) (*refclient.Card, error) {

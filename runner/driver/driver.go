@@ -6,7 +6,10 @@
 // Go can depend on it alone.
 package driver
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Environment variables of the driver contract. Never rename one.
 const (
@@ -23,7 +26,37 @@ const (
 	EnvOutcomeFile    = "A2A_CONFORM_OUTCOME_FILE"
 	EnvDeadlineMS     = "A2A_CONFORM_DEADLINE_MS"
 	EnvRunID          = "A2A_CONFORM_RUN_ID"
+	// EnvStateDir is a directory that persists across the tasks of one
+	// session, for clients that cache on disk; it is fresh per scenario.
+	EnvStateDir = "A2A_CONFORM_STATE_DIR"
+	// EnvTask is the task's number in its session, from 1 (one-shot mode).
+	EnvTask = "A2A_CONFORM_TASK"
+	// EnvSession is "1" when the client is started in session mode: tasks
+	// arrive as JSON lines on standard input (session.go).
+	EnvSession = "A2A_CONFORM_SESSION"
 )
+
+// Mode is how a client takes the tasks of a session.
+type Mode string
+
+// The two modes.
+const (
+	// ModeOneShot: a fresh process per task, handed the assignment in its
+	// environment; only the state directory persists between tasks.
+	ModeOneShot Mode = "one-shot"
+	// ModeSession: one process for all the tasks of a scenario, which
+	// keeps whatever it caches in memory.
+	ModeSession Mode = "session"
+)
+
+// ParseMode accepts "one-shot" and "session".
+func ParseMode(s string) (Mode, error) {
+	switch Mode(s) {
+	case ModeOneShot, ModeSession:
+		return Mode(s), nil
+	}
+	return "", fmt.Errorf("driver: unknown client mode %q (want one-shot or session)", s)
+}
 
 // OutcomeKind is how a client says its assignment ended.
 type OutcomeKind string
@@ -101,9 +134,14 @@ type Assignment struct {
 	Skill       string
 	CAFile      string
 	Credentials Credentials
-	// Deadline is the time the client has, from its start.
+	// Deadline is the time the client has for this task, from the moment
+	// it is handed out.
 	Deadline time.Duration
 	RunID    string
+	// Task is the task's number in its session, from 1; 0 means 1.
+	Task int
+	// StateDir persists across the tasks of one session ("" if none).
+	StateDir string
 }
 
 // Credentials granted to the client; empty means not granted.

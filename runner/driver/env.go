@@ -15,20 +15,34 @@ const EnvPrefix = "A2A_CONFORM_"
 // ErrEnv is wrapped by every FromEnv error.
 var ErrEnv = errors.New("driver: bad driver environment")
 
-// Environ returns the driver contract's variables for t ("KEY=value").
-// Credentials appear only when granted; the CA file is also exported as
-// SSL_CERT_FILE and NODE_EXTRA_CA_CERTS so that stock TLS stacks trust the
-// farm. A deadline of zero or less is left out.
+// Environ returns the driver contract's variables for a one-shot run of t
+// ("KEY=value"). Credentials appear only when granted; the CA file is also
+// exported as SSL_CERT_FILE and NODE_EXTRA_CA_CERTS so that stock TLS
+// stacks trust the farm. A deadline of zero or less is left out.
 func Environ(t Assignment, outcomeFile string) []string {
 	env := []string{
 		EnvCardURL + "=" + t.CardURL,
 		EnvMessage + "=" + t.Message,
 		EnvSkill + "=" + t.Skill,
 		EnvOutcomeFile + "=" + outcomeFile,
-		EnvRunID + "=" + t.RunID,
+		EnvTask + "=" + strconv.Itoa(max(t.Task, 1)),
 	}
 	if t.Deadline > 0 {
 		env = append(env, EnvDeadlineMS+"="+strconv.FormatInt(t.Deadline.Milliseconds(), 10))
+	}
+	return append(env, sessionVars(t)...)
+}
+
+// SessionEnviron returns the variables of a session-mode client: what is
+// the same for every task (the tasks themselves arrive on standard input).
+func SessionEnviron(t Assignment) []string {
+	return append([]string{EnvSession + "=1"}, sessionVars(t)...)
+}
+
+func sessionVars(t Assignment) []string {
+	env := []string{EnvRunID + "=" + t.RunID}
+	if t.StateDir != "" {
+		env = append(env, EnvStateDir+"="+t.StateDir)
 	}
 	if t.CAFile != "" {
 		env = append(env,
@@ -48,16 +62,9 @@ func Environ(t Assignment, outcomeFile string) []string {
 // os.Getenv. The card URL and the outcome file are required; a missing
 // deadline leaves Assignment.Deadline zero (no deadline given).
 func FromEnv(getenv func(string) string) (t Assignment, outcomeFile string, err error) {
-	t = Assignment{
-		CardURL: getenv(EnvCardURL),
-		Message: getenv(EnvMessage),
-		Skill:   getenv(EnvSkill),
-		CAFile:  getenv(EnvCAFile),
-		RunID:   getenv(EnvRunID),
-	}
-	for _, c := range credentialVars(&t.Credentials) {
-		*c.value = getenv(c.name)
-	}
+	t = SessionFromEnv(getenv)
+	t.CardURL, t.Message, t.Skill = getenv(EnvCardURL), getenv(EnvMessage), getenv(EnvSkill)
+	t.Task, _ = strconv.Atoi(getenv(EnvTask))
 	if t.CardURL == "" {
 		return Assignment{}, "", fmt.Errorf("%w: %s is not set", ErrEnv, EnvCardURL)
 	}
@@ -73,6 +80,16 @@ func FromEnv(getenv func(string) string) (t Assignment, outcomeFile string, err 
 		t.Deadline = time.Duration(ms) * time.Millisecond
 	}
 	return t, outcomeFile, nil
+}
+
+// SessionFromEnv reads what a session-mode client is given in its
+// environment: CA file, credentials, run id and state directory.
+func SessionFromEnv(getenv func(string) string) Assignment {
+	t := Assignment{CAFile: getenv(EnvCAFile), RunID: getenv(EnvRunID), StateDir: getenv(EnvStateDir)}
+	for _, c := range credentialVars(&t.Credentials) {
+		*c.value = getenv(c.name)
+	}
+	return t
 }
 
 type credentialVar struct {

@@ -15,6 +15,8 @@ func fullTask() Assignment {
 		CAFile:   "/tmp/farm-ca.pem",
 		Deadline: 12500 * time.Millisecond,
 		RunID:    "run-7",
+		Task:     2,
+		StateDir: "/tmp/state",
 		Credentials: Credentials{
 			OAuthClientID:     "client-1",
 			OAuthClientSecret: "s3cret",
@@ -49,8 +51,8 @@ func TestEnvironRoundTrip(t *testing.T) {
 		task Assignment
 	}{
 		{"everything granted", fullTask()},
-		{"nothing granted", Assignment{CardURL: "https://127.0.0.1:1/.well-known/agent-card.json", Deadline: time.Second}},
-		{"some credentials", Assignment{CardURL: "https://h/c", Deadline: time.Minute, Credentials: Credentials{APIKey: "k"}}},
+		{"nothing granted", Assignment{CardURL: "https://127.0.0.1:1/.well-known/agent-card.json", Deadline: time.Second, Task: 1}},
+		{"some credentials", Assignment{CardURL: "https://h/c", Deadline: time.Minute, Task: 1, Credentials: Credentials{APIKey: "k"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +86,7 @@ func TestEnvironGrantsOnlyWhatIsGiven(t *testing.T) {
 		"SSL_CERT_FILE":       "/ca.pem",
 		"NODE_EXTRA_CA_CERTS": "/ca.pem",
 		EnvBearerToken:        "tok",
+		EnvTask:               "1",
 	}
 	for k, v := range want {
 		if got, ok := env[k]; !ok || got != v {
@@ -132,5 +135,24 @@ func TestFromEnvWithoutDeadline(t *testing.T) {
 	task, _, err := FromEnv(func(k string) string { return env[k] })
 	if err != nil || task.Deadline != 0 {
 		t.Fatalf("FromEnv = %+v, %v; want no deadline and no error", task, err)
+	}
+}
+
+// A session-mode client gets what is the same for every task, and no task.
+func TestSessionEnviron(t *testing.T) {
+	env := envMap(t, SessionEnviron(fullTask()))
+	if env[EnvSession] != "1" || env[EnvStateDir] != "/tmp/state" || env[EnvBearerToken] != "tok" || env[EnvCAFile] == "" {
+		t.Errorf("session environment %v", env)
+	}
+	for _, k := range []string{EnvCardURL, EnvMessage, EnvSkill, EnvOutcomeFile, EnvTask, EnvDeadlineMS} {
+		if _, ok := env[k]; ok {
+			t.Errorf("session environment sets %s", k)
+		}
+	}
+	got := SessionFromEnv(func(k string) string { return env[k] })
+	want := fullTask()
+	want.CardURL, want.Message, want.Skill, want.Deadline, want.Task = "", "", "", 0, 0
+	if got != want {
+		t.Errorf("SessionFromEnv = %+v, want %+v", got, want)
 	}
 }

@@ -60,10 +60,11 @@ func ReadOutcome(path string) (*Outcome, string) {
 	if err != nil {
 		return nil, "unreadable: " + err.Error()
 	}
-	return parseOutcome(data)
+	return ParseOutcome(data)
 }
 
-func parseOutcome(data []byte) (*Outcome, string) {
+// ParseOutcome checks one outcome object (a file's content or a line).
+func ParseOutcome(data []byte) (*Outcome, string) {
 	if len(data) > MaxOutcomeSize {
 		return nil, ProblemTooLarge
 	}

@@ -63,6 +63,7 @@ type Client struct {
 	sigAlgs []string
 
 	mu         sync.Mutex
+	card       *Card // held from the last task, for the next (Delegate)
 	transports []*http.Transport
 	jwks       map[string]jose.JSONWebKeySet // by URL, fetched once
 }

@@ -17,6 +17,9 @@ import (
 // mutants of runner/builtin are built this way, which is why Config holds
 // them as UnsafeDecisions.
 type Decisions struct {
+	// Cache, if non-nil, decides which card a task is planned on: what a
+	// long-lived client does with the card it holds from earlier tasks.
+	Cache CardCache
 	// Revalidator, if non-nil, decides which card a task is sent under
 	// (rules 2 and 4).
 	Revalidator Revalidator
@@ -39,6 +42,7 @@ type Decisions struct {
 // replaces.
 func Reference() Decisions {
 	return Decisions{
+		Cache:       refreshCache{},
 		Revalidator: contractRevalidator{},
 		Credentials: sendWhatYouHold{},
 		Origins:     OriginGateFunc(func(_ Reach, card, target *url.URL) bool { return SameOrigin(card, target) }),
@@ -50,6 +54,9 @@ func Reference() Decisions {
 // orReference fills the nil fields of d with the reference's.
 func (d Decisions) orReference() Decisions {
 	ref := Reference()
+	if d.Cache == nil {
+		d.Cache = ref.Cache
+	}
 	if d.Revalidator == nil {
 		d.Revalidator = ref.Revalidator
 	}
@@ -66,6 +73,24 @@ func (d Decisions) orReference() Decisions {
 		d.Watcher = ref.Watcher
 	}
 	return d
+}
+
+// CardCache decides which card a task is planned on (routing and
+// credentials), given the card held from the session's earlier tasks (nil
+// for the first). The plan is checked again right before the send by the
+// Revalidator.
+//
+// The reference asks the peer every time, conditionally when it holds a
+// card: a new task is a new authorization and routing decision, and a card
+// still fresh by max-age is no proof that the contract holds.
+type CardCache interface {
+	Plan(ctx context.Context, c *Client, held *Card) (*Card, error)
+}
+
+type refreshCache struct{}
+
+func (refreshCache) Plan(ctx context.Context, c *Client, held *Card) (*Card, error) {
+	return c.FetchCardSince(ctx, held)
 }
 
 // Revalidator decides, right before the send, which card the task is sent

@@ -2,6 +2,7 @@ package refclient
 
 import (
 	"context"
+	"errors"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -14,23 +15,31 @@ type Result struct {
 	Message *wire.Message
 }
 
-// Delegate runs one task through the decision boundary: fetch the card,
-// decide routing and credentials, revalidate right before the send, send,
-// then poll under the frozen contract. Errors wrap the sentinels of this
-// package; Result.Task is set whenever a task exists.
+// Delegate runs one task through the decision boundary: plan on the card
+// (fetched, or revalidated when the client holds one from an earlier task
+// of its session: the CardCache decision), decide routing and credentials,
+// revalidate right before the send, send, then poll under the frozen
+// contract. Errors wrap the sentinels of this package; Result.Task is set
+// whenever a task exists. A Client is long-lived: it keeps the card of its
+// last task for the next one.
 func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
-	card, err := c.FetchCard(ctx)
+	card, err := c.decide.Cache.Plan(ctx, c, c.held())
 	if err != nil {
 		return Result{}, err
 	}
+	c.hold(card)
 	s, err := c.Open(ctx, card)
 	if err != nil {
 		return Result{}, err
 	}
 	fresh, err := c.Revalidate(ctx, card)
+	if errors.Is(err, ErrContractChanged) {
+		c.hold(nil) // the next task plans on the card as it is then
+	}
 	if err != nil {
 		return Result{}, err
 	}
+	c.hold(fresh)
 	if err := s.Adopt(fresh); err != nil {
 		return Result{}, err
 	}
@@ -43,4 +52,17 @@ func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
 	}
 	task, err := s.Await(ctx, resp.Task)
 	return Result{Task: task}, err
+}
+
+// held is the card kept from the session's last task (nil: none).
+func (c *Client) held() *Card {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.card
+}
+
+func (c *Client) hold(card *Card) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.card = card
 }

@@ -23,7 +23,20 @@ func Run(ctx context.Context, a driver.Assignment) driver.Outcome {
 
 // RunWith is Run with cfg's settings; the card URL, skill, trust root and
 // credentials come from the assignment.
-func RunWith(ctx context.Context, a driver.Assignment, cfg Config) (out driver.Outcome) {
+func RunWith(ctx context.Context, a driver.Assignment, cfg Config) driver.Outcome {
+	cfg.CardURL, cfg.Skill, cfg.CAFile, cfg.Credentials = a.CardURL, a.Skill, a.CAFile, a.Credentials
+	c, err := New(cfg)
+	if err != nil {
+		return OutcomeOf(Result{}, err)
+	}
+	defer c.Close()
+	return c.Do(ctx, a)
+}
+
+// Do plays one assignment with c, a client kept across the tasks of a
+// session (its card URL, skill, trust root and credentials are the
+// session's). It never panics: every failure becomes an outcome.
+func (c *Client) Do(ctx context.Context, a driver.Assignment) (out driver.Outcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: fmt.Sprintf("refclient: panic: %v", r)}
@@ -34,12 +47,6 @@ func RunWith(ctx context.Context, a driver.Assignment, cfg Config) (out driver.O
 		ctx, cancel = context.WithTimeout(ctx, a.Deadline-outcomeMargin(a.Deadline))
 		defer cancel()
 	}
-	cfg.CardURL, cfg.Skill, cfg.CAFile, cfg.Credentials = a.CardURL, a.Skill, a.CAFile, a.Credentials
-	c, err := New(cfg)
-	if err != nil {
-		return OutcomeOf(Result{}, err)
-	}
-	defer c.Close()
 	res, err := c.Delegate(ctx, a.Message)
 	// A request cut by the deadline can surface as a bare transport error.
 	if errors.Is(err, ErrTransport) && ctx.Err() != nil {

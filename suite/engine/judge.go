@@ -82,6 +82,11 @@ func (e *Engine) record(rec *report.Scenario, pr playResult) {
 	rec.Played = true
 	rec.ExchangeCount = len(ev.Journal)
 	rec.JournalDigest = digest(ev.Journal)
+	rec.ClientMode = ev.Mode
+	for _, t := range ev.Tasks {
+		rec.Tasks = append(rec.Tasks, &report.Task{Task: t.Task, Outcome: t.Outcome, OutcomeProblem: t.OutcomeProblem,
+			TimedOut: t.TimedOut, Crashed: t.Crashed, FirstExchange: t.FirstSeq, LastExchange: t.LastSeq})
+	}
 	rec.Outcome = res.Outcome
 	rec.OutcomeProblem = res.OutcomeProblem
 	rec.ClientExitCode = res.ExitCode

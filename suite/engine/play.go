@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -54,9 +56,11 @@ type playResult struct {
 	client   runner.Result
 }
 
-// PlayOnce starts the scenario's farm, runs the client once against it, and
-// returns the evidence and the client's result. A non-nil error is always
-// a *HarnessError; a panic anywhere in the play is one too.
+// PlayOnce starts the scenario's farm, opens a session of the client,
+// hands it the scenario's tasks in order (applying the peers' changes
+// between them), and returns the evidence and the client's combined
+// result (output of the whole session, last outcome). A non-nil error is
+// always a *HarnessError; a panic anywhere in the play is one too.
 func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client, o PlayOptions) (ev *scenarios.Evidence, res runner.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -81,37 +85,43 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 		return nil, runner.Result{}, &HarnessError{sc.ID, err}
 	}
 	defer farm.Close()
-
-	a := driver.Assignment{
-		CardURL:     farm.Peer(sc.CardPeerName()).CardURL(),
-		Message:     sc.Message,
-		Skill:       sc.Skill,
-		CAFile:      farm.CAFile(),
-		Deadline:    sc.EffectiveDeadline(),
-		RunID:       runID(),
-		Credentials: farm.Credentials(sc.Grants),
+	state := filepath.Join(dir, "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		return nil, runner.Result{}, &HarnessError{sc.ID, err}
 	}
-	if o.Deadline > 0 {
-		a.Deadline = o.Deadline
-	}
-	res, err = client.Run(ctx, a)
+	base := driver.Assignment{CAFile: farm.CAFile(), Credentials: farm.Credentials(sc.Grants), RunID: runID(), StateDir: state}
+	sess, err := client.Open(ctx, base)
 	if err != nil {
-		return nil, res, &HarnessError{sc.ID, err}
+		return nil, runner.Result{}, &HarnessError{sc.ID, err}
 	}
-	// What the client printed or wrote is not ours to trust: a client that
-	// echoes its credentials must not leak them into a report.
-	res.Stdout, res.Stderr = farm.Redact(res.Stdout), farm.Redact(res.Stderr)
-	if res.Outcome != nil {
-		res.Outcome.Detail = farm.Redact(res.Outcome.Detail)
-		res.Outcome.TaskID = farm.Redact(res.Outcome.TaskID)
+	ev = &scenarios.Evidence{Mode: sess.Mode(), Origins: map[string]string{}, Cards: map[string][]scenarios.CardVersion{}}
+	var outputs []runner.Result
+	for i, t := range sc.SessionTasks() {
+		if t.Before != nil {
+			if err := t.Before(farm); err != nil {
+				sess.Close()
+				return nil, runner.Result{}, &HarnessError{sc.ID, fmt.Errorf("before task %d: %w", i+1, err)}
+			}
+		}
+		a := driver.Assignment{Task: i + 1, CardURL: farm.Peer(sc.CardPeerName()).CardURL(), Message: t.Message,
+			Skill: sc.Skill, Deadline: deadlineOf(sc, o)}
+		first := farm.Journal().Mark() + 1
+		r, err := sess.Do(ctx, a)
+		if err != nil {
+			sess.Close()
+			return nil, r, &HarnessError{sc.ID, err}
+		}
+		redactResult(farm, &r)
+		outputs = append(outputs, r)
+		ev.Tasks = append(ev.Tasks, scenarios.ClientRun{Task: i + 1, FirstSeq: first, LastSeq: farm.Journal().Mark(),
+			Outcome: r.Outcome, OutcomeProblem: r.OutcomeProblem, TimedOut: r.TimedOut, Crashed: r.Crashed,
+			ExitCode: r.ExitCode, Deadline: a.Deadline})
 	}
-	res.OutcomeProblem = farm.Redact(res.OutcomeProblem)
-	ev = &scenarios.Evidence{
-		Client: scenarios.ClientRun{Outcome: res.Outcome, OutcomeProblem: res.OutcomeProblem, TimedOut: res.TimedOut,
-			Crashed: res.Crashed, ExitCode: res.ExitCode, Deadline: a.Deadline},
-		Journal: farm.Journal().All(),
-		Origins: map[string]string{}, Cards: map[string][]scenarios.CardVersion{},
-	}
+	closing := sess.Close()
+	redactResult(farm, &closing)
+	res = combine(outputs, closing, sess.Mode())
+	ev.Client = ev.Tasks[len(ev.Tasks)-1]
+	ev.Journal = farm.Journal().All()
 	for i, ps := range sc.Peers {
 		p := farm.Peers()[i]
 		ev.Origins[ps.Name] = p.Origin()
@@ -124,14 +134,54 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	return ev, res, nil
 }
 
+func deadlineOf(sc *scenarios.Scenario, o PlayOptions) time.Duration {
+	if o.Deadline > 0 {
+		return o.Deadline
+	}
+	return sc.EffectiveDeadline()
+}
+
+// redactResult: what the client printed or wrote is not ours to trust; a
+// client that echoes its credentials must not leak them into a report.
+func redactResult(farm *mockpeer.Farm, r *runner.Result) {
+	r.Stdout, r.Stderr = redact(farm, r.Stdout), redact(farm, r.Stderr)
+	if o := r.Outcome; o != nil {
+		o.Detail, o.TaskID = redact(farm, o.Detail), redact(farm, o.TaskID)
+		o.Reason = driver.Reason(redact(farm, string(o.Reason)))
+	}
+	r.OutcomeProblem = redact(farm, r.OutcomeProblem)
+}
+
+// combine is the session's result for the report: every task's output in
+// one-shot mode (each task a process), the session process's otherwise;
+// the last task's outcome; any timeout or crash.
+func combine(tasks []runner.Result, closing runner.Result, mode driver.Mode) runner.Result {
+	out := closing
+	last := tasks[len(tasks)-1]
+	out.Outcome, out.OutcomeProblem = last.Outcome, last.OutcomeProblem
+	if mode == driver.ModeOneShot {
+		var stdout, stderr []string
+		for i, t := range tasks {
+			if len(tasks) > 1 {
+				stdout = append(stdout, fmt.Sprintf("[a2a-conform: task %d]\n", i+1))
+				stderr = append(stderr, fmt.Sprintf("[a2a-conform: task %d]\n", i+1))
+			}
+			stdout, stderr = append(stdout, t.Stdout), append(stderr, t.Stderr)
+		}
+		out.Stdout, out.Stderr, out.ExitCode = strings.Join(stdout, ""), strings.Join(stderr, ""), last.ExitCode
+	}
+	for _, t := range tasks {
+		out.TimedOut = out.TimedOut || t.TimedOut
+		out.Crashed = out.Crashed || t.Crashed
+	}
+	return out
+}
+
 // playBounded is Play bounded in time: a play that does not return within
 // the client's deadline plus slack (a hung farm hook, a client Run that
 // ignores its context) is abandoned and reported as a harness error.
 func playBounded(ctx context.Context, sc *scenarios.Scenario, client runner.Client, o PlayOptions, slack time.Duration) (playResult, error) {
-	deadline := sc.EffectiveDeadline()
-	if o.Deadline > 0 {
-		deadline = o.Deadline
-	}
+	deadline := deadlineOf(sc, o) * time.Duration(len(sc.SessionTasks()))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type ended struct {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -11,9 +12,17 @@ import (
 // for what nobody expected: a CI log of a client with a known-failures
 // file should not cry wolf.
 func progressLine(rec *report.Scenario) string {
-	out := "no outcome"
-	if rec.Outcome != nil {
-		out = rec.Outcome.Short()
+	var each []string
+	for _, t := range rec.Tasks {
+		if t.Outcome == nil {
+			each = append(each, "no outcome")
+		} else {
+			each = append(each, t.Outcome.Short())
+		}
+	}
+	out := strings.Join(each, " → ")
+	if out == "" {
+		out = "no outcome"
 	}
 	if rec.HarnessError != "" {
 		out = "harness error: " + clip(rec.HarnessError, 200)

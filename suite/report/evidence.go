@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
@@ -60,6 +61,12 @@ func outcomeOf(sc *Scenario) string {
 		return "not in this run"
 	case !sc.Played:
 		return "not played"
+	case len(sc.Tasks) > 1:
+		var each []string
+		for _, t := range sc.Tasks {
+			each = append(each, taskOutcome(t.Outcome, t.OutcomeProblem))
+		}
+		return strings.Join(each, " → ")
 	case sc.Outcome == nil:
 		return "no outcome (" + sc.OutcomeProblem + ")"
 	}
@@ -75,4 +82,11 @@ func outcomeOf(sc *Scenario) string {
 		out += " (" + strings.Join(notes, ", ") + ")"
 	}
 	return out
+}
+
+func taskOutcome(o *driver.Outcome, problem string) string {
+	if o == nil {
+		return "no outcome (" + problem + ")"
+	}
+	return o.Short()
 }

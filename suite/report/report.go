@@ -123,13 +123,17 @@ type Scenario struct {
 	// Played: the scenario's farm started and its client ran.
 	Played bool `json:"played"`
 	// HarnessError says what broke in the harness (never the client).
-	HarnessError string          `json:"harnessError,omitempty"`
-	Outcome      *driver.Outcome `json:"outcome,omitempty"`
-	// OutcomeProblem says why the outcome is missing or not well-formed.
-	OutcomeProblem string `json:"outcomeProblem,omitempty"`
-	ClientExitCode int    `json:"clientExitCode"`
-	ClientTimedOut bool   `json:"clientTimedOut,omitempty"`
-	ClientCrashed  bool   `json:"clientCrashed,omitempty"`
+	HarnessError string `json:"harnessError,omitempty"`
+	// ClientMode is how the client took the session's tasks.
+	ClientMode driver.Mode `json:"clientMode,omitempty"`
+	// Tasks are the session's tasks: what the client reported for each.
+	Tasks []*Task `json:"tasks,omitempty"`
+	// Outcome and OutcomeProblem are the last task's.
+	Outcome        *driver.Outcome `json:"outcome,omitempty"`
+	OutcomeProblem string          `json:"outcomeProblem,omitempty"`
+	ClientExitCode int             `json:"clientExitCode"`
+	ClientTimedOut bool            `json:"clientTimedOut,omitempty"`
+	ClientCrashed  bool            `json:"clientCrashed,omitempty"`
 	// ClientStdout and ClientStderr are tails of the client's output, with
 	// farm credentials redacted.
 	ClientStdout string `json:"clientStdout,omitempty"`
@@ -141,6 +145,19 @@ type Scenario struct {
 	JournalFile   string         `json:"journalFile,omitempty"`
 	JournalDigest string         `json:"journalDigest,omitempty"`
 	Requirements  []*Requirement `json:"requirements"`
+}
+
+// Task is one task of a scenario's session, as the client ended it.
+type Task struct {
+	Task           int             `json:"task"`
+	Outcome        *driver.Outcome `json:"outcome,omitempty"`
+	OutcomeProblem string          `json:"outcomeProblem,omitempty"`
+	TimedOut       bool            `json:"timedOut,omitempty"`
+	Crashed        bool            `json:"crashed,omitempty"`
+	// FirstExchange and LastExchange bound the journal's sequence numbers
+	// of the exchanges that arrived while the task was the client's.
+	FirstExchange int64 `json:"firstExchange"`
+	LastExchange  int64 `json:"lastExchange"`
 }
 
 // Requirement is the verdict on one requirement in one scenario.
