@@ -21,8 +21,20 @@ func noCancel(ev *Evidence) Judgement {
 	return passed()
 }
 
-// outcomeIs: the client reported this outcome (and reason, if non-empty).
+// outcomeIs: the client reported this outcome (and reason, if non-empty),
+// and the journal gives it grounds (grounded, outcomes.go): a client's word
+// alone is not evidence.
 func outcomeIs(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if j := reported(outcome, reason)(ev); j.Verdict != Pass {
+			return j
+		}
+		return grounded(ev, *ev.Outcome())
+	}
+}
+
+// reported: the client reported this outcome (and reason, if non-empty).
+func reported(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		want := string(outcome)
 		if reason != "" {
@@ -55,8 +67,7 @@ func describeOutcome(o driver.Outcome) string {
 // completedWithArtifact: outcome completed, and the peer did complete the
 // task it reported.
 func completedWithArtifact(ev *Evidence) Judgement {
-	return completedBy(ev, "", "a task the peer completed (with its artifact)",
-		"outcome completed, but no exchange shows the peer's task in TASK_STATE_COMPLETED")
+	return completedBy(ev, "", "a task the peer completed (with its artifact)", "")
 }
 
 // completedAt: outcome completed, and that peer completed the task.
@@ -67,20 +78,34 @@ func completedAt(peer string) func(*Evidence) Judgement {
 	}
 }
 
-// completedBy: the client reports completed, and an A2A exchange at peer
-// ("" means any) shows the task completed; a client's word alone is not
-// evidence.
+// completedBy: the client reports completed, naming a task that an A2A
+// exchange at peer ("" means any) shows completed; a client's word alone
+// is not evidence.
 func completedBy(ev *Evidence, peer, want, got string) Judgement {
-	if j := outcomeIs(driver.OutcomeCompleted, "")(ev); j.Verdict != Pass {
+	if j := reported(driver.OutcomeCompleted, "")(ev); j.Verdict != Pass {
 		return j
 	}
-	done := ev.Select(func(ex mockpeer.Exchange) bool {
-		return (peer == "" || ex.Peer == peer) && ex.Route == mockpeer.RouteA2A && ex.StateAfter == wire.TaskStateCompleted
-	})
-	if len(done) == 0 {
-		return failed(want, got)
+	o := ev.Outcome()
+	if o.TaskID == "" {
+		return failed(want, "outcome completed without a taskId")
 	}
-	return passed()
+	var named, done int
+	for _, ex := range ev.A2A() {
+		if ex.TaskID != o.TaskID || ex.StateAfter != wire.TaskStateCompleted {
+			continue
+		}
+		named++
+		if peer == "" || ex.Peer == peer {
+			done++
+		}
+	}
+	switch {
+	case done > 0:
+		return passed()
+	case peer == "":
+		return failed(want, fmt.Sprintf("outcome completed for task %q, but no exchange of this task shows a peer completing it", o.TaskID))
+	}
+	return failed(want, got)
 }
 
 // noSendAfterContractChange: no task-creating request reached a peer while

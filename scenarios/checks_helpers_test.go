@@ -140,10 +140,14 @@ func journal(exs ...mockpeer.Exchange) *Evidence {
 	}
 }
 
-// reporting is a journal whose client reported outcome/reason.
+// reporting is a journal whose client reported outcome/reason, naming
+// task-1 (the task of every call) when it reports completed.
 func reporting(outcome driver.OutcomeKind, reason driver.Reason, exs ...mockpeer.Exchange) *Evidence {
 	ev := journal(exs...)
 	ev.Client.Outcome = &driver.Outcome{Outcome: outcome, Reason: reason}
+	if outcome == driver.OutcomeCompleted {
+		ev.Client.Outcome.TaskID = "task-1"
+	}
 	ev.Client.OutcomeProblem = ""
 	return ev
 }

@@ -30,10 +30,19 @@ func outcomeIsCases() []checkCase {
 	const want = "aborted/contract-changed"
 	detailed := reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 	detailed.Client.Outcome.Detail = strings.Repeat("x", 250)
+	changed := fetch("A", underVersion(1))
 	return []checkCase{
-		{"the outcome and reason", reporting(driver.OutcomeAborted, driver.ReasonContractChanged), passed()},
-		{"the outcome with a detail", withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged),
+		{"the outcome and reason, once served the changed card", reporting(driver.OutcomeAborted, driver.ReasonContractChanged,
+			fetch("A"), changed), passed()},
+		{"the outcome with a detail", withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, changed),
 			func(c *ClientRun) { c.Outcome.Detail = "card v2 requires mtls" }), passed()},
+		{"the words without the change: never served a changed card",
+			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), fetch("A", answered(http.StatusNotModified, 0))),
+			failed("an outcome the journal supports: aborted/contract-changed",
+				"no card with a changed contract was served to the client before it gave up", 1, 2)},
+		{"the words without any traffic", reporting(driver.OutcomeAborted, driver.ReasonContractChanged),
+			failed("an outcome the journal supports: aborted/contract-changed",
+				"no card with a changed contract was served to the client before it gave up")},
 		{"another reason, detail clipped", detailed,
 			failed(want, `aborted/untrusted-endpoint (detail: "`+strings.Repeat("x", 200)+`…")`)},
 		{"another outcome", reporting(driver.OutcomeCompleted, ""), failed(want, "completed")},
@@ -47,7 +56,7 @@ func outcomeIsCases() []checkCase {
 
 func completedWithArtifactCases() []checkCase {
 	const want, got = "a task the peer completed (with its artifact)",
-		"outcome completed, but no exchange shows the peer's task in TASK_STATE_COMPLETED"
+		`outcome completed for task "task-1", but no exchange of this task shows a peer completing it`
 	return []checkCase{
 		{"completed, and the peer completed it",
 			reporting(driver.OutcomeCompleted, "", send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
@@ -56,6 +65,14 @@ func completedWithArtifactCases() []checkCase {
 		{"completed by the client's word alone",
 			reporting(driver.OutcomeCompleted, "", send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateWorking))),
 			failed(want, got)},
+		{"completed, naming a task the peer did not complete",
+			withClient(reporting(driver.OutcomeCompleted, "", send("A", after(wire.TaskStateCompleted))),
+				func(c *ClientRun) { c.Outcome.TaskID = "task-9" }),
+			failed(want, strings.ReplaceAll(got, "task-1", "task-9"))},
+		{"completed without a task id",
+			withClient(reporting(driver.OutcomeCompleted, "", send("A", after(wire.TaskStateCompleted))),
+				func(c *ClientRun) { c.Outcome.TaskID = "" }),
+			failed(want, "outcome completed without a taskId")},
 		{"a card fetch is not a completed task",
 			reporting(driver.OutcomeCompleted, "", fetch("A", after(wire.TaskStateCompleted))), failed(want, got)},
 		{"another outcome", reporting(driver.OutcomeCanceled, "", send("A"), call("A", wire.MethodCancelTask)),

@@ -1,0 +1,93 @@
+package scenarios
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// grounded: an outcome counts only when the journal of the task supports
+// it. A client that sends nothing and writes the expected words gets a
+// failure that says what it never saw.
+//   - completed: the journal holds the task the client names, completed;
+//   - aborted/contract-changed: the client was served a card whose contract
+//     differs from the one it started with;
+//   - aborted/untrusted-endpoint, aborted/version-unsupported: the client
+//     was served the card (or its redirect) it judged;
+//   - failed/contract-diverged: a peer answered the client about its task
+//     after the peer's contract changed.
+func grounded(ev *Evidence, o driver.Outcome) Judgement {
+	want := "an outcome the journal supports: " + o.Short()
+	switch {
+	case o.Outcome == driver.OutcomeCompleted:
+		return completedTask(ev, o, want)
+	case o.Reason == driver.ReasonContractChanged:
+		if changed := ev.Select(servedChangedCard(ev)); len(changed) == 0 {
+			return failed(want, "no card with a changed contract was served to the client before it gave up",
+				seqs(ev.CardFetches(""))...)
+		}
+	case o.Reason == driver.ReasonUntrustedEndpoint || o.Reason == driver.ReasonVersionUnsupported:
+		if served := ev.Select(servedCard); len(served) == 0 {
+			return failed(want, "the client was served no card (nor redirect) in this task: it judged nothing")
+		}
+	case o.Reason == driver.ReasonContractDiverged:
+		if len(ev.Select(answeredAfterChange(ev))) == 0 {
+			return failed(want, "no peer answered about the task after its contract changed: nothing diverged")
+		}
+	}
+	return passed()
+}
+
+// completedTask: the journal shows the task the client names completed.
+func completedTask(ev *Evidence, o driver.Outcome, want string) Judgement {
+	if o.TaskID == "" {
+		return failed(want, "outcome completed without a taskId")
+	}
+	done := ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteA2A && ex.TaskID == o.TaskID && ex.StateAfter == wire.TaskStateCompleted
+	})
+	if len(done) == 0 {
+		return failed(want, fmt.Sprintf("outcome completed for task %q, but no exchange of this task shows a peer completing it", o.TaskID))
+	}
+	return passed()
+}
+
+// servedCard: a card (or a redirect in its place) was served.
+func servedCard(ex mockpeer.Exchange) bool {
+	return ex.Route == mockpeer.RouteCard && (ex.Status == 200 || ex.Status == 304 || ex.Status >= 300 && ex.Status < 400)
+}
+
+// servedChangedCard: a card whose contract differs from the peer's first.
+func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
+	return func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteCard && ex.Status == 200 && ex.ContractHash != "" &&
+			ex.ContractHash != ev.InitialHash(ex.Peer)
+	}
+}
+
+// answeredAfterChange: an answer about a task once the peer's contract
+// had changed, or one announcing another contract hash than the first.
+func answeredAfterChange(ev *Evidence) func(mockpeer.Exchange) bool {
+	return func(ex mockpeer.Exchange) bool {
+		if ex.Route != mockpeer.RouteA2A || ex.TaskID == "" || ex.Status >= 300 {
+			return false
+		}
+		initial := ev.InitialHash(ex.Peer)
+		if ex.ContractHash != "" && ex.ContractHash != initial {
+			return true
+		}
+		for _, m := range announcedHash.FindAllStringSubmatch(ex.Response, -1) {
+			if m[1] != initial {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// announcedHash finds the contract hashes a response announces under the
+// frozen-contract extension.
+var announcedHash = regexp.MustCompile(`"contractHash":"([0-9a-f]{64})"`)
