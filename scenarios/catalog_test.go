@@ -23,7 +23,7 @@ var published = []string{
 	"NOVAL-001", "NOVAL-002", "NOVAL-003",
 	"SKEW-001", "SKEW-002",
 	"EXT-001", "EXT-002",
-	"GEN-001", "GEN-002", "GEN-003",
+	"GEN-001", "GEN-002", "GEN-003", "GEN-004",
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)

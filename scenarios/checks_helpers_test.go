@@ -53,6 +53,7 @@ func checkTables() []checkTable {
 		{versionHeaderOnEveryCall, versionHeaderCases()},
 		{wellFormedCalls, wellFormedCallsCases()},
 		{outcomeBeforeDeadline, outcomeBeforeDeadlineCases()},
+		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
 	}
 }
 

@@ -28,7 +28,46 @@ func General() []Requirement {
 			Ref:   "docs/driver-contract.md",
 			Check: outcomeBeforeDeadline,
 		},
+		{
+			ID: "GEN-004", Level: Must, Profile: ProfileGeneral,
+			Text: "The client MUST look at the card (fetch it, or revalidate it) in the same task before every task-creating request: " +
+				"a send is a routing and authorization decision made on the card, not on a memory of it.",
+			Ref:   "contract-model §3 rules 2 and 6",
+			Check: cardSeenBeforeEverySend,
+		},
 	}
+}
+
+// cardSeenBeforeEverySend: in each task, every task-creating request comes
+// after a card response (200, 304, or a redirect) of that task. A client
+// that never fetches, or trusts a card from an earlier task, fails.
+func cardSeenBeforeEverySend(ev *Evidence) Judgement {
+	runs := ev.Runs()
+	sent := false
+	for i := range runs {
+		view := ev.Task(i + 1)
+		var seen int64 = -1
+		for _, ex := range view.Journal {
+			switch {
+			case servedCard(ex) && seen < 0:
+				seen = ex.Seq
+			case ex.TaskCreating():
+				sent = true
+				if seen < 0 || ex.Seq < seen {
+					task := ""
+					if len(runs) > 1 {
+						task = fmt.Sprintf("task %d: ", runs[i].Task)
+					}
+					return failed("a card response in the same task before each task-creating request",
+						fmt.Sprintf("%s%s at #%d with no card looked at in this task before it", task, ex.Op, ex.Seq), ex.Seq)
+				}
+			}
+		}
+	}
+	if !sent {
+		return notApplicable("the client sent no task-creating request")
+	}
+	return passed()
 }
 
 func versionHeaderOnEveryCall(ev *Evidence) Judgement {

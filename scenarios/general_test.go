@@ -63,3 +63,23 @@ func outcomeBeforeDeadlineCases() []checkCase {
 		}), failed("a well-formed outcome", `unknown outcome "done"`)},
 	}
 }
+
+func cardSeenBeforeEverySendCases() []checkCase {
+	const want = "a card response in the same task before each task-creating request"
+	twoTasks := func(exs ...mockpeer.Exchange) *Evidence {
+		ev := journal(exs...)
+		ev.Tasks = []ClientRun{{Task: 1, FirstSeq: 1, LastSeq: 2}, {Task: 2, FirstSeq: 3, LastSeq: 4}}
+		return ev
+	}
+	return []checkCase{
+		{"fetched, then sent", journal(fetch("A"), send("A")), passed()},
+		{"revalidated (304), then sent", journal(fetch("A", answered(http.StatusNotModified, 0)), send("A")), passed()},
+		{"never fetched", journal(send("A")), failed(want, "SendMessage at #1 with no card looked at in this task before it", 1)},
+		{"a failed fetch is not a look", journal(fetch("A", answered(http.StatusNotFound, 0)), send("A")),
+			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
+		{"each task looks", twoTasks(fetch("A"), send("A"), fetch("A"), send("A")), passed()},
+		{"the second task trusts the first task's card", twoTasks(fetch("A"), send("A"), call("A", wire.MethodGetTask), send("A")),
+			failed(want, "task 2: SendMessage at #4 with no card looked at in this task before it", 4)},
+		{"nothing sent", journal(fetch("A")), notApplicable("the client sent no task-creating request")},
+	}
+}
