@@ -37,7 +37,8 @@ type PeerSpec struct {
 	// Redirect, if non-nil, makes the card URL answer a redirect instead.
 	Redirect *Redirect
 	// Rotations switch the card version in force when their trigger fires.
-	// Each fires at most once.
+	// Each fires at most once. Peer.Arm and Peer.Rotate rotate on the
+	// harness's schedule instead of the client's.
 	Rotations []Rotation
 	// Task scripts every task this peer creates.
 	Task TaskScript
