@@ -196,3 +196,58 @@ func awaitExchange(t *testing.T, ch <-chan Exchange, what string) Exchange {
 		return Exchange{}
 	}
 }
+
+// sendAsync makes a blocking send over b in the background, with an
+// Authorization header unless auth is ""; the channel receives the task it
+// answered, or an empty one if it failed or hung.
+func sendAsync(ctx context.Context, c *http.Client, b binding, p *Peer, auth string) <-chan wire.Task {
+	out := make(chan wire.Task, 1)
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	params := sendParams("go", false)
+	url, body := JSONRPCURL(p.Origin()), ""
+	if b.name == wire.BindingJSONRPC {
+		raw, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": wire.MethodSendMessage, "params": params})
+		body = string(raw)
+	} else {
+		_, path, rest := restRoute(wire.MethodSendMessage, params)
+		url, body = RESTURL(p.Origin())+path, rest
+	}
+	go func() {
+		var resp struct {
+			wire.SendMessageResponse
+			Result wire.SendMessageResponse `json:"result"`
+		}
+		defer func() {
+			cancel()
+			switch {
+			case resp.Task != nil:
+				out <- *resp.Task
+			case resp.Result.Task != nil:
+				out <- *resp.Result.Task
+			default:
+				out <- wire.Task{}
+			}
+		}()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+		for k, v := range a2aHeaders(nil) {
+			req.Header.Set(k, v)
+		}
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		r, err := c.Do(req)
+		if err != nil {
+			return
+		}
+		defer r.Body.Close()
+		raw, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(raw, &resp)
+	}()
+	return out
+}
+
+func cardServed(t *testing.T, c *http.Client, p *Peer) int {
+	t.Helper()
+	do(t, c, http.MethodGet, p.CardURL(), "", nil)
+	return p.Version()
+}

@@ -59,7 +59,7 @@ type peerState struct {
 	graceUntil time.Time
 	// armed is the version Arm put on the harness's schedule; -1 when none.
 	armed int
-	fired     []bool
+	fired []bool
 	// cardResponses counts 200/304 card responses with the version in
 	// force; a rotation starts it again, so triggers chain per version.
 	cardResponses int
