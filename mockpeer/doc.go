@@ -110,7 +110,8 @@
 // the OnCardFetch hook answers) is reported at once and does not restart
 // the interval; Reset, or a client that goes away, ends the wait. So an
 // AtTaskStep rotation lands while a streaming or blocking client watches.
-// Zero keeps every step immediate; the catalog uses DefaultStepInterval.
+// Zero keeps every step immediate; DefaultStepInterval (50 ms) is the
+// interval meant for the catalog.
 // FarmSpec.After replaces the timers, for tests that step tasks by hand.
 //
 // The stuck task of the field report is a script and a hook: steps

@@ -7,7 +7,8 @@ import (
 
 // pacer times the steps of one blocking send or stream
 // (TaskScript.StepInterval). Unpaced, every step is due at once and the
-// peer's lock is never released, which is the unpaced peer's behaviour.
+// lock is never released: a blocking send plays its whole script
+// atomically, as it did before pacing existed.
 type pacer struct {
 	p        *Peer
 	ctx      context.Context

@@ -144,8 +144,8 @@ func (p *Peer) Rotate(to int) error {
 
 // Reset puts version 0 back in force, re-arms every trigger, disarms what
 // Arm armed, drops every task (ending the streams and blocking sends that
-// follow one) and ends any grace window. The journal is kept, and task ids keep
-// counting so that journal entries stay unambiguous.
+// follow one) and ends any grace window. The journal is kept, and task ids
+// keep counting so that journal entries stay unambiguous.
 func (p *Peer) Reset() {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -116,16 +116,16 @@ type TaskScript struct {
 	// task moves one step per interval instead of all at once, so a change
 	// at a task step (AtTaskStep) lands while the client watches. A poll
 	// still moves the task one step at once. 0 keeps every step immediate;
-	// the catalog uses DefaultStepInterval.
+	// DefaultStepInterval is the one meant for the catalog.
 	StepInterval time.Duration
 	// Artifact is the text of the artifact attached on TASK_STATE_COMPLETED;
 	// "" means a default text.
 	Artifact string
 }
 
-// DefaultStepInterval is the StepInterval the catalog uses: a stream
-// shows each step as its own moment, and a five-step task still costs
-// only a quarter of a second.
+// DefaultStepInterval is the StepInterval meant for the catalog: a stream
+// shows each step as its own moment, and a five-step task still takes only
+// 0.2 s.
 const DefaultStepInterval = 50 * time.Millisecond
 
 // TaskStep is one state of the script.
