@@ -18,13 +18,20 @@ import (
 // extensions.
 func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	p.mu.Lock()
+	armedFired := sendOp(call.Op) && p.fireArmedLocked()
 	s := p.stateLocked()
 	enforced, fault := p.enforcedLocked(s)
 	var previous *cardVersion
-	if enforced != nil && enforced.n == s.Version && s.Previous >= 0 && p.state.graceLeft != 0 {
+	if enforced != nil && enforced.n == s.Version && p.graceOpenLocked() {
 		previous = p.versions[s.Previous]
 	}
 	p.mu.Unlock()
+	if d := draftFrom(r.Context()); d != nil && armedFired {
+		// The rotation came before the judgement: the journal must show the
+		// send against the version it was judged by, as if it arrived after.
+		d.arrivalVersion = s.Version
+		d.auth.SatisfiesCurrent = p.satisfies(r, p.versions[s.Version])
+	}
 	if fault != nil {
 		return fault
 	}
@@ -50,7 +57,7 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	}
 
 	p.mu.Lock()
-	if underGrace && p.state.graceLeft == 0 {
+	if underGrace && !p.graceOpenLocked() {
 		// The window closed while this request was judged.
 		p.mu.Unlock()
 		return agent.Errorf(wire.ErrUnauthenticated, "the credentials do not satisfy the security requirements of the agent card")
@@ -63,6 +70,11 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 		d.auth.Admitted = true
 	}
 	return nil
+}
+
+// sendOp reports whether op creates a task, as Exchange.TaskCreating counts it.
+func sendOp(op string) bool {
+	return op == wire.MethodSendMessage || op == wire.MethodSendStreamingMessage
 }
 
 // satisfies reports whether r meets the effective security requirement of

@@ -26,6 +26,7 @@ type cardVersion struct {
 	// Header values rendered once: a revalidation should cost a lookup.
 	etagHeader, lastModifiedHeader []string
 	hash                           string // contract hash for the peer's skill
+	mtlsRequired                   bool   // see State.MTLSRequired
 }
 
 // buildVersions calls every CardFunc of spec once and freezes the result,
@@ -51,6 +52,7 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.
 		if v.hash, err = contract.Hash(raw, spec.Skill); err != nil {
 			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
 		}
+		v.mtlsRequired = requiresMTLS(&v.card, spec.Skill)
 		sum := sha256.Sum256(raw)
 		v.etag = `"` + hex.EncodeToString(sum[:]) + `"`
 		v.etagHeader = []string{v.etag}
@@ -58,6 +60,28 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.
 		out[i] = v
 	}
 	return out, nil
+}
+
+// requiresMTLS reports whether every alternative of the skill's effective
+// security requirement on card names an mTLS scheme: no client reaches the
+// skill without a client certificate.
+func requiresMTLS(card *wire.AgentCard, skill string) bool {
+	reqs := effectiveRequirements(card, skill)
+	for _, alt := range reqs {
+		if !namesMTLS(card, alt) {
+			return false
+		}
+	}
+	return len(reqs) > 0
+}
+
+func namesMTLS(card *wire.AgentCard, alt wire.SecurityRequirement) bool {
+	for name := range alt.Schemes {
+		if s, ok := card.SecuritySchemes[name]; ok && s.Kind() == "mtls" {
+			return true
+		}
+	}
+	return false
 }
 
 // freezeCard renders card as the peer serves it (before signing).
@@ -98,6 +122,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	}
 	p.state.cardResponses++
 	p.fireLocked(AfterCardResponses, 0)
+	p.fireArmedLocked()
 	p.mu.Unlock()
 
 	h := w.Header()

@@ -42,8 +42,8 @@
 //			Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 //				{State: wire.TaskStateWorking, Progress: 50},
 //				{State: wire.TaskStateAuthRequired},
-//			}},
-//			Hooks:         mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLS()},
+//			}, StepInterval: mockpeer.DefaultStepInterval},
+//			Hooks:         mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
 //			GraceRequests: 3,
 //		}},
 //	})
@@ -57,6 +57,71 @@
 //		return e.TaskCreating() && e.CardVersion == 1
 //	})
 //	// len(late) > 0: the client sent a task after the contract changed.
+//
+// # Changes on the harness's schedule
+//
+// Rotation triggers (AfterCardResponses, AfterSend, AtTaskStep) follow
+// what the client does, so a client that never fetches the card never
+// meets a change keyed to its card responses. A change that must happen
+// whatever the client does is put on the harness's schedule instead:
+//
+//   - Peer.Rotate(to) changes the card at once, e.g. between two tasks of
+//     a session;
+//   - Peer.Arm(to) arms a one-shot rotation that fires right after the
+//     peer's next card response (200 or 304) or, if a SendMessage or
+//     SendStreamingMessage comes first, right before that request is
+//     judged. The send is admitted or refused under version to and
+//     journaled with CardVersion to, so a client that hard-codes the
+//     endpoint, or trusts a cache it never revalidates, is judged by the
+//     contract it ignored.
+//
+// Both open a grace window exactly as a trigger does. The farm's lock
+// makes each rotation atomic: a card response carries one version whole,
+// and an armed rotation fires once.
+//
+// # Grace windows
+//
+// Every rotation opens a grace window for the version it replaced. While
+// the window is open, an A2A request whose credentials fail the card in
+// force but satisfy the replaced card's requirement for the peer's skill
+// is admitted, and journaled with Auth.SatisfiesCurrent false and
+// Auth.Admitted true. The window closes after the peer has admitted
+// PeerSpec.GraceRequests A2A requests since the rotation (every admitted
+// request counts, whatever it presented; refused ones do not), or once
+// PeerSpec.GraceWindow has passed on the farm clock (FarmSpec.Now) since
+// the rotation, whichever comes first, and stays closed until the next
+// rotation. GraceRequests -1 lifts the count bound and GraceWindow 0 the
+// time bound; GraceRequests 0 opens no window. Only the version the last
+// rotation replaced is honoured, and no window applies while the
+// EnforcedVersion hook overrides the version in force. A scenario states
+// its window as, e.g., "the send under the old token is accepted within a
+// grace window of 3 requests or 2 s after the rotation, whichever ends
+// first".
+//
+// # Paced tasks
+//
+// TaskScript.StepInterval paces a task in time for the clients that wait
+// on it: a blocking SendMessage, SendStreamingMessage and SubscribeToTask
+// move the task one step per interval, on timers, instead of all at once.
+// A blocking send answers once the task is terminal or interrupted (or at
+// the script's last step); a stream ends there. A GetTask poll still moves
+// the task one step at once: polling clients are paced by their polls. A
+// change made meanwhile by someone else (a poll, CancelTask, a card fetch
+// the OnCardFetch hook answers) is reported at once and does not restart
+// the interval; Reset, or a client that goes away, ends the wait. So an
+// AtTaskStep rotation lands while a streaming or blocking client watches.
+// Zero keeps every step immediate; DefaultStepInterval (50 ms) is the
+// interval meant for the catalog.
+// FarmSpec.After replaces the timers, for tests that step tasks by hand.
+//
+// The stuck task of the field report is a script and a hook: steps
+// [WORKING, AUTH_REQUIRED("present a client certificate")], a bounded grace
+// window, and Hooks.Admit set to CancelRequiresMTLSWhenCardDoes. The send
+// under the old token is accepted, a later GetTask shows the task in
+// TASK_STATE_AUTH_REQUIRED, and CancelTask demands mTLS only once the mTLS
+// card is in force.
+//
+// # Admin API
 //
 // The admin API drives the same peers from outside Go:
 //

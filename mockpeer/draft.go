@@ -11,7 +11,7 @@ import (
 // code knows; the router turns it into the Exchange afterwards.
 type draft struct {
 	cardVersion     int // version a card response was made from; -1 if none
-	arrivalVersion  int // version in force when the request arrived
+	arrivalVersion  int // version in force when the request arrived, or that an armed rotation it fired put in force
 	taskID          string
 	stateBefore     wire.TaskState
 	stateAfter      wire.TaskState

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log"
 	"net/http"
+	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -70,4 +71,49 @@ func ExampleHooks() {
 			StepMetadata: mockpeer.AnnounceContractHash(),
 		},
 	}
+}
+
+// A change on the harness's schedule: the card goes from open to bearer
+// required before the client's next send. This client never fetches the
+// card, yet its bare send is judged, and journaled, under the new card.
+func ExamplePeer_Arm() {
+	open := mockpeer.NewCard("A").Bindings(wire.BindingJSONRPC).Skills(mockpeer.Skill("echo", "Echoes.", "demo"))
+	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
+		Peers: []mockpeer.PeerSpec{{
+			Name:  "A",
+			Skill: "echo",
+			Cards: []mockpeer.CardFunc{
+				open.Build,
+				open.Security(mockpeer.BearerScheme(), wire.Require(mockpeer.SchemeBearer)).Version("2").Build,
+			},
+		}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer farm.Close()
+	peer := farm.Peer("A")
+	if err := peer.Arm(1); err != nil {
+		log.Fatal(err)
+	}
+
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(farm.CAPEM())
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+	defer client.CloseIdleConnections()
+	send := `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"hi"}]}}}`
+	req, _ := http.NewRequest(http.MethodPost, mockpeer.JSONRPCURL(peer.Origin()), strings.NewReader(send))
+	req.Header.Set("A2A-Version", "1.0")
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	resp.Body.Close()
+
+	for _, e := range farm.Journal().All() {
+		fmt.Println(e.Op, "card version", e.CardVersion, "admitted", e.Auth.Admitted)
+	}
+	// Output:
+	// SendMessage card version 1 admitted false
 }

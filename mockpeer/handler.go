@@ -18,7 +18,7 @@ func (h a2aHandler) Admit(r *http.Request, call *agent.Call) *agent.Error {
 	return h.p.admit(r, call)
 }
 
-func (h a2aHandler) SendMessage(_ context.Context, r *http.Request, req *wire.SendMessageRequest) (*wire.SendMessageResponse, *agent.Error) {
+func (h a2aHandler) SendMessage(ctx context.Context, r *http.Request, req *wire.SendMessageRequest) (*wire.SendMessageResponse, *agent.Error) {
 	p, d := h.p, draftOf(r)
 	d.requestMetadata = requestMetadata(req)
 	p.mu.Lock()
@@ -28,8 +28,12 @@ func (h a2aHandler) SendMessage(_ context.Context, r *http.Request, req *wire.Se
 		return nil, err
 	}
 	if req.Configuration == nil || !req.Configuration.ReturnImmediately {
-		// Blocking: wait for a terminal or interrupted state.
-		for !t.settled() && p.advanceLocked(t) {
+		// Blocking: wait for a terminal or interrupted state, paced by the
+		// script's step interval. A client gone stops the wait; what it
+		// would have been answered is still journaled.
+		pc := p.newPacer(ctx)
+		defer pc.close()
+		for !t.settled() && p.nextLocked(pc, t, t.rev) {
 		}
 	}
 	d.after(t)

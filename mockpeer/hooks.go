@@ -11,8 +11,9 @@ import (
 
 // Hooks are a peer's extension points. The zero value is the plain peer;
 // each hook a scenario sets changes one decision. The ready-made hooks
-// below (EnforceVersion, CancelRequiresMTLS, RejectRunningTasks,
-// AnnounceContractHash) cover the catalog; a scenario may write its own.
+// below (EnforceVersion, CancelRequiresMTLS, CancelRequiresMTLSWhenCardDoes,
+// RejectRunningTasks, AnnounceContractHash) cover the catalog; a scenario
+// may write its own.
 //
 // Hooks see the State left by every rotation the peer's triggers fired, so a
 // hook can depend on the card version in force and still change on the
@@ -60,6 +61,9 @@ type State struct {
 	Previous     int    // version the last rotation replaced; -1 before any
 	ContractHash string // contract hash of the version in force for the peer's skill
 	Sends        int    // tasks created so far
+	// MTLSRequired: every alternative of the skill's effective security
+	// requirement on the card in force names an mTLS scheme.
+	MTLSRequired bool
 }
 
 // TaskView is a task as a hook sees it.
@@ -86,8 +90,21 @@ func EnforceVersion(v int) VersionFunc {
 // CancelRequiresMTLS answers CancelTask without a verified TLS client
 // certificate as unauthenticated, whatever the card says.
 func CancelRequiresMTLS() AdmitFunc {
-	return func(_ State, r *http.Request, call *agent.Call) *agent.Error {
-		if call.Op == wire.MethodCancelTask && verifiedClient(r) == nil {
+	return cancelRequiresMTLS(func(State) bool { return true })
+}
+
+// CancelRequiresMTLSWhenCardDoes is CancelRequiresMTLS only while the card
+// in force requires mTLS (State.MTLSRequired): before the rotation to such
+// a card, CancelTask is judged by the card's security alone; after it, the
+// old credentials a grace window still admits do not cancel. The stuck
+// task of the field report.
+func CancelRequiresMTLSWhenCardDoes() AdmitFunc {
+	return cancelRequiresMTLS(func(s State) bool { return s.MTLSRequired })
+}
+
+func cancelRequiresMTLS(applies func(State) bool) AdmitFunc {
+	return func(s State, r *http.Request, call *agent.Call) *agent.Error {
+		if call.Op == wire.MethodCancelTask && applies(s) && verifiedClient(r) == nil {
 			return agent.Errorf(wire.ErrUnauthenticated, "CancelTask requires a verified TLS client certificate")
 		}
 		return nil
@@ -121,6 +138,7 @@ func (p *Peer) stateLocked() State {
 		Previous:     p.state.previous,
 		ContractHash: p.versions[p.state.version].hash,
 		Sends:        p.state.sends,
+		MTLSRequired: p.versions[p.state.version].mtlsRequired,
 	}
 }
 

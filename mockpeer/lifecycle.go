@@ -48,14 +48,18 @@ func (t *task) addUserMessage(msg *wire.Message) {
 	t.history = append(t.history, m)
 }
 
-// advanceLocked moves t one step on; false when it cannot move (terminal,
-// or already at the last step).
+// advanceLocked moves t one step on; false when it cannot move.
 func (p *Peer) advanceLocked(t *task) bool {
-	if t.status.State.Terminal() || t.step >= len(p.script)-1 {
+	if !p.canAdvanceLocked(t) {
 		return false
 	}
 	p.enterLocked(t, t.step+1)
 	return true
+}
+
+// canAdvanceLocked: t is not terminal, not dropped, and has a step left.
+func (p *Peer) canAdvanceLocked(t *task) bool {
+	return !t.status.State.Terminal() && !t.dropped && t.step < len(p.script)-1
 }
 
 // enterLocked fires the AtTaskStep rotations of step i, then renders it.
@@ -115,6 +119,7 @@ func (p *Peer) setStatusLocked(t *task, state wire.TaskState, msg *wire.Message)
 	t.status = wire.TaskStatus{State: state, Message: msg, Timestamp: timestamp(now)}
 	t.statusAt = now
 	t.rev++
+	t.wakeLocked()
 }
 
 // updateEventsLocked renders t's current status as stream events: the

@@ -2,10 +2,12 @@ package mockpeer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"sync"
+	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -52,8 +54,12 @@ type Peer struct {
 type peerState struct {
 	version   int
 	previous  int // version before the last rotation; -1 when none
-	graceLeft int // admitted A2A requests left under previous; <0 forever
-	fired     []bool
+	graceLeft int // admitted A2A requests left under previous; <0 no count bound
+	// graceUntil ends the grace window on the farm clock; zero: no time bound.
+	graceUntil time.Time
+	// armed is the version Arm put on the harness's schedule; -1 when none.
+	armed int
+	fired []bool
 	// cardResponses counts 200/304 card responses with the version in
 	// force; a rotation starts it again, so triggers chain per version.
 	cardResponses int
@@ -61,7 +67,7 @@ type peerState struct {
 }
 
 func (s *peerState) reset(rotations int) {
-	*s = peerState{previous: -1, fired: make([]bool, rotations)}
+	*s = peerState{previous: -1, armed: -1, fired: make([]bool, rotations)}
 }
 
 // Name is the peer's name in the farm.
@@ -106,11 +112,23 @@ func (p *Peer) ETag(v int) string {
 	return p.versions[v].etag
 }
 
-// Rotate puts card version to in force now, as the admin API does. An
-// OnAdmin rotation to that version counts as fired.
-func (p *Peer) Rotate(to int) error {
+// ErrUnknownVersion is wrapped by the errors of Rotate and Arm for a card
+// version the peer does not have.
+var ErrUnknownVersion = errors.New("no such card version")
+
+func (p *Peer) checkVersion(to int) error {
 	if to < 0 || to >= len(p.versions) {
-		return fmt.Errorf("mockpeer: peer %q has no card version %d (versions 0..%d)", p.spec.Name, to, len(p.versions)-1)
+		return fmt.Errorf("mockpeer: peer %q: %w: %d (versions 0..%d)", p.spec.Name, ErrUnknownVersion, to, len(p.versions)-1)
+	}
+	return nil
+}
+
+// Rotate puts card version to in force now, as the admin API does, and
+// opens the grace window a rotation trigger would. An OnAdmin rotation to
+// that version counts as fired; a rotation armed by Arm stays armed.
+func (p *Peer) Rotate(to int) error {
+	if err := p.checkVersion(to); err != nil {
+		return err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -124,9 +142,10 @@ func (p *Peer) Rotate(to int) error {
 	return nil
 }
 
-// Reset puts version 0 back in force, re-arms every trigger, drops every
-// task and ends any grace window. The journal is kept, and task ids keep
-// counting so that journal entries stay unambiguous.
+// Reset puts version 0 back in force, re-arms every trigger, disarms what
+// Arm armed, drops every task (ending the streams and blocking sends that
+// follow one) and ends any grace window. The journal is kept, and task ids
+// keep counting so that journal entries stay unambiguous.
 func (p *Peer) Reset() {
 	p.mu.Lock()
 	defer p.mu.Unlock()

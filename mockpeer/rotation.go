@@ -1,6 +1,41 @@
 package mockpeer
 
-// Rotation triggers. Every function here runs with p.mu held.
+import "time"
+
+// Rotation triggers. Every function here but Arm runs with p.mu held.
+
+// Arm puts a one-shot rotation to card version to on the harness's
+// schedule rather than the client's. It fires right after the peer's next
+// card response (200 or 304: the response itself still carries the version
+// it was made from) or, if a task-creating request (a SendMessage or
+// SendStreamingMessage) comes first, right before that request is judged:
+// the send is admitted or refused under version to, opens the grace window
+// like any rotation, and is journaled with CardVersion to. A client that
+// never fetches the card, or hard-codes the endpoint, still meets the
+// change. A request the protocol layer rejects before judging it
+// (malformed, wrong A2A-Version) does not fire it.
+//
+// Arming again replaces a rotation not yet fired; Reset disarms.
+func (p *Peer) Arm(to int) error {
+	if err := p.checkVersion(to); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.state.armed = to
+	return nil
+}
+
+// fireArmedLocked fires the rotation Arm armed, if any.
+func (p *Peer) fireArmedLocked() bool {
+	if p.state.armed < 0 {
+		return false
+	}
+	to := p.state.armed
+	p.state.armed = -1
+	p.switchLocked(to)
+	return true
+}
 
 // fireLocked fires each armed rotation of kind whose trigger is met, in
 // spec order. step is the script step entered (AtTaskStep only).
@@ -48,5 +83,17 @@ func (p *Peer) switchLocked(to int) {
 	p.state.previous = p.state.version
 	p.state.version = to
 	p.state.graceLeft = p.spec.GraceRequests
+	p.state.graceUntil = time.Time{}
+	if w := p.spec.GraceWindow; w > 0 {
+		p.state.graceUntil = p.farm.now().Add(w)
+	}
 	p.state.cardResponses = 0
+}
+
+// graceOpenLocked reports whether credentials of the replaced version still
+// pass: a rotation happened, and neither its count nor its time bound ended.
+func (p *Peer) graceOpenLocked() bool {
+	s := &p.state
+	return s.previous >= 0 && s.graceLeft != 0 &&
+		(s.graceUntil.IsZero() || p.farm.now().Before(s.graceUntil))
 }

@@ -37,13 +37,21 @@ type PeerSpec struct {
 	// Redirect, if non-nil, makes the card URL answer a redirect instead.
 	Redirect *Redirect
 	// Rotations switch the card version in force when their trigger fires.
-	// Each fires at most once.
+	// Each fires at most once. Peer.Arm and Peer.Rotate rotate on the
+	// harness's schedule instead of the client's.
 	Rotations []Rotation
 	// Task scripts every task this peer creates.
 	Task TaskScript
-	// GraceRequests is how many A2A requests after a rotation still pass with
-	// credentials valid under the previous version; negative means forever.
+	// GraceRequests bounds the grace window a rotation opens by count: the
+	// window closes once the peer has admitted that many A2A requests after
+	// the rotation (whatever they presented). Negative means no count bound;
+	// 0 means no window at all. See the package doc, "Grace windows".
 	GraceRequests int
+	// GraceWindow bounds the same window by time on the farm clock
+	// (FarmSpec.Now), from the rotation; 0 means no time bound. With both
+	// bounds, whichever ends first closes the window. A time bound needs
+	// GraceRequests non-zero (-1: the time bound alone).
+	GraceWindow time.Duration
 	// Hooks change the peer's decisions beyond its script (see Hooks);
 	// the zero value changes none.
 	Hooks Hooks
@@ -104,10 +112,21 @@ type Rotation struct {
 // interrupted; a task stays at its last step.
 type TaskScript struct {
 	Steps []TaskStep
+	// StepInterval paces blocking sends and streams: while one waits, the
+	// task moves one step per interval instead of all at once, so a change
+	// at a task step (AtTaskStep) lands while the client watches. A poll
+	// still moves the task one step at once. 0 keeps every step immediate;
+	// DefaultStepInterval is the one meant for the catalog.
+	StepInterval time.Duration
 	// Artifact is the text of the artifact attached on TASK_STATE_COMPLETED;
 	// "" means a default text.
 	Artifact string
 }
+
+// DefaultStepInterval is the StepInterval meant for the catalog: a stream
+// shows each step as its own moment, and a five-step task still takes only
+// 0.2 s.
+const DefaultStepInterval = 50 * time.Millisecond
 
 // TaskStep is one state of the script.
 type TaskStep struct {
@@ -138,8 +157,13 @@ type FarmSpec struct {
 	// Dir receives the CA, client certificate and key files; "" means a
 	// temporary directory removed by Close.
 	Dir string
-	// Now is the clock for journal times and Last-Modified; nil means time.Now.
+	// Now is the clock for journal times, Last-Modified and grace windows;
+	// nil means time.Now.
 	Now func() time.Time
+	// After, if non-nil, replaces time.After for paced task steps
+	// (TaskScript.StepInterval): a test feeds the channels it returns to
+	// step tasks by hand.
+	After func(d time.Duration) <-chan time.Time
 	// OnExchange, if non-nil, is called after every exchange is journaled
 	// (e.g. to stream the journal to a terminal). It must not block.
 	OnExchange func(Exchange)

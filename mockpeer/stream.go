@@ -67,14 +67,17 @@ func (p *Peer) streamingLocked() *agent.Error {
 }
 
 // follow streams t until it is terminal or interrupted: each event emitted
-// is a tick that moves the task one step. A change made by someone else
-// (a poll, a cancel, a rejection) is reported instead of a tick. The
-// stream also ends when the script cannot move the task any further or
-// the client is gone.
+// is a tick that moves the task one step, paced by the script's step
+// interval. A change made by someone else (a poll, a cancel, a rejection)
+// is reported as it happens, instead of a tick. The stream also ends when
+// the script cannot move the task any further, Reset drops it, or the
+// client is gone.
 func (p *Peer) follow(ctx context.Context, t *task, rev int, d *draft, emit agent.Emit) {
+	pc := p.newPacer(ctx)
+	defer pc.close()
 	for ctx.Err() == nil {
 		p.mu.Lock()
-		if t.rev == rev && (t.settled() || !p.advanceLocked(t)) {
+		if !p.nextLocked(pc, t, rev) {
 			p.mu.Unlock()
 			return
 		}

@@ -19,6 +19,26 @@ type task struct {
 	rev           int // bumped on every status change; streams watch it
 	artifacts     []wire.Artifact
 	history       []wire.Message // the user messages
+	// changed is closed on the next status change, waking the paced sends
+	// and streams that follow the task; nil until one watches.
+	changed chan struct{}
+	dropped bool // Reset dropped the task: whoever follows it stops
+}
+
+// watchLocked returns a channel closed on t's next change.
+func (t *task) watchLocked() <-chan struct{} {
+	if t.changed == nil {
+		t.changed = make(chan struct{})
+	}
+	return t.changed
+}
+
+// wakeLocked tells every watcher that t changed.
+func (t *task) wakeLocked() {
+	if t.changed != nil {
+		close(t.changed)
+		t.changed = nil
+	}
 }
 
 func (t *task) settled() bool {
@@ -39,7 +59,14 @@ func (s *taskStore) add(t *task) {
 	s.byID[t.id] = t
 }
 
-func (s *taskStore) drop() { s.byID = nil }
+// drop forgets every task and stops whoever still follows one.
+func (s *taskStore) drop() {
+	for _, t := range s.byID {
+		t.dropped = true
+		t.wakeLocked()
+	}
+	s.byID = nil
+}
 
 func (s *taskStore) get(id string) *task { return s.byID[id] }
 

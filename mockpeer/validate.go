@@ -74,6 +74,14 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 			return invalid("peer %q rotation %d has a negative count", ps.Name, i)
 		}
 	}
+	switch {
+	case ps.GraceWindow < 0:
+		return invalid("peer %q has a negative grace window", ps.Name)
+	case ps.GraceWindow > 0 && ps.GraceRequests == 0:
+		return invalid("peer %q bounds a grace window by time but GraceRequests 0 opens none; set GraceRequests -1 for the time bound alone", ps.Name)
+	case ps.Task.StepInterval < 0:
+		return invalid("peer %q has a negative task step interval", ps.Name)
+	}
 	for i, st := range ps.Task.Steps {
 		if _, ok := wire.ParseTaskState(string(st.State)); !ok || st.State == wire.TaskStateUnspecified {
 			return invalid("peer %q task step %d has no valid state (%q)", ps.Name, i, st.State)
