@@ -36,9 +36,19 @@ func (p *Peer) createLocked(msg *wire.Message) *task {
 		t.contextID = "ctx-" + strconv.Itoa(s.nextCtx)
 	}
 	t.addUserMessage(msg)
+	t.script = p.scriptLocked()
 	s.add(t)
 	p.enterLocked(t, 0)
 	return t
+}
+
+// scriptLocked is the script of a task created now: the one of the card
+// version in force, or the peer's.
+func (p *Peer) scriptLocked() []TaskStep {
+	if steps, ok := p.spec.Task.ByVersion[p.state.version]; ok && len(steps) > 0 {
+		return steps
+	}
+	return p.script
 }
 
 // addUserMessage appends a copy of msg, tied to the task, to its history.
@@ -59,13 +69,13 @@ func (p *Peer) advanceLocked(t *task) bool {
 
 // canAdvanceLocked: t is not terminal, not dropped, and has a step left.
 func (p *Peer) canAdvanceLocked(t *task) bool {
-	return !t.status.State.Terminal() && !t.dropped && t.step < len(p.script)-1
+	return !t.status.State.Terminal() && !t.dropped && t.step < len(t.script)-1
 }
 
 // enterLocked fires the AtTaskStep rotations of step i, then renders it.
 func (p *Peer) enterLocked(t *task, i int) {
 	p.fireLocked(AtTaskStep, i)
-	step := p.script[i]
+	step := t.script[i]
 	t.step = i
 	p.setStatusLocked(t, step.State, p.renderMessageLocked(t, i, step))
 	if step.State == wire.TaskStateCompleted {

@@ -75,6 +75,10 @@ type Caching struct {
 type Redirect struct {
 	Status int    // 301, 302, 307 or 308
 	To     string // peer name whose card URL is the Location
+	// FromVersion: the card URL redirects only while a card version of at
+	// least this number is in force (0: always), so a scenario can serve
+	// the honest card first and redirect after a rotation.
+	FromVersion int
 }
 
 // TriggerKind says what event fires a rotation.
@@ -112,6 +116,10 @@ type Rotation struct {
 // interrupted; a task stays at its last step.
 type TaskScript struct {
 	Steps []TaskStep
+	// ByVersion, if non-nil, gives the steps of a task created while that
+	// card version is in force; versions not listed follow Steps. A task
+	// keeps the script it was created with.
+	ByVersion map[int][]TaskStep
 	// StepInterval paces blocking sends and streams: while one waits, the
 	// task moves one step per interval instead of all at once, so a change
 	// at a task step (AtTaskStep) lands while the client watches. A poll

@@ -14,6 +14,7 @@ type task struct {
 	id, contextID string
 	seq           int // creation order
 	step          int // script step in force
+	script        []TaskStep
 	status        wire.TaskStatus
 	statusAt      time.Time
 	rev           int // bumped on every status change; streams watch it
