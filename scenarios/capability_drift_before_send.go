@@ -8,12 +8,14 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 var _ = register(&Scenario{
 	ID:    "capability-drift-before-send",
 	Title: "only capability fields change between fetch and send",
-	Description: "Same shape as rotation-during-send, but v2 changes only capability fields: skills " +
-		"reordered and one unrelated skill dropped, input modes changed, version bumped. The contract " +
-		"hash is unchanged.",
+	Description: "Same shape as rotation-during-send: a first task, then the peer arms a rotation that " +
+		"fires right after the client's next card response or right before its next send. But v2 changes " +
+		"only capability fields: skills reordered and one unrelated skill dropped, input modes changed, " +
+		"version bumped. The contract hash is unchanged.",
 	Skill:   skillSummarize,
 	Message: "Summarize the quarterly report.",
 	Grants:  mockpeer.Grants{OAuth: true},
+	Tasks:   controlThen(ArmRotation("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
 		Name:  "A",
 		Skill: skillSummarize,
@@ -24,18 +26,18 @@ var _ = register(&Scenario{
 				InputModes("text/plain", "application/pdf").
 				Version("1.1.0").Build,
 		},
-		Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations: rotateToV2(mockpeer.AfterCardResponses, 1),
-		Task:      mockpeer.TaskScript{Steps: completingSteps()},
+		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
+		Task:    mockpeer.TaskScript{Steps: completingSteps()},
 	}},
 	Requirements: []Requirement{
 		{
 			ID: "DRIFT-001", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST send the task: a change of capability fields alone is no reason to abort.",
+			Text:  "The client MUST send the second task: a change of capability fields alone is no reason to abort.",
 			Ref:   "contract-model §3 rule 1",
+			Task:  2,
 			Check: taskSent,
 		},
 		mustNotCancel("DRIFT-002", "The client MUST NOT cancel the task because capability fields changed.", "contract-model §3 rule 1"),
-		mustComplete("DRIFT-003", "The client MUST report outcome completed.", "contract-model §3 rule 1"),
+		atTask(2, mustComplete("DRIFT-003", "The client MUST report the second task completed.", "contract-model §3 rule 1")),
 	},
 })

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // A card URL that redirects to another origin hands the client a card the
@@ -12,17 +13,19 @@ import (
 var _ = register(&Scenario{
 	ID:    "card-redirect-cross-origin",
 	Title: "the card URL redirects to another origin",
-	Description: "The card URL on origin A answers 301 to origin C, whose card points at C itself. C is " +
+	Description: "The client's first task runs under A's honest card (the positive control). Between the " +
+		"tasks the card URL on origin A starts answering 301 to origin C, whose card points at C itself. C is " +
 		"a working A2A peer.",
 	Skill:    skillSummarize,
 	Message:  "Summarize the vendor agreement.",
 	Grants:   mockpeer.Grants{Bearer: true},
+	Tasks:    controlThen(RotateTo("A", 1)),
 	CardPeer: "A",
 	Peers: []mockpeer.PeerSpec{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards:    []mockpeer.CardFunc{bearerCard("A").Build},
-			Redirect: &mockpeer.Redirect{Status: http.StatusMovedPermanently, To: "C"},
+			Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
+			Redirect: &mockpeer.Redirect{Status: http.StatusMovedPermanently, To: "C", FromVersion: 1},
 			Task:     mockpeer.TaskScript{Steps: completingSteps()},
 		},
 		workingPeer("C", "127.0.0.3", bearerCard),
@@ -40,5 +43,14 @@ var _ = register(&Scenario{
 			Ref:   "contract-model §3 rule 6",
 			Check: noCredentialAt("C"),
 		},
+		{
+			ID: "REDIR-003", Level: Must, Profile: ProfileCore,
+			Text:  "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the redirect.",
+			Ref:   "contract-model §3 rule 6; docs/driver-contract.md",
+			Task:  2,
+			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
+		},
+		controlTask("REDIR-004", ProfileCore, 1, "The client MUST complete the first task, under the card its URL served without a redirect (the positive control).",
+			"contract-model §3 rule 6"),
 	},
 })

@@ -127,19 +127,21 @@ func noSendAfterContractChange(ev *Evidence) Judgement {
 }
 
 // revalidatedBeforeSend: a conditional card request carrying a validator
-// the peer gave happened after the first fetch and before the first send
-// (or before the client gave up, when it never sent).
+// the peer gave happened before the first send (or before the client gave
+// up, when it never sent). A client that never looked at the card fails:
+// revalidating is a MUST of every send whose contract may have changed.
 func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
+		const want = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send"
 		fetches := ev.CardFetches(peer)
 		if len(fetches) == 0 {
-			return notApplicable("the client never fetched the card")
+			return failed(want, "no card request at all: the client never looked at the card")
 		}
 		limit := int64(-1)
 		if s := ev.Sends(); len(s) > 0 {
 			limit = s[0].Seq
 		}
-		for _, f := range fetches[1:] {
+		for _, f := range fetches {
 			if limit >= 0 && f.Seq > limit {
 				break
 			}
@@ -148,8 +150,7 @@ func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 			}
 		}
 		got := fmt.Sprintf("%d card request(s), none conditional before the send", len(fetches))
-		return failed("a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send",
-			got, seqs(fetches)...)
+		return failed(want, got, seqs(fetches)...)
 	}
 }
 

@@ -16,3 +16,25 @@ func RotateTo(peer string, v int) func(*mockpeer.Farm) error {
 		return p.Rotate(v)
 	}
 }
+
+// ArmRotation arms peer to put card version v in force right after its
+// next card response, or right before its next task-creating request is
+// judged if that comes first: the change meets the client whatever it
+// does, between its look at the card and its send (mockpeer.Peer.Arm).
+func ArmRotation(peer string, v int) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.Arm(v)
+	}
+}
+
+// controlThen is the session of a scenario whose change comes after a
+// positive control: a first task under the honest card, which a
+// conformant client completes, then change, then the task the scenario is
+// about.
+func controlThen(change func(*mockpeer.Farm) error) []Task {
+	return []Task{{}, {Before: change}}
+}

@@ -15,12 +15,15 @@ var _ = register(&Scenario{
 	ID:    "mirrored-stale-cache",
 	Title: "stale caches on both sides agree, and an unauthenticated task runs",
 	Description: "Skill payroll-report has optional security ([{bearer}, {}]) and Cache-Control: " +
-		"max-age=86400. After the first card fetch it becomes required ([{bearer}]). The peer, stale in " +
-		"the mirror direction, keeps enforcing the old optional requirement and completes an " +
-		"unauthenticated task silently. The client holds a bearer token.",
+		"max-age=86400. The client's first task completes under that card (the positive control). Between " +
+		"the tasks the skill's security becomes required ([{bearer}]). The peer, stale in the mirror " +
+		"direction, keeps enforcing the old optional requirement and completes an unauthenticated task " +
+		"silently. The client holds a bearer token: revalidating before the second send, it sees the new " +
+		"requirement and sends with its token.",
 	Skill:   skillPayroll,
 	Message: "Produce the November payroll report.",
 	Grants:  mockpeer.Grants{Bearer: true},
+	Tasks:   controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
 		Name:  "A",
 		Skill: skillPayroll,
@@ -28,10 +31,9 @@ var _ = register(&Scenario{
 			payrollCard(wire.Require(mockpeer.SchemeBearer), wire.Require()).Build, // optional
 			payrollCard(wire.Require(mockpeer.SchemeBearer)).Build,                 // required
 		},
-		Caching:   mockpeer.Caching{CacheControl: "max-age=86400"},
-		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
-		Hooks:     mockpeer.Hooks{EnforcedVersion: mockpeer.EnforceVersion(0)},
-		Task:      mockpeer.TaskScript{Steps: completingSteps(), Artifact: "Payroll report: 42 employees, total 311,400.00 EUR."},
+		Caching: mockpeer.Caching{CacheControl: "max-age=86400"},
+		Hooks:   mockpeer.Hooks{EnforcedVersion: mockpeer.EnforceVersion(0)},
+		Task:    mockpeer.TaskScript{Steps: completingSteps(), Artifact: "Payroll report: 42 employees, total 311,400.00 EUR."},
 	}},
 	Requirements: []Requirement{
 		{
@@ -41,11 +43,16 @@ var _ = register(&Scenario{
 			Check: noWeakerAuthorization,
 		},
 		{
-			ID: "STALE-002", Level: Should, Profile: ProfileCore,
-			Text:  "The client SHOULD revalidate the card's contract right before the send, even inside its max-age.",
+			ID: "STALE-002", Level: Must, Profile: ProfileCore,
+			Text:  "The client MUST revalidate the card's contract right before the second send, even inside its max-age.",
 			Ref:   "contract-model §3 rule 2",
+			Task:  2,
 			Check: revalidatedBeforeSend("A"),
 		},
+		controlTask("STALE-003", ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
+			"contract-model §3 rule 2"),
+		controlTask("STALE-004", ProfileCore, 2, "The client MUST complete the second task, sent with the credential the current card requires.",
+			"contract-model §3 rule 2"),
 	},
 })
 

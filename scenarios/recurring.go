@@ -23,20 +23,43 @@ func shouldNotFetchAfterSend(id, text, ref string) Requirement {
 	return Requirement{ID: id, Level: Should, Profile: ProfileCore, Text: text, Ref: ref, Check: noCardFetchAfterSend}
 }
 
-// untrustedEndpoint is the triad of every scenario whose card is advisory
-// for peer: no request of any kind reaches it (noRequest), no credential
-// reaches it (noCredential), and the client reports aborted /
-// untrusted-endpoint. All three are MUSTs citing ref; the outcome also
-// cites the driver contract, where the reason is defined.
-func untrustedEndpoint(peer string, profile Profile, ref string, ids [3]string, noRequest, noCredential string) []Requirement {
+// untrustedEndpoint is the requirements of every scenario whose card
+// becomes advisory for peer after a first task under the honest card: no
+// request of any kind reaches it (noRequest), no credential reaches it
+// (noCredential), the client reports the second task aborted /
+// untrusted-endpoint, and the first task completes (the positive control).
+// All four are MUSTs citing ref; the outcome also cites the driver
+// contract, where the reason is defined.
+func untrustedEndpoint(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
 	return []Requirement{
 		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: nothingReaches(peer)},
 		{ID: ids[1], Level: Must, Profile: profile, Text: noCredential, Ref: ref, Check: noCredentialAt(peer)},
 		{
 			ID: ids[2], Level: Must, Profile: profile,
-			Text:  "The client MUST report outcome aborted with reason untrusted-endpoint.",
+			Text:  "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the card that points elsewhere.",
 			Ref:   ref + "; docs/driver-contract.md",
+			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
+		{
+			ID: ids[3], Level: Must, Profile: profile,
+			Text:  "The client MUST complete the first task, under the card whose endpoints are on its own origin (the positive control).",
+			Ref:   ref,
+			Task:  1,
+			Check: completedWithArtifact,
+		},
 	}
+}
+
+// whileRunning marks r as judging what the client did while its task ran:
+// not applicable to a blocking send (Requirement.MidTask).
+func whileRunning(r Requirement) Requirement {
+	r.MidTask = true
+	return r
+}
+
+// atTask makes r judge task n of the session alone (Requirement.Task).
+func atTask(n int, r Requirement) Requirement {
+	r.Task = n
+	return r
 }

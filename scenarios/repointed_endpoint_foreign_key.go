@@ -14,11 +14,12 @@ var _ = register(&Scenario{
 	Skill:    skillSummarize,
 	Message:  "Summarize the signed statement of work.",
 	Grants:   mockpeer.Grants{OAuth: true},
+	Tasks:    controlThen(RotateTo("A", 1)),
 	CardPeer: "A",
 	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
 		Publisher: "B"}, "A"),
 	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §5 condition 2",
-		[3]string{"SIG-005", "SIG-006", "SIG-007"},
+		[4]string{"SIG-005", "SIG-006", "SIG-007", "SIG-012"},
 		"The client MUST NOT send any request to an endpoint on another origin vouched for only by a key "+
 			"that origin publishes itself; that includes fetching the key from there.",
 		"The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for."),

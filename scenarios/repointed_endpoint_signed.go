@@ -16,6 +16,7 @@ var _ = register(&Scenario{
 	Skill:    skillSummarize,
 	Message:  "Summarize the signed statement of work.",
 	Grants:   mockpeer.Grants{OAuth: true},
+	Tasks:    controlThen(RotateTo("A", 1)),
 	CardPeer: "A",
 	Peers:    signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, "A"),
 	Requirements: []Requirement{
@@ -24,7 +25,10 @@ var _ = register(&Scenario{
 			Text: "The client SHOULD treat a card signed by a key its own origin publishes as authoritative for an " +
 				"endpoint on another origin that presents the same TLS principal, and complete the task there.",
 			Ref:   "contract-model §3 rule 6 and §5; A2A v1.0 spec §8.4",
+			Task:  2,
 			Check: completedAt("B"),
 		},
+		controlTask("SIG-014", ProfileSignatures, 1, "The client MUST complete the first task, under the signed card whose endpoints are on its own origin (the positive control).",
+			"contract-model §3 rule 6"),
 	},
 })

@@ -76,8 +76,28 @@ type Requirement struct {
 	Text string
 	// Ref points at the rule it comes from ("contract-model §3 rule 2").
 	Ref string
+	// Task, if non-zero, judges task Task of the session alone: its
+	// exchanges and its outcome (Evidence.Task).
+	Task int
+	// MidTask: the requirement judges what the client did while a task
+	// ran, which a blocking send cannot observe; it is not applicable to a
+	// client that sent that way (views.go).
+	MidTask bool
 	// Check judges the evidence of one play.
 	Check func(ev *Evidence) Judgement
+}
+
+// Judge judges ev against the requirement: in the view of its task, and
+// not applicable where its client mode makes it unobservable.
+func (r Requirement) Judge(ev *Evidence) Judgement {
+	check := r.Check
+	if r.MidTask {
+		check = midTask(check)
+	}
+	if r.Task > 0 {
+		check = inTask(r.Task, check)
+	}
+	return check(ev)
 }
 
 // DocAnchor is the requirement's anchor in docs/requirements.md.

@@ -1,37 +1,48 @@
 package scenarios
 
 import (
+	"time"
+
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The field report: the card rotated from oauth2 to mTLS-only between the
-// client's fetch and its send; old tokens still passed for a while, so the
-// task was accepted, went AUTH_REQUIRED demanding a certificate the client
-// did not have, and CancelTask demanded mTLS too. The task was stuck.
+// client's fetch and its send. The send under the old token succeeded
+// (the peer's grace window); a later GetTask showed the task stuck in
+// TASK_STATE_AUTH_REQUIRED demanding a client certificate, and CancelTask
+// demanded mTLS too. The client held no certificate: the task was stuck.
 var _ = register(&Scenario{
 	ID:    "rotation-during-send",
 	Title: "security rotates between fetch and send",
-	Description: "Card v1 requires oauth2 client-credentials (max-age=300, ETag). Right after serving it, " +
-		"the peer publishes v2: mTLS only. Old tokens are still accepted, a task sent under v1 goes " +
-		"TASK_STATE_AUTH_REQUIRED demanding a client certificate, and CancelTask demands mTLS too. " +
-		"The client holds oauth2 credentials and no certificate.",
+	Description: "Card v1 requires oauth2 client-credentials (max-age=300, ETag). The client's first task " +
+		"completes under it (the positive control). Then the peer arms the rotation to v2, mTLS only: it " +
+		"fires right after the client's next card response, or right before its next send if that comes " +
+		"first. A send under the old token is still accepted within a grace window of 3 requests or 2 s; the " +
+		"task then goes TASK_STATE_AUTH_REQUIRED on a later poll, demanding a client certificate, and CancelTask " +
+		"demands mTLS while v2 is in force. The client holds oauth2 credentials and no certificate.",
 	Skill:   skillSummarize,
 	Message: "Summarize the quarterly report.",
 	Grants:  mockpeer.Grants{OAuth: true},
+	Tasks:   controlThen(ArmRotation("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
 		Name:          "A",
 		Skill:         skillSummarize,
 		Cards:         []mockpeer.CardFunc{oauthCard("A").Build, mtlsCard("A").Version("1.1.0").Build},
 		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations:     rotateToV2(mockpeer.AfterCardResponses, 1),
-		GraceRequests: -1,
+		GraceRequests: 3,
+		GraceWindow:   2 * time.Second,
 		Task: mockpeer.TaskScript{
-			Steps: []mockpeer.TaskStep{{State: wire.TaskStateAuthRequired,
-				Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."}},
+			Steps: completingSteps(),
+			ByVersion: map[int][]mockpeer.TaskStep{1: {
+				{State: wire.TaskStateWorking, Progress: 10},
+				{State: wire.TaskStateAuthRequired,
+					Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."},
+			}},
+			StepInterval: mockpeer.DefaultStepInterval,
 		},
-		Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLS()},
+		Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
 	}},
 	Requirements: []Requirement{
 		{
@@ -43,15 +54,19 @@ var _ = register(&Scenario{
 		mustNotCancel("ROT-002", "The client MUST NOT send CancelTask (never send-then-cancel).", "contract-model §3 rule 2"),
 		{
 			ID: "ROT-003", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST report outcome aborted with reason contract-changed before its deadline.",
+			Text:  "The client MUST report the second task aborted with reason contract-changed, having been served the changed card.",
 			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
+			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged),
 		},
 		{
-			ID: "ROT-004", Level: Should, Profile: ProfileCore,
-			Text:  "The client SHOULD revalidate the card with a conditional request carrying the ETag it was given, right before the send.",
+			ID: "ROT-004", Level: Must, Profile: ProfileCore,
+			Text:  "The client MUST revalidate the card with a conditional request carrying the ETag it was given, right before the send of the second task.",
 			Ref:   "contract-model §3 rule 2; A2A v1.0 spec §8.6",
+			Task:  2,
 			Check: revalidatedWithETag("A"),
 		},
+		controlTask("ROT-005", ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
+			"contract-model §3 rule 2"),
 	},
 })

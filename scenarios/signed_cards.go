@@ -5,9 +5,10 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-// The signature scenarios share one farm shape: A serves a card whose
-// interfaces are all on B (another loopback address and port); A signs it
-// as signing says; B presents bIdentity's TLS principal ("A": the same as
+// The signature scenarios share one farm shape: A serves an honest card
+// (interfaces on A) for the first task, then a card whose interfaces are
+// all on B (another loopback address and port); A signs every version as
+// signing says; B presents bIdentity's TLS principal ("A": the same as
 // A's; "": its own). B is a working peer that would complete the task.
 //
 // The cards use OAuth client credentials with a scope, so that nothing in
@@ -19,7 +20,7 @@ func signedRepointPeers(signing mockpeer.Signing, bIdentity string) []mockpeer.P
 	return []mockpeer.PeerSpec{
 		{
 			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards:   []mockpeer.CardFunc{oauthCard("A").Endpoint("B").Build},
+			Cards:   []mockpeer.CardFunc{oauthCard("A").Build, oauthCard("A").Endpoint("B").Version("1.1.0").Build},
 			Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 			Signing: &signing,
 			Task:    mockpeer.TaskScript{Steps: completingSteps()},

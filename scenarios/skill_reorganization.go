@@ -8,9 +8,9 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 var _ = register(&Scenario{
 	ID:    "skill-reorganization",
 	Title: "the target skill moves to a sub-agent while the task runs",
-	Description: "The client sends for skill summarize; the task works through 0→100 % over several " +
-		"polls or stream events. Once it is WORKING the card drops summarize from skills (moved to a " +
-		"sub-agent skill); the contract is unchanged.",
+	Description: "The client sends for skill summarize; the task works through 20→100 % over several " +
+		"polls or stream events (paced every 50 ms for streams and blocking sends). When the task reaches " +
+		"80 % the card drops summarize from skills (moved to a sub-agent skill); the contract is unchanged.",
 	Skill:   skillSummarize,
 	Message: "Summarize the design document.",
 	Grants:  mockpeer.Grants{Bearer: true},
@@ -26,13 +26,13 @@ var _ = register(&Scenario{
 			).Version("2.0.0").Build,
 		},
 		Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations: rotateToV2(mockpeer.AtTaskStep, 1),
-		Task:      mockpeer.TaskScript{Steps: workThenComplete(1, 0, 25, 50, 75)},
+		Rotations: rotateToV2(mockpeer.AtTaskStep, 3), // entering 80 %
+		Task:      mockpeer.TaskScript{Steps: workThenComplete(0, 20, 40, 60, 80), StepInterval: mockpeer.DefaultStepInterval},
 	}},
 	Requirements: []Requirement{
-		mustNotCancel("REORG-001",
+		whileRunning(mustNotCancel("REORG-001",
 			"The client MUST NOT cancel a running task because its skill is no longer listed (never cancel on capability drift).",
-			"contract-model §3 rules 1 and 3"),
+			"contract-model §3 rules 1 and 3")),
 		mustComplete("REORG-002", "The client MUST report outcome completed, with the task's artifact.", "contract-model §3 rule 3"),
 	},
 })

@@ -11,16 +11,19 @@ import (
 // An interface that speaks another protocol version is outside the 1.0
 // contract calculus: sending 1.0 requests to it is a guess.
 var _ = register(&Scenario{
-	ID:          "version-skew",
-	Title:       "the card's only interface speaks protocol 2.0",
-	Description: "The card's only interface declares protocolVersion \"2.0\".",
-	Skill:       skillSummarize,
-	Message:     "Summarize the changelog.",
-	Grants:      mockpeer.Grants{Bearer: true},
+	ID:    "version-skew",
+	Title: "the card's only interface speaks protocol 2.0",
+	Description: "The client's first task runs under a card whose interfaces speak 1.0 (the positive control). " +
+		"Between the tasks the card changes: its only interface declares protocolVersion \"2.0\".",
+	Skill:   skillSummarize,
+	Message: "Summarize the changelog.",
+	Grants:  mockpeer.Grants{Bearer: true},
+	Tasks:   controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
-		Name:    "A",
-		Skill:   skillSummarize,
-		Cards:   []mockpeer.CardFunc{bearerCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC).Build},
+		Name:  "A",
+		Skill: skillSummarize,
+		Cards: []mockpeer.CardFunc{bearerCard("A").Build,
+			bearerCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC).Version("2.0.0").Build},
 		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 		Task:    mockpeer.TaskScript{Steps: completingSteps()},
 	}},
@@ -29,14 +32,18 @@ var _ = register(&Scenario{
 			ID: "SKEW-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST NOT send A2A 1.0 requests to an interface that declares another protocol version.",
 			Ref:   "contract-model §3 rule 5",
+			Task:  2,
 			Check: noOneDotZeroCalls,
 		},
 		{
 			ID: "SKEW-002", Level: Must, Profile: ProfileCore,
-			Text:  "The client MUST report outcome aborted with reason version-unsupported.",
+			Text:  "The client MUST report the second task aborted with reason version-unsupported, having been served the card.",
 			Ref:   "contract-model §3 rule 5; docs/driver-contract.md",
+			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
 		},
+		controlTask("SKEW-003", ProfileCore, 1, "The client MUST complete the first task, under the card whose interfaces speak 1.0 (the positive control).",
+			"contract-model §3 rule 5"),
 	},
 })
 

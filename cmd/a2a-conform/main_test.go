@@ -64,7 +64,7 @@ func readReport(t *testing.T, dir string) map[string]any {
 
 func TestRunExitCodes(t *testing.T) {
 	known := filepath.Join(t.TempDir(), "known.txt")
-	os.WriteFile(known, []byte("# the ttl-cache mutant trusts max-age\nROT-001 sends under the cached card\nROT-003 reports auth-required\nSTALE-001 sends without the now-required bearer\n"), 0o644)
+	os.WriteFile(known, []byte("# the ttl-cache mutant trusts max-age (one-shot: no cache across tasks)\nROT-001 sends under the cached card\nROT-003 reports auth-required\nROT-004 never revalidates\nSTALE-002 never revalidates\n"), 0o644)
 	stale := filepath.Join(t.TempDir(), "stale.txt")
 	os.WriteFile(stale, []byte("ROT-001 expected to fail, but the reference passes it\n"), 0o644)
 	scoped := filepath.Join(t.TempDir(), "scoped.txt")
@@ -79,8 +79,9 @@ func TestRunExitCodes(t *testing.T) {
 		out  string
 	}{
 		{"reference passes", []string{"run"}, 0, "0 failed"},
-		{"a mutant fails", []string{"run", "--client", "builtin:ttl-cache"}, 1, "MUST failures 3"},
-		{"known failures absorb it", []string{"run", "--client", "builtin:ttl-cache", "--known-failures", known}, 0, "known failures 3"},
+		{"a mutant fails", []string{"run", "--client", "builtin:ttl-cache", "--client-mode", "one-shot"}, 1, "MUST failures 4"},
+		{"known failures absorb it", []string{"run", "--client", "builtin:ttl-cache", "--client-mode", "one-shot", "--known-failures", known}, 0, "known failures 4"},
+		{"in session mode the cache lasts", []string{"run", "--client", "builtin:ttl-cache"}, 1, "MUST failures 23"},
 		{"a stale known failure fails", []string{"run", "--known-failures", stale}, 1, "known-failures file is stale"},
 		{"unknown requirement in the file", []string{"run", "--known-failures", unknown}, 2, "unknown requirement \"NOPE-001\""},
 		{"bad level", []string{"run", "--level", "sometimes"}, 2, "unknown level"},

@@ -22,7 +22,7 @@ import (
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run", "[flags]", "Plays the catalog against a client (default: the built-in reference client) and writes junit.xml, report.json and the journals.", stderr)
 	client := fs.String("client", "", "client under test: a command line run through the driver contract, or builtin:NAME (default builtin:reference)")
-	mode := fs.String("client-mode", string(driver.ModeOneShot), "how the client takes a scenario's tasks: one-shot (a process per task) or session (one process, tasks as JSON lines on stdin; docs/driver-contract.md); built-in clients run in-process either way")
+	mode := fs.String("client-mode", "", "how the client takes a scenario's tasks: one-shot (a process, or a fresh built-in client, per task) or session (one process, tasks as JSON lines on stdin, docs/driver-contract.md; or one built-in client value for all tasks). Default: one-shot for a command, session for a built-in client")
 	label := fs.String("label", "", "name of the client under test in the reports, e.g. '@a2a-js/sdk 1.3.0' (default: the --client value)")
 	sel := addSelectionFlags(fs)
 	known := fs.String("known-failures", "", "file of requirement IDs expected to fail, one per line with the reason")
@@ -45,7 +45,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	o := suite.Options{Verbose: *verbose, NoColor: *noColor,
 		Paths: engine.Paths{Dir: *reportDir, JSON: *jsonPath, JUnit: *junit}}
 	o.Engine.ClientLabel, o.Engine.Strict, o.Engine.Progress = *label, *strict, stderr
-	clientMode, err := driver.ParseMode(*mode)
+	clientMode, err := clientModeOf(*mode, *client)
 	if err != nil {
 		return usageError(stderr, err)
 	}
@@ -129,4 +129,17 @@ func preflight(c runner.Client) error {
 		return ch.Check()
 	}
 	return nil
+}
+
+// clientModeOf is the --client-mode given, or the default for the client:
+// built-in clients are long-lived values (session), commands processes
+// (one-shot).
+func clientModeOf(mode, client string) (driver.Mode, error) {
+	if mode != "" {
+		return driver.ParseMode(mode)
+	}
+	if c := strings.TrimSpace(client); c == "" || strings.HasPrefix(c, builtin.Prefix) {
+		return driver.ModeSession, nil
+	}
+	return driver.ModeOneShot, nil
 }

@@ -122,7 +122,7 @@ func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j scenarios.Judg
 	if r.Check == nil {
 		return scenarios.Judgement{Verdict: scenarios.Error, Reason: "requirement " + r.ID + " has no check"}
 	}
-	j = r.Check(ev)
+	j = r.Judge(ev)
 	switch j.Verdict {
 	case scenarios.Pass, scenarios.Fail, scenarios.NotApplicable:
 		return j

@@ -28,9 +28,20 @@ func builtinClient(t *testing.T, name string) runner.Client {
 // "scenario/requirement".
 var expectedFailures = map[string][]string{
 	builtin.Reference: nil,
+	// A fresh cache is trusted: the second task of every session is sent on
+	// the first task's card, without a look.
 	builtin.TTLCache: {
-		"rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
-		"mirrored-stale-cache/STALE-001", "mirrored-stale-cache/STALE-002",
+		"capability-drift-before-send/GEN-004",
+		"card-redirect-cross-origin/GEN-004", "card-redirect-cross-origin/REDIR-003",
+		"frozen-contract-extension/GEN-004",
+		"mirrored-stale-cache/GEN-004", "mirrored-stale-cache/STALE-001", "mirrored-stale-cache/STALE-002",
+		"repointed-endpoint-bad-signature/GEN-004", "repointed-endpoint-bad-signature/SIG-004",
+		"repointed-endpoint-foreign-key/GEN-004", "repointed-endpoint-foreign-key/SIG-007",
+		"repointed-endpoint-principal-mismatch/GEN-004", "repointed-endpoint-principal-mismatch/SIG-010",
+		"repointed-endpoint-signed/GEN-004", "repointed-endpoint-signed/SIG-001",
+		"repointed-endpoint/GEN-004", "repointed-endpoint/REPOINT-003",
+		"rotation-during-send/GEN-004", "rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
+		"version-skew/GEN-004", "version-skew/SKEW-001", "version-skew/SKEW-002",
 	},
 	builtin.RefetchEveryTransition: {
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
@@ -48,17 +59,20 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-foreign-key/SIG-007",
 		"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
 		"repointed-endpoint-principal-mismatch/SIG-010",
-		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002",
+		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002", "card-redirect-cross-origin/REDIR-003",
 	},
 	builtin.TrustAnySignature: {
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
 	},
-	// GEN-001 in every scenario where the reference sends A2A requests.
+	// GEN-001 in every scenario where the reference sends A2A requests:
+	// every one, since each session starts with a task that completes.
 	builtin.NoVersionHeader: {
-		"capability-drift-before-send/GEN-001", "contract-frozen-after-send/GEN-001",
-		"frozen-contract-extension/GEN-001", "no-validator/GEN-001",
-		"repointed-endpoint-signed/GEN-001", "skill-reorganization/GEN-001",
+		"capability-drift-before-send/GEN-001", "card-redirect-cross-origin/GEN-001", "contract-frozen-after-send/GEN-001",
+		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "no-validator/GEN-001",
+		"repointed-endpoint-bad-signature/GEN-001", "repointed-endpoint-foreign-key/GEN-001",
+		"repointed-endpoint-principal-mismatch/GEN-001", "repointed-endpoint-signed/GEN-001",
+		"repointed-endpoint/GEN-001", "rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
 	},
 	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
 	builtin.NoFrozenContract: {
