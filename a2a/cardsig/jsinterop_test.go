@@ -55,7 +55,9 @@ func signcheck(t *testing.T, mode string, stdin []byte, env []string, out any) {
 	}
 }
 
-// startScenarioFarm starts the farm of a catalog scenario.
+// startScenarioFarm starts the farm of a catalog scenario, its card peer
+// serving its last card version: the signed card pointing elsewhere that
+// the scenario's second task is about.
 func startScenarioFarm(t *testing.T, id string) *mockpeer.Farm {
 	t.Helper()
 	sc, err := scenarios.Lookup(id)
@@ -69,6 +71,10 @@ func startScenarioFarm(t *testing.T, id string) *mockpeer.Farm {
 		t.Fatalf("mockpeer.Start: %v", err)
 	}
 	t.Cleanup(func() { _ = farm.Close() })
+	card := sc.Peers[sc.CardPeerIndex()]
+	if err := farm.Peer(card.Name).Rotate(len(card.Cards) - 1); err != nil {
+		t.Fatal(err)
+	}
 	return farm
 }
 
@@ -99,7 +105,7 @@ func TestJSSDKVerifiesPeerSignedCards(t *testing.T) {
 			if !slices.Equal(got.Verified, tc.want) {
 				t.Errorf("SDK verified %v, want %v", got.Verified, tc.want)
 			}
-			ours, err := cardsig.CanonicalPayload(a.CardBytes(0))
+			ours, err := cardsig.CanonicalPayload(a.CardBytes(a.Version()))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +121,7 @@ func TestJSSDKVerifiesPeerSignedCards(t *testing.T) {
 func TestPeerVerifiesJSSDKSignedCards(t *testing.T) {
 	farm := startScenarioFarm(t, "repointed-endpoint-signed")
 	var unsigned map[string]any
-	if err := json.Unmarshal(farm.Peer("A").CardBytes(0), &unsigned); err != nil {
+	if err := json.Unmarshal(farm.Peer("A").CardBytes(farm.Peer("A").Version()), &unsigned); err != nil {
 		t.Fatal(err)
 	}
 	delete(unsigned, "signatures")

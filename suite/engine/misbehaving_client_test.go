@@ -143,7 +143,7 @@ func TestFloodingClient(t *testing.T) {
 		wg.Wait()
 		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	})
-	sc, _ := scenarios.Lookup("rotation-during-send")
+	sc, _ := scenarios.Lookup("skill-reorganization") // one task: the flood is counted once
 	ev, _, err := PlayOnce(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})
 	if err != nil {
 		t.Fatalf("flooding caused a harness error: %v", err)
