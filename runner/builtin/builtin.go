@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/runner"
@@ -49,30 +50,43 @@ const (
 // ErrUnknown is returned for a name no built-in client has.
 var ErrUnknown = errors.New("builtin: unknown client")
 
-// client is one built-in client: the reference with what unsafe sets.
+// task plays one task of a session.
+type task = func(context.Context, driver.Assignment) driver.Outcome
+
+// client is one built-in client: the reference with what unsafe sets, or
+// a gallery client of its own (own).
 type client struct {
 	name string
 	// unsafe replaces decisions of the reference; nil for the reference.
+	// It sees the session's card URL, skill, trust root and credentials.
 	unsafe func(*refclient.Config)
+	// own, for a client that is not the reference at all, makes the state
+	// of one session and returns the function that plays its tasks.
+	own func() task
 }
 
-// registry holds every built-in client, the reference first.
+// registry holds the reference and its mutants, the reference first; the
+// adversarial clients are in gallery (gallery.go).
 var registry = []client{
-	{Reference, nil},
-	{TTLCache, ttlCache},
-	{RefetchEveryTransition, refetchEveryTransition},
-	{AbortOnAnyChange, abortOnAnyChange},
-	{FollowURL, followURL},
-	{TrustAnySignature, trustAnySignature},
-	{NoVersionHeader, noVersionHeader},
-	{IgnoreProtocolVersion, ignoreProtocolVersion},
-	{NoFrozenContract, noFrozenContract},
+	{name: Reference},
+	{name: TTLCache, unsafe: ttlCache},
+	{name: RefetchEveryTransition, unsafe: refetchEveryTransition},
+	{name: AbortOnAnyChange, unsafe: abortOnAnyChange},
+	{name: FollowURL, unsafe: followURL},
+	{name: TrustAnySignature, unsafe: trustAnySignature},
+	{name: NoVersionHeader, unsafe: noVersionHeader},
+	{name: IgnoreProtocolVersion, unsafe: ignoreProtocolVersion},
+	{name: NoFrozenContract, unsafe: noFrozenContract},
 }
 
-// Names lists every built-in client, the reference first.
-func Names() []string {
-	names := make([]string, 0, len(registry))
-	for _, c := range registry {
+// Names lists the reference and its mutants, the reference first: the
+// clients a report compares against. The adversarial clients are listed
+// by Gallery.
+func Names() []string { return namesOf(registry) }
+
+func namesOf(cs []client) []string {
+	names := make([]string, 0, len(cs))
+	for _, c := range cs {
 		names = append(names, c.name)
 	}
 	return names
@@ -84,7 +98,8 @@ func Names() []string {
 func Lookup(name string) (runner.Client, error) { return LookupMode(name, driver.ModeSession) }
 
 // LookupMode is Lookup in the given mode; in one-shot mode every task gets
-// a fresh client value, as a fresh process would.
+// a fresh client value, as a fresh process would. It finds the clients of
+// Names and of Gallery.
 func LookupMode(name string, mode driver.Mode) (runner.Client, error) {
 	c, err := find(name)
 	if err != nil {
@@ -121,16 +136,19 @@ func Session(name string) (func(context.Context, driver.Assignment) driver.Outco
 }
 
 func find(name string) (client, error) {
-	for _, c := range registry {
+	for _, c := range slices.Concat(registry, gallery) {
 		if c.name == name {
 			return c, nil
 		}
 	}
-	return client{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	all := slices.Concat(Names(), Gallery())
+	return client{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(all, ", "))
 }
 
-func (c client) config() refclient.Config {
-	var cfg refclient.Config
+// config is the client's configuration for a session whose first task is
+// a: the card URL, skill, trust root and credentials are the session's.
+func (c client) config(a driver.Assignment) refclient.Config {
+	cfg := refclient.Config{CardURL: a.CardURL, Skill: a.Skill, CAFile: a.CAFile, Credentials: a.Credentials}
 	if c.unsafe != nil {
 		c.unsafe(&cfg)
 	}
@@ -138,19 +156,23 @@ func (c client) config() refclient.Config {
 }
 
 func (c client) play(ctx context.Context, a driver.Assignment) driver.Outcome {
-	return refclient.RunWith(ctx, a, c.config())
+	if c.own != nil {
+		return c.own()(ctx, a)
+	}
+	return refclient.RunWith(ctx, a, c.config(a))
 }
 
 // session keeps one refclient.Client for the session, made on its first
-// task (the card URL, skill, trust root and credentials are the session's).
-func (c client) session() func(context.Context, driver.Assignment) driver.Outcome {
+// task; a client of its own keeps what own made.
+func (c client) session() task {
+	if c.own != nil {
+		return c.own()
+	}
 	var rc *refclient.Client
 	return func(ctx context.Context, a driver.Assignment) driver.Outcome {
 		if rc == nil {
-			cfg := c.config()
-			cfg.CardURL, cfg.Skill, cfg.CAFile, cfg.Credentials = a.CardURL, a.Skill, a.CAFile, a.Credentials
 			var err error
-			if rc, err = refclient.New(cfg); err != nil {
+			if rc, err = refclient.New(c.config(a)); err != nil {
 				return refclient.OutcomeOf(refclient.Result{}, err)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestRegistry(t *testing.T) {
@@ -14,7 +16,11 @@ func TestRegistry(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("Names() = %v, want %v", names, want)
 	}
-	for _, name := range names {
+	gallery := Gallery()
+	if len(gallery) == 0 || slices.ContainsFunc(gallery, func(n string) bool { return slices.Contains(names, n) }) {
+		t.Fatalf("Gallery() = %v: want the adversarial clients, none of Names()", gallery)
+	}
+	for _, name := range slices.Concat(names, gallery) {
 		c, err := Lookup(name)
 		if err != nil {
 			t.Fatalf("Lookup(%q): %v", name, err)
@@ -22,13 +28,18 @@ func TestRegistry(t *testing.T) {
 		if got := c.Describe(); got != Prefix+name {
 			t.Errorf("Lookup(%q).Describe() = %q, want %q", name, got, Prefix+name)
 		}
+		for _, mode := range []driver.Mode{driver.ModeSession, driver.ModeOneShot} {
+			if _, err := LookupMode(name, mode); err != nil {
+				t.Errorf("LookupMode(%q, %s): %v", name, mode, err)
+			}
+		}
 	}
 	for _, name := range []string{"yolo", "", Prefix + Reference, "Reference"} {
 		_, err := Lookup(name)
 		if !errors.Is(err, ErrUnknown) {
 			t.Fatalf("Lookup(%q) error %v, want ErrUnknown", name, err)
 		}
-		for _, n := range names {
+		for _, n := range slices.Concat(names, gallery) {
 			if !strings.Contains(err.Error(), n) {
 				t.Errorf("Lookup(%q) error %q does not list %s", name, err, n)
 			}

@@ -5,7 +5,7 @@
 // proves nothing: the self-test plays the whole catalog against each one
 // and pins which requirements it fails.
 //
-// Every built-in client is the reference with a decision or two replaced
+// Each of these mutants is the reference with a decision or two replaced
 // through refclient.Config's Unsafe fields, one small override per file,
 // named after the client. They are reachable only by name:
 //
@@ -13,4 +13,11 @@
 //
 // Lookup gives an in-process runner.Client; Play gives the bare function,
 // which `a2a-conform client --policy NAME` runs under the driver contract.
+//
+// Names lists the reference and the mutants. Gallery lists the adversarial
+// clients (gallery.go): no plausible client, but the cheapest ways to look
+// conformant without doing the work (send nothing and report what the
+// scenario expects, guess from the card, hard-code the endpoint). They
+// exist to prove that every scenario fails them at MUST level, never for
+// use.
 package builtin

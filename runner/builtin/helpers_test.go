@@ -79,10 +79,10 @@ func steps() mockpeer.TaskScript {
 	}}
 }
 
-// play starts a farm of peers, plays the built-in client name against
-// peer A's card with the credentials granted, and returns the outcome and
-// the journal, complete once the farm has closed.
-func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+// startFarm starts a farm of peers, the test's peer defaults filled in,
+// and returns it with an assignment of peer A's card and the credentials
+// granted. Closing the farm (Cleanup does) completes its journal.
+func startFarm(t *testing.T, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (*mockpeer.Farm, driver.Assignment) {
 	t.Helper()
 	for i := range peers {
 		if peers[i].Skill == "" {
@@ -97,20 +97,35 @@ func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.P
 		t.Fatalf("mockpeer.Start: %v", err)
 	}
 	t.Cleanup(func() { _ = farm.Close() })
+	return farm, driver.Assignment{
+		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
+		Credentials: farm.Credentials(grants), Deadline: testDeadline,
+	}
+}
+
+// closeFarm closes the farm and returns its journal, complete once Close
+// has waited for the requests in flight.
+func closeFarm(t *testing.T, farm *mockpeer.Farm) *mockpeer.Journal {
+	t.Helper()
+	if err := farm.Close(); err != nil {
+		t.Errorf("farm.Close: %v", err)
+	}
+	return farm.Journal()
+}
+
+// play starts a farm of peers, plays the built-in client name against
+// peer A's card with the credentials granted, and returns the outcome and
+// the journal, complete once the farm has closed.
+func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
+	farm, a := startFarm(t, grants, peers...)
 	run, err := Play(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := run(context.Background(), driver.Assignment{
-		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
-		Credentials: farm.Credentials(grants), Deadline: testDeadline,
-	})
+	out := run(context.Background(), a)
 	t.Logf("%s: %+v", name, out)
-	// Close waits for in-flight requests: the journal is complete after it.
-	if err := farm.Close(); err != nil {
-		t.Errorf("farm.Close: %v", err)
-	}
-	return out, farm.Journal()
+	return out, closeFarm(t, farm)
 }
 
 func wantOutcome(t *testing.T, got driver.Outcome, outcome driver.OutcomeKind, reason driver.Reason) {
@@ -120,11 +135,13 @@ func wantOutcome(t *testing.T, got driver.Outcome, outcome driver.OutcomeKind, r
 	}
 }
 
-// at selects the exchanges of one peer on one route, of one A2A operation
-// when op is not "".
+// at selects the exchanges of one peer on one route ("" means any but
+// failed TLS handshakes, which are diagnostics), of one A2A operation when
+// op is not "".
 func at(j *mockpeer.Journal, peer, route, op string) []mockpeer.Exchange {
 	return j.Select(func(e mockpeer.Exchange) bool {
-		return e.Peer == peer && e.Route == route && (op == "" || e.Op == op)
+		return e.Peer == peer && (e.Route == route || route == "" && e.Route != mockpeer.RouteTLSHandshake) &&
+			(op == "" || e.Op == op)
 	})
 }
 

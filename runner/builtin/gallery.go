@@ -1,0 +1,76 @@
+package builtin
+
+import "github.com/a2a-conform/a2a-conform/runner/driver"
+
+// The gallery: adversarial built-in clients. They are not plausible
+// clients with one rule broken, like the mutants, but the cheapest ways to
+// look conformant without doing the work: say what a scenario wants to
+// hear without sending anything, guess it from the card, or skip the card
+// altogether. They exist only to prove that the suite cannot be passed that
+// way: each must fail at least one MUST requirement in every scenario of
+// the catalog (suite/engine/gallery_test.go). Never use one as a client.
+//
+// Each keeps whatever it keeps across the tasks of a session in session
+// mode, and starts afresh for every task in one-shot mode.
+const (
+	// SilentAbortContractChanged sends nothing and reports
+	// aborted/contract-changed (silent.go).
+	SilentAbortContractChanged = "silent-abort-contract-changed"
+	// SilentAbortUntrustedEndpoint sends nothing and reports
+	// aborted/untrusted-endpoint (silent.go).
+	SilentAbortUntrustedEndpoint = "silent-abort-untrusted-endpoint"
+	// SilentAbortVersionUnsupported sends nothing and reports
+	// aborted/version-unsupported (silent.go).
+	SilentAbortVersionUnsupported = "silent-abort-version-unsupported"
+	// SilentFailContractDiverged sends nothing and reports
+	// failed/contract-diverged (silent.go).
+	SilentFailContractDiverged = "silent-fail-contract-diverged"
+	// SilentAbortUnlistedReason sends nothing and reports aborted with a
+	// reason outside the driver contract's vocabulary (silent.go).
+	SilentAbortUnlistedReason = "silent-abort-unlisted-reason"
+	// SilentComplete sends nothing and reports completed with a made-up
+	// task id (silentcomplete.go).
+	SilentComplete = "silent-complete"
+	// FetchThenAbort fetches the card once, then aborts with
+	// contract-changed (fetchthen.go).
+	FetchThenAbort = "fetch-then-abort"
+	// FetchThenGuess fetches the card once and picks the abort reason from
+	// the card's shape (fetchthenguess.go).
+	FetchThenGuess = "fetch-then-guess"
+	// HardcodedEndpoint never fetches the card: it sends the task to the
+	// card origin's JSON-RPC path with no credential (hardcoded.go).
+	HardcodedEndpoint = "hardcoded-endpoint"
+	// HardcodedEndpointCredentials is HardcodedEndpoint sending every
+	// credential it was granted (hardcoded.go).
+	HardcodedEndpointCredentials = "hardcoded-endpoint-credentials"
+	// SendThenCancel is HardcodedEndpointCredentials cancelling each task
+	// right after the send (sendthencancel.go).
+	SendThenCancel = "send-then-cancel"
+	// HardcodedV03 is HardcodedEndpointCredentials calling the A2A 0.3
+	// method names (hardcodedv03.go).
+	HardcodedV03 = "hardcoded-endpoint-v03-methods"
+)
+
+// gallery holds the adversarial clients, in the order of the constants.
+var gallery = []client{
+	silentClient(SilentAbortContractChanged, driver.OutcomeAborted, driver.ReasonContractChanged),
+	silentClient(SilentAbortUntrustedEndpoint, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
+	silentClient(SilentAbortVersionUnsupported, driver.OutcomeAborted, driver.ReasonVersionUnsupported),
+	silentClient(SilentFailContractDiverged, driver.OutcomeFailed, driver.ReasonContractDiverged),
+	silentClient(SilentAbortUnlistedReason, driver.OutcomeAborted, UnlistedReason),
+	{name: SilentComplete, own: silentComplete},
+	{name: FetchThenAbort, own: fetchThen(FetchThenAbort, alwaysContractChanged)},
+	{name: FetchThenGuess, own: fetchThen(FetchThenGuess, guessFromShape)},
+	{name: HardcodedEndpoint, unsafe: hardcodedEndpoint(false)},
+	{name: HardcodedEndpointCredentials, unsafe: hardcodedEndpoint(true)},
+	{name: SendThenCancel, own: sendThenCancel},
+	{name: HardcodedV03, unsafe: hardcodedV03},
+}
+
+// UnlistedReason is the reason silent-abort-unlisted-reason reports: a
+// plausible word that the driver contract's vocabulary does not have.
+const UnlistedReason driver.Reason = "policy-violation"
+
+// Gallery lists the adversarial clients. Lookup, LookupMode, Play and
+// Session find them by name like the others.
+func Gallery() []string { return namesOf(gallery) }

@@ -1,0 +1,258 @@
+package builtin
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// The adversarial clients, each on a small farm: they do what they say,
+// in both modes, and nothing more.
+
+var modes = []driver.Mode{driver.ModeSession, driver.ModeOneShot}
+
+// playSession plays a session of n tasks with the built-in client name in
+// mode, against peer A's card, and returns the outcomes and the journal.
+func playSession(t *testing.T, name string, mode driver.Mode, n int, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) ([]driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
+	farm, a := startFarm(t, grants, peers...)
+	do, err := Play(name)
+	if mode == driver.ModeSession {
+		do, err = Session(name)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs []driver.Outcome
+	for i := 1; i <= n; i++ {
+		a.Task = i
+		out := do(context.Background(), a)
+		t.Logf("%s (%s) task %d: %+v", name, mode, i, out)
+		outs = append(outs, out)
+	}
+	return outs, closeFarm(t, farm)
+}
+
+func requireAPIKey(_ mockpeer.Origins, c *wire.AgentCard) {
+	require(c, "apikey", wire.SecurityScheme{APIKey: &wire.APIKeySecurityScheme{Location: "header", Name: "X-API-Key"}})
+}
+
+func openPeer() mockpeer.PeerSpec {
+	return mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A")}}
+}
+
+func TestSilentClients(t *testing.T) {
+	for _, tc := range []struct {
+		client string
+		want   driver.Outcome
+	}{
+		{SilentAbortContractChanged, driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}},
+		{SilentAbortUntrustedEndpoint, driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}},
+		{SilentAbortVersionUnsupported, driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonVersionUnsupported}},
+		{SilentFailContractDiverged, driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonContractDiverged}},
+		{SilentAbortUnlistedReason, driver.Outcome{Outcome: driver.OutcomeAborted, Reason: UnlistedReason}},
+		{SilentComplete, driver.Outcome{Outcome: driver.OutcomeCompleted}},
+	} {
+		for _, mode := range modes {
+			t.Run(tc.client+"/"+string(mode), func(t *testing.T) {
+				outs, j := playSession(t, tc.client, mode, 2, mockpeer.Grants{Bearer: true}, openPeer())
+				if n := j.Len(); n != 0 {
+					t.Errorf("the farm saw %d exchanges, want none", n)
+				}
+				for i, out := range outs {
+					wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
+					if valid := driver.Check(out) == ""; valid != (tc.client != SilentAbortUnlistedReason) {
+						t.Errorf("driver.Check(%s) = %q", out.Short(), driver.Check(out))
+					}
+					if want := "task-" + strconv.Itoa(i+1); tc.client == SilentComplete && out.TaskID != want {
+						t.Errorf("task %d: task id %q, want the made-up %q", i+1, out.TaskID, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// fetch-then-abort fetches once per session: once in all in session mode,
+// once per task in one-shot mode; nothing else, and no credential.
+func TestFetchThenAbort(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			outs, j := playSession(t, FetchThenAbort, mode, 2, mockpeer.Grants{Bearer: true}, openPeer())
+			for _, out := range outs {
+				wantOutcome(t, out, driver.OutcomeAborted, driver.ReasonContractChanged)
+			}
+			fetches := 2
+			if mode == driver.ModeSession {
+				fetches = 1
+			}
+			for _, f := range wantCount(t, j, "A", mockpeer.RouteCard, "", fetches) {
+				if f.Method != "GET" || conditionalRequest(f) || len(f.Auth.Presented) > 0 {
+					t.Errorf("%s: want a plain GET without credentials", f.Line())
+				}
+			}
+			if n := len(at(j, "A", "", "")); n != fetches {
+				t.Errorf("A saw %d exchanges, want only the %d card requests", n, fetches)
+			}
+		})
+	}
+}
+
+func conditionalRequest(e mockpeer.Exchange) bool {
+	return e.Header.Get("If-None-Match") != "" || e.Header.Get("If-Modified-Since") != ""
+}
+
+func TestFetchThenGuess(t *testing.T) {
+	v2only := func(_ mockpeer.Origins, c *wire.AgentCard) {
+		c.SupportedInterfaces = c.SupportedInterfaces[:1]
+		c.SupportedInterfaces[0].ProtocolVersion = "2.0"
+	}
+	other := mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Cards: []mockpeer.CardFunc{card("B", "B")}}
+	for _, tc := range []struct {
+		shape string
+		a     mockpeer.PeerSpec
+		want  driver.Reason
+	}{
+		{"an honest card", openPeer(), driver.ReasonContractChanged},
+		{"interfaces on another origin", mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "B")}},
+			driver.ReasonUntrustedEndpoint},
+		{"a redirect to another origin", mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "A")},
+			Redirect: &mockpeer.Redirect{Status: 301, To: "B"}}, driver.ReasonUntrustedEndpoint},
+		{"protocol 2.0 only", mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", v2only)}},
+			driver.ReasonVersionUnsupported},
+	} {
+		for _, mode := range modes {
+			t.Run(tc.shape+"/"+string(mode), func(t *testing.T) {
+				outs, j := playSession(t, FetchThenGuess, mode, 1, mockpeer.Grants{}, tc.a, other)
+				wantOutcome(t, outs[0], driver.OutcomeAborted, tc.want)
+				wantCount(t, j, "A", mockpeer.RouteCard, "", 1)
+				if n := j.Len(); n != 1 {
+					t.Errorf("the farm saw %d exchanges, want only the card request", n)
+				}
+			})
+		}
+	}
+}
+
+// The hard-coded client sends to the card origin's JSON-RPC path although
+// the card points elsewhere: it never reads it.
+func TestHardcodedEndpoint(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			outs, j := playSession(t, HardcodedEndpoint, mode, 2, mockpeer.Grants{Bearer: true},
+				mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "B")}},
+				mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Cards: []mockpeer.CardFunc{card("B", "B")}})
+			wantCount(t, j, "A", mockpeer.RouteCard, "", 0)
+			wantCount(t, j, "B", "", "", 0)
+			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			for i, out := range outs {
+				wantOutcome(t, out, driver.OutcomeCompleted, "")
+				if out.TaskID != sends[i].TaskID {
+					t.Errorf("task %d: task id %q, want %q from the journal", i+1, out.TaskID, sends[i].TaskID)
+				}
+			}
+			calls := at(j, "A", mockpeer.RouteA2A, "")
+			if len(calls) <= len(sends) {
+				t.Errorf("%d A2A calls for %d sends, want GetTask polls", len(calls), len(sends))
+			}
+			for _, e := range calls {
+				if e.Path != mockpeer.JSONRPCPath || e.Binding != wire.BindingJSONRPC || e.A2AVersion != wire.ProtocolVersion || len(e.Auth.Presented) > 0 {
+					t.Errorf("%s: want JSON-RPC at %s, A2A-Version 1.0, no credential", e.Line(), mockpeer.JSONRPCPath)
+				}
+			}
+		})
+	}
+	t.Run("is refused honestly where security is required", func(t *testing.T) {
+		outs, j := playBlind(t, HardcodedEndpoint, driver.ModeSession)
+		for i, send := range wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2) {
+			wantOutcome(t, outs[i], driver.OutcomeFailed, driver.ReasonPeerError)
+			if send.ErrorCode == 0 || len(send.Auth.Presented) > 0 {
+				t.Errorf("%s: want an error answer to a send without credentials", send.Line())
+			}
+		}
+	})
+}
+
+// hardcoded-endpoint-credentials sends every credential granted, the OAuth
+// token from the card origin's token endpoint, without reading the card.
+func TestHardcodedEndpointCredentials(t *testing.T) {
+	all := mockpeer.Grants{OAuth: true, Bearer: true, APIKey: true, ClientCert: true}
+	for _, tc := range []struct {
+		name    string
+		grants  mockpeer.Grants
+		require edit
+		want    []string // credentials on every A2A call
+	}{
+		{"bearer", mockpeer.Grants{Bearer: true}, requireBearer, []string{mockpeer.CredBearer}},
+		{"oauth", mockpeer.Grants{OAuth: true}, requireOAuth, []string{mockpeer.CredOAuthToken}},
+		{"api key", mockpeer.Grants{APIKey: true}, requireAPIKey, []string{mockpeer.CredAPIKey}},
+		{"client certificate", mockpeer.Grants{ClientCert: true}, requireMTLS, []string{mockpeer.CredClientCert}},
+		{"all four", all, requireMTLS, []string{mockpeer.CredAPIKey, mockpeer.CredClientCert, mockpeer.CredOAuthToken}},
+	} {
+		for _, mode := range modes {
+			t.Run(tc.name+"/"+string(mode), func(t *testing.T) {
+				outs, j := playSession(t, HardcodedEndpointCredentials, mode, 2, tc.grants,
+					mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", tc.require)}})
+				for _, out := range outs {
+					wantOutcome(t, out, driver.OutcomeCompleted, "")
+				}
+				wantCount(t, j, "A", mockpeer.RouteCard, "", 0)
+				if tc.grants.OAuth && len(at(j, "A", mockpeer.RouteToken, "")) == 0 {
+					t.Errorf("no token request at A")
+				}
+				for _, e := range at(j, "A", mockpeer.RouteA2A, "") {
+					got := slices.Sorted(slices.Values(e.Auth.Presented))
+					if !slices.Equal(got, tc.want) || e.Path != mockpeer.JSONRPCPath {
+						t.Errorf("%s: credentials %v, want %v at %s", e.Line(), got, tc.want, mockpeer.JSONRPCPath)
+					}
+				}
+			})
+		}
+	}
+}
+
+// playBlind plays two tasks with a client that must never request the
+// card, against a card requiring the bearer token it is granted.
+func playBlind(t *testing.T, name string, mode driver.Mode) ([]driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
+	outs, j := playSession(t, name, mode, 2, mockpeer.Grants{Bearer: true},
+		mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", requireBearer)}})
+	wantCount(t, j, "A", mockpeer.RouteCard, "", 0)
+	return outs, j
+}
+
+func TestSendThenCancel(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			outs, j := playBlind(t, SendThenCancel, mode)
+			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			cancels := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 2)
+			for i, out := range outs {
+				wantOutcome(t, out, driver.OutcomeCanceled, "")
+				if cancels[i].TaskID != sends[i].TaskID || out.TaskID != sends[i].TaskID {
+					t.Errorf("task %d: sent %s, canceled %s, reported %s", i+1, sends[i].TaskID, cancels[i].TaskID, out.TaskID)
+				}
+			}
+		})
+	}
+}
+
+func TestHardcodedV03(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			outs, j := playBlind(t, HardcodedV03, mode)
+			calls := wantCount(t, j, "A", mockpeer.RouteA2A, "", 2)
+			for i, out := range outs {
+				wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
+				if e := calls[i]; e.ErrorCode != wire.ErrMethodNotFound.RPCCode || e.A2AVersion != wire.ProtocolVersion {
+					t.Errorf("%s: want MethodNotFoundError to an A2A-Version 1.0 request", e.Line())
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,189 @@
+package engine_test
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// galleryStrictEnv, set to 1, makes TestGallery enforce its first
+// promise. Until the catalog is rebuilt on sessions and evidence-backed
+// outcomes (issue 8) the adversarial clients pass whole scenarios, so by
+// default that subtest only logs what it measured (go test -v); the guard
+// goes once they fail everywhere. The second promise is always enforced.
+const galleryStrictEnv = "A2A_CONFORM_GALLERY_STRICT"
+
+// galleryModes: an adversarial client must fail however it takes its tasks.
+var galleryModes = []driver.Mode{driver.ModeSession, driver.ModeOneShot}
+
+// galleryRun is the catalog played once by an adversarial client.
+type galleryRun struct {
+	client string
+	mode   driver.Mode
+	rep    *report.Report
+}
+
+func (g galleryRun) String() string { return fmt.Sprintf("%s (%s)", g.client, g.mode) }
+
+// TestGallery plays the whole catalog against every adversarial client of
+// runner/builtin, in both modes, and checks the suite's two promises: no
+// scenario can be passed at MUST level by a client that does not do the
+// work, and every published requirement can fail.
+func TestGallery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the whole catalog twice per adversarial client")
+	}
+	runs := playGallery(t)
+	t.Run("every scenario fails every adversarial client at MUST level", func(t *testing.T) {
+		for _, g := range runs {
+			if testing.Verbose() { // the whole table, for go test -v
+				t.Logf("%s, the MUST requirements failed per scenario:\n%s", g, mustFailureTable(g.rep))
+			}
+		}
+		passes := mustPasses(runs)
+		switch {
+		case len(passes) == 0:
+		case os.Getenv(galleryStrictEnv) == "1":
+			t.Errorf("adversarial clients that fail no MUST in whole scenarios:\n%s", strings.Join(passes, "\n"))
+		default:
+			t.Logf("adversarial clients that fail no MUST in whole scenarios (not enforced: set %s=1):\n%s",
+				galleryStrictEnv, strings.Join(passes, "\n"))
+		}
+	})
+	t.Run("every published requirement fails for some built-in client", func(t *testing.T) {
+		if missing := neverFailed(runs); len(missing) > 0 {
+			t.Errorf("requirements no built-in client fails in any scenario: %s", strings.Join(missing, ", "))
+		}
+	})
+}
+
+// playGallery plays every adversarial client in every mode, in parallel.
+// A harness error or a requirement left unjudged fails the test whatever
+// the guard: the farm must stand up to any client.
+func playGallery(t *testing.T) []galleryRun {
+	var mu sync.Mutex
+	var runs []galleryRun
+	t.Run("play", func(t *testing.T) {
+		for _, name := range builtin.Gallery() {
+			for _, mode := range galleryModes {
+				t.Run(name+"/"+string(mode), func(t *testing.T) {
+					t.Parallel()
+					client, err := builtin.LookupMode(name, mode)
+					if err != nil {
+						t.Fatal(err)
+					}
+					e, err := engine.Run(t.Context(), engine.Options{Client: client})
+					if err != nil {
+						t.Fatal(err)
+					}
+					rep := e.Report()
+					for key, v := range rep.Verdicts() {
+						if v == scenarios.Error || v == scenarios.Skipped {
+							t.Errorf("%s: %s is %s", name, key, v)
+						}
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					runs = append(runs, galleryRun{name, mode, rep})
+				})
+			}
+		}
+	})
+	if t.Failed() {
+		t.FailNow()
+	}
+	order := builtin.Gallery()
+	slices.SortFunc(runs, func(a, b galleryRun) int {
+		if d := slices.Index(order, a.client) - slices.Index(order, b.client); d != 0 {
+			return d
+		}
+		return strings.Compare(string(a.mode), string(b.mode))
+	})
+	return runs
+}
+
+// mustFailures are the MUST requirements a scenario failed, in its order.
+func mustFailures(sc *report.Scenario) []string {
+	var ids []string
+	for _, r := range sc.Requirements {
+		if r.Level == scenarios.Must && r.Verdict == scenarios.Fail {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
+// mustFailureTable is one line per scenario: the MUSTs failed, or "-".
+func mustFailureTable(rep *report.Report) string {
+	var b strings.Builder
+	for _, sc := range rep.Scenarios {
+		failed := "-"
+		if ids := mustFailures(sc); len(ids) > 0 {
+			failed = strings.Join(ids, " ")
+		}
+		fmt.Fprintf(&b, "  %-40s %s\n", sc.ID, failed)
+	}
+	return b.String()
+}
+
+// mustPasses is one line per run that fails no MUST in some scenario,
+// naming those scenarios.
+func mustPasses(runs []galleryRun) []string {
+	var lines []string
+	for _, g := range runs {
+		var passed []string
+		for _, sc := range g.rep.Scenarios {
+			if len(mustFailures(sc)) == 0 {
+				passed = append(passed, sc.ID)
+			}
+		}
+		if len(passed) > 0 {
+			lines = append(lines, fmt.Sprintf("  %s: %d of %d scenarios: %s", g, len(passed), len(g.rep.Scenarios),
+				strings.Join(passed, ", ")))
+		}
+	}
+	return lines
+}
+
+// neverFailed lists the published requirement IDs that no built-in client
+// fails anywhere: the adversarial clients as measured, the reference and
+// its mutants as pinned by expectedFailures (which TestVerdictTable holds
+// them to, so they are not played twice).
+func neverFailed(runs []galleryRun) []string {
+	failed := map[string]bool{}
+	for _, fails := range expectedFailures {
+		for _, key := range fails {
+			_, id, _ := strings.Cut(key, "/")
+			failed[id] = true
+		}
+	}
+	for _, g := range runs {
+		for key, v := range g.rep.Verdicts() {
+			if v == scenarios.Fail {
+				_, id, _ := strings.Cut(key, "/")
+				failed[id] = true
+			}
+		}
+	}
+	published := map[string]bool{}
+	for _, r := range scenarios.Requirements() {
+		published[r.ID] = !failed[r.ID]
+	}
+	var missing []string
+	for _, id := range slices.Sorted(maps.Keys(published)) {
+		if published[id] {
+			missing = append(missing, id)
+		}
+	}
+	return missing
+}
