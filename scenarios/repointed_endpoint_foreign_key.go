@@ -18,7 +18,7 @@ var _ = register(&Scenario{
 	CardPeer: "A",
 	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
 		Publisher: "B"}, "A"),
-	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §5 condition 2",
+	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
 		[4]string{"SIG-005", "SIG-006", "SIG-007", "SIG-012"},
 		"The client MUST NOT send any request to an endpoint on another origin vouched for only by a key "+
 			"that origin publishes itself; that includes fetching the key from there.",

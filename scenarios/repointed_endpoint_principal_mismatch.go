@@ -16,7 +16,7 @@ var _ = register(&Scenario{
 	Tasks:    controlThen(RotateTo("A", 1)),
 	CardPeer: "A",
 	Peers:    signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, ""),
-	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §5 condition 3",
+	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
 		[4]string{"SIG-008", "SIG-009", "SIG-010", "SIG-013"},
 		"The client MUST NOT send any request to an endpoint on another origin that presents another TLS "+
 			"principal than the card's origin, even when the card's signature verifies.",

@@ -24,7 +24,7 @@ var _ = register(&Scenario{
 			ID: "SIG-001", Level: Should, Profile: ProfileSignatures,
 			Text: "The client SHOULD treat a card signed by a key its own origin publishes as authoritative for an " +
 				"endpoint on another origin that presents the same TLS principal, and complete the task there.",
-			Ref:   "contract-model §3 rule 6 and §5; A2A v1.0 spec §8.4",
+			Ref:   "contract-model §3 rule 6 and §6; A2A v1.0 spec §8.4",
 			Task:  2,
 			Check: completedAt("B"),
 		},

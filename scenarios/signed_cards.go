@@ -13,7 +13,7 @@ import (
 //
 // The cards use OAuth client credentials with a scope, so that nothing in
 // them is an empty value: @a2a-js/sdk 1.3.0 canonicalizes empty values
-// away and could not verify them (docs/contract-model.md §5, interop).
+// away and could not verify them (docs/contract-model.md §6, interop).
 func signedRepointPeers(signing mockpeer.Signing, bIdentity string) []mockpeer.PeerSpec {
 	b := workingPeer("B", "127.0.0.2", oauthCard)
 	b.Identity = bIdentity
