@@ -134,7 +134,9 @@ func TestCommandDeadlineKillsTheGroup(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pids")
 			c := &Command{Line: tt.line, Env: []string{"PIDS=" + pidFile},
 				Timeouts: Timeouts{KillGrace: 100 * time.Millisecond}}
-			res := run(t, c, driver.Assignment{CardURL: "https://h/c", Deadline: 300 * time.Millisecond})
+			// The deadline must pass with the client running: it is long
+			// enough for a loaded machine to start it (under the reaper).
+			res := run(t, c, driver.Assignment{CardURL: "https://h/c", Deadline: 3 * time.Second})
 
 			if !res.TimedOut || res.Crashed || res.ExitCode != -1 {
 				t.Errorf("timed out %v, crashed %v, exit %d; want a timeout kill", res.TimedOut, res.Crashed, res.ExitCode)

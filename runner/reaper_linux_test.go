@@ -31,7 +31,7 @@ func TestCommandEscapeesDie(t *testing.T) {
 		timedOut bool
 	}{
 		{"client exits, escapee stays", escape + escape + waitTwo + writeOutcome, 10 * time.Second, false},
-		{"client hangs past its deadline", escape + escape + waitTwo + `sleep 60`, time.Second, true},
+		{"client hangs past its deadline", escape + escape + waitTwo + `sleep 60`, 3 * time.Second, true},
 		{"double fork into new sessions", doubleFork + waitTwo + writeOutcome, 10 * time.Second, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
