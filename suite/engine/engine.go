@@ -1,11 +1,3 @@
-// Package engine is a2a-conform's one verdict engine: it plays a scenario
-// (its farm of mock peers and the client under test), judges every
-// selected requirement over the evidence, applies the known failures and
-// returns a report. Every selected requirement is an error until a check
-// judged it, so a panic, a timeout or an interrupt can never end as a
-// pass. It knows nothing of Ginkgo: the Ginkgo front (package suite), the
-// command line and a vendor's plain `go test` all call it, as many times
-// as they like in one process.
 package engine
 
 import (
