@@ -124,7 +124,7 @@ func TestRedaction(t *testing.T) {
 	})
 	do(t, c, http.MethodGet, p.Origin()+"/leak/"+url.PathEscape(creds.BearerToken), "", nil)
 	// A body longer than the journal keeps, with a secret at the cut.
-	long := strings.Repeat("x", maxRecordedBody-10) + creds.BearerToken + strings.Repeat("y", 100)
+	long := strings.Repeat("x", DefaultJournalLimits.BodyBytes-10) + creds.BearerToken + strings.Repeat("y", 100)
 	do(t, c, http.MethodPost, p.Origin()+"/long", long, nil)
 
 	e := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodSendMessage })[0]
@@ -136,7 +136,7 @@ func TestRedaction(t *testing.T) {
 		t.Errorf("Authorization journaled as %q", got)
 	}
 	longEx := lastExchange(t, f, RouteUnmatched)
-	if len(longEx.Body) > maxRecordedBody+100 || !strings.Contains(longEx.Body, "truncated") {
+	if len(longEx.Body) > DefaultJournalLimits.BodyBytes+100 || !strings.Contains(longEx.Body, "truncated") {
 		t.Errorf("long body journaled with %d bytes, no truncation mark", len(longEx.Body))
 	}
 
@@ -144,7 +144,7 @@ func TestRedaction(t *testing.T) {
 	if err := f.Journal().WriteJSONLines(&lines); err != nil {
 		t.Fatal(err)
 	}
-	_, admin := do(t, c, http.MethodGet, p.Origin()+AdminJournalPath, "", nil)
+	_, admin := adminCall(t, f, http.MethodGet, AdminJournalPath)
 	waitFor(t, "every exchange hooked", func() bool {
 		mu.Lock()
 		defer mu.Unlock()
@@ -170,15 +170,15 @@ func TestRedaction(t *testing.T) {
 }
 
 func TestBound(t *testing.T) {
-	s := strings.Repeat("é", maxRecordedBody) // 2 bytes a rune
-	got := bound(s)
+	s := strings.Repeat("é", DefaultJournalLimits.BodyBytes) // 2 bytes a rune
+	got, _ := boundBody(s, DefaultJournalLimits.BodyBytes, false)
 	if !strings.HasSuffix(got, "bytes]") || !strings.HasPrefix(got, "éé") {
 		t.Errorf("bound: %q…", got[:10])
 	}
-	if cut := strings.TrimSuffix(got, "…[truncated at 16384 bytes]"); len(cut) != maxRecordedBody || !json.Valid([]byte(mustJSON(cut))) {
+	if cut := strings.TrimSuffix(got, "…[truncated at 16384 bytes]"); len(cut) != DefaultJournalLimits.BodyBytes || !json.Valid([]byte(mustJSON(cut))) {
 		t.Errorf("cut at %d bytes", len(cut))
 	}
-	if bound("short") != "short" {
+	if got, cut := boundBody("short", DefaultJournalLimits.BodyBytes, false); got != "short" || cut {
 		t.Error("a short body was changed")
 	}
 }

@@ -1,17 +1,32 @@
 package mockpeer
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
-// recorder passes a response through while keeping its status and a
-// bounded copy of its body for the journal. It stays an http.Flusher so
-// that SSE streams reach the client event by event.
+// recorder passes a response through while keeping its status and the
+// first bytes of its body for the journal. It stays an http.Flusher so
+// that SSE streams reach the client event by event, and gives every write
+// its own deadline: a stream lives as long as the client reads it, and a
+// client that stops reading holds a handler for one WriteTimeout at most.
 type recorder struct {
-	w      http.ResponseWriter
-	status int
-	body   []byte
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+	status  int
+	body    []byte
+	limit   int  // capture size
+	cut     bool // the body went on past the capture
 }
 
-func newRecorder(w http.ResponseWriter) *recorder { return &recorder{w: w} }
+// newRecorder also sets the first write deadline: one left over from an
+// earlier request on the connection must not cut this one.
+func newRecorder(w http.ResponseWriter, timeout time.Duration, limit int) *recorder {
+	r := &recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit}
+	r.deadline()
+	return r
+}
 
 func (r *recorder) Header() http.Header { return r.w.Header() }
 
@@ -19,6 +34,7 @@ func (r *recorder) WriteHeader(code int) {
 	if r.status == 0 && code >= 200 {
 		r.status = code
 	}
+	r.deadline()
 	r.w.WriteHeader(code)
 }
 
@@ -26,16 +42,22 @@ func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
-	if room := maxRecordedBody + captureMargin - len(r.body); room > 0 {
-		r.body = append(r.body, b[:min(room, len(b))]...)
-	}
+	room := r.limit - len(r.body)
+	r.body = append(r.body, b[:max(min(room, len(b)), 0)]...)
+	r.cut = r.cut || len(b) > room
+	r.deadline()
 	return r.w.Write(b)
 }
 
 func (r *recorder) Flush() {
-	if f, ok := r.w.(http.Flusher); ok {
-		f.Flush()
-	}
+	r.deadline()
+	_ = r.rc.Flush()
+}
+
+// deadline moves the write deadline on; without support (a test's
+// ResponseRecorder) there is nothing to bound.
+func (r *recorder) deadline() {
+	_ = r.rc.SetWriteDeadline(time.Now().Add(r.timeout))
 }
 
 // Unwrap lets http.ResponseController reach the connection's writer.

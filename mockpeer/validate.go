@@ -37,6 +37,11 @@ func validate(spec FarmSpec) error {
 			return err
 		}
 	}
+	if spec.AdminAddr != "" {
+		if _, _, err := listenAddr(PeerSpec{Name: "admin listener", Addr: spec.AdminAddr}); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
