@@ -82,7 +82,7 @@ func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer f.leave()
 	seq, arrival := f.journal.reserve(), f.now()
-	rec := newRecorder(w, f.limits.WriteTimeout, f.journal.limits.captureBytes())
+	rec := newRecorder(w, r, f.limits.WriteTimeout, f.journal.limits.captureBytes())
 	tap := tapBody(w, r, f.limits, f.journal.limits.captureBytes(), f.secrets)
 	route, peer := RouteAdmin, ""
 	if a.authorized(r) {

@@ -19,7 +19,7 @@ type bodyTap struct {
 	limit   int           // capture size
 	cut     bool          // the body went on past the capture
 	err     error         // first error of src, io.EOF included
-	done    func()        // called once, when src ends or fails
+	done    func()        // called once, when src ends
 
 	secrets *secrets
 	tail    []byte   // the last bytes scanned, for a secret split across reads
@@ -77,10 +77,15 @@ func (t *bodyTap) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// fail records the first error. Only a complete body lifts the read
+// deadline: after a failed read net/http may still read what is left to
+// discard it, and a client that stalled must not hold it there forever.
 func (t *bodyTap) fail(err error) {
 	if err != nil && t.err == nil {
 		t.err = err
-		t.done()
+		if err == io.EOF {
+			t.done()
+		}
 	}
 }
 

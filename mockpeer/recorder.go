@@ -14,17 +14,22 @@ type recorder struct {
 	w       http.ResponseWriter
 	rc      *http.ResponseController
 	timeout time.Duration
-	status  int
-	body    []byte
-	limit   int  // capture size
-	cut     bool // the body went on past the capture
+	// h2: an HTTP/2 write deadline is a timer that resets the stream when it
+	// fires, writing or not, so it is lifted after each write; on HTTP/1 it
+	// stays, to bound the final flush net/http makes after the handler.
+	h2     bool
+	status int
+	body   []byte
+	limit  int  // capture size
+	cut    bool // the body went on past the capture
 }
 
 // newRecorder also sets the first write deadline: one left over from an
 // earlier request on the connection must not cut this one.
-func newRecorder(w http.ResponseWriter, timeout time.Duration, limit int) *recorder {
-	r := &recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit}
+func newRecorder(w http.ResponseWriter, req *http.Request, timeout time.Duration, limit int) *recorder {
+	r := &recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit, h2: req.ProtoMajor >= 2}
 	r.deadline()
+	r.written()
 	return r
 }
 
@@ -36,6 +41,7 @@ func (r *recorder) WriteHeader(code int) {
 	}
 	r.deadline()
 	r.w.WriteHeader(code)
+	r.written()
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
@@ -46,18 +52,27 @@ func (r *recorder) Write(b []byte) (int, error) {
 	r.body = append(r.body, b[:max(min(room, len(b)), 0)]...)
 	r.cut = r.cut || len(b) > room
 	r.deadline()
+	defer r.written()
 	return r.w.Write(b)
 }
 
 func (r *recorder) Flush() {
 	r.deadline()
 	_ = r.rc.Flush()
+	r.written()
 }
 
 // deadline moves the write deadline on; without support (a test's
 // ResponseRecorder) there is nothing to bound.
 func (r *recorder) deadline() {
 	_ = r.rc.SetWriteDeadline(time.Now().Add(r.timeout))
+}
+
+// written lifts an HTTP/2 deadline once a write is done (see h2).
+func (r *recorder) written() {
+	if r.h2 {
+		_ = r.rc.SetWriteDeadline(time.Time{})
+	}
 }
 
 // Unwrap lets http.ResponseController reach the connection's writer.

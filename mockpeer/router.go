@@ -40,7 +40,7 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	seq, arrival := f.journal.reserve(), f.now()
 	route := routeOf(r.URL.Path)
-	rec := newRecorder(w, f.limits.WriteTimeout, f.journal.limits.captureBytes())
+	rec := newRecorder(w, r, f.limits.WriteTimeout, f.journal.limits.captureBytes())
 	tap := tapBody(w, r, f.limits, f.journal.limits.captureBytes(), f.secrets)
 
 	d := &draft{cardVersion: -1}
