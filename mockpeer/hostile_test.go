@@ -106,4 +106,3 @@ func send(t *testing.T, c *http.Client, method, url, body string, header map[str
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
 }
-
