@@ -67,7 +67,13 @@ func TestJournalFields(t *testing.T) {
 	if all[1].Seq != 2 || all[1].Route != RouteCard {
 		t.Errorf("second exchange %d %s", all[1].Seq, all[1].Route)
 	}
-	waitFor(t, "OnExchange calls", func() bool { mu.Lock(); defer mu.Unlock(); return len(hooked) == 2 })
+	if err := f.Close(); err != nil { // waits for the requests in flight: all are hooked
+		t.Fatal(err)
+	}
+	if mu.Lock(); len(hooked) != 2 {
+		t.Errorf("%d OnExchange calls, want 2", len(hooked))
+	}
+	mu.Unlock()
 	if sel := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }); len(sel) != 1 {
 		t.Errorf("Select found %d card exchanges, want 1", len(sel))
 	}
@@ -145,11 +151,10 @@ func TestRedaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, admin := adminCall(t, f, http.MethodGet, AdminJournalPath)
-	waitFor(t, "every exchange hooked", func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return strings.Count(hooked.String(), "\n") == f.Journal().Len()
-	})
+	// Close waits for every request in flight: each is hooked by then.
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	for where, text := range map[string]string{"JSON lines": lines.String(), "admin journal": string(admin), "OnExchange": hooked.String()} {
