@@ -2,13 +2,8 @@ package mockpeer_test
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
-	"io"
 	"net/http"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -82,27 +77,11 @@ func hostileFarm(t *testing.T) (*mockpeer.Farm, *http.Client) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = farm.Close() })
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(farm.CAPEM())
-	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}
-	t.Cleanup(tr.CloseIdleConnections)
-	return farm, &http.Client{Transport: tr, Timeout: 20 * time.Second}
+	return farm, mockpeer.HTTPSClient(t, farm, false)
 }
 
 func send(t *testing.T, c *http.Client, method, url, body string, header map[string]string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
+	resp, b := mockpeer.Do(t, c, method, url, body, header)
 	return resp.StatusCode, string(b)
 }
