@@ -3,11 +3,13 @@ package mockpeer
 import (
 	"bytes"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -130,6 +132,36 @@ func TestOnlyGrantedCredentialsOnDisk(t *testing.T) {
 		}
 		if slices.Sort(names); !slices.Equal(names, want) {
 			t.Errorf("grants %+v: the farm wrote %v, want %v", grants, names, want)
+		}
+	}
+}
+
+// TestJournalPinsNoRequest: what the journal keeps of a huge request is a
+// copy, not a slice that would keep the whole request in memory.
+func TestJournalPinsNoRequest(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{})
+	big := strings.Repeat("a,", 256<<10)
+	req := httptest.NewRequest(http.MethodGet, "/x?q=1", nil)
+	req.URL.Path, req.URL.RawQuery = big, big
+	req.Header.Set("X-Big", big)
+	req.Header.Set("A2A-Extensions", big)
+	req.Header.Set("A2A-Version", big[:4])
+	p.ServeHTTP(httptest.NewRecorder(), req)
+	e := lastExchange(t, f, RouteUnmatched)
+	inBig := func(s string) bool {
+		if s == "" {
+			return false
+		}
+		start, at := uintptr(unsafe.Pointer(unsafe.StringData(big))), uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return at >= start && at < start+uintptr(len(big))
+	}
+	kept := append([]string{e.Path, e.Query, e.A2AVersion}, e.Extensions...)
+	for _, vs := range e.Header {
+		kept = append(kept, vs...)
+	}
+	for _, s := range kept {
+		if inBig(s) {
+			t.Fatalf("the journal keeps a slice of a %d-byte request string", len(big))
 		}
 	}
 }
