@@ -57,9 +57,9 @@ func adminHost(spec FarmSpec) string {
 }
 
 func (f *Farm) bindAdmin(ctx context.Context, scheme string) error {
-	host, addr, err := listenAddr(PeerSpec{Name: "admin listener", Addr: f.spec.AdminAddr, Host: adminHost(f.spec)})
+	host, addr, err := listenAddr(PeerSpec{Name: "admin", Addr: f.spec.AdminAddr, Host: adminHost(f.spec)})
 	if err != nil {
-		return err
+		return err // validate has ruled it out
 	}
 	var lc net.ListenConfig
 	l, err := lc.Listen(ctx, "tcp", addr)

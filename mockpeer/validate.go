@@ -38,8 +38,8 @@ func validate(spec FarmSpec) error {
 		}
 	}
 	if spec.AdminAddr != "" {
-		if _, _, err := listenAddr(PeerSpec{Name: "admin listener", Addr: spec.AdminAddr}); err != nil {
-			return err
+		if _, _, err := listenAddr(PeerSpec{Name: "admin", Addr: spec.AdminAddr}); err != nil {
+			return invalid("admin address %q is not a loopback host:port", spec.AdminAddr)
 		}
 	}
 	return nil

@@ -27,7 +27,7 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
 	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
 	adminAddr := fs.String("admin-addr", "", "loopback host:port of the admin API (default: an ephemeral port on 127.0.0.1)")
-	journalLimit := fs.Int("journal-limit", defaultJournalLimit, "exchanges the journal keeps, newest first; older ones are dropped and counted")
+	journalLimit := fs.Int("journal-limit", defaultJournalLimit, "how many exchanges the journal keeps, the newest; older ones are dropped and counted")
 	scopes := addScopesFlag(fs)
 	if code, done := parse(fs, args); done {
 		return code
