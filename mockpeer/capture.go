@@ -26,7 +26,7 @@ type bodyTap struct {
 	found   []string // names of the secrets seen
 }
 
-// tapBody wraps r.Body: capped at maxBody, deadline set now, and the
+// tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set, and the
 // first limit bytes read at once so that the journal has them whatever
 // the handler does with the rest.
 func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
