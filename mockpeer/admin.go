@@ -1,69 +1,186 @@
 package mockpeer
 
 import (
-	"bytes"
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
-// Admin API paths, under AdminPrefix on every peer.
+// Admin API paths, under AdminPrefix on the farm's admin listener (never
+// on a peer's origin). Calls that act on one peer name it with ?peer=NAME,
+// which may be left out when the farm has a single peer.
 const (
-	AdminJournalPath = AdminPrefix + "journal"
-	AdminCardPath    = AdminPrefix + "card"
-	AdminRotatePath  = AdminPrefix + "rotate"
-	AdminResetPath   = AdminPrefix + "reset"
+	AdminJournalPath = AdminPrefix + "journal" // GET; ?after=SEQ for the newer ones
+	AdminCardPath    = AdminPrefix + "card"    // GET
+	AdminRotatePath  = AdminPrefix + "rotate"  // POST ?to=N
+	AdminResetPath   = AdminPrefix + "reset"   // POST; every peer without ?peer=
 )
 
 // CardVersionHeader carries the version number of /_conform/card answers.
 const CardVersionHeader = "X-Card-Version"
 
-// serveAdmin is the WireMock-style control surface: loopback callers only.
-func (p *Peer) serveAdmin(w http.ResponseWriter, r *http.Request) {
-	if !loopbackCaller(r.RemoteAddr) {
-		writeJSON(w, http.StatusForbidden, map[string]string{
-			"error": "forbidden", "message": "the admin API answers loopback callers only",
-		})
+// JournalCountsHeader carries, on /_conform/journal answers, the journal's
+// counts as JSON: how many exchanges were seen, kept and dropped.
+const JournalCountsHeader = "X-Journal-Counts"
+
+// adminIdentity is the TLS identity of the admin listener.
+const adminIdentity = "a2a-conform-admin"
+
+// adminServer is the WireMock-style control surface of a farm, on its own
+// loopback listener and behind a per-run bearer secret, so that the client
+// under test can neither reach it by accident nor use it if it finds it.
+type adminServer struct {
+	f        *Farm
+	listener net.Listener
+	server   *http.Server
+	origin   string
+}
+
+// AdminURL is the origin of the farm's admin listener ("https://127.0.0.1:PORT").
+func (f *Farm) AdminURL() string { return f.admin.origin }
+
+// AdminSecret is the bearer secret every admin call must carry:
+// "Authorization: Bearer SECRET". It is made for the run and never given
+// to the client; the journal redacts it as [REDACTED:admin-secret].
+func (f *Farm) AdminSecret() string { return f.secrets.admin }
+
+func adminHost(spec FarmSpec) string {
+	if h, _, err := net.SplitHostPort(spec.AdminAddr); err == nil && h != "" {
+		return h
+	}
+	return "127.0.0.1"
+}
+
+func (f *Farm) bindAdmin(ctx context.Context, scheme string) error {
+	host, addr, err := listenAddr(PeerSpec{Name: "admin", Addr: f.spec.AdminAddr, Host: adminHost(f.spec)})
+	if err != nil {
+		return err // validate has ruled it out
+	}
+	var lc net.ListenConfig
+	l, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return fmt.Errorf("mockpeer: admin listener: listen on %s: %w", addr, err)
+	}
+	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+	f.admin = &adminServer{f: f, listener: l, origin: scheme + "://" + net.JoinHostPort(host, port)}
+	return nil
+}
+
+// ServeHTTP authenticates, serves and journals one admin call. A call
+// without the secret is journaled as an unmatched request: only the client
+// under test has reason to make one, and the checks judge it.
+func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f := a.f
+	if !f.enter() {
+		http.Error(w, "mock peer farm closed", http.StatusServiceUnavailable)
 		return
 	}
+	defer f.leave()
+	seq, arrival := f.journal.reserve(), f.now()
+	rec := newRecorder(w, r, f.limits.WriteTimeout, f.journal.limits.captureBytes())
+	tap := tapBody(w, r, f.limits, f.journal.limits.captureBytes(), f.secrets)
+	route, peer := RouteAdmin, ""
+	if a.authorized(r) {
+		peer = a.serve(rec, r)
+	} else {
+		route = RouteUnmatched
+		rec.Header().Set("WWW-Authenticate", `Bearer realm="a2a-conform admin"`)
+		writeJSON(rec, http.StatusUnauthorized, map[string]string{
+			"error": "unauthorized", "message": "the admin API needs the run's admin secret as a bearer token",
+		})
+	}
+	e := f.exchange(seq, arrival, route, r, rec)
+	e.Peer, e.Origin = peer, a.origin
+	if route == RouteUnmatched {
+		e.Malformed = "admin API call without the run's admin secret"
+	}
+	if p := f.byName[peer]; p != nil {
+		e.CardVersion = p.Version()
+		e.ContractHash = p.versions[e.CardVersion].hash
+	}
+	e.Auth.Presented = mergeNames(f.secrets.presentIn(r.URL.Path, r.URL.RawQuery, r.Header.Get("Authorization")), tap.found)
+	f.store(e, tap, rec)
+}
+
+// authorized: a loopback caller with the admin secret, compared in
+// constant time.
+func (a *adminServer) authorized(r *http.Request) bool {
+	scheme, cred, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	return ok && strings.EqualFold(scheme, "bearer") && loopbackCaller(r.RemoteAddr) &&
+		subtle.ConstantTimeCompare([]byte(strings.TrimSpace(cred)), []byte(a.f.secrets.admin)) == 1
+}
+
+// serve answers an authorized call; it returns the peer it acted on.
+func (a *adminServer) serve(w http.ResponseWriter, r *http.Request) string {
 	route := map[string]struct {
 		method string
-		serve  func(http.ResponseWriter, *http.Request)
+		serve  func(http.ResponseWriter, *http.Request, *Peer)
+		farm   bool // may act on the whole farm
 	}{
-		AdminJournalPath: {http.MethodGet, p.adminJournal},
-		AdminCardPath:    {http.MethodGet, p.adminCard},
-		AdminRotatePath:  {http.MethodPost, p.adminRotate},
-		AdminResetPath:   {http.MethodPost, p.adminReset},
+		AdminJournalPath: {http.MethodGet, a.journal, true},
+		AdminCardPath:    {http.MethodGet, a.card, false},
+		AdminRotatePath:  {http.MethodPost, a.rotate, false},
+		AdminResetPath:   {http.MethodPost, a.reset, true},
 	}[r.URL.Path]
 	switch {
 	case route.serve == nil:
 		writeJSON(w, http.StatusNotFound, map[string]string{
 			"error": "not_found", "message": "no admin endpoint " + r.URL.Path,
 		})
+		return ""
 	case r.Method != route.method:
 		w.Header().Set("Allow", route.method)
 		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
 			"error": "method_not_allowed", "message": r.URL.Path + " answers " + route.method,
 		})
-	default:
-		route.serve(w, r)
+		return ""
 	}
+	p, fault := a.peer(r)
+	if fault == "" && p == nil && !route.farm {
+		fault = "name a peer with ?peer= (this farm has " + strconv.Itoa(len(a.f.peers)) + ")"
+	}
+	if fault != "" {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad_peer", "message": fault})
+		return ""
+	}
+	route.serve(w, r, p)
+	if p == nil {
+		return ""
+	}
+	return p.spec.Name
 }
 
-// adminJournal answers the farm's journal as JSON lines.
-func (p *Peer) adminJournal(w http.ResponseWriter, _ *http.Request) {
-	var buf bytes.Buffer
-	if err := p.farm.journal.WriteJSONLines(&buf); err != nil {
-		writeJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal", "message": err.Error()})
-		return
+// peer resolves ?peer=; nil without one on a farm of several peers.
+func (a *adminServer) peer(r *http.Request) (*Peer, string) {
+	name := r.URL.Query().Get("peer")
+	switch {
+	case name != "":
+		if p := a.f.byName[name]; p != nil {
+			return p, ""
+		}
+		return nil, "no peer " + strconv.Quote(name) + " in this farm"
+	case len(a.f.peers) == 1:
+		return a.f.peers[0], ""
 	}
+	return nil, ""
+}
+
+// journal streams the farm's journal as JSON lines, record by record.
+func (a *adminServer) journal(w http.ResponseWriter, r *http.Request, _ *Peer) {
+	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+	counts, _ := json.Marshal(a.f.journal.Counts())
 	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))
-	_, _ = w.Write(buf.Bytes())
+	w.Header().Set(JournalCountsHeader, string(counts))
+	_ = a.f.journal.writeJSONLines(w, after) // a write error means the caller is gone
 }
 
-// adminCard answers the bytes of the card in force.
-func (p *Peer) adminCard(w http.ResponseWriter, _ *http.Request) {
+// card answers the bytes of the card in force.
+func (a *adminServer) card(w http.ResponseWriter, _ *http.Request, p *Peer) {
 	v := p.inForce()
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set(CardVersionHeader, strconv.Itoa(v.n))
@@ -71,8 +188,8 @@ func (p *Peer) adminCard(w http.ResponseWriter, _ *http.Request) {
 	_, _ = w.Write(v.raw)
 }
 
-// adminRotate puts ?to=N in force, or fires the next OnAdmin rotation.
-func (p *Peer) adminRotate(w http.ResponseWriter, r *http.Request) {
+// rotate puts ?to=N in force, or fires the next OnAdmin rotation.
+func (a *adminServer) rotate(w http.ResponseWriter, r *http.Request, p *Peer) {
 	to := r.URL.Query().Get("to")
 	if to == "" {
 		p.mu.Lock()
@@ -98,8 +215,15 @@ func (p *Peer) adminRotate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]int{"version": n})
 }
 
-func (p *Peer) adminReset(w http.ResponseWriter, _ *http.Request) {
-	p.Reset()
+// reset resets p, or every peer when p is nil.
+func (a *adminServer) reset(w http.ResponseWriter, _ *http.Request, p *Peer) {
+	peers := a.f.peers
+	if p != nil {
+		peers = []*Peer{p}
+	}
+	for _, p := range peers {
+		p.Reset()
+	}
 	writeJSON(w, http.StatusOK, map[string]int{"version": 0})
 }
 

@@ -194,10 +194,11 @@ func headerList(values []string) []string {
 }
 
 // presented names the farm credentials found anywhere in the request:
-// header values (Basic credentials decoded), path, query and body, plus
-// "client-cert" when the client presented a certificate.
-func (p *Peer) presented(r *http.Request, body []byte) []string {
-	texts := []string{r.URL.Path, r.URL.RawQuery, string(body)}
+// header values (Basic credentials decoded), path, query, inBody (found
+// in the body as it was read), plus "client-cert" when the client
+// presented a certificate.
+func (p *Peer) presented(r *http.Request, inBody []string) []string {
+	texts := []string{r.URL.Path, r.URL.RawQuery}
 	if q, err := url.QueryUnescape(r.URL.RawQuery); err == nil {
 		texts = append(texts, q)
 	}
@@ -211,10 +212,9 @@ func (p *Peer) presented(r *http.Request, body []byte) []string {
 			}
 		}
 	}
-	names := p.farm.secrets.presentIn(texts...)
+	names := mergeNames(p.farm.secrets.presentIn(texts...), inBody)
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
-		names = append(names, CredClientCert)
-		slices.Sort(names)
+		names = mergeNames(names, []string{CredClientCert})
 	}
 	return names
 }

@@ -18,10 +18,16 @@
 //	GET  /.well-known/jwks.json         the keys this peer publishes for card signatures
 //	POST /a2a/jsonrpc                   the JSON-RPC binding
 //	     /a2a/rest/...                  the HTTP+JSON binding
-//	     /_conform/...                  admin: journal, card, rotate, reset (loopback only)
 //
 // and journals anything else as route "unmatched" with a 404, never
-// silently. Secrets are redacted before an exchange is stored.
+// silently. Secrets and private keys are redacted, then every field is
+// bounded (JournalLimits), before an exchange is stored; each connection is
+// bounded in time and size (ServerLimits).
+//
+// The admin API (journal, card, rotate, reset) is not on any peer's origin:
+// it has its own loopback listener, Farm.AdminURL, and answers only calls
+// bearing Farm.AdminSecret, a secret made for the run that the client is
+// never given.
 //
 // A worked example: a peer whose contract rotates from OAuth to mTLS right
 // after its first card response, and a check that the client sent no task
@@ -125,6 +131,6 @@
 //
 // The admin API drives the same peers from outside Go:
 //
-//	curl --cacert ca.pem https://127.0.0.1:PORT/_conform/journal
-//	curl --cacert ca.pem -X POST 'https://127.0.0.1:PORT/_conform/rotate?to=1'
+//	curl --cacert ca.pem -H "Authorization: Bearer $SECRET" https://127.0.0.1:ADMINPORT/_conform/journal
+//	curl --cacert ca.pem -H "Authorization: Bearer $SECRET" -X POST 'https://127.0.0.1:ADMINPORT/_conform/rotate?peer=A&to=1'
 package mockpeer

@@ -38,7 +38,8 @@ type Exchange struct {
 	Status  int         `json:"status"`
 	// Response is the response body, bounded and redacted (SSE: the events).
 	Response string `json:"response,omitempty"`
-	// ErrorCode is the A2A/JSON-RPC error code answered, 0 if none.
+	// ErrorCode is the A2A/JSON-RPC error code answered, 0 if none; for a
+	// JSON-RPC notification, which gets no answer, the code it was refused with.
 	ErrorCode int `json:"errorCode,omitempty"`
 	// Malformed says why the request was rejected before the handler.
 	Malformed string `json:"malformed,omitempty"`
@@ -62,6 +63,10 @@ type Exchange struct {
 	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
 	// Extensions is the A2A-Extensions list the request carried.
 	Extensions []string `json:"extensions,omitempty"`
+	// Truncated names, by their JSON names, the fields cut to the journal's
+	// limits ("header", "body", ...), and "compact" for an exchange kept in
+	// compact form (see JournalLimits). Cuts come after redaction.
+	Truncated []string `json:"truncated,omitempty"`
 }
 
 // AuthSeen records credentials without their values.
@@ -86,7 +91,11 @@ func (ex Exchange) TaskCreating() bool {
 // messages. Exchanges are redacted when stored, so the line is safe to print.
 func (ex Exchange) Line() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "#%d peer %s %s %s", ex.Seq, ex.Peer, ex.Method, ex.Path)
+	who := "peer " + ex.Peer
+	if ex.Route == RouteAdmin || ex.Peer == "" {
+		who = "admin"
+	}
+	fmt.Fprintf(&b, "#%d %s %s %s", ex.Seq, who, ex.Method, ex.Path)
 	if ex.Op != "" {
 		fmt.Fprintf(&b, " [%s %s]", ex.Binding, ex.Op)
 	}
@@ -103,6 +112,9 @@ func (ex Exchange) Line() string {
 	}
 	if v := ex.Header.Get("If-None-Match"); v != "" {
 		fmt.Fprintf(&b, ", If-None-Match %s", v)
+	}
+	if len(ex.Truncated) > 0 {
+		fmt.Fprintf(&b, ", truncated %s", strings.Join(ex.Truncated, "+"))
 	}
 	b.WriteString(")")
 	return b.String()

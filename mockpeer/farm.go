@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 type Farm struct {
 	spec    FarmSpec
 	now     func() time.Time
+	limits  ServerLimits
 	dir     string
 	ownDir  bool
 	pki     *pki
@@ -31,6 +33,10 @@ type Farm struct {
 	peers   []*Peer
 	byName  map[string]*Peer
 	origins map[string]string
+	admin   *adminServer
+
+	clientFilesOnce sync.Once // the client certificate files, written once granted
+	clientFilesErr  error
 
 	serving   sync.WaitGroup // Serve loops
 	stopCtx   func() bool    // detaches the Start context
@@ -56,7 +62,8 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	f := &Farm{
 		spec:    spec,
 		now:     spec.Now,
-		journal: &Journal{onExchange: spec.OnExchange},
+		limits:  spec.Limits.withDefaults(),
+		journal: newJournal(spec.Journal, spec.OnExchange),
 		byName:  map[string]*Peer{},
 		origins: map[string]string{},
 	}
@@ -75,8 +82,15 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 		return nil, err
 	}
 	if !spec.PlainHTTP {
-		if f.pki, err = newPKI(f.dir, identities(spec.Peers)); err != nil {
+		ids := identities(spec.Peers)
+		ids[adminIdentity] = []string{adminHost(spec)}
+		if f.pki, err = newPKI(f.dir, ids); err != nil {
 			return nil, err
+		}
+		if spec.Grants.ClientCert {
+			if err := f.writeClientFiles(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if err := f.bind(ctx); err != nil {
@@ -153,34 +167,53 @@ func (f *Farm) bind(ctx context.Context) error {
 		p.state.reset(len(ps.Rotations))
 		port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 		p.origin = scheme + "://" + net.JoinHostPort(host, port)
-		h := a2aHandler{p}
-		p.jsonrpc = agent.NewJSONRPCHandler(h, agent.Options{})
-		p.rest = agent.NewRESTHandler(h, agent.Options{})
+		h, o := a2aHandler{p}, agent.Options{MaxBodyBytes: f.limits.MaxBodyBytes}
+		p.jsonrpc = agent.NewJSONRPCHandler(h, o)
+		p.rest = agent.NewRESTHandler(h, o)
 		f.peers = append(f.peers, p)
 		f.byName[ps.Name] = p
 		f.origins[ps.Name] = p.origin
 	}
-	return nil
+	return f.bindAdmin(ctx, scheme)
 }
 
-// serve starts one HTTP(S) server per peer.
+// serve starts one HTTP(S) server per peer, and the admin server.
 func (f *Farm) serve() {
 	for _, p := range f.peers {
-		p.server = &http.Server{Handler: p, ErrorLog: log.New(handshakeLog{p}, "", 0), ReadHeaderTimeout: 10 * time.Second}
-		l := p.listener
-		if f.pki != nil {
-			p.server.TLSConfig = f.pki.serverConfig(p.identity)
-		}
-		f.serving.Add(1)
-		go func() {
-			defer f.serving.Done()
-			if f.pki != nil {
-				_ = p.server.ServeTLS(l, "", "")
-			} else {
-				_ = p.server.Serve(l)
-			}
-		}()
+		p.server = f.newServer(p, log.New(handshakeLog{p}, "", 0), p.identity)
+		f.start(p.server, p.listener)
 	}
+	f.admin.server = f.newServer(f.admin, log.New(io.Discard, "", 0), adminIdentity)
+	f.start(f.admin.server, f.admin.listener)
+}
+
+// newServer is an HTTP(S) server bounded by the farm's ServerLimits.
+// There is no server-wide ReadTimeout or WriteTimeout: they would cut
+// streams; each request gets its own deadlines (bodyTap, recorder).
+func (f *Farm) newServer(h http.Handler, errorLog *log.Logger, identity string) *http.Server {
+	s := &http.Server{
+		Handler:           h,
+		ErrorLog:          errorLog,
+		ReadHeaderTimeout: f.limits.ReadHeaderTimeout,
+		IdleTimeout:       f.limits.IdleTimeout,
+		MaxHeaderBytes:    f.limits.MaxHeaderBytes,
+	}
+	if f.pki != nil {
+		s.TLSConfig = f.pki.serverConfig(identity)
+	}
+	return s
+}
+
+func (f *Farm) start(s *http.Server, l net.Listener) {
+	f.serving.Add(1)
+	go func() {
+		defer f.serving.Done()
+		if f.pki != nil {
+			_ = s.ServeTLS(l, "", "")
+		} else {
+			_ = s.Serve(l)
+		}
+	}()
 }
 
 // Close stops every peer, waits for in-flight requests to end and removes
@@ -205,6 +238,13 @@ func (f *Farm) teardown() error {
 		} else if p.listener != nil {
 			_ = p.listener.Close()
 		}
+	}
+	if a := f.admin; a != nil && a.server != nil {
+		if err := a.server.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("mockpeer: close admin listener: %w", err))
+		}
+	} else if a != nil && a.listener != nil {
+		_ = a.listener.Close()
 	}
 	f.serving.Wait()
 	f.gate.Lock()
@@ -260,7 +300,8 @@ func (f *Farm) CAPEM() []byte {
 }
 
 // Credentials returns the credentials g grants, and where the client finds
-// them; the others stay empty.
+// them; the others stay empty. The client certificate and key files exist
+// only once granted, here or by FarmSpec.Grants.
 func (f *Farm) Credentials(g Grants) driver.Credentials {
 	var c driver.Credentials
 	if g.OAuth {
@@ -272,10 +313,17 @@ func (f *Farm) Credentials(g Grants) driver.Credentials {
 	if g.APIKey {
 		c.APIKey = f.secrets.apiKey
 	}
-	if g.ClientCert && f.pki != nil {
+	if g.ClientCert && f.pki != nil && f.writeClientFiles() == nil {
 		c.ClientCertFile, c.ClientKeyFile = f.pki.clientCertFile, f.pki.clientKeyFile
 	}
 	return c
+}
+
+// writeClientFiles writes the client certificate and key once, when they
+// are first granted: by the spec at Start, or by a caller of Credentials.
+func (f *Farm) writeClientFiles() error {
+	f.clientFilesOnce.Do(func() { f.clientFilesErr = f.pki.writeClientFiles(f.dir) })
+	return f.clientFilesErr
 }
 
 // Grants is FarmSpec.Grants: what the scenario hands its client.
@@ -284,9 +332,10 @@ func (f *Farm) Grants() Grants { return f.spec.Grants }
 // Journal is the farm's journal, all peers together.
 func (f *Farm) Journal() *Journal { return f.journal }
 
-// Redact replaces every credential of this farm found in s with a
-// [REDACTED:name] mark: for text the farm did not record itself, such as a
-// client's own output, before it reaches a report.
+// Redact replaces every credential of this farm found in s, and every PEM
+// private key block, with a [REDACTED:name] mark: for text the farm did
+// not record itself, such as a client's own output, before it reaches a
+// report. Redact before cutting: a cut may split a secret.
 func (f *Farm) Redact(s string) string {
 	return f.secrets.redactor()(s)
 }

@@ -38,7 +38,7 @@ func (h handshakeLog) Write(line []byte) (int, error) {
 		CardVersion: h.p.Version(),
 	}
 	e.ContractHash = h.p.versions[e.CardVersion].hash
-	f.secrets.redact(&e)
+	f.seal(&e, false, false)
 	f.journal.append(e)
 	return len(line), nil
 }

@@ -240,10 +240,11 @@ func sseEvents(t *testing.T, body io.Reader) []json.RawMessage {
 	return out
 }
 
-// waitFor polls cond until it holds or the deadline passes.
+// waitFor polls cond until it holds or a deadline generous enough for a
+// loaded machine passes.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(hostileWait)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

@@ -67,7 +67,13 @@ func TestJournalFields(t *testing.T) {
 	if all[1].Seq != 2 || all[1].Route != RouteCard {
 		t.Errorf("second exchange %d %s", all[1].Seq, all[1].Route)
 	}
-	waitFor(t, "OnExchange calls", func() bool { mu.Lock(); defer mu.Unlock(); return len(hooked) == 2 })
+	if err := f.Close(); err != nil { // waits for the requests in flight: all are hooked
+		t.Fatal(err)
+	}
+	if mu.Lock(); len(hooked) != 2 {
+		t.Errorf("%d OnExchange calls, want 2", len(hooked))
+	}
+	mu.Unlock()
 	if sel := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }); len(sel) != 1 {
 		t.Errorf("Select found %d card exchanges, want 1", len(sel))
 	}
@@ -124,7 +130,7 @@ func TestRedaction(t *testing.T) {
 	})
 	do(t, c, http.MethodGet, p.Origin()+"/leak/"+url.PathEscape(creds.BearerToken), "", nil)
 	// A body longer than the journal keeps, with a secret at the cut.
-	long := strings.Repeat("x", maxRecordedBody-10) + creds.BearerToken + strings.Repeat("y", 100)
+	long := strings.Repeat("x", DefaultJournalLimits.BodyBytes-10) + creds.BearerToken + strings.Repeat("y", 100)
 	do(t, c, http.MethodPost, p.Origin()+"/long", long, nil)
 
 	e := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodSendMessage })[0]
@@ -136,7 +142,7 @@ func TestRedaction(t *testing.T) {
 		t.Errorf("Authorization journaled as %q", got)
 	}
 	longEx := lastExchange(t, f, RouteUnmatched)
-	if len(longEx.Body) > maxRecordedBody+100 || !strings.Contains(longEx.Body, "truncated") {
+	if len(longEx.Body) > DefaultJournalLimits.BodyBytes+100 || !strings.Contains(longEx.Body, "truncated") {
 		t.Errorf("long body journaled with %d bytes, no truncation mark", len(longEx.Body))
 	}
 
@@ -144,12 +150,11 @@ func TestRedaction(t *testing.T) {
 	if err := f.Journal().WriteJSONLines(&lines); err != nil {
 		t.Fatal(err)
 	}
-	_, admin := do(t, c, http.MethodGet, p.Origin()+AdminJournalPath, "", nil)
-	waitFor(t, "every exchange hooked", func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return strings.Count(hooked.String(), "\n") == f.Journal().Len()
-	})
+	_, admin := adminCall(t, f, http.MethodGet, AdminJournalPath)
+	// Close waits for every request in flight: each is hooked by then.
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	for where, text := range map[string]string{"JSON lines": lines.String(), "admin journal": string(admin), "OnExchange": hooked.String()} {
@@ -170,15 +175,15 @@ func TestRedaction(t *testing.T) {
 }
 
 func TestBound(t *testing.T) {
-	s := strings.Repeat("é", maxRecordedBody) // 2 bytes a rune
-	got := bound(s)
+	s := strings.Repeat("é", DefaultJournalLimits.BodyBytes) // 2 bytes a rune
+	got, _ := boundBody(s, DefaultJournalLimits.BodyBytes, false)
 	if !strings.HasSuffix(got, "bytes]") || !strings.HasPrefix(got, "éé") {
 		t.Errorf("bound: %q…", got[:10])
 	}
-	if cut := strings.TrimSuffix(got, "…[truncated at 16384 bytes]"); len(cut) != maxRecordedBody || !json.Valid([]byte(mustJSON(cut))) {
+	if cut := strings.TrimSuffix(got, "…[truncated at 16384 bytes]"); len(cut) != DefaultJournalLimits.BodyBytes || !json.Valid([]byte(mustJSON(cut))) {
 		t.Errorf("cut at %d bytes", len(cut))
 	}
-	if bound("short") != "short" {
+	if got, cut := boundBody("short", DefaultJournalLimits.BodyBytes, false); got != "short" || cut {
 		t.Error("a short body was changed")
 	}
 }

@@ -1,17 +1,37 @@
 package mockpeer
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
-// recorder passes a response through while keeping its status and a
-// bounded copy of its body for the journal. It stays an http.Flusher so
-// that SSE streams reach the client event by event.
+// recorder passes a response through while keeping its status and the
+// first bytes of its body for the journal. It stays an http.Flusher so
+// that SSE streams reach the client event by event, and gives every write
+// its own deadline: a stream lives as long as the client reads it, and a
+// client that stops reading holds a handler for one WriteTimeout at most.
 type recorder struct {
-	w      http.ResponseWriter
+	w       http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+	// h2: an HTTP/2 write deadline is a timer that resets the stream when it
+	// fires, writing or not, so it is lifted after each write; on HTTP/1 it
+	// stays, to bound the final flush net/http makes after the handler.
+	h2     bool
 	status int
 	body   []byte
+	limit  int  // capture size
+	cut    bool // the body went on past the capture
 }
 
-func newRecorder(w http.ResponseWriter) *recorder { return &recorder{w: w} }
+// newRecorder also sets the first write deadline: one left over from an
+// earlier request on the connection must not cut this one.
+func newRecorder(w http.ResponseWriter, req *http.Request, timeout time.Duration, limit int) *recorder {
+	r := &recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit, h2: req.ProtoMajor >= 2}
+	r.deadline()
+	r.written()
+	return r
+}
 
 func (r *recorder) Header() http.Header { return r.w.Header() }
 
@@ -19,22 +39,39 @@ func (r *recorder) WriteHeader(code int) {
 	if r.status == 0 && code >= 200 {
 		r.status = code
 	}
+	r.deadline()
 	r.w.WriteHeader(code)
+	r.written()
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
-	if room := maxRecordedBody + captureMargin - len(r.body); room > 0 {
-		r.body = append(r.body, b[:min(room, len(b))]...)
-	}
+	room := r.limit - len(r.body)
+	r.body = append(r.body, b[:max(min(room, len(b)), 0)]...)
+	r.cut = r.cut || len(b) > room
+	r.deadline()
+	defer r.written()
 	return r.w.Write(b)
 }
 
 func (r *recorder) Flush() {
-	if f, ok := r.w.(http.Flusher); ok {
-		f.Flush()
+	r.deadline()
+	_ = r.rc.Flush()
+	r.written()
+}
+
+// deadline moves the write deadline on; without support (a test's
+// ResponseRecorder) there is nothing to bound.
+func (r *recorder) deadline() {
+	_ = r.rc.SetWriteDeadline(time.Now().Add(r.timeout))
+}
+
+// written lifts an HTTP/2 deadline once a write is done (see h2).
+func (r *recorder) written() {
+	if r.h2 {
+		_ = r.rc.SetWriteDeadline(time.Time{})
 	}
 }
 

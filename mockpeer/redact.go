@@ -3,24 +3,37 @@ package mockpeer
 import (
 	"encoding/base64"
 	"net/http"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 )
-
-// maxRecordedBody bounds Exchange.Body and Exchange.Response.
-const maxRecordedBody = 16 << 10
-
-// captureMargin is captured beyond maxRecordedBody so that a secret
-// straddling the limit is still whole when it is redacted.
-const captureMargin = 1 << 10
 
 // credentialHeaders always lose their value, whatever it is.
 var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
 
-// redact replaces every farm secret in every client- or server-written
-// field of e, then bounds the bodies. Nothing that leaves this function
-// may hold a secret.
+// seal makes e fit to store: redacted first, then bounded, so that a cut
+// never leaves part of a secret behind. A capture that was cut (bodyCut,
+// responseCut) may end in the first bytes of a secret that redaction
+// cannot recognise: those last bytes go before anything else.
+func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
+	s := f.secrets
+	if bodyCut {
+		e.Body = dropTail(e.Body, s.longest())
+	}
+	if responseCut {
+		e.Response = dropTail(e.Response, s.longest())
+	}
+	s.redact(e)
+	bound(e, f.journal.limits, bodyCut, responseCut)
+}
+
+// dropTail removes the last n-1 bytes of a cut capture: any part of an
+// n-byte secret it may end with.
+func dropTail(s string, n int) string {
+	return s[:runeCut(s, max(len(s)-(n-1), 0))]
+}
+
+// redact replaces every farm secret and private key in every client- or
+// server-written field of e. Nothing that leaves this function may hold
+// a secret.
 func (s *secrets) redact(e *Exchange) {
 	replace := s.redactor()
 	for _, h := range credentialHeaders {
@@ -35,17 +48,15 @@ func (s *secrets) redact(e *Exchange) {
 			vals[i] = replace(v)
 		}
 		if rk := replace(k); rk != k {
-			e.Header[rk] = vals
+			e.Header[rk] = append(e.Header[rk], vals...)
 			delete(e.Header, k)
 		}
 	}
 	for _, f := range []*string{
-		&e.Op, &e.Path, &e.Query, &e.Malformed, &e.A2AVersion, &e.TaskID,
+		&e.Op, &e.Path, &e.Query, &e.Malformed, &e.A2AVersion, &e.TaskID, &e.Body, &e.Response,
 	} {
 		*f = replace(*f)
 	}
-	e.Body = bound(replace(e.Body))
-	e.Response = bound(replace(e.Response))
 	for i, x := range e.Extensions {
 		e.Extensions[i] = replace(x)
 	}
@@ -93,16 +104,60 @@ func redactValue(v any, replace func(string) string) any {
 	return v
 }
 
-// bound cuts s to maxRecordedBody bytes on a rune boundary and says so.
-func bound(s string) string {
-	if len(s) <= maxRecordedBody {
-		return s
+// CredPrivateKey names a PEM private key block in redaction marks.
+const CredPrivateKey = "private-key"
+
+const (
+	pemBegin = "-----BEGIN "
+	pemEnd   = "-----END "
+	pemDash  = "-----"
+	// pemLabelMax bounds the label of a PEM line ("ENCRYPTED PRIVATE KEY").
+	pemLabelMax = 64
+)
+
+// redactPrivateKeys replaces every PEM private key block of s, from its
+// BEGIN line to its END line, with [REDACTED:private-key]; a block whose
+// END is missing (a cut capture, a truncated paste) to the end of s.
+func redactPrivateKeys(s string) string {
+	if !strings.Contains(s, pemBegin) {
+		return s // the common case: no allocation
 	}
-	cut := maxRecordedBody
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	var b strings.Builder
+	for {
+		start := indexPrivateKeyLine(s, pemBegin)
+		if start < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:start])
+		b.WriteString(redactionMark(CredPrivateKey))
+		s = s[start:]
+		end := indexPrivateKeyLine(s, pemEnd)
+		if end < 0 {
+			return b.String()
+		}
+		rest := s[end+len(pemEnd):]
+		s = rest[strings.Index(rest, pemDash)+len(pemDash):]
 	}
-	return s[:cut] + "…[truncated at " + strconv.Itoa(maxRecordedBody) + " bytes]"
+}
+
+// indexPrivateKeyLine finds the first "<marker>LABEL-----" of s whose
+// label ends in PRIVATE KEY, or -1.
+func indexPrivateKeyLine(s, marker string) int {
+	for off := 0; ; {
+		i := strings.Index(s[off:], marker)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		rest := s[i+len(marker):]
+		if j := strings.Index(rest[:min(len(rest), pemLabelMax+len(pemDash))], pemDash); j >= 0 {
+			if label := strings.ToUpper(rest[:j]); strings.HasSuffix(label, "PRIVATE KEY") {
+				return i
+			}
+		}
+		off = i + len(marker)
+	}
 }
 
 // cloneHeader copies h so that redaction never touches the live request.

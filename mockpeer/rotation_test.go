@@ -128,12 +128,12 @@ func TestRotationOnAdmin(t *testing.T) {
 	if p.Version() != 0 {
 		t.Fatal("OnAdmin rotation fired without an admin call")
 	}
-	resp, body := do(t, c, http.MethodPost, p.Origin()+AdminRotatePath, "", nil)
+	resp, body := adminCall(t, f, http.MethodPost, AdminRotatePath)
 	if resp.StatusCode != http.StatusOK || p.Version() != 2 {
 		t.Fatalf("admin rotate: %d %s, version %d", resp.StatusCode, body, p.Version())
 	}
 	// Fired once: a second call has nothing left to fire.
-	if resp, _ := do(t, c, http.MethodPost, p.Origin()+AdminRotatePath, "", nil); resp.StatusCode != http.StatusConflict {
+	if resp, _ := adminCall(t, f, http.MethodPost, AdminRotatePath); resp.StatusCode != http.StatusConflict {
 		t.Errorf("second admin rotate: %d, want 409", resp.StatusCode)
 	}
 }

@@ -1,9 +1,8 @@
 package mockpeer
 
 import (
-	"bytes"
-	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,11 +10,9 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
 )
 
-// maxRequestBody bounds what the router reads of a request; the protocol
-// layer applies its own, smaller limit to A2A calls.
-const maxRequestBody = 8 << 20
-
-// routeOf names the route a path belongs to.
+// routeOf names the route a path belongs to. The admin API is not served
+// on a peer's origin: a request there under AdminPrefix is unmatched, and
+// judged like any other request the client makes.
 func routeOf(path string) string {
 	switch {
 	case path == wire.WellKnownCardPath:
@@ -26,8 +23,6 @@ func routeOf(path string) string {
 		return RouteJWKS
 	case path == JSONRPCPath, path == RESTPath, strings.HasPrefix(path, RESTPath+"/"):
 		return RouteA2A
-	case strings.HasPrefix(path, AdminPrefix):
-		return RouteAdmin
 	}
 	return RouteUnmatched
 }
@@ -45,29 +40,17 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 	seq, arrival := f.journal.reserve(), f.now()
 	route := routeOf(r.URL.Path)
-	var body []byte
-	var readFault bool
-	if r.Body != nil && r.Body != http.NoBody {
-		var err error
-		body, err = io.ReadAll(io.LimitReader(r.Body, maxRequestBody+1))
-		readFault = err != nil || len(body) > maxRequestBody
-		r.Body = io.NopCloser(bytes.NewReader(body))
-	}
+	rec := newRecorder(w, r, f.limits.WriteTimeout, f.journal.limits.captureBytes())
+	tap := tapBody(w, r, f.limits, f.journal.limits.captureBytes(), f.secrets)
 
 	d := &draft{cardVersion: -1}
 	call := &agent.Call{}
 	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
 	current := p.inForce()
 	d.arrivalVersion = current.n
-	d.auth.Presented = p.presented(r, body)
 	d.auth.SatisfiesCurrent = p.satisfies(r, current)
 
-	rec := newRecorder(w)
 	switch {
-	case readFault:
-		writeJSON(rec, http.StatusRequestEntityTooLarge, map[string]string{
-			"error": "request_too_large", "message": "the request body could not be read whole",
-		})
 	case route == RouteCard:
 		p.serveCard(rec, r, d)
 	case route == RouteToken:
@@ -78,39 +61,30 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.jsonrpc.ServeHTTP(rec, r)
 	case route == RouteA2A:
 		http.StripPrefix(RESTPath, p.rest).ServeHTTP(rec, r)
-	case route == RouteAdmin:
-		p.serveAdmin(rec, r)
 	default:
 		writeJSON(rec, http.StatusNotFound, map[string]string{
 			"error":   "not_found",
 			"message": "mock peer " + p.spec.Name + " has no route for " + r.Method + " " + r.URL.Path,
 		})
 	}
-	p.record(seq, arrival, route, r, body, rec, d, call)
+	d.auth.Presented = p.presented(r, tap.found)
+	p.record(f.exchange(seq, arrival, route, r, rec), tap, rec, r, d, call)
 }
 
-// record builds, redacts and journals the exchange of one request.
-func (p *Peer) record(seq int64, at time.Time, route string, r *http.Request, body []byte, rec *recorder, d *draft, call *agent.Call) {
+// exchange is the part of an Exchange every listener records alike.
+func (f *Farm) exchange(seq int64, at time.Time, route string, r *http.Request, rec *recorder) Exchange {
 	e := Exchange{
-		Seq:             seq,
-		Time:            at,
-		Peer:            p.spec.Name,
-		Origin:          p.origin,
-		Route:           route,
-		Method:          r.Method,
-		Path:            r.URL.Path,
-		Query:           r.URL.RawQuery,
-		Header:          cloneHeader(r.Header),
-		Body:            string(body[:min(len(body), maxRecordedBody+captureMargin)]),
-		Status:          rec.statusCode(),
-		Response:        string(rec.body),
-		A2AVersion:      firstValue(r.Header, versionHeaderKey),
-		TaskID:          d.taskID,
-		StateBefore:     d.stateBefore,
-		StateAfter:      d.stateAfter,
-		Auth:            d.auth,
-		RequestMetadata: d.requestMetadata,
-		Extensions:      headerList(r.Header[extensionsHeaderKey]),
+		Seq:        seq,
+		Time:       at,
+		Route:      route,
+		Method:     r.Method,
+		Path:       r.URL.Path,
+		Query:      r.URL.RawQuery,
+		Header:     cloneHeader(r.Header),
+		Status:     rec.statusCode(),
+		Response:   string(rec.body),
+		A2AVersion: firstValue(r.Header, versionHeaderKey),
+		Extensions: headerList(r.Header[extensionsHeaderKey]),
 	}
 	if r.Host != "" {
 		e.Header["Host"] = []string{r.Host}
@@ -118,7 +92,24 @@ func (p *Peer) record(seq int64, at time.Time, route string, r *http.Request, bo
 	if e.A2AVersion == "" && r.URL.RawQuery != "" {
 		e.A2AVersion = r.URL.Query().Get(wire.HeaderVersion)
 	}
-	if route == RouteA2A {
+	return e
+}
+
+// store seals e with what was captured of its bodies and journals it.
+func (f *Farm) store(e Exchange, tap *bodyTap, rec *recorder) {
+	var bodyCut bool
+	e.Body, bodyCut = tap.captured()
+	f.seal(&e, bodyCut, rec.cut)
+	f.journal.append(e)
+}
+
+// record adds what the peer and the protocol layer learnt to e, then
+// stores it.
+func (p *Peer) record(e Exchange, tap *bodyTap, rec *recorder, r *http.Request, d *draft, call *agent.Call) {
+	e.Peer, e.Origin = p.spec.Name, p.origin
+	e.TaskID, e.StateBefore, e.StateAfter = d.taskID, d.stateBefore, d.stateAfter
+	e.Auth, e.RequestMetadata = d.auth, d.requestMetadata
+	if e.Route == RouteA2A {
 		e.Op, e.Binding, e.ErrorCode, e.Malformed = call.Op, call.Binding, call.ErrorCode, call.Malformed
 		if call.Extensions != nil {
 			e.Extensions = call.Extensions
@@ -138,8 +129,7 @@ func (p *Peer) record(seq int64, at time.Time, route string, r *http.Request, bo
 		e.CardVersion = d.arrivalVersion
 	}
 	e.ContractHash = p.versions[e.CardVersion].hash
-	p.farm.secrets.redact(&e)
-	p.farm.journal.append(e)
+	p.farm.store(e, tap, rec)
 }
 
 // Canonical forms of the A2A header names, computed once: http.Header.Get
@@ -154,4 +144,15 @@ func firstValue(h http.Header, key string) string {
 		return v[0]
 	}
 	return ""
+}
+
+// mergeNames adds the names of more to names, sorted and unique.
+func mergeNames(names, more []string) []string {
+	for _, n := range more {
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
 }

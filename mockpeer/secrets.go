@@ -19,6 +19,9 @@ const (
 	CredOAuthClientSecret = "oauth-client-secret"
 	CredAPIKey            = "api-key"
 	CredClientCert        = "client-cert"
+	// CredAdminSecret is the admin API's secret: the client is never
+	// given it, so finding it in a request means it was stolen.
+	CredAdminSecret = "admin-secret"
 )
 
 // tokenLifetime is the expires_in of every issued access token.
@@ -32,6 +35,7 @@ type secrets struct {
 	clientSecret string
 	bearer       string
 	apiKey       string
+	admin        string // the admin API's bearer secret
 
 	mu     sync.Mutex
 	tokens map[string]time.Time // issued access token → expiry
@@ -58,6 +62,7 @@ func newSecrets() (*secrets, error) {
 		{&s.clientSecret, "cs-"},
 		{&s.bearer, "bt-"},
 		{&s.apiKey, "ak-"},
+		{&s.admin, "adm-"},
 	} {
 		v, err := randomToken(f.prefix)
 		if err != nil {
@@ -116,6 +121,7 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 		{CredOAuthClientSecret, s.clientSecret},
 		{CredBearer, s.bearer},
 		{CredAPIKey, s.apiKey},
+		{CredAdminSecret, s.admin},
 	}
 	for tok := range s.tokens {
 		list = append(list, namedSecret{CredOAuthToken, tok})
@@ -127,16 +133,16 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 	}
 	replacer := strings.NewReplacer(pairs...)
 	return &secretIndex{list: list, replace: func(v string) string {
-		if !mayHoldSecret(v) {
-			return v // the common case: no allocation
+		if mayHoldSecret(v) {
+			v = replacer.Replace(v)
 		}
-		return replacer.Replace(v)
+		return redactPrivateKeys(v)
 	}}
 }
 
 // secretPrefixes start every secret value (see newSecrets and issue); a
 // string without any of them holds no secret, which is cheap to rule out.
-var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-"}
+var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-", "adm-"}
 
 func mayHoldSecret(v string) bool {
 	for _, p := range secretPrefixes {
@@ -150,7 +156,11 @@ func mayHoldSecret(v string) bool {
 // all lists every secret value with its name, longest first.
 func (s *secrets) all() []namedSecret { return s.current().list }
 
-// redactor returns a function replacing every secret value with its mark.
+// longest is the length of the longest secret value.
+func (s *secrets) longest() int { return len(s.all()[0].value) }
+
+// redactor returns a function replacing every secret value and every PEM
+// private key block with its mark.
 func (s *secrets) redactor() func(string) string { return s.current().replace }
 
 func redactionMark(name string) string { return "[REDACTED:" + name + "]" }

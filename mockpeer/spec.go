@@ -148,7 +148,8 @@ type TaskStep struct {
 const FrozenContractExtension = wire.FrozenContractExtension
 
 // Grants lists the credentials handed to the client. The farm creates every
-// credential each run; grants only decide what the client is told.
+// credential each run in memory; grants decide what the client is told,
+// and the client certificate's files are written only when it is granted.
 type Grants struct {
 	OAuth      bool
 	Bearer     bool
@@ -162,8 +163,8 @@ type FarmSpec struct {
 	Grants Grants
 	// PlainHTTP serves http:// instead of https:// (demos only).
 	PlainHTTP bool
-	// Dir receives the CA, client certificate and key files; "" means a
-	// temporary directory removed by Close.
+	// Dir receives the CA file, and the client certificate and key files
+	// when they are granted; "" means a temporary directory removed by Close.
 	Dir string
 	// Now is the clock for journal times, Last-Modified and grace windows;
 	// nil means time.Now.
@@ -175,4 +176,11 @@ type FarmSpec struct {
 	// OnExchange, if non-nil, is called after every exchange is journaled
 	// (e.g. to stream the journal to a terminal). It must not block.
 	OnExchange func(Exchange)
+	// Limits bound what a connection may cost a peer; zero fields: defaults.
+	Limits ServerLimits
+	// Journal bounds what the journal keeps; zero fields: defaults.
+	Journal JournalLimits
+	// AdminAddr is the loopback host:port of the admin listener; "" means
+	// 127.0.0.1 on an ephemeral port.
+	AdminAddr string
 }

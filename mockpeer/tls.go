@@ -34,13 +34,17 @@ type pki struct {
 	caPEM   []byte
 	pool    *x509.CertPool
 	servers map[string]tls.Certificate // identity → certificate
+	// client is the client certificate of the run. It is written to files
+	// only when granted (writeClientFiles): a certificate the scenario does
+	// not grant must not sit where the client can find it.
+	client tls.Certificate
 
 	caFile, clientCertFile, clientKeyFile string
 }
 
 // newPKI creates the CA, one server certificate per identity (hosts lists
 // the listen hosts of the peers sharing it) and the client certificate,
-// and writes the CA and client files to dir.
+// and writes the CA file to dir.
 func newPKI(dir string, identities map[string][]string) (*pki, error) {
 	// Certificates use the real clock: a scripted FarmSpec.Now in the past
 	// must not make them invalid for real clients.
@@ -77,8 +81,18 @@ func newPKI(dir string, identities map[string][]string) (*pki, error) {
 		}
 		p.servers[id] = cert
 	}
-	if err := p.writeFiles(dir, now); err != nil {
+	if p.client, err = p.leaf(&x509.Certificate{
+		Subject:     pkix.Name{CommonName: ClientCertCN, Organization: []string{"a2a-conform"}},
+		NotBefore:   now.Add(-time.Hour),
+		NotAfter:    now.Add(48 * time.Hour),
+		KeyUsage:    x509.KeyUsageDigitalSignature,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
+	}); err != nil {
 		return nil, err
+	}
+	p.caFile = filepath.Join(dir, caFileName)
+	if err := os.WriteFile(p.caFile, p.caPEM, 0o644); err != nil {
+		return nil, fmt.Errorf("mockpeer: write %s: %w", caFileName, err)
 	}
 	return p, nil
 }
@@ -114,38 +128,20 @@ func (p *pki) leaf(tmpl *x509.Certificate) (tls.Certificate, error) {
 	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: cert}, nil
 }
 
-func (p *pki) writeFiles(dir string, now time.Time) error {
-	client, err := p.leaf(&x509.Certificate{
-		Subject:     pkix.Name{CommonName: ClientCertCN, Organization: []string{"a2a-conform"}},
-		NotBefore:   now.Add(-time.Hour),
-		NotAfter:    now.Add(48 * time.Hour),
-		KeyUsage:    x509.KeyUsageDigitalSignature,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
-	})
-	if err != nil {
-		return err
-	}
-	keyDER, err := x509.MarshalPKCS8PrivateKey(client.PrivateKey)
+// writeClientFiles writes the client certificate and its key to dir.
+func (p *pki) writeClientFiles(dir string) error {
+	keyDER, err := x509.MarshalPKCS8PrivateKey(p.client.PrivateKey)
 	if err != nil {
 		return fmt.Errorf("mockpeer: client key: %w", err)
 	}
-	p.caFile = filepath.Join(dir, caFileName)
-	p.clientCertFile = filepath.Join(dir, clientCertFileName)
-	p.clientKeyFile = filepath.Join(dir, clientKeyFileName)
-	files := []struct {
-		path string
-		data []byte
-		mode os.FileMode
-	}{
-		{p.caFile, p.caPEM, 0o644},
-		{p.clientCertFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: client.Certificate[0]}), 0o644},
-		{p.clientKeyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600},
+	certFile, keyFile := filepath.Join(dir, clientCertFileName), filepath.Join(dir, clientKeyFileName)
+	if err := os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: p.client.Certificate[0]}), 0o644); err != nil {
+		return fmt.Errorf("mockpeer: write %s: %w", clientCertFileName, err)
 	}
-	for _, f := range files {
-		if err := os.WriteFile(f.path, f.data, f.mode); err != nil {
-			return fmt.Errorf("mockpeer: write %s: %w", filepath.Base(f.path), err)
-		}
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}), 0o600); err != nil {
+		return fmt.Errorf("mockpeer: write %s: %w", clientKeyFileName, err)
 	}
+	p.clientCertFile, p.clientKeyFile = certFile, keyFile
 	return nil
 }
 

@@ -2,6 +2,8 @@ package mockpeer
 
 import (
 	"crypto/subtle"
+	"errors"
+	"fmt"
 	"mime"
 	"net/http"
 	"net/url"
@@ -36,6 +38,10 @@ func (p *Peer) serveToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := r.ParseForm(); err != nil {
+		if tooLarge := (*http.MaxBytesError)(nil); errors.As(err, &tooLarge) {
+			writeJSON(w, http.StatusRequestEntityTooLarge, tokenError{"invalid_request", fmt.Sprintf("the body exceeds %d bytes", tooLarge.Limit)})
+			return
+		}
 		writeJSON(w, http.StatusBadRequest, tokenError{"invalid_request", "the form body does not parse"})
 		return
 	}

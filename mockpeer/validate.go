@@ -37,6 +37,11 @@ func validate(spec FarmSpec) error {
 			return err
 		}
 	}
+	if spec.AdminAddr != "" {
+		if _, _, err := listenAddr(PeerSpec{Name: "admin", Addr: spec.AdminAddr}); err != nil {
+			return invalid("admin address %q is not a loopback host:port", spec.AdminAddr)
+		}
+	}
 	return nil
 }
 

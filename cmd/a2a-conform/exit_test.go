@@ -34,6 +34,8 @@ func TestUsageErrors(t *testing.T) {
 		{"run -h", []string{"run", "-h"}, 0, "Usage: a2a-conform run"},
 		{"list -h", []string{"list", "-h"}, 0, "Usage: a2a-conform list"},
 		{"peer -h", []string{"peer", "-h"}, 0, "Usage: a2a-conform peer"},
+		{"a journal limit of 0", []string{"peer", "--scenario", "rotation-during-send", "--journal-limit", "0"}, 2, "want at least 1"},
+		{"an admin address off loopback", []string{"peer", "--scenario", "rotation-during-send", "--admin-addr", "0.0.0.0:0"}, 2, "not a loopback host:port"},
 		{"client -h", []string{"client", "-h"}, 0, "Usage: a2a-conform client"},
 		{"results -h", []string{"results", "-h"}, 0, "Usage: a2a-conform results"},
 		{"version -h", []string{"version", "-h"}, 0, "Usage: a2a-conform version"},

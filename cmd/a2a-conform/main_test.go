@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -175,10 +176,10 @@ func TestList(t *testing.T) {
 	}
 }
 
-// The standalone peer: banner, a real card over TLS, the journal streamed,
-// a clean stop on SIGINT.
+// The standalone peer: banner, a real card over TLS, the journal streamed
+// and kept in a ring, the admin API behind its secret, a clean stop on SIGINT.
 func TestPeer(t *testing.T) {
-	cmd := exec.Command(binary, "peer", "--scenario", "rotation-during-send", "--dir", t.TempDir())
+	cmd := exec.Command(binary, "peer", "--scenario", "rotation-during-send", "--dir", t.TempDir(), "--journal-limit", "2")
 	stdout, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -209,9 +210,15 @@ func TestPeer(t *testing.T) {
 		}
 		return ""
 	}
-	var cardURL, caFile string
+	var cardURL, caFile, adminURL, secret string
 	for {
 		l := next()
+		if m := regexp.MustCompile(`admin API (https://[^/]+)`).FindStringSubmatch(l); m != nil {
+			adminURL = m[1]
+		}
+		if m := regexp.MustCompile(`admin secret .*: (\S+)`).FindStringSubmatch(l); m != nil {
+			secret = m[1]
+		}
 		if m := regexp.MustCompile(`client card URL: (\S+)`).FindStringSubmatch(l); m != nil {
 			cardURL = m[1]
 		}
@@ -237,6 +244,7 @@ func TestPeer(t *testing.T) {
 	if l := next(); !strings.Contains(l, "GET /.well-known/agent-card.json → 200") {
 		t.Errorf("journal line %q", l)
 	}
+	checkPeerAdmin(t, hc, cardURL, adminURL, secret, next)
 	cmd.Process.Signal(syscall.SIGINT)
 	for l := range lines {
 		_ = l
@@ -250,4 +258,34 @@ func TestPeer(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("peer ignored SIGINT")
 	}
+}
+
+// checkPeerAdmin: two more exchanges push the first out of a ring of two;
+// the admin API answers its secret only, and only on its own listener.
+func checkPeerAdmin(t *testing.T, hc *http.Client, cardURL, adminURL, secret string, next func() string) {
+	t.Helper()
+	origin := strings.TrimSuffix(cardURL, "/.well-known/agent-card.json")
+	for _, url := range []string{origin + "/_conform/journal", adminURL + "/_conform/journal"} {
+		resp, err := hc.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if want := map[bool]int{true: 404, false: 401}[strings.HasPrefix(url, origin)]; resp.StatusCode != want {
+			t.Errorf("GET %s without the secret: %d, want %d", url, resp.StatusCode, want)
+		}
+		next()
+	}
+	req, _ := http.NewRequest(http.MethodGet, adminURL+"/_conform/journal", nil)
+	req.Header.Set("Authorization", "Bearer "+secret)
+	resp, err := hc.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if n := strings.Count(string(body), "\n"); resp.StatusCode != 200 || n != 2 || !strings.Contains(resp.Header.Get("X-Journal-Counts"), `"dropped":1`) {
+		t.Errorf("admin journal: %d, %d lines, counts %s; want 200, a ring of 2, 1 dropped", resp.StatusCode, n, resp.Header.Get("X-Journal-Counts"))
+	}
+	next()
 }

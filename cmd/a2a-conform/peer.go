@@ -14,6 +14,10 @@ import (
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
+// defaultJournalLimit is how many exchanges a standalone peer keeps: at
+// most about 60 MB, whatever its clients send.
+const defaultJournalLimit = 1000
+
 // peerCmd starts a scenario's peers standalone, for demos and debugging:
 // point any client at the printed card URL and watch the journal.
 func peerCmd(args []string, stdout, stderr io.Writer) int {
@@ -22,12 +26,17 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	plain := fs.Bool("http", false, "serve plain http:// instead of https:// (demos only)")
 	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
 	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
+	adminAddr := fs.String("admin-addr", "", "loopback host:port of the admin API (default: an ephemeral port on 127.0.0.1)")
+	journalLimit := fs.Int("journal-limit", defaultJournalLimit, "how many exchanges the journal keeps, the newest; older ones are dropped and counted")
 	scopes := addScopesFlag(fs)
 	if code, done := parse(fs, args); done {
 		return code
 	}
 	if fs.NArg() > 0 {
 		return usageError(stderr, fmt.Errorf("peer: unexpected argument %q", fs.Arg(0)))
+	}
+	if *journalLimit < 1 {
+		return usageError(stderr, fmt.Errorf("peer: --journal-limit %d: want at least 1", *journalLimit))
 	}
 	shape, err := report.ParseScopes(*scopes)
 	if err != nil {
@@ -45,7 +54,9 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, err)
 	}
 	spec := sc.FarmSpec()
-	spec.PlainHTTP, spec.Dir = *plain, *dir
+	spec.PlainHTTP, spec.Dir, spec.AdminAddr = *plain, *dir, *adminAddr
+	// A demo peer may run for days: a ring keeps its memory constant.
+	spec.Journal = mockpeer.JournalLimits{Exchanges: *journalLimit, Ring: true}
 	if shape == report.ScopesFlat {
 		engine.FlattenSecurityScopes(&spec)
 	}
@@ -82,8 +93,9 @@ func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm) {
 	fmt.Fprintf(w, "a2a-conform peer: scenario %s — %s\n", sc.ID, sc.Title)
 	for _, p := range farm.Peers() {
 		fmt.Fprintf(w, "  peer %s  card %s\n", p.Name(), p.CardURL())
-		fmt.Fprintf(w, "          admin %s/_conform/{journal,card,rotate?to=N,reset}\n", p.Origin())
 	}
+	fmt.Fprintf(w, "  admin API %s%s{journal,card,rotate?to=N,reset}?peer=NAME\n", farm.AdminURL(), mockpeer.AdminPrefix)
+	fmt.Fprintf(w, "  admin secret (header Authorization: Bearer SECRET): %s\n", farm.AdminSecret())
 	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[sc.CardPeerIndex()].CardURL())
 	fmt.Fprintf(w, "  skill: %s   message: %q\n", sc.Skill, sc.Message)
 	if f := farm.CAFile(); f != "" {

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // fuzzServer serves one protocol handler alone at the root, so every fuzzed
@@ -58,6 +59,12 @@ func FuzzJSONRPC(f *testing.F) {
 		}
 		data, _ := io.ReadAll(res.Body)
 		res.Body.Close()
+		if res.StatusCode == http.StatusNoContent {
+			if len(data) != 0 || !isNotification(body) {
+				t.Fatalf("204 %q to a request that is not a notification", data)
+			}
+			return
+		}
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("status %d, want 200: %s", res.StatusCode, data)
 		}
@@ -87,11 +94,27 @@ func FuzzJSONRPC(f *testing.F) {
 	})
 }
 
+func hasDuplicate(body []byte) bool { _, dup := duplicateName(body); return dup }
+
+func duplicateID(body []byte) bool { path, dup := duplicateName(body); return dup && path == "id" }
+
+// isNotification: a JSON-RPC 2.0 request object without an id member.
+func isNotification(body []byte) bool {
+	var fields map[string]json.RawMessage
+	if !utf8.Valid(body) || jsonStart(body) != '{' || json.Unmarshal(body, &fields) != nil || hasDuplicate(body) {
+		return false
+	}
+	var version, method string
+	_, hasID := fields["id"]
+	return !hasID && json.Unmarshal(fields["jsonrpc"], &version) == nil && version == "2.0" &&
+		jsonStart(fields["jsonrpc"]) == '"' && jsonStart(fields["method"]) == '"' && json.Unmarshal(fields["method"], &method) == nil
+}
+
 // sentID returns the compacted id of a well-formed request object whose id
-// is a string or a number, else nil.
+// is a string or a number, and appears once, else nil.
 func sentID(body []byte) json.RawMessage {
 	var fields map[string]json.RawMessage
-	if jsonStart(body) != '{' || json.Unmarshal(body, &fields) != nil {
+	if !utf8.Valid(body) || jsonStart(body) != '{' || json.Unmarshal(body, &fields) != nil || duplicateID(body) {
 		return nil
 	}
 	id := fields["id"]

@@ -25,6 +25,10 @@ type rpcEnvelope struct {
 	method string
 	params json.RawMessage
 	id     json.RawMessage // nil when absent or null; echoed as null
+	// notification: a well-formed request without an id, which JSON-RPC 2.0
+	// says is answered with nothing at all. A2A has no notifications, so it
+	// is refused (recorded on the Call) and never executed.
+	notification bool
 }
 
 func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -36,6 +40,10 @@ func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	env, req, e := s.read(w, r, call)
+	if env.notification {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	if e != nil {
 		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
 		return
@@ -61,6 +69,11 @@ func (s *jsonrpcServer) read(w http.ResponseWriter, r *http.Request, call *Call)
 		return rpcEnvelope{}, nil, bodyFault(call, err)
 	}
 	env, e := parseEnvelope(call, body)
+	if e == nil && env.notification {
+		e = reject(call, wire.ErrInvalidRequest, "a JSON-RPC notification (no id): A2A has none; not executed")
+		call.ErrorCode = e.Kind.RPCCode // refused, though nothing is answered
+		return env, nil, e
+	}
 	if e == nil {
 		e = checkContentType(call, r)
 	}
@@ -117,12 +130,12 @@ func (s *jsonrpcServer) stream(w http.ResponseWriter, r *http.Request, call *Cal
 }
 
 // parseEnvelope checks the JSON-RPC 2.0 frame. The id is recorded first so
-// that every later error can echo it. A request without an id (a JSON-RPC
-// notification) is still answered, with id null: A2A has no notifications.
+// that every later error can echo it. A frame that is well-formed but has
+// no id is a notification (env.notification).
 func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 	var env rpcEnvelope
-	if !json.Valid(body) {
-		return env, reject(call, wire.ErrParse, "body is not valid JSON")
+	if e := checkJSON(call, body); e != nil {
+		return env, e
 	}
 	switch jsonStart(body) {
 	case '{':
@@ -147,6 +160,12 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 	default:
 		return env, reject(call, wire.ErrInvalidRequest, "id must be a string, a number or null")
 	}
+	if path, e := checkNames(call, body); e != nil {
+		if path == "id" { // which one? neither can be echoed
+			env.id, call.RPCID = nil, ""
+		}
+		return env, e
+	}
 	var version string
 	if jsonStart(fields["jsonrpc"]) != '"' || json.Unmarshal(fields["jsonrpc"], &version) != nil || version != "2.0" {
 		return env, reject(call, wire.ErrInvalidRequest, `jsonrpc must be "2.0"`)
@@ -160,6 +179,7 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 	}
 	call.Op = env.method
 	env.params = fields["params"]
+	env.notification = !hasID
 	return env, nil
 }
 

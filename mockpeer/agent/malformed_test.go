@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // malformedCase is a request the peer must refuse with the spec's error.
@@ -54,6 +56,14 @@ var malformedCases = []malformedCase{
 	{name: "rpc HTTP GET", method: "GET", wantStatus: 405, wantCode: -32600, wantID: "null"},
 	{name: "rpc text/plain body", headers: withHeaders(map[string]string{"Content-Type": "text/plain"}), body: rpcBody("1", "GetTask", `{"id":"task-1"}`), wantStatus: 200, wantCode: -32600, wantID: "1"},
 	{name: "rpc body over 1 MiB", body: bigBody(), wantStatus: 200, wantCode: -32600, wantID: "null"},
+	// JSON-RPC: well-formed means well-formed (GEN-002).
+	{name: "rpc invalid UTF-8", body: rpcBody("1", "GetTask", "{\"id\":\"task-\xff\"}"), wantStatus: 200, wantCode: -32700, wantID: "null"},
+	{name: "rpc invalid UTF-8 in a member name", body: rpcBody("1", "GetTask", "{\"id\":\"task-1\",\"\xc3\":1}"), wantStatus: 200, wantCode: -32700, wantID: "null"},
+	{name: "rpc duplicate method", body: `{"jsonrpc":"2.0","id":1,"method":"SendMessage","method":"GetTask","params":{"id":"task-1"}}`, wantStatus: 200, wantCode: -32600, wantID: "1"},
+	{name: "rpc duplicate id", body: `{"jsonrpc":"2.0","id":1,"id":2,"method":"GetTask","params":{"id":"task-1"}}`, wantStatus: 200, wantCode: -32600, wantID: "null"},
+	{name: "rpc duplicate in params", body: rpcBody(`"d"`, "GetTask", `{"id":"task-1","historyLength":1,"historyLength":2}`), wantStatus: 200, wantCode: -32600, wantID: `"d"`},
+	{name: "rpc duplicate escaped", body: rpcBody("1", "GetTask", `{"id":"task-1","\u0069d":"task-2"}`), wantStatus: 200, wantCode: -32600, wantID: "1"},
+	{name: "rpc duplicate deep", body: rpcBody("1", "SendMessage", `{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"a"},{"text":"b","metadata":{"k":[{"x":1,"x":2}]}}]}}`), wantStatus: 200, wantCode: -32600, wantID: "1"},
 	// JSON-RPC params.
 	{name: "rpc id as number", body: rpcBody("1", "GetTask", `{"id":42}`), wantStatus: 200, wantCode: -32602, wantID: "1"},
 	{name: "rpc historyLength as string", body: rpcBody("1", "GetTask", `{"id":"task-1","historyLength":"ten"}`), wantStatus: 200, wantCode: -32602, wantID: "1"},
@@ -83,6 +93,10 @@ var malformedCases = []malformedCase{
 	{name: "rest empty parts", rest: true, path: "/message:stream", body: `{"message":{"messageId":"m","role":"ROLE_USER","parts":[]}}`, wantStatus: 400, wantCode: -32602, wantGRPC: "INVALID_ARGUMENT"},
 	{name: "rest bad role", rest: true, path: "/message:send", body: `{"message":{"messageId":"m","role":"ROLE_ROBOT","parts":[{"text":"hi"}]}}`, wantStatus: 400, wantCode: -32602, wantGRPC: "INVALID_ARGUMENT"},
 	{name: "rest text/plain body", rest: true, path: "/message:send", headers: withHeaders(map[string]string{"Content-Type": "text/plain"}), body: sendParams, wantStatus: 400, wantCode: -32600, wantGRPC: "INVALID_ARGUMENT"},
+	{name: "rest invalid UTF-8", rest: true, path: "/message:send", body: "{\"message\":{\"messageId\":\"m\xfe\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hi\"}]}}", wantStatus: 400, wantCode: -32700, wantGRPC: "INVALID_ARGUMENT"},
+	{name: "rest duplicate member", rest: true, path: "/message:send", body: `{"message":{"messageId":"m","role":"ROLE_USER","role":"ROLE_AGENT","parts":[{"text":"hi"}]}}`, wantStatus: 400, wantCode: -32600, wantGRPC: "INVALID_ARGUMENT"},
+	{name: "rest invalid UTF-8 task id", rest: true, method: "GET", path: "/tasks/task-%FF", wantStatus: 400, wantCode: -32602, wantGRPC: "INVALID_ARGUMENT"},
+	{name: "rest invalid UTF-8 query", rest: true, method: "GET", path: "/tasks?contextId=%C3", wantStatus: 400, wantCode: -32602, wantGRPC: "INVALID_ARGUMENT"},
 	{name: "rest body over 1 MiB", rest: true, path: "/message:send", body: bigBody(), wantStatus: 413, wantCode: -32600, wantGRPC: "INVALID_ARGUMENT"},
 	{name: "rest missing A2A-Version", rest: true, method: "GET", path: "/tasks/task-1", headers: map[string]string{}, wantStatus: 400, wantCode: -32009, wantGRPC: "FAILED_PRECONDITION", wantReason: "VERSION_NOT_SUPPORTED"},
 	{name: "rest A2A-Version 0.3 in the query", rest: true, path: "/message:send?A2A-Version=0.3", headers: map[string]string{}, body: sendParams, wantStatus: 400, wantCode: -32009, wantGRPC: "FAILED_PRECONDITION", wantReason: "VERSION_NOT_SUPPORTED"},
@@ -164,5 +178,37 @@ func TestMalformedRequests(t *testing.T) {
 	}
 	if res := p.do(t, "GET", restPath+"/tasks/task-1", v1(), ""); res.status != http.StatusOK {
 		t.Errorf("REST after the table: %d %s", res.status, res.body)
+	}
+}
+
+// TestNotifications: a JSON-RPC request without an id is a notification.
+// JSON-RPC 2.0 answers it with nothing; A2A has none, so it is refused on
+// the Call (GEN-002 fails it) and never reaches the Handler.
+func TestNotifications(t *testing.T) {
+	p := newPeer(t)
+	for _, body := range []string{
+		`{"jsonrpc":"2.0","method":"SendMessage","params":` + sendParams + `}`,
+		`{"jsonrpc":"2.0","method":"SendStreamingMessage","params":` + sendParams + `}`,
+		`{"jsonrpc":"2.0","method":"CancelTask","params":{"id":"task-1"}}`,
+		`{"jsonrpc":"2.0","method":"Frobnicate"}`,
+	} {
+		res := p.do(t, http.MethodPost, rpcPath, v1(), body)
+		if res.status != http.StatusNoContent || len(res.body) != 0 {
+			t.Errorf("notification %s answered %d %q, want 204 and no body", body, res.status, res.body)
+		}
+		call := p.lastCall()
+		if call.Malformed == "" || call.ErrorCode != wire.ErrInvalidRequest.RPCCode {
+			t.Errorf("notification recorded as malformed %q, code %d", call.Malformed, call.ErrorCode)
+		}
+	}
+	if req := p.handler.lastRequest(); req != nil {
+		t.Errorf("a notification reached the Handler: %+v", req)
+	}
+	if len(p.handler.admits) != 0 {
+		t.Errorf("a notification was admitted: %+v", p.handler.admits)
+	}
+	// An explicit null id is a request, not a notification: it is answered.
+	if r := decodeRPC(t, p.rpc(t, rpcBody("null", "GetTask", `{"id":"task-1"}`)).body); r.Error != nil || string(r.ID) != "null" {
+		t.Errorf("id null: %+v", r)
 	}
 }

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/gorilla/mux"
@@ -86,12 +85,18 @@ func (s *restServer) decode(w http.ResponseWriter, r *http.Request, call *Call, 
 		if e := checkContentType(call, r); e != nil {
 			return nil, e
 		}
-		if !json.Valid(body) {
-			return nil, reject(call, wire.ErrParse, "body is not valid JSON")
+		if e := checkJSON(call, body); e != nil {
+			return nil, e
+		}
+		if _, e := checkNames(call, body); e != nil {
+			return nil, e
 		}
 		if err := decodeProto(body, req.message()); err != nil {
 			return nil, reject(call, wire.ErrInvalidParams, "body: "+err.Error())
 		}
+	}
+	if e := checkUTF8(call, vars, r.URL.Query()); e != nil {
+		return nil, e
 	}
 	req.fromPath(vars["id"], vars["tenant"])
 	if err := req.fromQuery(r.URL.Query()); err != nil {

@@ -1,0 +1,119 @@
+package mockpeer
+
+import (
+	"io"
+	"net/http"
+	"slices"
+	"time"
+)
+
+// bodyTap stands between a request body and its handler. It reads the
+// body as a stream against the server's cap (never buffering it whole),
+// keeps its first bytes for the journal, names the farm secrets anywhere
+// in what was read, and lifts the read deadline once the body is done so
+// that a stream answered after it is not cut by it.
+type bodyTap struct {
+	src     io.ReadCloser // capped by http.MaxBytesReader
+	capture []byte        // the first captureBytes of the body
+	pending []byte        // what of the capture the handler has not read yet
+	limit   int           // capture size
+	cut     bool          // the body went on past the capture
+	err     error         // first error of src, io.EOF included
+	done    func()        // called once, when src ends
+
+	secrets *secrets
+	tail    []byte   // the last bytes scanned, for a secret split across reads
+	found   []string // names of the secrets seen
+}
+
+// tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set, and the
+// first limit bytes read at once so that the journal has them whatever
+// the handler does with the rest.
+func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
+	t := &bodyTap{limit: limit, secrets: s, done: func() {}}
+	if r.Body == nil || r.Body == http.NoBody {
+		t.err = io.EOF
+		return t
+	}
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(l.ReadTimeout)) == nil {
+		t.done = func() { _ = rc.SetReadDeadline(time.Time{}) }
+	}
+	t.src = http.MaxBytesReader(w, r.Body, l.MaxBodyBytes)
+	t.capture = make([]byte, 0, min(limit, 4<<10))
+	t.fill()
+	r.Body = t
+	return t
+}
+
+// fill reads until the capture is full or the body ends.
+func (t *bodyTap) fill() {
+	buf := make([]byte, 4<<10)
+	for t.err == nil && len(t.capture) < t.limit {
+		n, err := t.src.Read(buf[:min(len(buf), t.limit-len(t.capture))])
+		t.capture = append(t.capture, buf[:n]...)
+		t.scan(buf[:n])
+		t.fail(err)
+	}
+	t.pending = t.capture
+}
+
+// Read replays the capture, then reads on from the body.
+func (t *bodyTap) Read(p []byte) (int, error) {
+	if len(t.pending) > 0 {
+		n := copy(p, t.pending)
+		t.pending = t.pending[n:]
+		return n, nil
+	}
+	if t.err != nil {
+		return 0, t.err
+	}
+	n, err := t.src.Read(p)
+	if n > 0 {
+		t.cut = true
+		t.scan(p[:n])
+	}
+	t.fail(err)
+	return n, err
+}
+
+// fail records the first error. Only a complete body lifts the read
+// deadline: after a failed read net/http may still read what is left to
+// discard it, and a client that stalled must not hold it there forever.
+func (t *bodyTap) fail(err error) {
+	if err != nil && t.err == nil {
+		t.err = err
+		if err == io.EOF {
+			t.done()
+		}
+	}
+}
+
+func (t *bodyTap) Close() error {
+	if t.src == nil {
+		return nil
+	}
+	return t.src.Close()
+}
+
+// scan names the secrets in b, and in a secret split between this read
+// and the last one.
+func (t *bodyTap) scan(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	text := string(t.tail) + string(b)
+	for _, name := range t.secrets.presentIn(text) {
+		if !slices.Contains(t.found, name) {
+			t.found = append(t.found, name)
+		}
+	}
+	t.tail = append(t.tail[:0], text[max(len(text)-(t.secrets.longest()-1), 0):]...)
+}
+
+// captured is the body as the journal sees it, and whether it went on past it.
+func (t *bodyTap) captured() (string, bool) {
+	// A handler that stopped early left the rest unread: the capture was
+	// full, so the body may have gone on.
+	return string(t.capture), t.cut || (len(t.capture) >= t.limit && t.err == nil)
+}
