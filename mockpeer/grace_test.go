@@ -123,8 +123,10 @@ func TestGraceWindowOpensOnEveryRotation(t *testing.T) {
 				t.Fatal(err)
 			}
 		},
-		"admin": func(t *testing.T, f *Farm, p *Peer) {
-			do(t, httpsClient(t, f, false), "POST", p.Origin()+AdminRotatePath+"?to=1", "", nil)
+		"admin": func(t *testing.T, f *Farm, _ *Peer) {
+			if resp, body := adminCall(t, f, "POST", AdminRotatePath+"?to=1"); resp.StatusCode != 200 {
+				t.Fatalf("admin rotate: %d %s", resp.StatusCode, body)
+			}
 		},
 	}
 	for name, rotate := range ways {

@@ -20,7 +20,9 @@ type processSession struct {
 	stdin *os.File
 	// ended is set once the process is gone (it exited, or was stopped at
 	// a task's deadline): later tasks fail at once.
-	ended   bool
+	ended bool
+	// reaped: Wait returned, so the process state may be read.
+	reaped  bool
 	waitErr error
 	killed  bool
 	notes   []string
@@ -86,7 +88,7 @@ func (s *processSession) Do(ctx context.Context, a driver.Assignment) (Result, e
 			res.Ended = time.Now()
 			return res, nil
 		case err := <-s.p.exited:
-			s.ended, s.waitErr = true, err
+			s.ended, s.reaped, s.waitErr = true, true, err
 			// The last lines may still be on their way from the pipe.
 			if o, ok := s.lastOutcome(max(a.Task, 1)); ok {
 				res.Outcome, res.OutcomeProblem = driver.ParseOutcome(o.Raw)
@@ -138,10 +140,15 @@ func (s *processSession) stop() {
 		return
 	}
 	s.ended, s.killed = true, true
-	_, s.waitErr = s.p.stop(s.p.cmd.Process.Pid)
+	s.reaped, s.waitErr = s.p.stop(s.p.cmd.Process.Pid)
 }
 
+// crashed reads the process state, which only a reaped process has (Wait
+// writes it in another goroutine until then).
 func (s *processSession) crashed() bool {
+	if !s.reaped {
+		return false
+	}
 	ps := s.p.cmd.ProcessState
 	return ps != nil && !ps.Exited() && !s.killed
 }
@@ -155,7 +162,7 @@ func (s *processSession) Close() Result {
 		limit := time.NewTimer(s.p.timeouts.GroupExit)
 		select {
 		case s.waitErr = <-s.p.exited:
-			s.ended = true
+			s.ended, s.reaped = true, true
 		case <-limit.C:
 			s.note("still running %v after its last task and the end of its stdin: stopped", s.p.timeouts.GroupExit)
 			s.stop()
@@ -169,7 +176,7 @@ func (s *processSession) Close() Result {
 	}
 	s.p.drain()
 	res := Result{ExitCode: -1, Started: s.p.started, Ended: time.Now()}
-	if ps := s.p.cmd.ProcessState; ps != nil {
+	if ps := s.p.cmd.ProcessState; s.reaped && ps != nil {
 		res.ExitCode, res.Crashed = ps.ExitCode(), s.crashed()
 	}
 	if s.p.status != nil {
