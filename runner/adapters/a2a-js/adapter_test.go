@@ -15,7 +15,8 @@ import (
 )
 
 // The adapter runs through the real driver contract (runner.Command) against
-// a one-peer farm, once per kind of credential. Without node or the SDK
+// a one-peer farm, once per kind of credential (one-shot mode), and with
+// two tasks in each mode (session_test.go). Without node or the SDK
 // installed (make sdk-deps) the tests skip; A2A_CONFORM_REQUIRE_SDKS=1
 // makes that a failure.
 
@@ -47,17 +48,11 @@ func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer
 		t.Fatal(err)
 	}
 	defer farm.Close()
-	cr := farm.Credentials(grants)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*deadline)
 	defer cancel()
 	res, err := c.Run(ctx, driver.Assignment{
 		CardURL: farm.Peer(peertest.AdapterPeer).CardURL(), Message: "adapter test", Skill: peertest.AdapterSkill,
-		CAFile: farm.CAFile(), Deadline: deadline, RunID: "adapter-test",
-		Credentials: driver.Credentials{
-			OAuthClientID: cr.OAuthClientID, OAuthClientSecret: cr.OAuthClientSecret,
-			BearerToken: cr.BearerToken, APIKey: cr.APIKey,
-			ClientCertFile: cr.ClientCertFile, ClientKeyFile: cr.ClientKeyFile,
-		},
+		CAFile: farm.CAFile(), Deadline: deadline, RunID: "adapter-test", Credentials: farm.Credentials(grants),
 	})
 	if err != nil {
 		t.Fatalf("runner: %v", err)
