@@ -1,7 +1,6 @@
 package a2ajs
 
 import (
-	"context"
 	"errors"
 	"path/filepath"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -39,29 +39,19 @@ func card(schemes peertest.Schemes, req wire.SecurityRequirement) mockpeer.CardF
 	return peertest.AdapterCard("a2a-js adapter test peer", schemes, req, wire.ProtocolVersion)
 }
 
-// play runs the adapter once against a one-peer farm and returns what the
-// runner observed and the peer's complete journal.
+// play runs the adapter once (one task, one-shot mode) against a one-peer
+// farm and returns what the runner observed and the peer's complete journal.
 func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
 	t.Helper()
 	farm, err := peertest.StartAdapterFarm(t.Context(), cf, grants, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
-	ctx, cancel := context.WithTimeout(t.Context(), 2*deadline)
-	defer cancel()
-	res, err := c.Run(ctx, driver.Assignment{
-		CardURL: farm.Peer(peertest.AdapterPeer).CardURL(), Message: "adapter test", Skill: peertest.AdapterSkill,
-		CAFile: farm.CAFile(), Deadline: deadline, RunID: "adapter-test", Credentials: farm.Credentials(grants),
-	})
+	run, err := adaptertest.PlaySession(t.Context(), c, farm, grants, deadline, "adapter test")
 	if err != nil {
-		t.Fatalf("runner: %v", err)
+		t.Fatal(err)
 	}
-	// Close waits for in-flight requests, so the journal is complete.
-	if err := farm.Close(); err != nil {
-		t.Errorf("farm.Close: %v", err)
-	}
-	return res, farm.Journal().All()
+	return run.Tasks[0], run.Journal
 }
 
 // TestAdapterWiresEachCredential: each kind of granted credential reaches

@@ -58,6 +58,40 @@ func PlaySession(ctx context.Context, c runner.Client, farm *mockpeer.Farm, gran
 	return run, nil
 }
 
+// Deadline is each task's deadline in PlayBearer.
+const Deadline = 20 * time.Second
+
+// PlayBearer plays a session of c, one task per message, against a
+// one-peer farm whose card asks for a bearer token, which the session is
+// granted; flat serves the card's security scopes in the flat shape.
+func PlayBearer(ctx context.Context, c runner.Client, flat bool, messages ...string) (*Run, error) {
+	grants := mockpeer.Grants{Bearer: true}
+	card := peertest.AdapterCard("adaptertest peer", peertest.BearerSchemes, wire.Require("bearer"), wire.ProtocolVersion)
+	farm, err := peertest.StartAdapterFarm(ctx, card, grants, flat)
+	if err != nil {
+		return nil, err
+	}
+	return PlaySession(ctx, c, farm, grants, Deadline, messages...)
+}
+
+// Check is the whole check of a PlayBearer session that went right:
+// CheckCompleted, CheckCalls(cards), and the bearer token presented on
+// every A2A request (peertest.CheckCredentialCalls).
+func (r *Run) Check(mode driver.Mode, cards int) error {
+	var errs []error
+	if r.Mode != mode {
+		errs = append(errs, fmt.Errorf("session mode %s, want %s", r.Mode, mode))
+	}
+	errs = append(errs, r.CheckCompleted(), r.CheckCalls(cards), peertest.CheckCredentialCalls(r.Journal, "bearer"))
+	return errors.Join(errs...)
+}
+
+// CardFetches counts the card fetches of the journal.
+func (r *Run) CardFetches() int { return r.Count(mockpeer.RouteCard, "") }
+
+// JournalText is the journal, one exchange a line.
+func (r *Run) JournalText() string { return peertest.JournalLines(r.Journal) }
+
 // CheckCompleted checks that every task completed with a task id of its
 // own, and that the session ended cleanly: exit code 0, no crash, no
 // timeout. The error shows the outputs and the journal.

@@ -4,11 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -27,27 +23,15 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// adapterCommand is this test binary as the adapter, in mode.
-func adapterCommand(mode driver.Mode) *runner.Command {
-	return &runner.Command{Line: "exec '" + strings.ReplaceAll(os.Args[0], "'", `'\''`) + "'",
-		Env: []string{envRunMain + "=1"}, Mode: mode}
-}
-
-// playTwo starts a one-peer farm asking for a bearer token and hands the
-// adapter two tasks in mode.
+// playTwo hands this test binary, as the adapter in mode, two tasks
+// against a one-peer farm asking for a bearer token.
 func playTwo(t *testing.T, mode driver.Mode, flat bool) *adaptertest.Run {
 	t.Helper()
-	grants := mockpeer.Grants{Bearer: true}
-	farm, err := peertest.StartAdapterFarm(t.Context(), peerCard(peertest.BearerSchemes, wire.Require("bearer"), wire.ProtocolVersion), grants, flat)
+	c := &runner.Command{Line: "exec '" + strings.ReplaceAll(os.Args[0], "'", `'\''`) + "'",
+		Env: []string{envRunMain + "=1"}, Mode: mode}
+	run, err := adaptertest.PlayBearer(t.Context(), c, flat, "first task", "second task")
 	if err != nil {
 		t.Fatal(err)
-	}
-	run, err := adaptertest.PlaySession(t.Context(), adapterCommand(mode), farm, grants, 20*time.Second, "first task", "second task")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if run.Mode != mode {
-		t.Errorf("session mode %s, want %s", run.Mode, mode)
 	}
 	return run
 }
@@ -56,19 +40,9 @@ func playTwo(t *testing.T, mode driver.Mode, flat bool) *adaptertest.Run {
 // both tasks, so the card is resolved once and held for the second task;
 // in one-shot mode each task is a fresh process that resolves it again.
 func TestAdapterModes(t *testing.T) {
-	for _, tc := range []struct {
-		mode  driver.Mode
-		cards int
-	}{{driver.ModeSession, 1}, {driver.ModeOneShot, 2}} {
-		t.Run(string(tc.mode), func(t *testing.T) {
-			run := playTwo(t, tc.mode, true)
-			if err := run.CheckCompleted(); err != nil {
-				t.Fatal(err)
-			}
-			if err := run.CheckCalls(tc.cards); err != nil {
-				t.Error(err)
-			}
-			if err := peertest.CheckCredentialCalls(run.Journal, "bearer"); err != nil {
+	for mode, cards := range map[driver.Mode]int{driver.ModeSession: 1, driver.ModeOneShot: 2} {
+		t.Run(string(mode), func(t *testing.T) {
+			if err := playTwo(t, mode, true).Check(mode, cards); err != nil {
 				t.Error(err)
 			}
 		})
@@ -85,8 +59,8 @@ func TestSessionRetriesAClientNotMade(t *testing.T) {
 			t.Errorf("task %d: %+v %q, want failed/client-error with the parser's error", i+1, o, res.OutcomeProblem)
 		}
 	}
-	if n := run.Count(mockpeer.RouteCard, ""); n != 2 || len(run.Journal) != 2 {
-		t.Errorf("want two card fetches and nothing else\n%s", peertest.JournalLines(run.Journal))
+	if run.CardFetches() != 2 || len(run.Journal) != 2 {
+		t.Errorf("want two card fetches and nothing else\n%s", run.JournalText())
 	}
 	if run.Closed.ExitCode != 0 {
 		t.Errorf("exit code %d\n%s", run.Closed.ExitCode, run.Closed.Stderr)
