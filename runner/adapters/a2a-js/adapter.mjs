@@ -7,104 +7,85 @@
 //
 //   node runner/adapters/a2a-js/adapter.mjs
 //
-// It always writes one outcome object and exits 0; errors become outcome
-// "failed" with a reason from the vocabulary and the error text as detail.
-import { randomUUID } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
+// One-shot mode (the default): one task from the A2A_CONFORM_* variables,
+// its outcome object written to A2A_CONFORM_OUTCOME_FILE.
+// Session mode (A2A_CONFORM_SESSION=1): task lines on stdin, one outcome
+// line each on stdout, until stdin closes; one SDK client serves them all
+// (lib/session.mjs), as a long-lived application holds one.
+//
+// Either way it exits 0; errors become outcome "failed" with a reason from
+// the vocabulary and the error text as detail. Logs go to stderr.
+import { createInterface } from "node:readline";
 
-import { Role } from "@a2a-js/sdk";
-import {
-  ClientFactory,
-  ClientFactoryOptions,
-  DefaultAgentCardResolver,
-  JsonRpcTransportFactory,
-  RestTransportFactory,
-  createAuthenticatingFetchWithRetry,
-} from "@a2a-js/sdk/client";
+import { fromError, outcomeLine, writeOutcome } from "./lib/outcome.mjs";
+import { SdkSession } from "./lib/session.mjs";
+import { parseTaskLine, readSession, readTask } from "./lib/task.mjs";
 
-import { CardCredentials } from "./lib/credentials.mjs";
-import { deadlineFetch, installTLS } from "./lib/http.mjs";
-import { fromError, fromTask, settled, writeOutcome } from "./lib/outcome.mjs";
-import { readTask } from "./lib/task.mjs";
-
-// How long the adapter waits between two GetTask polls.
-const POLL_INTERVAL_MS = 200;
-
-// CardResolver is the SDK's resolver, handing the resolved card to the
-// credential setup before the factory picks a transport: the card is
-// fetched once, and its token endpoint is known before the first send.
-class CardResolver extends DefaultAgentCardResolver {
-  #onCard;
-
-  constructor(options, onCard) {
-    super(options);
-    this.#onCard = onCard;
-  }
-
-  async resolve(baseUrl, path) {
-    const card = await super.resolve(baseUrl, path);
-    await this.#onCard(card);
-    return card;
-  }
+function log(text) {
+  process.stderr.write(`a2a-js adapter: ${text}\n`);
 }
 
-async function delegate(task) {
-  installTLS(task);
-  const deadline = AbortSignal.timeout(Math.max(Math.floor(task.stopAt - Date.now()), 1));
-  const plainFetch = deadlineFetch(deadline);
-  const credentials = new CardCredentials(task.credentials, plainFetch);
-  const fetchImpl = createAuthenticatingFetchWithRetry(plainFetch, credentials);
-  const factory = new ClientFactory(
-    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-      transports: [new JsonRpcTransportFactory({ fetchImpl }), new RestTransportFactory({ fetchImpl })],
-      cardResolver: new CardResolver({ fetchImpl }, (card) => credentials.prepare(card)),
-      clientConfig: { polling: true },
-    }),
-  );
-  // An empty path makes the resolver fetch the card URL exactly.
-  const client = await factory.createFromUrl(task.cardUrl, "");
+function short(outcome) {
+  return outcome.reason ? `${outcome.outcome}/${outcome.reason}` : outcome.outcome;
+}
 
-  const sent = await client.sendMessage(
-    {
-      message: {
-        messageId: randomUUID(),
-        role: Role.ROLE_USER,
-        parts: [{ content: { $case: "text", value: task.message } }],
-      },
-    },
-    { signal: deadline },
-  );
-  if (!sent?.status) {
-    return { outcome: "completed", taskId: "", detail: "the agent answered with a message, no task" };
-  }
-  let current = sent;
-  let polls = 0;
+// newSession is the session's SDK client, or the error that prevented it
+// (an unreadable CA file): then every task ends with that error.
+function newSession(env) {
   try {
-    while (!settled(current.status.state)) {
-      await sleep(POLL_INTERVAL_MS, undefined, { signal: deadline });
-      current = await client.getTask({ id: sent.id }, { signal: deadline });
-      polls++;
-    }
-  } catch (err) {
-    return fromError(err, sent.id);
+    return { session: new SdkSession(readSession(env)) };
+  } catch (error) {
+    return { error };
   }
-  return fromTask(current, `after ${polls} GetTask poll(s)`);
 }
 
-async function main() {
-  const outcomeFile = process.env.A2A_CONFORM_OUTCOME_FILE;
+async function oneShot(env) {
+  const outcomeFile = env.A2A_CONFORM_OUTCOME_FILE;
   if (!outcomeFile) {
-    process.stderr.write("a2a-js adapter: A2A_CONFORM_OUTCOME_FILE is not set\n");
+    log("A2A_CONFORM_OUTCOME_FILE is not set");
     process.exitCode = 2;
     return;
   }
   let outcome;
   try {
-    outcome = await delegate(readTask(process.env, performance.timeOrigin));
+    const task = readTask(env, performance.timeOrigin);
+    const { session, error } = newSession(env);
+    outcome = session ? await session.delegate(task) : fromError(error);
   } catch (err) {
     outcome = fromError(err);
   }
   writeOutcome(outcomeFile, outcome);
+  log(short(outcome));
 }
 
-await main();
+// serve answers the task lines of stdin in order, each before reading the
+// next; a task's deadline runs from when its line was read.
+async function serve(env) {
+  const { session, error } = newSession(env);
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line.trim() === "") {
+      continue;
+    }
+    const parsed = parseTaskLine(line, Date.now());
+    if (parsed.error && parsed.number === undefined) {
+      log(`${parsed.error.message}: ignored`);
+      continue;
+    }
+    let outcome;
+    if (parsed.error || !session) {
+      outcome = fromError(parsed.error ?? error);
+    } else {
+      outcome = await session.delegate(parsed.task);
+    }
+    const number = parsed.task?.task ?? parsed.number;
+    process.stdout.write(outcomeLine(number, outcome));
+    log(`task ${number}: ${short(outcome)}`);
+  }
+}
+
+if (process.env.A2A_CONFORM_SESSION === "1") {
+  await serve(process.env);
+} else {
+  await oneShot(process.env);
+}

@@ -1,7 +1,6 @@
 package a2ajs
 
 import (
-	"context"
 	"errors"
 	"path/filepath"
 	"testing"
@@ -11,11 +10,13 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The adapter runs through the real driver contract (runner.Command) against
-// a one-peer farm, once per kind of credential. Without node or the SDK
+// a one-peer farm, once per kind of credential (one-shot mode), and with
+// two tasks in each mode (session_test.go). Without node or the SDK
 // installed (make sdk-deps) the tests skip; A2A_CONFORM_REQUIRE_SDKS=1
 // makes that a failure.
 
@@ -38,35 +39,19 @@ func card(schemes peertest.Schemes, req wire.SecurityRequirement) mockpeer.CardF
 	return peertest.AdapterCard("a2a-js adapter test peer", schemes, req, wire.ProtocolVersion)
 }
 
-// play runs the adapter once against a one-peer farm and returns what the
-// runner observed and the peer's complete journal.
+// play runs the adapter once (one task, one-shot mode) against a one-peer
+// farm and returns what the runner observed and the peer's complete journal.
 func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
 	t.Helper()
 	farm, err := peertest.StartAdapterFarm(t.Context(), cf, grants, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
-	cr := farm.Credentials(grants)
-	ctx, cancel := context.WithTimeout(t.Context(), 2*deadline)
-	defer cancel()
-	res, err := c.Run(ctx, driver.Assignment{
-		CardURL: farm.Peer(peertest.AdapterPeer).CardURL(), Message: "adapter test", Skill: peertest.AdapterSkill,
-		CAFile: farm.CAFile(), Deadline: deadline, RunID: "adapter-test",
-		Credentials: driver.Credentials{
-			OAuthClientID: cr.OAuthClientID, OAuthClientSecret: cr.OAuthClientSecret,
-			BearerToken: cr.BearerToken, APIKey: cr.APIKey,
-			ClientCertFile: cr.ClientCertFile, ClientKeyFile: cr.ClientKeyFile,
-		},
-	})
+	run, err := adaptertest.PlaySession(t.Context(), c, farm, grants, deadline, "adapter test")
 	if err != nil {
-		t.Fatalf("runner: %v", err)
+		t.Fatal(err)
 	}
-	// Close waits for in-flight requests, so the journal is complete.
-	if err := farm.Close(); err != nil {
-		t.Errorf("farm.Close: %v", err)
-	}
-	return res, farm.Journal().All()
+	return run.Tasks[0], run.Journal
 }
 
 // TestAdapterWiresEachCredential: each kind of granted credential reaches

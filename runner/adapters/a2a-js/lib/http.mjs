@@ -1,6 +1,6 @@
 // HTTP plumbing as a Node application sets it up for fetch: undici's global
 // dispatcher trusts the farm CA and presents the client certificate when
-// one is granted; every request is bounded by the adapter's deadline.
+// one is granted; every request is bounded by the current task's deadline.
 import { readFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
 
@@ -8,12 +8,12 @@ import { Agent, setGlobalDispatcher } from "undici";
 
 // installTLS makes Node's global fetch (which the SDK uses) trust caFile
 // besides the system roots and, when granted, present a client certificate.
-export function installTLS(task) {
+export function installTLS(session) {
   const connect = {};
-  if (task.caFile) {
-    connect.ca = [...rootCertificates, readFileSync(task.caFile, "utf8")];
+  if (session.caFile) {
+    connect.ca = [...rootCertificates, readFileSync(session.caFile, "utf8")];
   }
-  const { clientCertFile, clientKeyFile } = task.credentials;
+  const { clientCertFile, clientKeyFile } = session.credentials;
   if (clientCertFile && clientKeyFile) {
     connect.cert = readFileSync(clientCertFile, "utf8");
     connect.key = readFileSync(clientKeyFile, "utf8");
@@ -21,11 +21,13 @@ export function installTLS(task) {
   setGlobalDispatcher(new Agent({ connect }));
 }
 
-// deadlineFetch is fetch with signal aborting every request at the
-// deadline, combined with any signal the caller passes.
-export function deadlineFetch(signal) {
+// deadlineFetch is fetch with every request aborted at the deadline of the
+// task under way (currentSignal(), read per request: the fetch outlives a
+// task in a session), combined with any signal the caller passes.
+export function deadlineFetch(currentSignal) {
   return (url, init) => {
     const own = init?.signal;
+    const signal = currentSignal();
     return fetch(url, { ...init, signal: own ? AbortSignal.any([own, signal]) : signal });
   };
 }

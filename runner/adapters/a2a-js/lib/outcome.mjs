@@ -1,5 +1,6 @@
 // The driver contract's output: task states and errors mapped to the
-// outcome vocabulary of docs/driver-contract.md, written as one object.
+// outcome vocabulary of docs/driver-contract.md, written as one object (to
+// the outcome file in one-shot mode, as a line on stdout in session mode).
 import { writeFileSync } from "node:fs";
 
 import { TaskState, taskStateToJSON } from "@a2a-js/sdk";
@@ -62,6 +63,13 @@ export function fromError(err, taskId) {
   return { outcome: reason === "version-unsupported" ? "aborted" : "failed", reason, taskId: taskId ?? "", detail };
 }
 
+// writeOutcome writes a one-shot run's outcome object to its file.
 export function writeOutcome(path, outcome) {
   writeFileSync(path, `${JSON.stringify(outcome)}\n`);
+}
+
+// outcomeLine is a session's answer to task number: the outcome object with
+// the task's number, on one line.
+export function outcomeLine(number, outcome) {
+  return `${JSON.stringify({ task: number, ...outcome })}\n`;
 }

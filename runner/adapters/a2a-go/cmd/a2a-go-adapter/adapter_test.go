@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // peerCard is the adapter peer's card with the given security and
@@ -17,27 +17,22 @@ func peerCard(schemes peertest.Schemes, req wire.SecurityRequirement, pv string)
 	return peertest.AdapterCard("a2a-go adapter test peer", schemes, req, pv)
 }
 
-// play starts a one-peer farm, runs the adapter's delegate against it and
-// returns the outcome and the peer's complete journal.
-func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (outcome, []mockpeer.Exchange) {
+// play starts a one-peer farm, delegates one task to it through a fresh
+// session and returns the outcome and the peer's complete journal.
+func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []mockpeer.Exchange) {
 	t.Helper()
 	farm, err := peertest.StartAdapterFarm(t.Context(), card, grants, flat)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer farm.Close()
-	cr := farm.Credentials(grants)
-	tk := task{
-		cardURL: farm.Peer(peertest.AdapterPeer).CardURL(), message: "adapter test", caFile: farm.CAFile(),
-		creds: credentials{
-			oauthClientID: cr.OAuthClientID, oauthClientSecret: cr.OAuthClientSecret,
-			bearerToken: cr.BearerToken, apiKey: cr.APIKey,
-			clientCertFile: cr.ClientCertFile, clientKeyFile: cr.ClientKeyFile,
-		},
+	s, err := newSession(driver.Assignment{CAFile: farm.CAFile(), Credentials: farm.Credentials(grants)})
+	if err != nil {
+		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
-	defer cancel()
-	o := delegate(ctx, tk)
+	defer s.close()
+	o := s.delegate(t.Context(), task{number: 1, cardURL: farm.Peer(peertest.AdapterPeer).CardURL(),
+		message: "adapter test", stopAt: time.Now().Add(30 * time.Second)})
 	// Close waits for in-flight requests, so the journal is complete.
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)

@@ -12,10 +12,12 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
-// session scopes the run's credentials in the SDK's credential store.
-const session = a2aclient.SessionID("a2a-conform")
+// credSession scopes the run's credentials in the SDK's credential store.
+const credSession = a2aclient.SessionID("a2a-conform")
 
 // errAuthUnavailable: a granted credential could not be obtained.
 var errAuthUnavailable = errors.New("credential unavailable")
@@ -24,28 +26,28 @@ var errAuthUnavailable = errors.New("credential unavailable")
 // AuthInterceptor looks credentials up: by the card's scheme names. Each
 // granted credential is stored under every scheme of its kind; the SDK then
 // picks what the card's securityRequirements list.
-func credentialStore(ctx context.Context, httpc *http.Client, card *a2a.AgentCard, c credentials) (*a2aclient.InMemoryCredentialsStore, error) {
+func credentialStore(ctx context.Context, httpc *http.Client, card *a2a.AgentCard, c driver.Credentials) (*a2aclient.InMemoryCredentialsStore, error) {
 	store := a2aclient.NewInMemoryCredentialsStore()
 	for name, scheme := range card.SecuritySchemes {
 		switch s := scheme.(type) {
 		case a2a.HTTPAuthSecurityScheme:
-			if c.bearerToken != "" && strings.EqualFold(s.Scheme, "bearer") {
-				store.Set(session, name, a2aclient.AuthCredential(c.bearerToken))
+			if c.BearerToken != "" && strings.EqualFold(s.Scheme, "bearer") {
+				store.Set(credSession, name, a2aclient.AuthCredential(c.BearerToken))
 			}
 		case a2a.APIKeySecurityScheme:
-			if c.apiKey != "" {
-				store.Set(session, name, a2aclient.AuthCredential(c.apiKey))
+			if c.APIKey != "" {
+				store.Set(credSession, name, a2aclient.AuthCredential(c.APIKey))
 			}
 		case a2a.OAuth2SecurityScheme:
 			flow, ok := s.Flows.(a2a.ClientCredentialsOAuthFlow)
-			if !ok || c.oauthClientID == "" {
+			if !ok || c.OAuthClientID == "" {
 				continue
 			}
 			token, err := fetchToken(ctx, httpc, flow.TokenURL, c)
 			if err != nil {
 				return nil, err
 			}
-			store.Set(session, name, a2aclient.AuthCredential(token))
+			store.Set(credSession, name, a2aclient.AuthCredential(token))
 		}
 	}
 	return store, nil
@@ -53,7 +55,7 @@ func credentialStore(ctx context.Context, httpc *http.Client, card *a2a.AgentCar
 
 // fetchToken runs the OAuth 2.0 client-credentials grant (RFC 6749 §4.4)
 // with HTTP Basic client authentication of the form-encoded id and secret.
-func fetchToken(ctx context.Context, httpc *http.Client, tokenURL string, c credentials) (string, error) {
+func fetchToken(ctx context.Context, httpc *http.Client, tokenURL string, c driver.Credentials) (string, error) {
 	form := url.Values{"grant_type": {"client_credentials"}}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, tokenURL, strings.NewReader(form.Encode()))
 	if err != nil {
@@ -61,7 +63,7 @@ func fetchToken(ctx context.Context, httpc *http.Client, tokenURL string, c cred
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Accept", "application/json")
-	req.SetBasicAuth(url.QueryEscape(c.oauthClientID), url.QueryEscape(c.oauthClientSecret))
+	req.SetBasicAuth(url.QueryEscape(c.OAuthClientID), url.QueryEscape(c.OAuthClientSecret))
 	resp, err := httpc.Do(req)
 	if err != nil {
 		return "", fmt.Errorf("%w: token request: %w", errAuthUnavailable, err)

@@ -6,28 +6,30 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // httpClient is the client an application hands the SDK: it trusts the
 // system roots plus the farm CA and presents the client certificate when
 // one is granted.
-func httpClient(t task) (*http.Client, error) {
+func httpClient(caFile string, creds driver.Credentials) (*http.Client, error) {
 	pool, err := x509.SystemCertPool()
 	if err != nil {
 		pool = x509.NewCertPool()
 	}
-	if t.caFile != "" {
-		pem, err := os.ReadFile(t.caFile)
+	if caFile != "" {
+		pem, err := os.ReadFile(caFile)
 		if err != nil {
 			return nil, fmt.Errorf("a2a-go-adapter: CA file: %w", err)
 		}
 		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("a2a-go-adapter: CA file %s holds no certificate", t.caFile)
+			return nil, fmt.Errorf("a2a-go-adapter: CA file %s holds no certificate", caFile)
 		}
 	}
 	cfg := &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
-	if c := t.creds; c.clientCertFile != "" && c.clientKeyFile != "" {
-		cert, err := tls.LoadX509KeyPair(c.clientCertFile, c.clientKeyFile)
+	if c := creds; c.ClientCertFile != "" && c.ClientKeyFile != "" {
+		cert, err := tls.LoadX509KeyPair(c.ClientCertFile, c.ClientKeyFile)
 		if err != nil {
 			return nil, fmt.Errorf("a2a-go-adapter: client certificate: %w", err)
 		}

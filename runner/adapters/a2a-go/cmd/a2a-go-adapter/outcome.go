@@ -2,37 +2,28 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
-	"os"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
-)
 
-// outcome is the one object of the driver contract.
-type outcome struct {
-	Outcome string `json:"outcome"`
-	Reason  string `json:"reason,omitempty"`
-	TaskID  string `json:"taskId"`
-	Detail  string `json:"detail,omitempty"`
-}
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
 
 // maxDetail bounds the error text in an outcome.
 const maxDetail = 2000
 
 // outcomeOfState maps the states at which polling stops (terminal or
 // interrupted) to the outcome vocabulary.
-var outcomeOfState = map[a2a.TaskState]outcome{
-	a2a.TaskStateCompleted:     {Outcome: "completed"},
-	a2a.TaskStateCanceled:      {Outcome: "canceled"},
-	a2a.TaskStateRejected:      {Outcome: "rejected"},
-	a2a.TaskStateFailed:        {Outcome: "failed", Reason: "task-failed"},
-	a2a.TaskStateInputRequired: {Outcome: "failed", Reason: "input-required"},
-	a2a.TaskStateAuthRequired:  {Outcome: "failed", Reason: "auth-required"},
+var outcomeOfState = map[a2a.TaskState]driver.Outcome{
+	a2a.TaskStateCompleted:     {Outcome: driver.OutcomeCompleted},
+	a2a.TaskStateCanceled:      {Outcome: driver.OutcomeCanceled},
+	a2a.TaskStateRejected:      {Outcome: driver.OutcomeRejected},
+	a2a.TaskStateFailed:        {Outcome: driver.OutcomeFailed, Reason: driver.ReasonTaskFailed},
+	a2a.TaskStateInputRequired: {Outcome: driver.OutcomeFailed, Reason: driver.ReasonInputRequired},
+	a2a.TaskStateAuthRequired:  {Outcome: driver.OutcomeFailed, Reason: driver.ReasonAuthRequired},
 }
 
 func settled(s a2a.TaskState) bool {
@@ -40,7 +31,7 @@ func settled(s a2a.TaskState) bool {
 	return ok
 }
 
-func fromTask(t *a2a.Task, detail string) outcome {
+func fromTask(t *a2a.Task, detail string) driver.Outcome {
 	o := outcomeOfState[t.Status.State]
 	o.TaskID, o.Detail = string(t.ID), string(t.Status.State)+"; "+detail
 	return o
@@ -56,52 +47,41 @@ var peerErrors = []error{
 }
 
 // reasonOf classifies an error of the SDK or of the adapter.
-func reasonOf(err error) string {
+func reasonOf(err error) driver.Reason {
 	var statusErr *agentcard.ErrStatusNotOK
 	var netErr net.Error
 	msg := err.Error()
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		return "deadline"
+		return driver.ReasonDeadline
 	case errors.Is(err, errAuthUnavailable):
-		return "auth-unavailable"
+		return driver.ReasonAuthUnavailable
 	case errors.As(err, &statusErr), strings.Contains(msg, "unexpected HTTP status"):
-		return "peer-error"
+		return driver.ReasonPeerError
 	case strings.HasPrefix(msg, "no compatible transports found"):
-		return "version-unsupported"
+		return driver.ReasonVersionUnsupported
 	case errors.As(err, &netErr):
-		return "transport-error"
+		return driver.ReasonTransportError
 	}
 	for _, pe := range peerErrors {
 		if errors.Is(err, pe) {
-			return "peer-error"
+			return driver.ReasonPeerError
 		}
 	}
-	return "client-error"
+	return driver.ReasonClientError
 }
 
 // fromError: the detail is the error text; no credential is ever in it.
 // The SDK's refusal to build a client for a card whose interfaces speak no
 // version it supports is its decision not to send: aborted, not failed.
-func fromError(err error, taskID string) outcome {
+func fromError(err error, taskID string) driver.Outcome {
 	detail := err.Error()
 	if len(detail) > maxDetail {
 		detail = detail[:maxDetail]
 	}
-	o := outcome{Outcome: "failed", Reason: reasonOf(err), TaskID: taskID, Detail: detail}
-	if o.Reason == "version-unsupported" {
-		o.Outcome = "aborted"
+	o := driver.Outcome{Outcome: driver.OutcomeFailed, Reason: reasonOf(err), TaskID: taskID, Detail: detail}
+	if o.Reason == driver.ReasonVersionUnsupported {
+		o.Outcome = driver.OutcomeAborted
 	}
 	return o
-}
-
-func writeOutcome(path string, o outcome) error {
-	b, err := json.Marshal(o)
-	if err != nil {
-		return fmt.Errorf("a2a-go-adapter: outcome: %w", err)
-	}
-	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		return fmt.Errorf("a2a-go-adapter: outcome: %w", err)
-	}
-	return nil
 }

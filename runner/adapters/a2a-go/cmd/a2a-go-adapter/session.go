@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// pollInterval is the wait between two GetTask polls.
+const pollInterval = 200 * time.Millisecond
+
+// session is one SDK client for a whole session, used the way the SDK's
+// documentation shows for a long-lived application: one card resolve and
+// one a2aclient.NewFromCard per agent, the client reused for every task.
+// The client holds the card it was made from; nothing here resolves it
+// again.
+type session struct {
+	httpc *http.Client
+	creds driver.Credentials
+	// clients holds the client of each card URL, made at its first task.
+	// Every task of a scenario names the same card URL, so a session
+	// holds one client.
+	clients map[string]*a2aclient.Client
+}
+
+// newSession sets up the HTTP client of the session's CA file and
+// credentials; the SDK client comes with the first task.
+func newSession(a driver.Assignment) (*session, error) {
+	httpc, err := httpClient(a.CAFile, a.Credentials)
+	if err != nil {
+		return nil, err
+	}
+	return &session{httpc: httpc, creds: a.Credentials, clients: map[string]*a2aclient.Client{}}, nil
+}
+
+func (s *session) close() {
+	for _, c := range s.clients {
+		_ = c.Destroy()
+	}
+	s.httpc.CloseIdleConnections()
+}
+
+// delegate runs one task until its stopAt: send in polling mode, poll
+// until the task settles. The adapter never cancels.
+func (s *session) delegate(ctx context.Context, t task) driver.Outcome {
+	ctx, cancel := context.WithDeadline(ctx, t.stopAt)
+	defer cancel()
+	client, err := s.client(ctx, t.cardURL)
+	if err != nil {
+		return fromError(err, "")
+	}
+	ctx = a2aclient.AttachSessionID(ctx, credSession)
+
+	res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{
+		Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(t.message)),
+		Config:  &a2a.SendMessageConfig{ReturnImmediately: true},
+	})
+	if err != nil {
+		return fromError(err, "")
+	}
+	current, ok := res.(*a2a.Task)
+	if !ok {
+		return driver.Outcome{Outcome: driver.OutcomeCompleted, Detail: "the agent answered with a message, no task"}
+	}
+	taskID, polls := current.ID, 0
+	for !settled(current.Status.State) {
+		if err := wait(ctx, pollInterval); err != nil {
+			return fromError(err, string(taskID))
+		}
+		if current, err = client.GetTask(ctx, &a2a.GetTaskRequest{ID: taskID}); err != nil {
+			return fromError(err, string(taskID))
+		}
+		polls++
+	}
+	return fromTask(current, fmt.Sprintf("after %d GetTask poll(s)", polls))
+}
+
+// client is the session's client for cardURL. One that could not be made
+// (the card did not resolve or parse) is tried again at the next task, as
+// an application would; one that was made is kept for good.
+func (s *session) client(ctx context.Context, cardURL string) (*a2aclient.Client, error) {
+	if c, ok := s.clients[cardURL]; ok {
+		return c, nil
+	}
+	c, err := newClient(ctx, s.httpc, cardURL, s.creds)
+	if err != nil {
+		return nil, err
+	}
+	s.clients[cardURL] = c
+	return c, nil
+}
+
+// newClient resolves the card URL as-is (WithPath("")) with the SDK's
+// resolver and builds a client from the card with both of the SDK's
+// transports and its AuthInterceptor.
+func newClient(ctx context.Context, httpc *http.Client, cardURL string, creds driver.Credentials) (*a2aclient.Client, error) {
+	card, err := agentcard.NewResolver(httpc).Resolve(ctx, cardURL, agentcard.WithPath(""))
+	if err != nil {
+		return nil, err
+	}
+	store, err := credentialStore(ctx, httpc, card, creds)
+	if err != nil {
+		return nil, err
+	}
+	return a2aclient.NewFromCard(ctx, card,
+		a2aclient.WithJSONRPCTransport(httpc),
+		a2aclient.WithRESTTransport(httpc),
+		a2aclient.WithCallInterceptors(&a2aclient.AuthInterceptor{Service: store}),
+	)
+}
+
+func wait(ctx context.Context, d time.Duration) error {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

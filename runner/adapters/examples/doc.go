@@ -1,0 +1,5 @@
+// Package examples holds the Go tests of the example driver-contract
+// clients of docs/examples (Python 3 and Node.js, standard library only):
+// each runs through the real driver contract, in both modes, against a
+// one-peer farm and must complete plain tasks.
+package examples
