@@ -23,7 +23,7 @@ var published = []string{
 	"NOVAL-001", "NOVAL-002", "NOVAL-003",
 	"SKEW-001", "SKEW-002",
 	"EXT-001", "EXT-002",
-	"GEN-001", "GEN-002", "GEN-003", "GEN-004",
+	"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005",
 	"ROT-005", "STALE-003", "STALE-004", "REPOINT-004", "SIG-011", "SIG-012", "SIG-013", "SIG-014",
 	"REDIR-003", "REDIR-004", "SKEW-003", "EXT-003",
 }

@@ -54,6 +54,7 @@ func checkTables() []checkTable {
 		{wellFormedCalls, wellFormedCallsCases()},
 		{outcomeBeforeDeadline, outcomeBeforeDeadlineCases()},
 		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
+		{noFlood, noFloodCases()},
 	}
 }
 

@@ -29,6 +29,10 @@ type Evidence struct {
 	Tasks []ClientRun
 	// Mode is how the client took the session's tasks.
 	Mode driver.Mode
+	// Seen is how many exchanges the farm journaled, kept whole, compact or
+	// only counted (mockpeer.Journal.Counts); Kept is how many it keeps
+	// whole. 0 means unknown (hand-built evidence).
+	Seen, Kept int64
 	// Origins and Cards per peer name.
 	Origins map[string]string
 	Cards   map[string][]CardVersion

@@ -35,7 +35,24 @@ func General() []Requirement {
 			Ref:   "contract-model §3 rules 2 and 6",
 			Check: cardSeenBeforeEverySend,
 		},
+		{
+			ID: "GEN-005", Level: Must, Profile: ProfileGeneral,
+			Text: "The client MUST NOT flood the peers: no more requests in a scenario than the farm journals whole " +
+				"(1,000); past that, requests are counted, not judged.",
+			Ref:   "docs/driver-contract.md; docs/reliability.md",
+			Check: noFlood,
+		},
 	}
+}
+
+// noFlood: every request of the scenario was journaled whole, so every
+// check saw it.
+func noFlood(ev *Evidence) Judgement {
+	if ev.Kept == 0 || ev.Seen <= ev.Kept {
+		return passed()
+	}
+	return failed(fmt.Sprintf("at most %d requests in the scenario", ev.Kept),
+		fmt.Sprintf("%d requests: %d were kept only in compact form or counted", ev.Seen, ev.Seen-ev.Kept))
 }
 
 // cardSeenBeforeEverySend: in each task, every task-creating request comes

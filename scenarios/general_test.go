@@ -83,3 +83,15 @@ func cardSeenBeforeEverySendCases() []checkCase {
 		{"nothing sent", journal(fetch("A")), notApplicable("the client sent no task-creating request")},
 	}
 }
+
+func noFloodCases() []checkCase {
+	flood := journal(fetch("A"))
+	flood.Seen, flood.Kept = 1600, 1000
+	within := journal(fetch("A"))
+	within.Seen, within.Kept = 1000, 1000
+	return []checkCase{
+		{"within the journal", within, passed()},
+		{"unknown counts (hand-built)", journal(fetch("A")), passed()},
+		{"a flood", flood, failed("at most 1000 requests in the scenario", "1600 requests: 600 were kept only in compact form or counted")},
+	}
+}

@@ -49,6 +49,9 @@ const (
 	// HardcodedV03 is HardcodedEndpointCredentials calling the A2A 0.3
 	// method names (hardcodedv03.go).
 	HardcodedV03 = "hardcoded-endpoint-v03-methods"
+	// Flood is the reference sending FloodRequests card requests before
+	// each task (flood.go).
+	Flood = "flood"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -65,6 +68,7 @@ var gallery = []client{
 	{name: HardcodedEndpointCredentials, unsafe: hardcodedEndpoint(true)},
 	{name: SendThenCancel, own: sendThenCancel},
 	{name: HardcodedV03, unsafe: hardcodedV03},
+	{name: Flood, own: func() task { return flood() }},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

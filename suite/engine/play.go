@@ -122,6 +122,8 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	res = combine(outputs, closing, sess.Mode())
 	ev.Client = ev.Tasks[len(ev.Tasks)-1]
 	ev.Journal = farm.Journal().All()
+	counts := farm.Journal().Counts()
+	ev.Seen, ev.Kept = counts.Seen, int64(farm.Journal().Limits().Exchanges)
 	for i, ps := range sc.Peers {
 		p := farm.Peers()[i]
 		ev.Origins[ps.Name] = p.Origin()

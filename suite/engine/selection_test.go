@@ -19,10 +19,10 @@ func TestSelection(t *testing.T) {
 		sel  Selection
 		want []string
 	}{
-		{"everything", Selection{}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004"}},
-		{"must", Selection{Level: scenarios.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004"}},
-		{"general", Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003", "GEN-004"}},
-		{"label filter", Selection{LabelFilter: "!req:ROT-004", Match: notROT004}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004"}},
+		{"everything", Selection{}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
+		{"must", Selection{Level: scenarios.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
+		{"general", Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
+		{"label filter", Selection{LabelFilter: "!req:ROT-004", Match: notROT004}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
 		{"core and should", Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}, Level: scenarios.Should}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -29,10 +30,11 @@ func (e *Engine) WriteReports(p Paths) error {
 			continue
 		}
 		name := filepath.Join("journals", rec.ID+".jsonl")
-		if err := writeJournal(filepath.Join(p.Dir, name), journal); err != nil {
+		omitted, err := writeJournal(filepath.Join(p.Dir, name), journal)
+		if err != nil {
 			return err
 		}
-		rec.JournalFile = name
+		rec.JournalFile, rec.JournalOmitted = name, omitted
 	}
 	if p.JSON == "" {
 		p.JSON = filepath.Join(p.Dir, "report.json")
@@ -46,20 +48,50 @@ func (e *Engine) WriteReports(p Paths) error {
 	return e.rep.WriteJUnit(p.JUnit)
 }
 
-func writeJournal(path string, exs []mockpeer.Exchange) error {
+// Journal file budget: whatever a client sends, a scenario's journal file
+// stays under wholeJournalBytes of whole exchanges plus as much again of
+// compact ones (no headers, bodies or metadata), so that a run's report
+// folder stays small. What does not fit is counted in the report.
+const wholeJournalBytes = 2 << 20
+
+// writeJournal writes exs as JSON lines within the budget and returns how
+// many it left out.
+func writeJournal(path string, exs []mockpeer.Exchange) (omitted int, err error) {
 	f, err := os.Create(path)
 	if err != nil {
-		return fmt.Errorf("engine: journal: %w", err)
+		return 0, fmt.Errorf("engine: journal: %w", err)
 	}
-	enc := json.NewEncoder(f)
-	for _, ex := range exs {
-		if err := enc.Encode(ex); err != nil {
-			f.Close()
-			return fmt.Errorf("engine: journal: %w", err)
+	w := &countingWriter{w: f}
+	enc := json.NewEncoder(w)
+	for i, ex := range exs {
+		if w.n >= wholeJournalBytes {
+			ex.Header, ex.Body, ex.Response, ex.RequestMetadata = nil, "", "", nil
+			ex.Truncated = append(ex.Truncated, "journal-file")
+		}
+		if w.n >= 2*wholeJournalBytes {
+			omitted = len(exs) - i
+			break
+		}
+		if err = enc.Encode(ex); err != nil {
+			break
 		}
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("engine: journal: %w", err)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	return nil
+	if err != nil {
+		return omitted, fmt.Errorf("engine: journal: %w", err)
+	}
+	return omitted, nil
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += n
+	return n, err
 }

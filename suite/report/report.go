@@ -142,9 +142,12 @@ type Scenario struct {
 	// ExchangeCount is the number of exchanges in the scenario's journal.
 	ExchangeCount int `json:"exchangeCount"`
 	// JournalFile is the journal's path, relative to the report dir.
-	JournalFile   string         `json:"journalFile,omitempty"`
-	JournalDigest string         `json:"journalDigest,omitempty"`
-	Requirements  []*Requirement `json:"requirements"`
+	JournalFile string `json:"journalFile,omitempty"`
+	// JournalOmitted is how many exchanges did not fit the journal file's
+	// budget (a flooding client); they were judged all the same.
+	JournalOmitted int            `json:"journalOmitted,omitempty"`
+	JournalDigest  string         `json:"journalDigest,omitempty"`
+	Requirements   []*Requirement `json:"requirements"`
 }
 
 // Task is one task of a scenario's session, as the client ended it.
