@@ -56,6 +56,12 @@ type client struct {
 	unsafe func(*refclient.Config)
 }
 
+// talking is a built-in client set to talk as opts says.
+type talking struct {
+	client
+	opts Options
+}
+
 // registry holds every built-in client, the reference first.
 var registry = []client{
 	{Reference, nil},
@@ -86,11 +92,53 @@ func Lookup(name string) (runner.Client, error) { return LookupMode(name, driver
 // LookupMode is Lookup in the given mode; in one-shot mode every task gets
 // a fresh client value, as a fresh process would.
 func LookupMode(name string, mode driver.Mode) (runner.Client, error) {
-	c, err := find(name)
+	return LookupWith(name, mode, Options{})
+}
+
+// Options are how a built-in client talks to the peer: its send mode and
+// binding preference. The zero value is the reference's defaults (polling,
+// the card's order of interfaces).
+type Options struct {
+	// SendMode is refclient.Poll, Block or Stream; "" is Poll.
+	SendMode refclient.SendMode
+	// Binding is "" (the card's order), wire.BindingJSONRPC or
+	// wire.BindingHTTPJSON (see refclient.ParseBinding).
+	Binding string
+}
+
+// check validates o, normalised.
+func (o Options) check() (Options, error) {
+	var err error
+	if o.SendMode, err = refclient.ParseSendMode(string(o.SendMode)); err != nil {
+		return o, err
+	}
+	o.Binding, err = refclient.ParseBinding(o.Binding)
+	return o, err
+}
+
+// describe is the client's name in reports: the name, then the options
+// that are not the defaults.
+func (o Options) describe(name string) string {
+	var set []string
+	if o.SendMode != refclient.Poll {
+		set = append(set, "send mode "+string(o.SendMode))
+	}
+	if o.Binding != "" {
+		set = append(set, "binding "+o.Binding)
+	}
+	if len(set) == 0 {
+		return Prefix + name
+	}
+	return Prefix + name + " (" + strings.Join(set, ", ") + ")"
+}
+
+// LookupWith is LookupMode with the client talking as o says.
+func LookupWith(name string, mode driver.Mode, o Options) (runner.Client, error) {
+	c, err := find(name, o)
 	if err != nil {
 		return nil, err
 	}
-	ic := &runner.InProcessClient{Name: Prefix + name}
+	ic := &runner.InProcessClient{Name: c.opts.describe(name)}
 	if mode == driver.ModeSession {
 		ic.Session = c.session
 	} else {
@@ -103,7 +151,12 @@ func LookupMode(name string, mode driver.Mode) (runner.Client, error) {
 // the built-in client named name, a fresh client value each time. It never
 // panics: every failure becomes an outcome with a reason.
 func Play(name string) (func(context.Context, driver.Assignment) driver.Outcome, error) {
-	c, err := find(name)
+	return PlayWith(name, Options{})
+}
+
+// PlayWith is Play with the client talking as o says.
+func PlayWith(name string, o Options) (func(context.Context, driver.Assignment) driver.Outcome, error) {
+	c, err := find(name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -113,37 +166,47 @@ func Play(name string) (func(context.Context, driver.Assignment) driver.Outcome,
 // Session returns a function that plays every assignment of one session
 // with one long-lived client value, as the built-in client named name.
 func Session(name string) (func(context.Context, driver.Assignment) driver.Outcome, error) {
-	c, err := find(name)
+	return SessionWith(name, Options{})
+}
+
+// SessionWith is Session with the client talking as o says.
+func SessionWith(name string, o Options) (func(context.Context, driver.Assignment) driver.Outcome, error) {
+	c, err := find(name, o)
 	if err != nil {
 		return nil, err
 	}
 	return c.session(), nil
 }
 
-func find(name string) (client, error) {
+// find returns the client named name, set to talk as o says.
+func find(name string, o Options) (talking, error) {
+	o, err := o.check()
+	if err != nil {
+		return talking{}, err
+	}
 	for _, c := range registry {
 		if c.name == name {
-			return c, nil
+			return talking{c, o}, nil
 		}
 	}
-	return client{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
+	return talking{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(Names(), ", "))
 }
 
-func (c client) config() refclient.Config {
-	var cfg refclient.Config
+func (c talking) config() refclient.Config {
+	cfg := refclient.Config{SendMode: c.opts.SendMode, Binding: c.opts.Binding}
 	if c.unsafe != nil {
 		c.unsafe(&cfg)
 	}
 	return cfg
 }
 
-func (c client) play(ctx context.Context, a driver.Assignment) driver.Outcome {
+func (c talking) play(ctx context.Context, a driver.Assignment) driver.Outcome {
 	return refclient.RunWith(ctx, a, c.config())
 }
 
 // session keeps one refclient.Client for the session, made on its first
 // task (the card URL, skill, trust root and credentials are the session's).
-func (c client) session() func(context.Context, driver.Assignment) driver.Outcome {
+func (c talking) session() func(context.Context, driver.Assignment) driver.Outcome {
 	var rc *refclient.Client
 	return func(ctx context.Context, a driver.Assignment) driver.Outcome {
 		if rc == nil {

@@ -84,6 +84,12 @@ func steps() mockpeer.TaskScript {
 // the journal, complete once the farm has closed.
 func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
 	t.Helper()
+	return playWith(t, name, Options{}, grants, peers...)
+}
+
+// playWith is play with the client talking as o says.
+func playWith(t *testing.T, name string, o Options, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
 	for i := range peers {
 		if peers[i].Skill == "" {
 			peers[i].Skill = testSkill
@@ -97,7 +103,7 @@ func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.P
 		t.Fatalf("mockpeer.Start: %v", err)
 	}
 	t.Cleanup(func() { _ = farm.Close() })
-	run, err := Play(name)
+	run, err := PlayWith(name, o)
 	if err != nil {
 		t.Fatal(err)
 	}
