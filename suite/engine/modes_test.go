@@ -15,37 +15,44 @@ import (
 )
 
 // The reference passes the whole catalog in every send mode, on both
-// bindings: no failure, no error (a requirement the mode leaves
-// unobservable may be not-applicable).
+// bindings, in session and one-shot mode: no failure, no error (a
+// requirement the mode leaves unobservable may be not-applicable).
 func TestReferenceInEveryMode(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays the whole catalog once per send mode and binding")
+		t.Skip("plays the whole catalog once per send mode, binding and client mode")
 	}
-	for _, mode := range refclient.SendModes() {
-		for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
-			t.Run(fmt.Sprintf("%s/%s", mode, binding), func(t *testing.T) {
-				c, err := builtin.LookupWith(builtin.Reference, driver.ModeSession, builtin.Options{SendMode: mode, Binding: binding})
-				if err != nil {
-					t.Fatal(err)
-				}
-				e, err := engine.Run(t.Context(), engine.Options{Client: c})
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkModeOnWire(t, e, mode, binding)
-				rep := e.Report()
-				for key, v := range rep.Verdicts() {
-					if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
-						t.Errorf("%s is %s", key, v)
-					}
-				}
-				if rep.ExitCode != 0 {
-					t.Errorf("exit code %d, want 0", rep.ExitCode)
-				}
-				t.Logf("%s: %+v", c.Describe(), rep.Summary)
-			})
+	for _, clientMode := range []driver.Mode{driver.ModeSession, driver.ModeOneShot} {
+		for _, mode := range refclient.SendModes() {
+			for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+				t.Run(fmt.Sprintf("%s/%s/%s", clientMode, mode, binding), func(t *testing.T) {
+					playReferenceIn(t, clientMode, builtin.Options{SendMode: mode, Binding: binding})
+				})
+			}
 		}
 	}
+}
+
+func playReferenceIn(t *testing.T, clientMode driver.Mode, o builtin.Options) {
+	t.Helper()
+	c, err := builtin.LookupWith(builtin.Reference, clientMode, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.Run(t.Context(), engine.Options{Client: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkModeOnWire(t, e, o.SendMode, o.Binding)
+	rep := e.Report()
+	for key, v := range rep.Verdicts() {
+		if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+			t.Errorf("%s is %s", key, v)
+		}
+	}
+	if rep.ExitCode != 0 {
+		t.Errorf("exit code %d, want 0", rep.ExitCode)
+	}
+	t.Logf("%s, %s: %+v", c.Describe(), clientMode, rep.Summary)
 }
 
 // checkModeOnWire asserts that the journals show the mode and binding
