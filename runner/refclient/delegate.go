@@ -19,9 +19,10 @@ type Result struct {
 // (fetched, or revalidated when the client holds one from an earlier task
 // of its session: the CardCache decision), decide routing and credentials,
 // revalidate right before the send, send, then follow the task under the
-// frozen contract in the client's send mode (Session.Deliver). Errors wrap the sentinels of this package; Result.Task is set
-// whenever a task exists. A Client is long-lived: it keeps the card of its
-// last task for the next one.
+// frozen contract in the client's send mode (Session.Deliver). Errors wrap
+// the sentinels of this package; Result.Task is set whenever a task
+// exists. A Client is long-lived: it keeps the card of its last task for
+// the next one.
 func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
 	card, err := c.decide.Cache.Plan(ctx, c, c.held())
 	if err != nil {

@@ -26,7 +26,9 @@ const (
 	// earlier is polled, as in Poll mode.
 	Block SendMode = "block"
 	// Stream sends with SendStreamingMessage and reads the task's events
-	// until one leaves it terminal or interrupted. A stream that ends before
+	// until one leaves it terminal or interrupted, then the stream to its
+	// end (the peer closes it there; a peer that does not is cut after a
+	// second, the task's state standing). A stream that ends before
 	// is resubscribed with SubscribeToTask, at most MaxResubscriptions
 	// times per task; when the peer refuses a subscription (an A2A error,
 	// e.g. the task has become terminal meanwhile) or the resubscriptions
