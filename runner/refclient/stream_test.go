@@ -111,6 +111,11 @@ func TestStreamEndsEarly(t *testing.T) {
 				if !cut.cut {
 					t.Error("the stream was not cut")
 				}
+				for _, e := range calls {
+					if e.Malformed != "" || e.A2AVersion != wire.ProtocolVersion || e.Binding != binding {
+						t.Errorf("%s: malformed %q, want a well-formed 1.0 %s call", e.Line(), e.Malformed, binding)
+					}
+				}
 				wantFrozen(t, farm)
 			})
 		}
