@@ -101,11 +101,16 @@ func Lookup(name string) (runner.Client, error) { return LookupMode(name, driver
 // a fresh client value, as a fresh process would. It finds the clients of
 // Names and of Gallery.
 func LookupMode(name string, mode driver.Mode) (runner.Client, error) {
-	c, err := find(name)
+	return LookupWith(name, mode, Options{})
+}
+
+// LookupWith is LookupMode with the client talking as o says.
+func LookupWith(name string, mode driver.Mode, o Options) (runner.Client, error) {
+	c, err := find(name, o)
 	if err != nil {
 		return nil, err
 	}
-	ic := &runner.InProcessClient{Name: Prefix + name}
+	ic := &runner.InProcessClient{Name: c.opts.describe(name)}
 	if mode == driver.ModeSession {
 		ic.Session = c.session
 	} else {
@@ -117,8 +122,11 @@ func LookupMode(name string, mode driver.Mode) (runner.Client, error) {
 // Play returns the function that plays one driver-contract assignment as
 // the built-in client named name, a fresh client value each time. It never
 // panics: every failure becomes an outcome with a reason.
-func Play(name string) (func(context.Context, driver.Assignment) driver.Outcome, error) {
-	c, err := find(name)
+func Play(name string) (task, error) { return PlayWith(name, Options{}) }
+
+// PlayWith is Play with the client talking as o says.
+func PlayWith(name string, o Options) (task, error) {
+	c, err := find(name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -127,35 +135,50 @@ func Play(name string) (func(context.Context, driver.Assignment) driver.Outcome,
 
 // Session returns a function that plays every assignment of one session
 // with one long-lived client value, as the built-in client named name.
-func Session(name string) (func(context.Context, driver.Assignment) driver.Outcome, error) {
-	c, err := find(name)
+func Session(name string) (task, error) { return SessionWith(name, Options{}) }
+
+// SessionWith is Session with the client talking as o says.
+func SessionWith(name string, o Options) (task, error) {
+	c, err := find(name, o)
 	if err != nil {
 		return nil, err
 	}
 	return c.session(), nil
 }
 
-func find(name string) (client, error) {
+// find returns the client named name, set to talk as o says.
+func find(name string, o Options) (talking, error) {
+	o, err := o.check()
+	if err != nil {
+		return talking{}, err
+	}
 	for _, c := range slices.Concat(registry, gallery) {
 		if c.name == name {
-			return c, nil
+			return talking{c, o}, nil
 		}
 	}
 	all := slices.Concat(Names(), Gallery())
-	return client{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(all, ", "))
+	return talking{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(all, ", "))
+}
+
+// talking is a built-in client set to talk as opts says.
+type talking struct {
+	client
+	opts Options
 }
 
 // config is the client's configuration for a session whose first task is
 // a: the card URL, skill, trust root and credentials are the session's.
-func (c client) config(a driver.Assignment) refclient.Config {
-	cfg := refclient.Config{CardURL: a.CardURL, Skill: a.Skill, CAFile: a.CAFile, Credentials: a.Credentials}
+func (c talking) config(a driver.Assignment) refclient.Config {
+	cfg := refclient.Config{CardURL: a.CardURL, Skill: a.Skill, CAFile: a.CAFile, Credentials: a.Credentials,
+		SendMode: c.opts.SendMode, Binding: c.opts.Binding}
 	if c.unsafe != nil {
 		c.unsafe(&cfg)
 	}
 	return cfg
 }
 
-func (c client) play(ctx context.Context, a driver.Assignment) driver.Outcome {
+func (c talking) play(ctx context.Context, a driver.Assignment) driver.Outcome {
 	if c.own != nil {
 		return c.own()(ctx, a)
 	}
@@ -164,7 +187,7 @@ func (c client) play(ctx context.Context, a driver.Assignment) driver.Outcome {
 
 // session keeps one refclient.Client for the session, made on its first
 // task; a client of its own keeps what own made.
-func (c client) session() task {
+func (c talking) session() task {
 	if c.own != nil {
 		return c.own()
 	}

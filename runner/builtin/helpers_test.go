@@ -118,8 +118,14 @@ func closeFarm(t *testing.T, farm *mockpeer.Farm) *mockpeer.Journal {
 // the journal, complete once the farm has closed.
 func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
 	t.Helper()
+	return playWith(t, name, Options{}, grants, peers...)
+}
+
+// playWith is play with the client talking as o says.
+func playWith(t *testing.T, name string, o Options, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
 	farm, a := startFarm(t, grants, peers...)
-	run, err := Play(name)
+	run, err := PlayWith(name, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,10 @@ type binding interface {
 	sendMessage(ctx context.Context, req *wire.SendMessageRequest) (*wire.SendMessageResponse, error)
 	getTask(ctx context.Context, id string) (*wire.Task, error)
 	cancelTask(ctx context.Context, id string) (*wire.Task, error)
+	// sendStreaming is SendStreamingMessage, subscribe SubscribeToTask: the
+	// stream is open once they return.
+	sendStreaming(ctx context.Context, req *wire.SendMessageRequest) (*eventStream, error)
+	subscribe(ctx context.Context, id string) (*eventStream, error)
 }
 
 // endpoint is what both bindings share: where to go, as whom, with which
@@ -34,28 +38,42 @@ type endpoint struct {
 
 // exchange sends one request and returns status and (bounded) body.
 func (e *endpoint) exchange(ctx context.Context, op, method, target string, body any) (int, []byte, error) {
-	var rd io.Reader
-	if body != nil {
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return 0, nil, fmt.Errorf("%w: %s: encode: %w", ErrConfig, op, err)
-		}
-		rd = bytes.NewReader(raw)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, target, rd)
+	req, err := e.request(ctx, op, method, target, body)
 	if err != nil {
-		return 0, nil, fmt.Errorf("%w: %s: %w", ErrConfig, op, err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
+		return 0, nil, err
 	}
 	req.Header.Set("Accept", "application/json, "+wire.RESTContentType)
-	e.decorate(req)
 	resp, err := e.http.Do(req)
 	if err != nil {
 		return 0, nil, transportError(op, err)
 	}
 	defer resp.Body.Close()
+	return readAnswer(op, resp)
+}
+
+// request builds a decorated request with body as JSON, if non-nil.
+func (e *endpoint) request(ctx context.Context, op, method, target string, body any) (*http.Request, error) {
+	var rd io.Reader
+	if body != nil {
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: encode: %w", ErrConfig, op, err)
+		}
+		rd = bytes.NewReader(raw)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, target, rd)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %w", ErrConfig, op, err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	e.decorate(req)
+	return req, nil
+}
+
+// readAnswer reads the status and (bounded) body of resp.
+func readAnswer(op string, resp *http.Response) (int, []byte, error) {
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
 	if err != nil {
 		return 0, nil, transportError(op, err)

@@ -35,6 +35,13 @@ type Config struct {
 	SignatureAlgorithms []string
 	// PollInterval, if non-zero, replaces DefaultPollInterval.
 	PollInterval time.Duration
+	// SendMode is how tasks are sent and followed (mode.go); "" is Poll.
+	SendMode SendMode
+	// Binding, if not "", is the binding to prefer (ParseBinding): the
+	// first interface of that binding the client may use, in card order,
+	// when the card offers one; otherwise, and when "", the first interface
+	// the client may use in card order (spec §8.3.2).
+	Binding string
 	// Now, if non-nil, is the clock that stamps Card.FetchedAt.
 	Now func() time.Time
 
@@ -76,6 +83,12 @@ func New(cfg Config) (*Client, error) {
 	}
 	if cfg.Skill == "" {
 		return nil, fmt.Errorf("%w: no skill given", ErrConfig)
+	}
+	if cfg.SendMode, err = ParseSendMode(string(cfg.SendMode)); err != nil {
+		return nil, err
+	}
+	if cfg.Binding, err = ParseBinding(cfg.Binding); err != nil {
+		return nil, err
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = DefaultPollInterval

@@ -32,8 +32,8 @@ type Decisions struct {
 	// Protocol, if non-nil, decides which protocol versions and extensions
 	// the client speaks (rules 5 and 7).
 	Protocol Protocol
-	// Watcher, if non-nil, runs between the polls of a task that was sent
-	// (rule 3).
+	// Watcher, if non-nil, runs between the polls or stream events of a
+	// task that was sent (rule 3).
 	Watcher TaskWatcher
 }
 
@@ -159,8 +159,10 @@ type Protocol interface {
 	SpeaksExtension(uri string) bool
 }
 
-// TaskWatcher runs before each poll of a task that was sent. A non-nil
-// task ends the wait with it; an error ends it with that error.
+// TaskWatcher runs before each poll of a task that was sent, or, in Stream
+// mode, before each stream event is read, whenever the task is neither
+// terminal nor interrupted. A non-nil task ends the wait with it; an error
+// ends it with that error.
 //
 // The reference does nothing: the contract captured at send is frozen for
 // the task's lifetime, so neither the card nor anything else is consulted.

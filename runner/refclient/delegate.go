@@ -18,10 +18,11 @@ type Result struct {
 // Delegate runs one task through the decision boundary: plan on the card
 // (fetched, or revalidated when the client holds one from an earlier task
 // of its session: the CardCache decision), decide routing and credentials,
-// revalidate right before the send, send, then poll under the frozen
-// contract. Errors wrap the sentinels of this package; Result.Task is set
-// whenever a task exists. A Client is long-lived: it keeps the card of its
-// last task for the next one.
+// revalidate right before the send, send, then follow the task under the
+// frozen contract in the client's send mode (Session.Deliver). Errors wrap
+// the sentinels of this package; Result.Task is set whenever a task
+// exists. A Client is long-lived: it keeps the card of its last task for
+// the next one.
 func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
 	card, err := c.decide.Cache.Plan(ctx, c, c.held())
 	if err != nil {
@@ -43,15 +44,7 @@ func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
 	if err := s.Adopt(fresh); err != nil {
 		return Result{}, err
 	}
-	resp, err := s.Send(ctx, text)
-	if err != nil {
-		return Result{}, err
-	}
-	if resp.Message != nil {
-		return Result{Message: resp.Message}, nil
-	}
-	task, err := s.Await(ctx, resp.Task)
-	return Result{Task: task}, err
+	return s.Deliver(ctx, text)
 }
 
 // held is the card kept from the session's last task (nil: none).

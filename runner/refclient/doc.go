@@ -15,8 +15,16 @@
 //     authoritative (a token request only to the card's origin);
 //  4. revalidates the card right before the send, even inside max-age, and
 //     aborts if the contract hash changed (capability drift is fine);
-//  5. sends with returnImmediately, then polls GetTask under the frozen
-//     contract: no card fetch, no cancel.
+//  5. sends, then follows the task under the frozen contract (no card
+//     fetch, no cancel) in its send mode (Config.SendMode, mode.go): Poll,
+//     the default, sends with returnImmediately and polls GetTask; Block
+//     sends without it and gets the task terminal or interrupted; Stream
+//     reads the events of SendStreamingMessage, resubscribing with
+//     SubscribeToTask (then polling) when a stream ends early, and falls
+//     back to Poll when the card does not declare streaming.
+//
+// Config.Binding prefers JSON-RPC or HTTP+JSON when the card offers it on
+// an interface the client may use; by default the card's order decides.
 //
 // Go users call it as a library:
 //
@@ -26,8 +34,9 @@
 //	res, err := c.Delegate(ctx, "Summarize this")
 //	outcome := refclient.OutcomeOf(res, err)
 //
-// or step by step with FetchCard, Open, Revalidate, Session.Adopt,
-// Session.Send and Session.Await. Run plays one driver-contract assignment.
+// or step by step with FetchCard, Open, Revalidate, Session.Adopt and
+// Session.Deliver (or, polling, Session.Send and Session.Await). Run plays
+// one driver-contract assignment.
 //
 // Each decision the contract model rules on is a small interface
 // (decisions.go): Revalidator, CredentialChoice, OriginGate, Protocol and

@@ -39,6 +39,12 @@ func (j *jsonRPC) call(ctx context.Context, method string, params, out any) erro
 	if err != nil {
 		return err
 	}
+	return decodeRPC(method, id, status, raw, out)
+}
+
+// decodeRPC reads the JSON-RPC response to request id into out: an answer
+// or, in a stream, one event.
+func decodeRPC(method string, id int64, status int, raw []byte, out any) error {
 	var resp rpcResponse
 	if err := json.Unmarshal(raw, &resp); err != nil || (resp.Result == nil && resp.Error == nil) {
 		if status < 200 || status > 299 {
@@ -102,4 +108,22 @@ func (j *jsonRPC) cancelTask(ctx context.Context, id string) (*wire.Task, error)
 		return nil, err
 	}
 	return checkTask(wire.MethodCancelTask, &out)
+}
+
+func (j *jsonRPC) sendStreaming(ctx context.Context, req *wire.SendMessageRequest) (*eventStream, error) {
+	withTenant := *req
+	withTenant.Tenant = j.tenant
+	return j.stream(ctx, wire.MethodSendStreamingMessage, &withTenant)
+}
+
+func (j *jsonRPC) subscribe(ctx context.Context, id string) (*eventStream, error) {
+	return j.stream(ctx, wire.MethodSubscribeToTask, wire.SubscribeToTaskRequest{Tenant: j.tenant, ID: id})
+}
+
+// stream opens a streaming call: every event is a JSON-RPC response that
+// echoes the request's id.
+func (j *jsonRPC) stream(ctx context.Context, method string, params any) (*eventStream, error) {
+	id := j.lastID.Add(1)
+	return j.openStream(ctx, method, "POST", j.url.String(), rpcRequest{JSONRPC: "2.0", ID: id, Method: method, Params: params},
+		func(status int, data []byte, out any) error { return decodeRPC(method, id, status, data, out) })
 }

@@ -41,9 +41,20 @@ func (r *rest) call(ctx context.Context, op, method, target string, body, out an
 	if err != nil {
 		return err
 	}
-	if status < 200 || status > 299 {
-		var e wire.RESTError
-		_ = json.Unmarshal(raw, &e) // an unparsable error body still is an error
+	return decodeREST(op, status, raw, out)
+}
+
+// decodeREST reads an HTTP+JSON answer into out: the body of a 2xx
+// response, or one event of a stream. An error status, or a body that is a
+// google.rpc.Status (how a stream reports an error after its start), is
+// the peer's error.
+func decodeREST(op string, status int, raw []byte, out any) error {
+	var e wire.RESTError
+	_ = json.Unmarshal(raw, &e) // an unparsable error body still is an error
+	if status < 200 || status > 299 || e.Error.Code != 0 || e.Error.Status != "" {
+		if status >= 200 && status <= 299 {
+			status = e.Error.Code
+		}
 		return &PeerError{Op: op, HTTPStatus: status, Status: e.Error.Status,
 			Reason: errorInfoReason(e.Error.Details), Message: e.Error.Message}
 	}
@@ -79,4 +90,23 @@ func (r *rest) cancelTask(ctx context.Context, id string) (*wire.Task, error) {
 		return nil, err
 	}
 	return checkTask(wire.MethodCancelTask, &out)
+}
+
+func (r *rest) sendStreaming(ctx context.Context, req *wire.SendMessageRequest) (*eventStream, error) {
+	body := *req
+	body.Tenant = "" // carried by the path
+	return r.stream(ctx, wire.MethodSendStreamingMessage, http.MethodPost, r.target("/message:stream", nil), &body)
+}
+
+// subscribe uses GET, as the proto's HTTP annotation says (the spec text
+// says POST; a2a-v1-wire.md §3).
+func (r *rest) subscribe(ctx context.Context, id string) (*eventStream, error) {
+	target := r.target("/tasks/"+url.PathEscape(id)+":subscribe", nil)
+	return r.stream(ctx, wire.MethodSubscribeToTask, http.MethodGet, target, nil)
+}
+
+// stream opens a streaming call: every event is a bare StreamResponse.
+func (r *rest) stream(ctx context.Context, op, method, target string, body any) (*eventStream, error) {
+	return r.openStream(ctx, op, method, target, body,
+		func(status int, data []byte, out any) error { return decodeREST(op, status, data, out) })
 }

@@ -23,11 +23,12 @@ func bindingOf(b string) string {
 // chooseInterface picks, in card order, the first interface whose
 // protocolVersion the client speaks (1.0 for the reference) over a binding
 // this client has and for which the card is
-// authoritative, and the TLS principal to pin it to ("" for none). Nothing
-// is sent to an interface to decide; a cross-origin one may be asked for
-// its TLS certificate.
+// authoritative, and the TLS principal to pin it to ("" for none). The
+// interfaces of the preferred binding (Config.Binding) are tried first.
+// Nothing is sent to an interface to decide; a cross-origin one may be
+// asked for its TLS certificate.
 func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInterface, *url.URL, Principal, error) {
-	ifaces := card.Card.SupportedInterfaces
+	ifaces := preferring(card.Card.SupportedInterfaces, c.cfg.Binding)
 	if len(ifaces) == 0 {
 		return wire.AgentInterface{}, nil, "", malformed(opCard, errors.New("no supportedInterfaces"))
 	}
@@ -60,4 +61,21 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		return wire.AgentInterface{}, nil, "", fmt.Errorf("%w: card offers %s", ErrVersionUnsupported, strings.Join(offered, ", "))
 	}
 	return wire.AgentInterface{}, nil, "", refused
+}
+
+// preferring returns ifaces with those of binding first, each part in card
+// order; ifaces itself when binding is "".
+func preferring(ifaces []wire.AgentInterface, binding string) []wire.AgentInterface {
+	if binding == "" {
+		return ifaces
+	}
+	out := make([]wire.AgentInterface, 0, len(ifaces))
+	for _, first := range []bool{true, false} {
+		for _, i := range ifaces {
+			if (bindingOf(i.ProtocolBinding) == binding) == first {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
 }

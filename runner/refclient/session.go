@@ -110,17 +110,30 @@ func (s *Session) decorate(req *http.Request) {
 	s.creds.apply(req)
 }
 
-// Send creates a task for text with SendMessage, returning immediately.
-// With the frozen-contract extension the contract hash travels along.
+// Send creates a task for text with SendMessage: with returnImmediately,
+// unless the session's send mode is Block, in which case the peer answers
+// once the task is terminal or interrupted. (In Stream mode, Deliver
+// streams; Send itself never does.) With the frozen-contract extension the
+// contract hash travels along.
 func (s *Session) Send(ctx context.Context, text string) (*wire.SendMessageResponse, error) {
+	req := s.request(text)
+	if s.Mode() != Block {
+		req.Configuration = &wire.SendMessageConfiguration{ReturnImmediately: true}
+	}
+	return s.binding.sendMessage(ctx, req)
+}
+
+// request is the SendMessageRequest for text, without configuration
+// (returnImmediately false, the default, and meaningless for streams).
+func (s *Session) request(text string) *wire.SendMessageRequest {
 	msg := &wire.Message{MessageID: newMessageID(), Role: wire.RoleUser, Parts: []wire.Part{wire.TextPart(text)}}
-	req := &wire.SendMessageRequest{Message: msg, Configuration: &wire.SendMessageConfiguration{ReturnImmediately: true}}
+	req := &wire.SendMessageRequest{Message: msg}
 	if s.frozen {
 		meta := map[string]any{FrozenContractExtension: map[string]any{"contractHash": s.contractHash}}
 		req.Metadata, msg.Metadata = meta, meta
 		msg.Extensions = []string{FrozenContractExtension}
 	}
-	return s.binding.sendMessage(ctx, req)
+	return req
 }
 
 // GetTask fetches the task without history.

@@ -57,16 +57,7 @@ func (sf signedFarm) start(t *testing.T) *mockpeer.Farm {
 
 func runOnFarm(t *testing.T, farm *mockpeer.Farm, d Decisions) driver.Outcome {
 	t.Helper()
-	out := RunWith(context.Background(), driver.Assignment{
-		CardURL: farm.Peer("A").CardURL(), Message: testMessage, Skill: testSkill, CAFile: farm.CAFile(),
-		Credentials: driver.Credentials{BearerToken: farm.Credentials(farm.Grants()).BearerToken}, Deadline: testDeadline,
-	}, Config{UnsafeDecisions: d})
-	t.Logf("outcome: %+v", out)
-	// Close waits for in-flight requests: the journal is complete after it.
-	if err := farm.Close(); err != nil {
-		t.Errorf("farm.Close: %v", err)
-	}
-	return out
+	return playOnFarm(t, farm, Config{UnsafeDecisions: d})
 }
 
 // routesAt lists the routes of the requests peer saw, in order. A failed

@@ -121,6 +121,11 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	redactResult(farm, &closing)
 	res = combine(outputs, closing, sess.Mode())
 	ev.Client = ev.Tasks[len(ev.Tasks)-1]
+	// A stream the client dropped is journaled when its handler ends:
+	// closing the farm waits for every request in flight.
+	if err := farm.Close(); err != nil {
+		return nil, res, &HarnessError{sc.ID, err}
+	}
 	ev.Journal = farm.Journal().All()
 	counts := farm.Journal().Counts()
 	ev.Seen, ev.Kept = counts.Seen, int64(farm.Journal().Limits().Exchanges)

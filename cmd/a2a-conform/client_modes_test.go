@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// `a2a-conform client` in another send mode and binding passes the whole
+// catalog as a subprocess, and the journals show it talked that way.
+func TestClientSendModeAndBinding(t *testing.T) {
+	for _, tc := range []struct {
+		clientMode, flags, binding string
+		creates                    string
+	}{
+		{"session", "--send-mode stream --binding http+json", wire.BindingHTTPJSON, wire.MethodSendStreamingMessage},
+		{"one-shot", "--send-mode block --binding jsonrpc", wire.BindingJSONRPC, wire.MethodSendMessage},
+	} {
+		t.Run(tc.clientMode+" "+tc.flags, func(t *testing.T) {
+			dir := t.TempDir()
+			code, out := runBinary(t, "run", "--client", binary+" client "+tc.flags, "--client-mode", tc.clientMode, "--report-dir", dir)
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, out)
+			}
+			journals, _ := filepath.Glob(filepath.Join(dir, "journals", "*.jsonl"))
+			created := 0
+			for _, path := range journals {
+				for _, e := range readJournal(t, path) {
+					if e.Route != mockpeer.RouteA2A {
+						continue
+					}
+					if e.Binding != tc.binding || e.Op == wire.MethodGetTask {
+						t.Errorf("%s: %s", filepath.Base(path), e.Line())
+					}
+					if e.TaskCreating() {
+						created++
+						if e.Op != tc.creates || strings.Contains(e.Body, `"returnImmediately":true`) {
+							t.Errorf("%s: %s %s, want %s", filepath.Base(path), e.Line(), e.Body, tc.creates)
+						}
+					}
+				}
+			}
+			if created == 0 {
+				t.Errorf("no task created in %d journals", len(journals))
+			}
+		})
+	}
+	if code, out := runBinary(t, "client", "--send-mode", "turbo"); code != 2 || !strings.Contains(out, "turbo") {
+		t.Errorf("client --send-mode turbo: exit %d, want 2\n%s", code, out)
+	}
+}
+
+func readJournal(t *testing.T, path string) []mockpeer.Exchange {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []mockpeer.Exchange
+	lines := bufio.NewScanner(f)
+	lines.Buffer(nil, 16<<20)
+	for lines.Scan() {
+		var e mockpeer.Exchange
+		if err := json.Unmarshal(lines.Bytes(), &e); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -1,0 +1,92 @@
+package engine_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+)
+
+// The reference passes the whole catalog in every send mode, on both
+// bindings, in session and one-shot mode: no failure, no error (a
+// requirement the mode leaves unobservable may be not-applicable).
+func TestReferenceInEveryMode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the whole catalog once per send mode, binding and client mode")
+	}
+	for _, clientMode := range []driver.Mode{driver.ModeSession, driver.ModeOneShot} {
+		for _, mode := range refclient.SendModes() {
+			for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+				t.Run(fmt.Sprintf("%s/%s/%s", clientMode, mode, binding), func(t *testing.T) {
+					playReferenceIn(t, clientMode, builtin.Options{SendMode: mode, Binding: binding})
+				})
+			}
+		}
+	}
+}
+
+func playReferenceIn(t *testing.T, clientMode driver.Mode, o builtin.Options) {
+	t.Helper()
+	c, err := builtin.LookupWith(builtin.Reference, clientMode, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.Run(t.Context(), engine.Options{Client: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkModeOnWire(t, e, o.SendMode, o.Binding)
+	rep := e.Report()
+	for key, v := range rep.Verdicts() {
+		if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+			t.Errorf("%s is %s", key, v)
+		}
+	}
+	if rep.ExitCode != 0 {
+		t.Errorf("exit code %d, want 0", rep.ExitCode)
+	}
+	t.Logf("%s, %s: %+v", c.Describe(), clientMode, rep.Summary)
+}
+
+// checkModeOnWire asserts that the journals show the mode and binding
+// asked for: every A2A call on that binding (the catalog's cards offer
+// both), tasks created the mode's way, and no poll where the send or the
+// stream says how the task ends.
+func checkModeOnWire(t *testing.T, e *engine.Engine, mode refclient.SendMode, binding string) {
+	t.Helper()
+	wantCreate := wire.MethodSendMessage
+	if mode == refclient.Stream {
+		wantCreate = wire.MethodSendStreamingMessage
+	}
+	created := 0
+	for _, sc := range e.Scenarios() {
+		for _, ex := range e.Journal(sc.ID) {
+			if ex.Route != mockpeer.RouteA2A {
+				continue
+			}
+			if ex.Binding != binding {
+				t.Errorf("%s: %s", sc.ID, ex.Line())
+			}
+			switch {
+			case ex.TaskCreating():
+				created++
+				immediate := strings.Contains(ex.Body, `"returnImmediately":true`)
+				if ex.Op != wantCreate || immediate != (mode == refclient.Poll) {
+					t.Errorf("%s: %s with body %s, want %s (returnImmediately only in poll mode)", sc.ID, ex.Line(), ex.Body, wantCreate)
+				}
+			case ex.Op == wire.MethodGetTask && mode != refclient.Poll:
+				t.Errorf("%s: %s: a poll in %s mode", sc.ID, ex.Line(), mode)
+			}
+		}
+	}
+	if created == 0 {
+		t.Errorf("no task created in the whole catalog")
+	}
+}
