@@ -59,15 +59,11 @@ stability:
 	./bench/stability.sh
 
 SDK_REPORT_DIR := $(REPORT_DIR)/sdks
-# The SDK adapters run in session mode: one process and one SDK client take
-# every task of a scenario, as a long-lived application uses the SDK
-# (docs/driver-contract.md). The label says so, for docs/results.md.
-SDK_CLIENT_MODE := session
 # The exact versions installed: the reports and docs/results.md name them.
 JS_SDK_VERSION  = $(shell node -p "require('./$(JS_SDK_DIR)/node_modules/@a2a-js/sdk/package.json').version")
 GO_SDK_VERSION  = $(shell cd $(GO_SDK_DIR) && $(GO) list -m -f '{{.Version}}' github.com/a2aproject/a2a-go/v2)
 
-## conformance-sdks: the whole catalog against @a2a-js/sdk and a2a-go (spec and flat security scopes), in session mode;
+## conformance-sdks: the whole catalog against @a2a-js/sdk and a2a-go (spec and flat security scopes), in session and one-shot mode;
 ##   each SDK's verdicts are pinned by its known-failures file (--strict: drift either way fails),
 ##   and docs/results.md must match the reports
 conformance-sdks: sdk-runs
@@ -78,20 +74,26 @@ conformance-sdks: sdk-runs
 sdk-results: sdk-runs
 	cp $(SDK_REPORT_DIR)/results.md docs/results.md
 
-# All three runs happen even when one drifts, so CI shows every drift at once.
+# Every run happens even when one drifts, so CI shows every drift at once.
+# Session mode is how the SDKs are used (one long-lived client); one-shot
+# mode (a fresh client per task) shows what a new client does with a card.
+SDK_RUN = bin/a2a-conform run --strict
+JS_CLIENT = --client 'node $(JS_SDK_DIR)/adapter.mjs' --label '@a2a-js/sdk $(JS_SDK_VERSION)'
+GO_CLIENT = --client bin/a2a-go-adapter --label 'github.com/a2aproject/a2a-go/v2 $(GO_SDK_VERSION)'
+SDK_RUN_DIRS = a2a-js a2a-js-one-shot a2a-go-spec a2a-go-flat a2a-go-flat-one-shot
 sdk-runs: sdk-deps build
 	cd $(GO_SDK_DIR) && $(GO) build -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
 	@status=0; \
 	set -x; \
-	bin/a2a-conform run --strict --client-mode $(SDK_CLIENT_MODE) --known-failures $(JS_SDK_DIR)/known-failures.txt \
-		--label '@a2a-js/sdk $(JS_SDK_VERSION) ($(SDK_CLIENT_MODE) mode)' --client 'node $(JS_SDK_DIR)/adapter.mjs' \
+	$(SDK_RUN) $(JS_CLIENT) --client-mode session --known-failures $(JS_SDK_DIR)/known-failures.txt \
 		--report-dir '$(SDK_REPORT_DIR)/a2a-js' || status=1; \
-	bin/a2a-conform run --strict --client-mode $(SDK_CLIENT_MODE) --known-failures $(GO_SDK_DIR)/known-failures-spec.txt --security-scopes spec \
-		--label 'github.com/a2aproject/a2a-go/v2 $(GO_SDK_VERSION) ($(SDK_CLIENT_MODE) mode)' --client bin/a2a-go-adapter \
+	$(SDK_RUN) $(JS_CLIENT) --client-mode one-shot --known-failures $(JS_SDK_DIR)/known-failures-one-shot.txt \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-js-one-shot' || status=1; \
+	$(SDK_RUN) $(GO_CLIENT) --client-mode session --security-scopes spec --known-failures $(GO_SDK_DIR)/known-failures-spec.txt \
 		--report-dir '$(SDK_REPORT_DIR)/a2a-go-spec' || status=1; \
-	bin/a2a-conform run --strict --client-mode $(SDK_CLIENT_MODE) --known-failures $(GO_SDK_DIR)/known-failures-flat.txt --security-scopes flat \
-		--label 'github.com/a2aproject/a2a-go/v2 $(GO_SDK_VERSION) ($(SDK_CLIENT_MODE) mode)' --client bin/a2a-go-adapter \
+	$(SDK_RUN) $(GO_CLIENT) --client-mode session --security-scopes flat --known-failures $(GO_SDK_DIR)/known-failures-flat.txt \
 		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat' || status=1; \
+	$(SDK_RUN) $(GO_CLIENT) --client-mode one-shot --security-scopes flat --known-failures $(GO_SDK_DIR)/known-failures-flat-one-shot.txt \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat-one-shot' || status=1; \
 	exit $$status
-	bin/a2a-conform results '$(SDK_REPORT_DIR)/a2a-js/report.json' '$(SDK_REPORT_DIR)/a2a-go-spec/report.json' \
-		'$(SDK_REPORT_DIR)/a2a-go-flat/report.json' > '$(SDK_REPORT_DIR)/results.md'
+	bin/a2a-conform results $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d)/report.json') > '$(SDK_REPORT_DIR)/results.md'

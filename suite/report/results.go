@@ -68,13 +68,18 @@ func (p *page) line(format string, args ...any) {
 func (p *page) runsTable(reports []*Report) {
 	p.line("## Versions and summary")
 	p.line("")
-	p.line("| client under test | cards' security scopes | suite | A2A | pass | fail | MUST failures | not applicable | errors |")
-	p.line("|---|---|---|---|---:|---:|---:|---:|---:|")
+	p.line("| client under test | client mode | cards' security scopes | suite | A2A | pass | fail | MUST failures | not applicable | errors |")
+	p.line("|---|---|---|---|---|---:|---:|---:|---:|---:|")
 	for _, r := range reports {
 		s := r.Summary
-		p.line("| %s | %s | %s %s | %s | %d | %d | %d | %d | %d |", cell(r.Client.Title()), scopesText(r),
+		p.line("| %s | %s | %s | %s %s | %s | %d | %d | %d | %d | %d |", cell(r.Client.Title()), modeText(r), scopesText(r),
 			r.Suite.Name, r.Suite.Version, r.SpecVersion, s.Pass, s.Fail, mustFailures(r), s.NotApplicable, s.Error)
 	}
+	p.line("")
+	p.line("In *session* mode one client (one process, one SDK client value) takes every task of a scenario, as a " +
+		"long-lived application uses the SDK; in *one-shot* mode every task gets a fresh process and a fresh SDK " +
+		"client, which fetches the card anew. Each scenario starts with a task under the honest card (its positive " +
+		"control) and changes the card before the next.")
 	p.line("")
 	p.line("Security scopes *spec* serve `securityRequirements` as the specification shapes them " +
 		"(`{\"schemes\":{\"bearer\":{\"list\":[]}}}`); *flat* serves bare arrays (`{\"schemes\":{\"bearer\":[]}}`) " +
@@ -146,7 +151,18 @@ func scenarioAt(r *Report, i int, id string) *Scenario {
 }
 
 func runTitle(r *Report) string {
-	return r.Client.Title() + ", " + scopesText(r) + " security scopes"
+	return r.Client.Title() + ", " + modeText(r) + " mode, " + scopesText(r) + " security scopes"
+}
+
+// modeText is how the client took its tasks, as the first played scenario
+// recorded it.
+func modeText(r *Report) string {
+	for _, sc := range r.Scenarios {
+		if sc.ClientMode != "" {
+			return string(sc.ClientMode)
+		}
+	}
+	return "unknown"
 }
 
 func scopesText(r *Report) string {

@@ -23,7 +23,7 @@ func resultsReport(label string, scopes report.Scopes) *report.Report {
 		Selection:     report.Selection{SecurityScopes: scopes},
 		Summary:       report.Summary{Pass: 1, Fail: 2, NotApplicable: 1},
 		Scenarios: []*report.Scenario{{
-			ID: "repointed-endpoint", Played: true,
+			ID: "repointed-endpoint", Played: true, ClientMode: "session",
 			Outcome: &driver.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},
 			Requirements: []*report.Requirement{
 				{ID: "REPOINT-001", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-001", Verdict: scenarios.Fail,
@@ -46,10 +46,10 @@ func TestWriteResults(t *testing.T) {
 	}
 	page := b.String()
 	for _, want := range []string{
-		"| @a2a-js/sdk 1.3.0 | spec | a2a-conform " + report.SuiteVersion + " | 1.0 | 1 | 2 | 2 | 1 | 0 |",
-		"| a2a-go/v2 v2.3.1 | flat |",
+		"| @a2a-js/sdk 1.3.0 | session | spec | a2a-conform " + report.SuiteVersion + " | 1.0 | 1 | 2 | 2 | 1 | 0 |",
+		"| a2a-go/v2 v2.3.1 | session | flat |",
 		"| repointed-endpoint | completed | completed |",
-		"## a2a-go/v2 v2.3.1, flat security scopes",
+		"## a2a-go/v2 v2.3.1, session mode, flat security scopes",
 		"| repointed-endpoint | [REPOINT-001](requirements.md#repoint-001) | MUST | **fail** (known) | no origin check: used peer B |",
 		"| [REPOINT-002](requirements.md#repoint-002) | MUST | **fail** | got bearer presented at https://<peer> \\| hash <hash> |",
 		"| [GEN-001](requirements.md#gen-001) | MUST | pass | client reported completed |",
