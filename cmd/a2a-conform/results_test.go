@@ -24,7 +24,7 @@ func TestRunLabelScopesAndResults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("results: exit %d\n%s", code, page)
 	}
-	for _, want := range []string{"# Results", "| reference 1.0 | flat |", "## reference 1.0, flat security scopes",
+	for _, want := range []string{"# Results", "| reference 1.0 | session | flat |", "## reference 1.0, session mode, flat security scopes",
 		"| version-skew | [SKEW-002](requirements.md#skew-002) | MUST | pass |"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("results page lacks %q:\n%s", want, page)
