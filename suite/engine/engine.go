@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -48,9 +47,8 @@ type Engine struct {
 	mu       sync.Mutex
 	rep      *report.Report
 	byID     map[string]*report.Scenario
-	selected map[string]bool // "scenario/requirement"
-	plays    map[string]*Play
-	journals map[string][]mockpeer.Exchange
+	selected map[string]bool   // "scenario/requirement"
+	journals map[string][]byte // JSON lines, within the journal file budget
 }
 
 // New checks the options and builds the run's record: every selected
@@ -69,7 +67,7 @@ func New(o Options) (*Engine, error) {
 		o.PlaySlack = DefaultPlaySlack
 	}
 	e := &Engine{o: o, catalog: o.Catalog, byID: map[string]*report.Scenario{}, selected: map[string]bool{},
-		plays: map[string]*Play{}, journals: map[string][]mockpeer.Exchange{}}
+		journals: map[string][]byte{}}
 	if e.catalog == nil {
 		e.catalog = scenarios.Catalog()
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -50,7 +51,6 @@ func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	play := &Play{Scenario: sc, Evidence: pr.evidence, Record: rec}
-	e.plays[sc.ID] = play
 	rec.DurationMS = time.Since(start).Milliseconds()
 	switch {
 	case err != nil:
@@ -78,7 +78,11 @@ func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
 // record copies the client's run into the report.
 func (e *Engine) record(rec *report.Scenario, pr playResult) {
 	ev, res := pr.evidence, pr.client
-	e.journals[rec.ID] = ev.Journal
+	// The journal is kept encoded and within its file budget, not as
+	// values: a run's memory stays bounded whatever the client sent.
+	var buf bytes.Buffer
+	rec.JournalOmitted, _ = encodeJournal(&buf, ev.Journal)
+	e.journals[rec.ID] = buf.Bytes()
 	rec.Played = true
 	rec.ExchangeCount = len(ev.Journal)
 	rec.JournalDigest = digest(ev.Journal)
@@ -128,13 +132,6 @@ func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j scenarios.Judg
 		return j
 	}
 	return scenarios.Judgement{Verdict: scenarios.Error, Reason: fmt.Sprintf("check %s returned verdict %q", r.ID, j.Verdict)}
-}
-
-// Journal is the journal of a played scenario (nil if not played).
-func (e *Engine) Journal(scenario string) []mockpeer.Exchange {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.journals[scenario]
 }
 
 // maxReportedOutput bounds the client output kept in report.json.

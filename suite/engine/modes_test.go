@@ -67,7 +67,11 @@ func checkModeOnWire(t *testing.T, e *engine.Engine, mode refclient.SendMode, bi
 	}
 	created := 0
 	for _, sc := range e.Scenarios() {
-		for _, ex := range e.Journal(sc.ID) {
+		journal, err := e.Journal(sc.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range journal {
 			if ex.Route != mockpeer.RouteA2A {
 				continue
 			}

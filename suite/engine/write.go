@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -30,11 +31,10 @@ func (e *Engine) WriteReports(p Paths) error {
 			continue
 		}
 		name := filepath.Join("journals", rec.ID+".jsonl")
-		omitted, err := writeJournal(filepath.Join(p.Dir, name), journal)
-		if err != nil {
-			return err
+		if err := os.WriteFile(filepath.Join(p.Dir, name), journal, 0o644); err != nil {
+			return fmt.Errorf("engine: journal: %w", err)
 		}
-		rec.JournalFile, rec.JournalOmitted = name, omitted
+		rec.JournalFile = name
 	}
 	if p.JSON == "" {
 		p.JSON = filepath.Join(p.Dir, "report.json")
@@ -54,14 +54,10 @@ func (e *Engine) WriteReports(p Paths) error {
 // folder stays small. What does not fit is counted in the report.
 const wholeJournalBytes = 2 << 20
 
-// writeJournal writes exs as JSON lines within the budget and returns how
+// encodeJournal writes exs as JSON lines within the budget and returns how
 // many it left out.
-func writeJournal(path string, exs []mockpeer.Exchange) (omitted int, err error) {
-	f, err := os.Create(path)
-	if err != nil {
-		return 0, fmt.Errorf("engine: journal: %w", err)
-	}
-	w := &countingWriter{w: f}
+func encodeJournal(out io.Writer, exs []mockpeer.Exchange) (omitted int, err error) {
+	w := &countingWriter{w: out}
 	enc := json.NewEncoder(w)
 	for i, ex := range exs {
 		if w.n >= wholeJournalBytes {
@@ -73,14 +69,8 @@ func writeJournal(path string, exs []mockpeer.Exchange) (omitted int, err error)
 			break
 		}
 		if err = enc.Encode(ex); err != nil {
-			break
+			return omitted, fmt.Errorf("engine: journal: %w", err)
 		}
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return omitted, fmt.Errorf("engine: journal: %w", err)
 	}
 	return omitted, nil
 }
@@ -94,4 +84,22 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += n
 	return n, err
+}
+
+// Journal decodes the journal kept of a played scenario (nil if it was not
+// played): every exchange within the journal file budget.
+func (e *Engine) Journal(scenario string) ([]mockpeer.Exchange, error) {
+	e.mu.Lock()
+	raw := e.journals[scenario]
+	e.mu.Unlock()
+	var out []mockpeer.Exchange
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	for dec.More() {
+		var ex mockpeer.Exchange
+		if err := dec.Decode(&ex); err != nil {
+			return out, fmt.Errorf("engine: journal of %s: %w", scenario, err)
+		}
+		out = append(out, ex)
+	}
+	return out, nil
 }
