@@ -6,6 +6,7 @@ GO          ?= go
 CLIENT      ?= builtin:reference
 REPORT_DIR  ?= a2a-conform-report
 FUZZTIME    ?= 10s
+FUZZTIME_SHORT ?= 5s
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
@@ -40,6 +41,10 @@ docs:
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZTIME) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzREST$$' -fuzztime=$(FUZZTIME) ./mockpeer/agent
+	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZTIME_SHORT) ./mockpeer
+	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZTIME_SHORT) ./mockpeer
+	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZTIME_SHORT) ./mockpeer
+	$(GO) test -run='^$$' -fuzz='^FuzzParseOutcome$$' -fuzztime=$(FUZZTIME_SHORT) ./runner/driver
 
 ## sdk-deps: the pinned SDKs (npm ci for @a2a-js/sdk, go mod download for a2a-go)
 sdk-deps:
