@@ -75,15 +75,12 @@ func (f *Farm) bindAdmin(ctx context.Context, scheme string) error {
 // without the secret is journaled as an unmatched request: only the client
 // under test has reason to make one, and the checks judge it.
 func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	f := a.f
-	if !f.enter() {
-		http.Error(w, "mock peer farm closed", http.StatusServiceUnavailable)
-		return
-	}
-	defer f.leave()
-	seq, arrival := f.journal.reserve(), f.now()
-	rec := newRecorder(w, r, f.limits.WriteTimeout, f.journal.limits.captureBytes())
-	tap := tapBody(w, r, f.limits, f.journal.limits.captureBytes(), f.secrets)
+	a.f.intake(w, r, func(in *arrival) { a.serveAdmitted(in, r) })
+}
+
+// serveAdmitted authenticates and serves an admitted call, then journals it.
+func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
+	f, rec := a.f, in.rec
 	route, peer := RouteAdmin, ""
 	if a.authorized(r) {
 		peer = a.serve(rec, r)
@@ -94,7 +91,7 @@ func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"error": "unauthorized", "message": "the admin API needs the run's admin secret as a bearer token",
 		})
 	}
-	e := f.exchange(seq, arrival, route, r, rec)
+	e := in.exchange(route, r)
 	e.Peer, e.Origin = peer, a.origin
 	if route == RouteUnmatched {
 		e.Malformed = "admin API call without the run's admin secret"
@@ -103,8 +100,8 @@ func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		e.CardVersion = p.Version()
 		e.ContractHash = p.versions[e.CardVersion].hash
 	}
-	e.Auth.Presented = mergeNames(f.secrets.presentIn(r.URL.Path, r.URL.RawQuery, r.Header.Get("Authorization")), tap.found)
-	f.store(e, tap, rec)
+	e.Auth.Presented = mergeNames(f.secrets.presentIn(r.URL.Path, r.URL.RawQuery, r.Header.Get("Authorization")), in.tap.found)
+	f.store(e, in)
 }
 
 // authorized: a loopback caller with the admin secret, compared in

@@ -141,3 +141,14 @@ func must(res json.RawMessage, code int) json.RawMessage {
 	}
 	return res
 }
+
+// onEachBinding runs test once per binding, each time against a fresh
+// streaming peer "A" with script and a client that trusts the farm.
+func onEachBinding(t *testing.T, script TaskScript, test func(t *testing.T, b binding, f *Farm, p *Peer, c *http.Client)) {
+	for _, b := range bindings {
+		t.Run(b.name, func(t *testing.T) {
+			f, p := scriptedPeer(t, script)
+			test(t, b, f, p, httpsClient(t, f, false))
+		})
+	}
+}

@@ -78,34 +78,38 @@ func historyLength(req *wire.SendMessageRequest) *int32 {
 }
 
 func (h a2aHandler) GetTask(_ context.Context, r *http.Request, req *wire.GetTaskRequest) (*wire.Task, *agent.Error) {
-	p, d := h.p, draftOf(r)
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	t, err := p.lookupLocked(req.ID, d)
-	if err != nil {
-		return nil, err
-	}
-	p.advanceLocked(t) // a poll is an advance event
-	d.after(t)
-	snap := t.snapshot(req.HistoryLength, true)
-	return &snap, nil
+	return h.onTask(r, req.ID, req.HistoryLength, func(t *task) *agent.Error {
+		h.p.advanceLocked(t) // a poll is an advance event
+		return nil
+	})
 }
 
 func (h a2aHandler) CancelTask(_ context.Context, r *http.Request, req *wire.CancelTaskRequest) (*wire.Task, *agent.Error) {
+	return h.onTask(r, req.ID, nil, func(t *task) *agent.Error {
+		if t.status.State.Terminal() {
+			return &agent.Error{Kind: wire.ErrTaskNotCancelable, Detail: "task " + t.id + " is in terminal state " + string(t.status.State),
+				Metadata: map[string]string{"taskId": t.id}}
+		}
+		h.p.setStatusLocked(t, wire.TaskStateCanceled, nil)
+		return nil
+	})
+}
+
+// onTask looks up the task id names under the peer's lock, acts on it, and
+// answers its snapshot with history as the request asked.
+func (h a2aHandler) onTask(r *http.Request, id string, history *int32, act func(*task) *agent.Error) (*wire.Task, *agent.Error) {
 	p, d := h.p, draftOf(r)
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	t, err := p.lookupLocked(req.ID, d)
+	t, err := p.lookupLocked(id, d)
 	if err != nil {
 		return nil, err
 	}
-	if t.status.State.Terminal() {
-		return nil, &agent.Error{Kind: wire.ErrTaskNotCancelable, Detail: "task " + t.id + " is in terminal state " + string(t.status.State),
-			Metadata: map[string]string{"taskId": t.id}}
+	if err := act(t); err != nil {
+		return nil, err
 	}
-	p.setStatusLocked(t, wire.TaskStateCanceled, nil)
 	d.after(t)
-	snap := t.snapshot(nil, true)
+	snap := t.snapshot(history, true)
 	return &snap, nil
 }
 

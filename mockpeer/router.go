@@ -31,18 +31,36 @@ func routeOf(path string) string {
 // The farm serves each peer on its own listener; calling ServeHTTP directly
 // (httptest) reaches the same routes, journal included.
 func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	f := p.farm
+	p.farm.intake(w, r, func(in *arrival) { p.serve(in, r) })
+}
+
+// arrival is what a listener takes of a request before serving it: its
+// place in the journal, its time, and the recorder and body tap its
+// exchange is sealed from.
+type arrival struct {
+	seq int64
+	at  time.Time
+	rec *recorder
+	tap *bodyTap
+}
+
+// intake admits one request and hands it to serve, which journals it. A
+// farm that has closed answers 503 and journals nothing.
+func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arrival)) {
 	if !f.enter() {
 		http.Error(w, "mock peer farm closed", http.StatusServiceUnavailable)
 		return
 	}
 	defer f.leave()
+	limit := f.journal.limits.captureBytes()
+	serve(&arrival{seq: f.journal.reserve(), at: f.now(),
+		rec: newRecorder(w, r, f.limits.WriteTimeout, limit),
+		tap: tapBody(w, r, f.limits, limit, f.secrets)})
+}
 
-	seq, arrival := f.journal.reserve(), f.now()
-	route := routeOf(r.URL.Path)
-	rec := newRecorder(w, r, f.limits.WriteTimeout, f.journal.limits.captureBytes())
-	tap := tapBody(w, r, f.limits, f.journal.limits.captureBytes(), f.secrets)
-
+// serve routes an admitted request and journals it.
+func (p *Peer) serve(in *arrival, r *http.Request) {
+	route, rec := routeOf(r.URL.Path), in.rec
 	d := &draft{cardVersion: -1}
 	call := &agent.Call{}
 	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
@@ -67,22 +85,22 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"message": "mock peer " + p.spec.Name + " has no route for " + r.Method + " " + r.URL.Path,
 		})
 	}
-	d.auth.Presented = p.presented(r, tap.found)
-	p.record(f.exchange(seq, arrival, route, r, rec), tap, rec, r, d, call)
+	d.auth.Presented = p.presented(r, in.tap.found)
+	p.record(in.exchange(route, r), in, r, d, call)
 }
 
 // exchange is the part of an Exchange every listener records alike.
-func (f *Farm) exchange(seq int64, at time.Time, route string, r *http.Request, rec *recorder) Exchange {
+func (in *arrival) exchange(route string, r *http.Request) Exchange {
 	e := Exchange{
-		Seq:        seq,
-		Time:       at,
+		Seq:        in.seq,
+		Time:       in.at,
 		Route:      route,
 		Method:     r.Method,
 		Path:       r.URL.Path,
 		Query:      r.URL.RawQuery,
 		Header:     cloneHeader(r.Header),
-		Status:     rec.statusCode(),
-		Response:   string(rec.body),
+		Status:     in.rec.statusCode(),
+		Response:   string(in.rec.body),
 		A2AVersion: firstValue(r.Header, versionHeaderKey),
 		Extensions: headerList(r.Header[extensionsHeaderKey]),
 	}
@@ -96,16 +114,16 @@ func (f *Farm) exchange(seq int64, at time.Time, route string, r *http.Request, 
 }
 
 // store seals e with what was captured of its bodies and journals it.
-func (f *Farm) store(e Exchange, tap *bodyTap, rec *recorder) {
+func (f *Farm) store(e Exchange, in *arrival) {
 	var bodyCut bool
-	e.Body, bodyCut = tap.captured()
-	f.seal(&e, bodyCut, rec.cut)
+	e.Body, bodyCut = in.tap.captured()
+	f.seal(&e, bodyCut, in.rec.cut)
 	f.journal.append(e)
 }
 
 // record adds what the peer and the protocol layer learnt to e, then
 // stores it.
-func (p *Peer) record(e Exchange, tap *bodyTap, rec *recorder, r *http.Request, d *draft, call *agent.Call) {
+func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *agent.Call) {
 	e.Peer, e.Origin = p.spec.Name, p.origin
 	e.TaskID, e.StateBefore, e.StateAfter = d.taskID, d.stateBefore, d.stateAfter
 	e.Auth, e.RequestMetadata = d.auth, d.requestMetadata
@@ -129,7 +147,7 @@ func (p *Peer) record(e Exchange, tap *bodyTap, rec *recorder, r *http.Request, 
 		e.CardVersion = d.arrivalVersion
 	}
 	e.ContractHash = p.versions[e.CardVersion].hash
-	p.farm.store(e, tap, rec)
+	p.farm.store(e, in)
 }
 
 // Canonical forms of the A2A header names, computed once: http.Header.Get

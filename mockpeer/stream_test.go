@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -8,35 +9,32 @@ import (
 )
 
 func TestStreamEvents(t *testing.T) {
-	for _, b := range bindings {
-		t.Run(b.name, func(t *testing.T) {
-			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
-				{State: wire.TaskStateSubmitted},
-				{State: wire.TaskStateWorking, Progress: 50},
-				{State: wire.TaskStateCompleted},
-			}})
-			events := b.stream(t, httpsClient(t, f, false), p, wire.MethodSendStreamingMessage, sendParams("go", false))
-			kinds := make([]string, len(events))
-			for i, ev := range events {
-				switch {
-				case ev.Task != nil:
-					kinds[i] = "task:" + string(ev.Task.Status.State)
-				case ev.StatusUpdate != nil:
-					kinds[i] = "status:" + string(ev.StatusUpdate.Status.State)
-				case ev.ArtifactUpdate != nil:
-					kinds[i] = "artifact:" + ev.ArtifactUpdate.Artifact.ArtifactID
-				}
+	onEachBinding(t, TaskScript{Steps: []TaskStep{
+		{State: wire.TaskStateSubmitted},
+		{State: wire.TaskStateWorking, Progress: 50},
+		{State: wire.TaskStateCompleted},
+	}}, func(t *testing.T, b binding, f *Farm, p *Peer, c *http.Client) {
+		events := b.stream(t, c, p, wire.MethodSendStreamingMessage, sendParams("go", false))
+		kinds := make([]string, len(events))
+		for i, ev := range events {
+			switch {
+			case ev.Task != nil:
+				kinds[i] = "task:" + string(ev.Task.Status.State)
+			case ev.StatusUpdate != nil:
+				kinds[i] = "status:" + string(ev.StatusUpdate.Status.State)
+			case ev.ArtifactUpdate != nil:
+				kinds[i] = "artifact:" + ev.ArtifactUpdate.Artifact.ArtifactID
 			}
-			want := []string{"task:TASK_STATE_SUBMITTED", "status:TASK_STATE_WORKING", "artifact:artifact-1", "status:TASK_STATE_COMPLETED"}
-			if strings.Join(kinds, " ") != strings.Join(want, " ") {
-				t.Errorf("events %v, want %v", kinds, want)
-			}
-			ex := lastExchange(t, f, RouteA2A)
-			if ex.Op != wire.MethodSendStreamingMessage || ex.StateAfter != wire.TaskStateCompleted || !strings.Contains(ex.Response, "artifact-1") {
-				t.Errorf("journaled stream: op %s after %s response %q", ex.Op, ex.StateAfter, ex.Response)
-			}
-		})
-	}
+		}
+		want := []string{"task:TASK_STATE_SUBMITTED", "status:TASK_STATE_WORKING", "artifact:artifact-1", "status:TASK_STATE_COMPLETED"}
+		if strings.Join(kinds, " ") != strings.Join(want, " ") {
+			t.Errorf("events %v, want %v", kinds, want)
+		}
+		ex := lastExchange(t, f, RouteA2A)
+		if ex.Op != wire.MethodSendStreamingMessage || ex.StateAfter != wire.TaskStateCompleted || !strings.Contains(ex.Response, "artifact-1") {
+			t.Errorf("journaled stream: op %s after %s response %q", ex.Op, ex.StateAfter, ex.Response)
+		}
+	})
 }
 
 func TestStreamStopsAtInterruptedState(t *testing.T) {
@@ -65,19 +63,15 @@ func TestStreamStopsAtInterruptedState(t *testing.T) {
 }
 
 func TestSubscribeFollowsTask(t *testing.T) {
-	for _, b := range bindings {
-		t.Run(b.name, func(t *testing.T) {
-			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
-				{State: wire.TaskStateSubmitted}, {State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted},
-			}})
-			c := httpsClient(t, f, false)
-			task := sendTask(t, must(b.call(t, c, p, wire.MethodSendMessage, sendParams("x", true))))
-			events := b.stream(t, c, p, wire.MethodSubscribeToTask, map[string]any{"id": task.ID})
-			if len(events) != 4 || events[0].Task == nil || events[3].StatusUpdate.Status.State != wire.TaskStateCompleted {
-				t.Errorf("subscribe events %+v", events)
-			}
-		})
-	}
+	onEachBinding(t, TaskScript{Steps: []TaskStep{
+		{State: wire.TaskStateSubmitted}, {State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted},
+	}}, func(t *testing.T, b binding, f *Farm, p *Peer, c *http.Client) {
+		task := sendTask(t, must(b.call(t, c, p, wire.MethodSendMessage, sendParams("x", true))))
+		events := b.stream(t, c, p, wire.MethodSubscribeToTask, map[string]any{"id": task.ID})
+		if len(events) != 4 || events[0].Task == nil || events[3].StatusUpdate.Status.State != wire.TaskStateCompleted {
+			t.Errorf("subscribe events %+v", events)
+		}
+	})
 }
 
 func TestStreamingNotDeclared(t *testing.T) {

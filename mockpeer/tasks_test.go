@@ -2,6 +2,7 @@ package mockpeer
 
 import (
 	"encoding/json"
+	"net/http"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -32,95 +33,87 @@ func scriptedPeer(t *testing.T, script TaskScript, opts ...cardOpt) (*Farm, *Pee
 var timestampRE = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
 
 func TestTaskPollAdvance(t *testing.T) {
-	for _, b := range bindings {
-		t.Run(b.name, func(t *testing.T) {
-			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
-				{State: wire.TaskStateSubmitted},
-				{State: wire.TaskStateWorking, Progress: 50},
-				{State: wire.TaskStateCompleted, Progress: 100},
-			}, Artifact: "the summary"})
-			c := httpsClient(t, f, false)
-			res, code := b.call(t, c, p, wire.MethodSendMessage, sendParams("hello", true))
+	onEachBinding(t, TaskScript{Steps: []TaskStep{
+		{State: wire.TaskStateSubmitted},
+		{State: wire.TaskStateWorking, Progress: 50},
+		{State: wire.TaskStateCompleted, Progress: 100},
+	}, Artifact: "the summary"}, func(t *testing.T, b binding, f *Farm, p *Peer, c *http.Client) {
+		res, code := b.call(t, c, p, wire.MethodSendMessage, sendParams("hello", true))
+		if code != 0 {
+			t.Fatalf("send: error %d", code)
+		}
+		task := sendTask(t, res)
+		if task.ID != "task-1" || task.ContextID != "ctx-1" || task.Status.State != wire.TaskStateSubmitted {
+			t.Fatalf("created %+v", task)
+		}
+		if len(task.History) != 1 || task.History[0].Role != wire.RoleUser || *task.History[0].Parts[0].Text != "hello" {
+			t.Errorf("history %+v, want the user message", task.History)
+		}
+		wantStates := []wire.TaskState{wire.TaskStateWorking, wire.TaskStateCompleted, wire.TaskStateCompleted}
+		for i, want := range wantStates {
+			res, code = b.call(t, c, p, wire.MethodGetTask, map[string]any{"id": task.ID})
 			if code != 0 {
-				t.Fatalf("send: error %d", code)
+				t.Fatalf("poll %d: error %d", i+1, code)
 			}
-			task := sendTask(t, res)
-			if task.ID != "task-1" || task.ContextID != "ctx-1" || task.Status.State != wire.TaskStateSubmitted {
-				t.Fatalf("created %+v", task)
+			got := decodeTask(t, res)
+			if got.Status.State != want {
+				t.Fatalf("poll %d: %s, want %s", i+1, got.Status.State, want)
 			}
-			if len(task.History) != 1 || task.History[0].Role != wire.RoleUser || *task.History[0].Parts[0].Text != "hello" {
-				t.Errorf("history %+v, want the user message", task.History)
+			if !timestampRE.MatchString(got.Status.Timestamp) {
+				t.Errorf("timestamp %q is not RFC 3339 UTC with milliseconds", got.Status.Timestamp)
 			}
-			wantStates := []wire.TaskState{wire.TaskStateWorking, wire.TaskStateCompleted, wire.TaskStateCompleted}
-			for i, want := range wantStates {
-				res, code = b.call(t, c, p, wire.MethodGetTask, map[string]any{"id": task.ID})
-				if code != 0 {
-					t.Fatalf("poll %d: error %d", i+1, code)
-				}
-				got := decodeTask(t, res)
-				if got.Status.State != want {
-					t.Fatalf("poll %d: %s, want %s", i+1, got.Status.State, want)
-				}
-				if !timestampRE.MatchString(got.Status.Timestamp) {
-					t.Errorf("timestamp %q is not RFC 3339 UTC with milliseconds", got.Status.Timestamp)
-				}
-				if i == 0 && got.Status.Message.Metadata["progress"] != float64(50) {
-					t.Errorf("working step metadata %v, want progress 50", got.Status.Message.Metadata)
-				}
-				if want == wire.TaskStateCompleted {
-					if len(got.Artifacts) != 1 || got.Artifacts[0].ArtifactID != "artifact-1" ||
-						got.Artifacts[0].Name != "result" || *got.Artifacts[0].Parts[0].Text != "the summary" {
-						t.Errorf("artifacts %+v", got.Artifacts)
-					}
+			if i == 0 && got.Status.Message.Metadata["progress"] != float64(50) {
+				t.Errorf("working step metadata %v, want progress 50", got.Status.Message.Metadata)
+			}
+			if want == wire.TaskStateCompleted {
+				if len(got.Artifacts) != 1 || got.Artifacts[0].ArtifactID != "artifact-1" ||
+					got.Artifacts[0].Name != "result" || *got.Artifacts[0].Parts[0].Text != "the summary" {
+					t.Errorf("artifacts %+v", got.Artifacts)
 				}
 			}
-			ex := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodGetTask })[0]
-			if ex.Binding != b.name || ex.TaskID != "task-1" ||
-				ex.StateBefore != wire.TaskStateSubmitted || ex.StateAfter != wire.TaskStateWorking {
-				t.Errorf("journaled poll: binding %s task %s %s → %s", ex.Binding, ex.TaskID, ex.StateBefore, ex.StateAfter)
-			}
-		})
-	}
+		}
+		ex := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodGetTask })[0]
+		if ex.Binding != b.name || ex.TaskID != "task-1" ||
+			ex.StateBefore != wire.TaskStateSubmitted || ex.StateAfter != wire.TaskStateWorking {
+			t.Errorf("journaled poll: binding %s task %s %s → %s", ex.Binding, ex.TaskID, ex.StateBefore, ex.StateAfter)
+		}
+	})
 }
 
 func TestBlockingSend(t *testing.T) {
-	for _, b := range bindings {
-		t.Run(b.name, func(t *testing.T) {
-			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{
-				{State: wire.TaskStateWorking},
-				{State: wire.TaskStateWorking, Progress: 30},
-				{State: wire.TaskStateInputRequired},
-				{State: wire.TaskStateWorking},
-				{State: wire.TaskStateCompleted},
-			}})
-			c := httpsClient(t, f, false)
-			res, _ := b.call(t, c, p, wire.MethodSendMessage, sendParams("first", false))
-			task := sendTask(t, res)
-			if task.Status.State != wire.TaskStateInputRequired {
-				t.Fatalf("blocking send stopped at %s, want the interrupted state", task.Status.State)
-			}
-			if msg := task.Status.Message; msg == nil || msg.Role != wire.RoleAgent || *msg.Parts[0].Text == "" {
-				t.Errorf("input-required without an agent message: %+v", msg)
-			}
-			more := sendParams("more", false)
-			more["message"].(map[string]any)["taskId"] = task.ID
-			res, code := b.call(t, c, p, wire.MethodSendMessage, more)
-			if code != 0 {
-				t.Fatalf("continuation: error %d", code)
-			}
-			task = sendTask(t, res)
-			if task.Status.State != wire.TaskStateCompleted || len(task.History) != 2 {
-				t.Errorf("continuation: %s with %d history messages", task.Status.State, len(task.History))
-			}
-			if _, code = b.call(t, c, p, wire.MethodSendMessage, more); code != wire.ErrUnsupportedOperation.RPCCode {
-				t.Errorf("send to a terminal task: code %d, want UnsupportedOperation", code)
-			}
-			more["message"].(map[string]any)["taskId"] = "task-404"
-			if _, code = b.call(t, c, p, wire.MethodSendMessage, more); code != wire.ErrTaskNotFound.RPCCode {
-				t.Errorf("send to an unknown task: code %d, want TaskNotFound", code)
-			}
-		})
-	}
+	onEachBinding(t, TaskScript{Steps: []TaskStep{
+		{State: wire.TaskStateWorking},
+		{State: wire.TaskStateWorking, Progress: 30},
+		{State: wire.TaskStateInputRequired},
+		{State: wire.TaskStateWorking},
+		{State: wire.TaskStateCompleted},
+	}}, func(t *testing.T, b binding, f *Farm, p *Peer, c *http.Client) {
+		res, _ := b.call(t, c, p, wire.MethodSendMessage, sendParams("first", false))
+		task := sendTask(t, res)
+		if task.Status.State != wire.TaskStateInputRequired {
+			t.Fatalf("blocking send stopped at %s, want the interrupted state", task.Status.State)
+		}
+		if msg := task.Status.Message; msg == nil || msg.Role != wire.RoleAgent || *msg.Parts[0].Text == "" {
+			t.Errorf("input-required without an agent message: %+v", msg)
+		}
+		more := sendParams("more", false)
+		more["message"].(map[string]any)["taskId"] = task.ID
+		res, code := b.call(t, c, p, wire.MethodSendMessage, more)
+		if code != 0 {
+			t.Fatalf("continuation: error %d", code)
+		}
+		task = sendTask(t, res)
+		if task.Status.State != wire.TaskStateCompleted || len(task.History) != 2 {
+			t.Errorf("continuation: %s with %d history messages", task.Status.State, len(task.History))
+		}
+		if _, code = b.call(t, c, p, wire.MethodSendMessage, more); code != wire.ErrUnsupportedOperation.RPCCode {
+			t.Errorf("send to a terminal task: code %d, want UnsupportedOperation", code)
+		}
+		more["message"].(map[string]any)["taskId"] = "task-404"
+		if _, code = b.call(t, c, p, wire.MethodSendMessage, more); code != wire.ErrTaskNotFound.RPCCode {
+			t.Errorf("send to an unknown task: code %d, want TaskNotFound", code)
+		}
+	})
 }
 
 func TestAuthRequiredDefaultMessage(t *testing.T) {
@@ -134,23 +127,20 @@ func TestAuthRequiredDefaultMessage(t *testing.T) {
 }
 
 func TestCancelTask(t *testing.T) {
-	for _, b := range bindings {
-		t.Run(b.name, func(t *testing.T) {
-			f, p := scriptedPeer(t, TaskScript{Steps: []TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}})
-			c := httpsClient(t, f, false)
-			task := sendTask(t, must(b.call(t, c, p, wire.MethodSendMessage, sendParams("x", true))))
-			got := decodeTask(t, must(b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": task.ID})))
-			if got.Status.State != wire.TaskStateCanceled {
-				t.Errorf("cancel: %s", got.Status.State)
-			}
-			if _, code := b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": task.ID}); code != wire.ErrTaskNotCancelable.RPCCode {
-				t.Errorf("second cancel: code %d, want TaskNotCancelable", code)
-			}
-			if _, code := b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": "task-99"}); code != wire.ErrTaskNotFound.RPCCode {
-				t.Errorf("cancel unknown: code %d, want TaskNotFound", code)
-			}
-		})
-	}
+	script := TaskScript{Steps: []TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}}
+	onEachBinding(t, script, func(t *testing.T, b binding, f *Farm, p *Peer, c *http.Client) {
+		task := sendTask(t, must(b.call(t, c, p, wire.MethodSendMessage, sendParams("x", true))))
+		got := decodeTask(t, must(b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": task.ID})))
+		if got.Status.State != wire.TaskStateCanceled {
+			t.Errorf("cancel: %s", got.Status.State)
+		}
+		if _, code := b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": task.ID}); code != wire.ErrTaskNotCancelable.RPCCode {
+			t.Errorf("second cancel: code %d, want TaskNotCancelable", code)
+		}
+		if _, code := b.call(t, c, p, wire.MethodCancelTask, map[string]any{"id": "task-99"}); code != wire.ErrTaskNotFound.RPCCode {
+			t.Errorf("cancel unknown: code %d, want TaskNotFound", code)
+		}
+	})
 }
 
 func TestListTasks(t *testing.T) {

@@ -5,30 +5,13 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // The positive control of rotation-during-send: the card changes between
 // fetch and send, but only in capability fields. A client that aborts here
 // is as useless as one that never revalidates is unsafe.
-var _ = register(&Scenario{
+var _ = register(beforeSend(Scenario{
 	ID:    "capability-drift-before-send",
 	Title: "only capability fields change between fetch and send",
 	Description: "Same shape as rotation-during-send: a first task, then the peer arms a rotation that " +
 		"fires right after the client's next card response or right before its next send. But v2 changes " +
 		"only capability fields: skills reordered and one unrelated skill dropped, input modes changed, " +
 		"version bumped. The contract hash is unchanged.",
-	Skill:   skillSummarize,
-	Message: "Summarize the quarterly report.",
-	Grants:  mockpeer.Grants{OAuth: true},
-	Tasks:   controlThen(ArmRotation("A", 1)),
-	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
-		Cards: []mockpeer.CardFunc{
-			oauthCard("A").Build,
-			oauthCard("A").
-				Skills(standardSkills()[1], standardSkills()[0]). // reordered, "classify" dropped
-				InputModes("text/plain", "application/pdf").
-				Version("1.1.0").Build,
-		},
-		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-		Task:    mockpeer.TaskScript{Steps: completingSteps()},
-	}},
 	Requirements: []Requirement{
 		{
 			ID: "DRIFT-001", Level: Must, Profile: ProfileCore,
@@ -40,4 +23,10 @@ var _ = register(&Scenario{
 		mustNotCancel("DRIFT-002", "The client MUST NOT cancel the task because capability fields changed.", "contract-model §3 rule 1"),
 		atTask(2, mustComplete("DRIFT-003", "The client MUST report the second task completed.", "contract-model §3 rule 1")),
 	},
-})
+}, driftedCard.Build, mockpeer.PeerSpec{Task: mockpeer.TaskScript{Steps: completingSteps()}}))
+
+// driftedCard is A's OAuth card changed in capability fields alone.
+var driftedCard = oauthCard("A").
+	Skills(standardSkills()[1], standardSkills()[0]). // reordered, "classify" dropped
+	InputModes("text/plain", "application/pdf").
+	Version("1.1.0")

@@ -10,26 +10,14 @@ import (
 // A card URL that redirects to another origin hands the client a card the
 // first origin never vouched for. Following it is how a hijacked well-known
 // path becomes a hijacked agent.
-var _ = register(&Scenario{
+var _ = register(routing(Scenario{
 	ID:    "card-redirect-cross-origin",
 	Title: "the card URL redirects to another origin",
 	Description: "The client's first task runs under A's honest card (the positive control). Between the " +
 		"tasks the card URL on origin A starts answering 301 to origin C, whose card points at C itself. C is " +
 		"a working A2A peer.",
-	Skill:    skillSummarize,
-	Message:  "Summarize the vendor agreement.",
-	Grants:   mockpeer.Grants{Bearer: true},
-	Tasks:    controlThen(RotateTo("A", 1)),
-	CardPeer: "A",
-	Peers: []mockpeer.PeerSpec{
-		{
-			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
-			Redirect: &mockpeer.Redirect{Status: http.StatusMovedPermanently, To: "C", FromVersion: 1},
-			Task:     mockpeer.TaskScript{Steps: completingSteps()},
-		},
-		workingPeer("C", "127.0.0.3", bearerCard),
-	},
+	Message: "Summarize the vendor agreement.",
+	Grants:  mockpeer.Grants{Bearer: true},
 	Requirements: []Requirement{
 		{
 			ID: "REDIR-001", Level: Must, Profile: ProfileCore,
@@ -53,4 +41,7 @@ var _ = register(&Scenario{
 		controlTask("REDIR-004", ProfileCore, 1, "The client MUST complete the first task, under the card its URL served without a redirect (the positive control).",
 			"contract-model §3 rule 6"),
 	},
-})
+}, mockpeer.PeerSpec{
+	Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
+	Redirect: &mockpeer.Redirect{Status: http.StatusMovedPermanently, To: "C", FromVersion: 1},
+}, workingPeer("C", "127.0.0.3", bearerCard)))

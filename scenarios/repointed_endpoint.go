@@ -5,29 +5,20 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // The field report: a card served on one origin whose interfaces point at
 // another. An unsigned card is not authoritative for that endpoint; the
 // client must send nothing there, credentials least of all.
-var _ = register(&Scenario{
+var _ = register(routing(Scenario{
 	ID:    "repointed-endpoint",
 	Title: "the card's endpoints point at another origin",
 	Description: "The card is served on origin A. The client's first task runs under the honest card, whose " +
 		"interfaces are on A (the positive control). Between the tasks the card is repointed: every interface " +
 		"url is on origin B (another loopback address and port, another TLS identity). B is a working A2A peer " +
 		"that would complete the task.",
-	Skill:    skillSummarize,
-	Message:  "Summarize the contract draft.",
-	Grants:   mockpeer.Grants{Bearer: true},
-	Tasks:    controlThen(RotateTo("A", 1)),
-	CardPeer: "A",
-	Peers: []mockpeer.PeerSpec{
-		{
-			Name: "A", Host: "127.0.0.1", Skill: skillSummarize,
-			Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},
-			Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-			Task:    mockpeer.TaskScript{Steps: completingSteps()},
-		},
-		workingPeer("B", "127.0.0.2", bearerCard),
-	},
+	Message: "Summarize the contract draft.",
+	Grants:  mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
 		[4]string{"REPOINT-001", "REPOINT-002", "REPOINT-003", "REPOINT-004"},
 		"The client MUST NOT send any request to an endpoint on another origin that the card is not authoritative for.",
 		"The client MUST NOT send any credential to an endpoint the card is not authoritative for."),
-})
+}, mockpeer.PeerSpec{
+	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},
+	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
+}, workingPeer("B", "127.0.0.2", bearerCard)))

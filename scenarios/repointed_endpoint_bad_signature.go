@@ -5,23 +5,16 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // The repointing attack on a signed card: someone changed the interface
 // urls after the owner signed it. The signature no longer verifies, so the
 // card is advisory and its endpoint gets nothing.
-var _ = register(&Scenario{
+var _ = register(signedRepoint(Scenario{
 	ID:    "repointed-endpoint-bad-signature",
 	Title: "a signed card was repointed after signing",
 	Description: "As `repointed-endpoint-signed`, but the card was signed with its interfaces on A and then " +
 		"changed to point at B: no signature verifies over the card as served. B presents the same TLS " +
 		"certificate as A and would complete the task.",
-	Skill:    skillSummarize,
-	Message:  "Summarize the signed statement of work.",
-	Grants:   mockpeer.Grants{OAuth: true},
-	Tasks:    controlThen(RotateTo("A", 1)),
-	CardPeer: "A",
-	Peers: signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true,
-		Fault: mockpeer.TamperedPayload}, "A"),
 	Requirements: untrustedEndpoint("B", ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
 		[4]string{"SIG-002", "SIG-003", "SIG-004", "SIG-011"},
 		"The client MUST NOT send any request to an endpoint on another origin when no signature of the "+
 			"card verifies over the card as received.",
 		"The client MUST NOT send any credential to an endpoint a card with a broken signature points at."),
-})
+}, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Fault: mockpeer.TamperedPayload}, "A"))

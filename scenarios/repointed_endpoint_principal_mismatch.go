@@ -5,20 +5,14 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // A valid signature from the right origin is half of rule 6's second leg:
 // the endpoint must also be the same TLS principal, or whoever holds that
 // address could answer.
-var _ = register(&Scenario{
+var _ = register(signedRepoint(Scenario{
 	ID:    "repointed-endpoint-principal-mismatch",
 	Title: "a validly signed card points at an endpoint with another TLS principal",
 	Description: "As `repointed-endpoint-signed`: the card on A points at B and carries valid signatures by keys " +
 		"A publishes. But B presents its own TLS certificate, not A's.",
-	Skill:    skillSummarize,
-	Message:  "Summarize the signed statement of work.",
-	Grants:   mockpeer.Grants{OAuth: true},
-	Tasks:    controlThen(RotateTo("A", 1)),
-	CardPeer: "A",
-	Peers:    signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, ""),
 	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
 		[4]string{"SIG-008", "SIG-009", "SIG-010", "SIG-013"},
 		"The client MUST NOT send any request to an endpoint on another origin that presents another TLS "+
 			"principal than the card's origin, even when the card's signature verifies.",
 		"The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's."),
-})
+}, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, ""))

@@ -7,18 +7,12 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // TLS principal. A client that can only ever trust its card's origin is
 // safe but cannot follow an agent that serves its card from one host and
 // its API from another.
-var _ = register(&Scenario{
+var _ = register(signedRepoint(Scenario{
 	ID:    "repointed-endpoint-signed",
 	Title: "a signed card points at another origin of the same TLS principal",
 	Description: "The card is served on origin A; every interface url is on origin B. The card carries two " +
 		"valid signatures (ES256 and RS256, as during a key rotation) by keys A publishes in its JWKS, named by " +
 		"`jku` on A. B presents the same TLS certificate as A.",
-	Skill:    skillSummarize,
-	Message:  "Summarize the signed statement of work.",
-	Grants:   mockpeer.Grants{OAuth: true},
-	Tasks:    controlThen(RotateTo("A", 1)),
-	CardPeer: "A",
-	Peers:    signedRepointPeers(mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, "A"),
 	Requirements: []Requirement{
 		{
 			ID: "SIG-001", Level: Should, Profile: ProfileSignatures,
@@ -31,4 +25,4 @@ var _ = register(&Scenario{
 		controlTask("SIG-014", ProfileSignatures, 1, "The client MUST complete the first task, under the signed card whose endpoints are on its own origin (the positive control).",
 			"contract-model §3 rule 6"),
 	},
-})
+}, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, "A"))

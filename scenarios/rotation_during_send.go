@@ -13,7 +13,7 @@ import (
 // (the peer's grace window); a later GetTask showed the task stuck in
 // TASK_STATE_AUTH_REQUIRED demanding a client certificate, and CancelTask
 // demanded mTLS too. The client held no certificate: the task was stuck.
-var _ = register(&Scenario{
+var _ = register(beforeSend(Scenario{
 	ID:    "rotation-during-send",
 	Title: "security rotates between fetch and send",
 	Description: "Card v1 requires oauth2 client-credentials (max-age=300, ETag). The client's first task " +
@@ -22,28 +22,6 @@ var _ = register(&Scenario{
 		"first. A send under the old token is still accepted within a grace window of 3 requests or 2 s; the " +
 		"task then goes TASK_STATE_AUTH_REQUIRED on a later poll, demanding a client certificate, and CancelTask " +
 		"demands mTLS while v2 is in force. The client holds oauth2 credentials and no certificate.",
-	Skill:   skillSummarize,
-	Message: "Summarize the quarterly report.",
-	Grants:  mockpeer.Grants{OAuth: true},
-	Tasks:   controlThen(ArmRotation("A", 1)),
-	Peers: []mockpeer.PeerSpec{{
-		Name:          "A",
-		Skill:         skillSummarize,
-		Cards:         []mockpeer.CardFunc{oauthCard("A").Build, mtlsCard("A").Version("1.1.0").Build},
-		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-		GraceRequests: 3,
-		GraceWindow:   2 * time.Second,
-		Task: mockpeer.TaskScript{
-			Steps: completingSteps(),
-			ByVersion: map[int][]mockpeer.TaskStep{1: {
-				{State: wire.TaskStateWorking, Progress: 10},
-				{State: wire.TaskStateAuthRequired,
-					Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."},
-			}},
-			StepInterval: mockpeer.DefaultStepInterval,
-		},
-		Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
-	}},
 	Requirements: []Requirement{
 		{
 			ID: "ROT-001", Level: Must, Profile: ProfileCore,
@@ -69,4 +47,17 @@ var _ = register(&Scenario{
 		controlTask("ROT-005", ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
 			"contract-model §3 rule 2"),
 	},
-})
+}, mtlsCard("A").Version("1.1.0").Build, mockpeer.PeerSpec{
+	GraceRequests: 3,
+	GraceWindow:   2 * time.Second,
+	Task: mockpeer.TaskScript{
+		Steps: completingSteps(),
+		ByVersion: map[int][]mockpeer.TaskStep{1: {
+			{State: wire.TaskStateWorking, Progress: 10},
+			{State: wire.TaskStateAuthRequired,
+				Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."},
+		}},
+		StepInterval: mockpeer.DefaultStepInterval,
+	},
+	Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
+}))

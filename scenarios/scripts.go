@@ -38,3 +38,35 @@ func workingPeer(name, host string, card func(peer string) mockpeer.CardBuilder)
 		Task:  mockpeer.TaskScript{Steps: completingSteps()},
 	}
 }
+
+// routing completes a scenario of the routing family: the client is handed
+// the card of peer A (on 127.0.0.1) and asked for skill summarize twice.
+// The first task runs under A's card version 0, whose endpoints are on A
+// (the positive control); then A's version 1 is put in force, which sends
+// the client to one of others, working peers on other origins. a is A's
+// spec less what the family fixes (name, host, skill, task script).
+func routing(s Scenario, a mockpeer.PeerSpec, others ...mockpeer.PeerSpec) *Scenario {
+	a.Name, a.Host, a.Skill = "A", "127.0.0.1", skillSummarize
+	a.Task = mockpeer.TaskScript{Steps: completingSteps()}
+	s.Skill, s.CardPeer = skillSummarize, "A"
+	s.Tasks = controlThen(RotateTo("A", 1))
+	s.Peers = append([]mockpeer.PeerSpec{a}, others...)
+	return &s
+}
+
+// beforeSend completes a scenario of the rotation-during-send shape: the
+// client holds OAuth credentials and is asked to summarize the quarterly
+// report twice. The first task runs under A's OAuth card (the positive
+// control); then A arms version 1, which meets the client between its
+// look at the card and its send (ArmRotation). a is A's spec less what
+// the shape fixes (name, skill, caching, the cards: version 0, then v1).
+func beforeSend(s Scenario, v1 mockpeer.CardFunc, a mockpeer.PeerSpec) *Scenario {
+	a.Name, a.Skill = "A", skillSummarize
+	a.Cards = []mockpeer.CardFunc{oauthCard("A").Build, v1}
+	a.Caching = mockpeer.Caching{CacheControl: "max-age=300"}
+	s.Skill, s.Message = skillSummarize, "Summarize the quarterly report."
+	s.Grants = mockpeer.Grants{OAuth: true}
+	s.Tasks = controlThen(ArmRotation("A", 1))
+	s.Peers = []mockpeer.PeerSpec{a}
+	return &s
+}

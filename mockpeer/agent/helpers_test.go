@@ -77,12 +77,9 @@ type restFailure struct {
 	} `json:"error"`
 }
 
-func decodeRESTError(t testing.TB, body []byte) restFailure {
+func decodeRESTError(t testing.TB, body []byte) (f restFailure) {
 	t.Helper()
-	var f restFailure
-	if err := json.Unmarshal(body, &f); err != nil {
-		t.Fatalf("error body is not JSON: %v: %s", err, body)
-	}
+	mustJSON(t, body, &f)
 	if f.Error == nil || f.Error.Code == nil || f.Error.Status == nil || f.Error.Message == nil {
 		t.Fatalf(`error body is not {"error":{"code","status","message"}}: %s`, body)
 	}
@@ -94,5 +91,29 @@ func mustJSON(t testing.TB, data []byte, v any) {
 	t.Helper()
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("decoding %s: %v", data, err)
+	}
+}
+
+// want fails the test unless the reply is status with content type ct.
+func (r reply) want(t testing.TB, status int, ct string) {
+	t.Helper()
+	if r.status != status || r.header.Get("Content-Type") != ct {
+		t.Fatalf("got %d %q, want %d %s: %s", r.status, r.header.Get("Content-Type"), status, ct, r.body)
+	}
+}
+
+// wantMembers fails the test unless the i-th StreamResponse has want[i] as
+// its only member.
+func wantMembers(t testing.TB, responses []json.RawMessage, want []string) {
+	t.Helper()
+	if len(responses) != len(want) {
+		t.Fatalf("got %d events, want %d: %s", len(responses), len(want), responses)
+	}
+	for i, raw := range responses {
+		var member map[string]any
+		mustJSON(t, raw, &member)
+		if _, ok := member[want[i]]; !ok || len(member) != 1 {
+			t.Errorf("event %d = %s, want a StreamResponse with only %q", i, raw, want[i])
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"encoding/json"
 	"net/http"
 	"reflect"
 	"strings"
@@ -36,9 +37,7 @@ func TestJSONRPCUnaryMethods(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := p.rpc(t, rpcBody(tc.id, tc.method, tc.params))
-			if res.status != http.StatusOK || res.header.Get("Content-Type") != "application/json" {
-				t.Fatalf("got %d %q, want 200 application/json", res.status, res.header.Get("Content-Type"))
-			}
+			res.want(t, http.StatusOK, "application/json")
 			r := decodeRPC(t, res.body)
 			if string(r.ID) != tc.id {
 				t.Errorf("id = %s, want %s echoed with its type", r.ID, tc.id)
@@ -103,24 +102,16 @@ func TestJSONRPCStreams(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := p.rpc(t, rpcBody(tc.id, tc.method, tc.params))
-			if res.status != http.StatusOK || res.header.Get("Content-Type") != "text/event-stream" {
-				t.Fatalf("got %d %q, want 200 text/event-stream", res.status, res.header.Get("Content-Type"))
-			}
-			events := sseEvents(t, res.body)
-			if len(events) != len(tc.wantEvents) {
-				t.Fatalf("got %d events, want %d: %s", len(events), len(tc.wantEvents), res.body)
-			}
-			for i, ev := range events {
+			res.want(t, http.StatusOK, "text/event-stream")
+			var results []json.RawMessage
+			for i, ev := range sseEvents(t, res.body) {
 				r := decodeRPC(t, ev)
 				if string(r.ID) != tc.id {
 					t.Errorf("event %d id = %s, want %s", i, r.ID, tc.id)
 				}
-				var member map[string]any
-				mustJSON(t, r.Result, &member)
-				if _, ok := member[tc.wantEvents[i]]; !ok || len(member) != 1 {
-					t.Errorf("event %d result = %s, want only %q", i, r.Result, tc.wantEvents[i])
-				}
+				results = append(results, r.Result)
 			}
+			wantMembers(t, results, tc.wantEvents)
 		})
 	}
 }

@@ -38,9 +38,7 @@ func TestRESTUnaryOperations(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := p.do(t, tc.method, restPath+tc.path, v1(), tc.body)
-			if res.status != http.StatusOK || res.header.Get("Content-Type") != "application/json" {
-				t.Fatalf("got %d %q: %s", res.status, res.header.Get("Content-Type"), res.body)
-			}
+			res.want(t, http.StatusOK, "application/json")
 			if !strings.Contains(string(res.body), tc.want) {
 				t.Errorf("body %s, want it to contain %s", res.body, tc.want)
 			}
@@ -97,20 +95,8 @@ func TestRESTStreams(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := p.do(t, tc.method, restPath+tc.path, v1(), tc.body)
-			if res.status != http.StatusOK || res.header.Get("Content-Type") != "text/event-stream" {
-				t.Fatalf("got %d %q: %s", res.status, res.header.Get("Content-Type"), res.body)
-			}
-			events := sseEvents(t, res.body)
-			if len(events) != len(tc.wantEvents) {
-				t.Fatalf("got %d events, want %d: %s", len(events), len(tc.wantEvents), res.body)
-			}
-			for i, ev := range events {
-				var member map[string]any
-				mustJSON(t, ev, &member)
-				if _, ok := member[tc.wantEvents[i]]; !ok || len(member) != 1 {
-					t.Errorf("event %d = %s, want a bare StreamResponse with only %q", i, ev, tc.wantEvents[i])
-				}
-			}
+			res.want(t, http.StatusOK, "text/event-stream")
+			wantMembers(t, sseEvents(t, res.body), tc.wantEvents)
 		})
 	}
 }
@@ -121,9 +107,7 @@ func TestRESTStreamErrors(t *testing.T) {
 		return `{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"` + text + `"}]}}`
 	}
 	res := p.do(t, "POST", restPath+"/message:stream", v1(), send("fail-early"))
-	if res.status != http.StatusBadRequest || res.header.Get("Content-Type") != "application/json" {
-		t.Fatalf("early failure got %d %q, want 400 application/json", res.status, res.header.Get("Content-Type"))
-	}
+	res.want(t, http.StatusBadRequest, "application/json")
 	if f := decodeRESTError(t, res.body); *f.Error.Status != "FAILED_PRECONDITION" || f.Error.Details[0].Reason != "UNSUPPORTED_OPERATION" {
 		t.Errorf("early failure body %s", res.body)
 	}

@@ -8,6 +8,7 @@ package driver
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -76,14 +77,7 @@ func OutcomeKinds() []OutcomeKind {
 }
 
 // Known reports whether k is one of the outcomes of the contract.
-func (k OutcomeKind) Known() bool {
-	for _, o := range OutcomeKinds() {
-		if k == o {
-			return true
-		}
-	}
-	return false
-}
+func (k OutcomeKind) Known() bool { return slices.Contains(OutcomeKinds(), k) }
 
 // Reason says why; the vocabulary is fixed (docs/driver-contract.md).
 type Reason string
@@ -117,14 +111,7 @@ func Reasons() []Reason {
 }
 
 // Known reports whether r is in the vocabulary ("" is no reason, not known).
-func (r Reason) Known() bool {
-	for _, v := range Reasons() {
-		if r == v {
-			return true
-		}
-	}
-	return false
-}
+func (r Reason) Known() bool { return slices.Contains(Reasons(), r) }
 
 // Assignment is what the driver contract hands a client: one task to
 // delegate to the agent behind a card.

@@ -74,11 +74,21 @@ func (e *endpoint) request(ctx context.Context, op, method, target string, body 
 
 // readAnswer reads the status and (bounded) body of resp.
 func readAnswer(op string, resp *http.Response) (int, []byte, error) {
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBytes))
+	raw, err := readBounded(op, resp, maxResponseBytes)
 	if err != nil {
-		return 0, nil, transportError(op, err)
+		return 0, nil, err
 	}
 	return resp.StatusCode, raw, nil
+}
+
+// readBounded reads at most limit bytes of resp's body; a failure to read
+// is a transport error of op.
+func readBounded(op string, resp *http.Response, limit int64) ([]byte, error) {
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, limit))
+	if err != nil {
+		return nil, transportError(op, err)
+	}
+	return raw, nil
 }
 
 // errorInfoReason finds the google.rpc.ErrorInfo reason in error details.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"time"
@@ -69,9 +68,9 @@ func (c *Client) FetchCardSince(ctx context.Context, prev *Card) (*Card, error) 
 		return nil, transportError(opCard, err)
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxCardBytes))
+	raw, err := readBounded(opCard, resp, maxCardBytes)
 	if err != nil {
-		return nil, transportError(opCard, err)
+		return nil, err
 	}
 	if resp.StatusCode == http.StatusNotModified && prev != nil {
 		return prev, nil

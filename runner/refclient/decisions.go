@@ -1,6 +1,7 @@
 package refclient
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -54,24 +55,12 @@ func Reference() Decisions {
 // orReference fills the nil fields of d with the reference's.
 func (d Decisions) orReference() Decisions {
 	ref := Reference()
-	if d.Cache == nil {
-		d.Cache = ref.Cache
-	}
-	if d.Revalidator == nil {
-		d.Revalidator = ref.Revalidator
-	}
-	if d.Credentials == nil {
-		d.Credentials = ref.Credentials
-	}
-	if d.Origins == nil {
-		d.Origins = ref.Origins
-	}
-	if d.Protocol == nil {
-		d.Protocol = ref.Protocol
-	}
-	if d.Watcher == nil {
-		d.Watcher = ref.Watcher
-	}
+	d.Cache = cmp.Or(d.Cache, ref.Cache)
+	d.Revalidator = cmp.Or(d.Revalidator, ref.Revalidator)
+	d.Credentials = cmp.Or(d.Credentials, ref.Credentials)
+	d.Origins = cmp.Or(d.Origins, ref.Origins)
+	d.Protocol = cmp.Or(d.Protocol, ref.Protocol)
+	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
 	return d
 }
 

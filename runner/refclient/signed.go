@@ -3,7 +3,6 @@ package refclient
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 
@@ -103,9 +102,9 @@ func (c *Client) fetchJWKS(ctx context.Context, u *url.URL) (jose.JSONWebKeySet,
 		return jose.JSONWebKeySet{}, transportError(opJWKS, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxJWKSBytes))
+	body, err := readBounded(opJWKS, resp, maxJWKSBytes)
 	if err != nil {
-		return jose.JSONWebKeySet{}, transportError(opJWKS, err)
+		return jose.JSONWebKeySet{}, err
 	}
 	if resp.StatusCode != http.StatusOK {
 		return jose.JSONWebKeySet{}, &PeerError{Op: opJWKS, HTTPStatus: resp.StatusCode}

@@ -13,7 +13,7 @@ import (
 // The failure message is evidence on its own: requirement, want/got, the
 // cited exchanges, the client's outcome, and where to read more.
 func TestFailureMessage(t *testing.T) {
-	sc, _ := scenarios.Lookup("rotation-during-send")
+	sc := lookup(t, "rotation-during-send")
 	req := sc.Requirements[0]
 	ev := &scenarios.Evidence{
 		Journal: []mockpeer.Exchange{

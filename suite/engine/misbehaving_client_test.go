@@ -30,12 +30,19 @@ const (
 	roomyDeadline = time.Minute
 )
 
-func playWith(t *testing.T, scenario string, c runner.Client, deadline time.Duration) (*scenarios.Evidence, runner.Result) {
+// lookup is the catalog's scenario id.
+func lookup(t *testing.T, id string) *scenarios.Scenario {
 	t.Helper()
-	sc, err := scenarios.Lookup(scenario)
+	sc, err := scenarios.Lookup(id)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sc
+}
+
+func playWith(t *testing.T, scenario string, c runner.Client, deadline time.Duration) (*scenarios.Evidence, runner.Result) {
+	t.Helper()
+	sc := lookup(t, scenario)
 	ctx, cancel := context.WithTimeout(context.Background(), deadline+time.Minute)
 	defer cancel()
 	ev, res, err := PlayOnce(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: deadline})
@@ -50,7 +57,7 @@ func playWith(t *testing.T, scenario string, c runner.Client, deadline time.Dura
 
 func judged(t *testing.T, ev *scenarios.Evidence, id string) scenarios.Judgement {
 	t.Helper()
-	sc, _ := scenarios.Lookup("rotation-during-send")
+	sc := lookup(t, "rotation-during-send")
 	for _, r := range sc.AllRequirements() {
 		if r.ID == id {
 			return judgeOne(ev, r)
@@ -143,7 +150,7 @@ func TestFloodingClient(t *testing.T) {
 		wg.Wait()
 		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	})
-	sc, _ := scenarios.Lookup("skill-reorganization") // one task: the flood is counted once
+	sc := lookup(t, "skill-reorganization") // one task: the flood is counted once
 	ev, _, err := PlayOnce(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})
 	if err != nil {
 		t.Fatalf("flooding caused a harness error: %v", err)
@@ -158,7 +165,7 @@ func TestFloodingClient(t *testing.T) {
 }
 
 func TestClientOutputIsRedacted(t *testing.T) {
-	sc, _ := scenarios.Lookup("skill-reorganization") // grants a bearer token
+	sc := lookup(t, "skill-reorganization") // grants a bearer token
 	line := `echo "token=$A2A_CONFORM_BEARER_TOKEN"; echo "token=$A2A_CONFORM_BEARER_TOKEN" >&2; ` +
 		`printf '{"outcome":"failed","reason":"client-error","detail":"%s"}' "$A2A_CONFORM_BEARER_TOKEN" > "$A2A_CONFORM_OUTCOME_FILE"`
 	_, res, err := PlayOnce(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})

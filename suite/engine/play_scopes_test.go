@@ -7,7 +7,6 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
 // TestPlayFlatSecurityScopes: the option serves every peer's cards with
@@ -25,10 +24,7 @@ func TestPlayFlatSecurityScopes(t *testing.T) {
 		{"flat", true, `"schemes":{"bearer":[]}`, `"list"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sc, err := scenarios.Lookup("repointed-endpoint") // two peers, both cards require bearer
-			if err != nil {
-				t.Fatal(err)
-			}
+			sc := lookup(t, "repointed-endpoint") // two peers, both cards require bearer
 			ev, _, err := PlayOnce(t.Context(), sc, aborts, PlayOptions{Dir: t.TempDir(), FlatSecurityScopes: tc.flat})
 			if err != nil {
 				t.Fatal(err)

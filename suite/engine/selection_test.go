@@ -9,10 +9,7 @@ import (
 )
 
 func TestSelection(t *testing.T) {
-	sc, err := scenarios.Lookup("rotation-during-send")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := lookup(t, "rotation-during-send")
 	notROT004 := func(labels []string) bool { return !slices.Contains(labels, "req:ROT-004") }
 	for _, tc := range []struct {
 		name string

@@ -15,26 +15,35 @@ import (
 // <skipped>, errors <error>, failures <failure>. The counts are the same
 // at both levels.
 type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Skipped  int          `xml:"skipped,attr"`
-	Disabled int          `xml:"disabled,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
+	XMLName xml.Name `xml:"testsuites"`
+	Name    string   `xml:"name,attr"`
+	junitCounts
+	Suites []junitSuite `xml:"testsuite"`
 }
 
 type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Skipped  int         `xml:"skipped,attr"`
-	Disabled int         `xml:"disabled,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
+	Name string `xml:"name,attr"`
+	junitCounts
+	Cases []junitCase `xml:"testcase"`
+}
+
+// junitCounts are the attributes both levels carry, in the same order.
+type junitCounts struct {
+	Tests    int    `xml:"tests,attr"`
+	Failures int    `xml:"failures,attr"`
+	Errors   int    `xml:"errors,attr"`
+	Skipped  int    `xml:"skipped,attr"`
+	Disabled int    `xml:"disabled,attr"`
+	Time     string `xml:"time,attr"`
+}
+
+// add counts a suite into the totals; the time stays the run's own.
+func (c *junitCounts) add(s junitCounts) {
+	c.Tests += s.Tests
+	c.Failures += s.Failures
+	c.Errors += s.Errors
+	c.Skipped += s.Skipped
+	c.Disabled += s.Disabled
 }
 
 type junitCase struct {
@@ -55,9 +64,9 @@ type junitProblem struct {
 // WriteJUnit writes the report as JUnit XML to path.
 func (r *Report) WriteJUnit(path string) error {
 	out := junitSuites{Name: "a2a-conform: " + r.Client.Title(),
-		Time: seconds(r.FinishedAt.Sub(r.StartedAt).Milliseconds())}
+		junitCounts: junitCounts{Time: seconds(r.FinishedAt.Sub(r.StartedAt).Milliseconds())}}
 	for _, sc := range r.Scenarios {
-		s := junitSuite{Name: sc.ID, Time: seconds(sc.DurationMS)}
+		s := junitSuite{Name: sc.ID, junitCounts: junitCounts{Time: seconds(sc.DurationMS)}}
 		for _, req := range sc.Requirements {
 			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0"}
 			switch {
@@ -81,10 +90,7 @@ func (r *Report) WriteJUnit(path string) error {
 			s.Cases = append(s.Cases, c)
 		}
 		s.Tests = len(s.Cases)
-		out.Tests += s.Tests
-		out.Failures += s.Failures
-		out.Errors += s.Errors
-		out.Skipped += s.Skipped
+		out.add(s.junitCounts)
 		out.Suites = append(out.Suites, s)
 	}
 	b, err := xml.MarshalIndent(out, "", "  ")
