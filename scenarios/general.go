@@ -7,42 +7,27 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-// General returns the requirements checked in every scenario.
+// General returns the requirements checked in every scenario: MUSTs of
+// profile general, whatever the scenario is about.
 func General() []Requirement {
 	return []Requirement{
-		{
-			ID: "GEN-001", Level: Must, Profile: ProfileGeneral,
-			Text:  "The client MUST send `A2A-Version: 1.0` on every A2A request.",
-			Ref:   "A2A v1.0 spec §3.6",
-			Check: versionHeaderOnEveryCall,
-		},
-		{
-			ID: "GEN-002", Level: Must, Profile: ProfileGeneral,
-			Text:  "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
-			Ref:   "A2A v1.0 spec §9, §11",
-			Check: wellFormedCalls,
-		},
-		{
-			ID: "GEN-003", Level: Must, Profile: ProfileGeneral,
-			Text:  "The client MUST write one well-formed outcome object and exit before its deadline.",
-			Ref:   "docs/driver-contract.md",
-			Check: outcomeBeforeDeadline,
-		},
-		{
-			ID: "GEN-004", Level: Must, Profile: ProfileGeneral,
-			Text: "The client MUST look at the card (fetch it, or revalidate it) in the same task before every task-creating request: " +
-				"a send is a routing and authorization decision made on the card, not on a memory of it.",
-			Ref:   "contract-model §3 rules 2 and 6",
-			Check: cardSeenBeforeEverySend,
-		},
-		{
-			ID: "GEN-005", Level: Must, Profile: ProfileGeneral,
-			Text: "The client MUST NOT flood the peers: no more requests in a scenario than the farm journals whole " +
-				"(1,000); past that, requests are counted, not judged.",
-			Ref:   "docs/driver-contract.md; docs/reliability.md",
-			Check: noFlood,
-		},
+		general("GEN-001", "The client MUST send `A2A-Version: 1.0` on every A2A request.",
+			"A2A v1.0 spec §3.6", versionHeaderOnEveryCall),
+		general("GEN-002", "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
+			"A2A v1.0 spec §9, §11", wellFormedCalls),
+		general("GEN-003", "The client MUST write one well-formed outcome object and exit before its deadline.",
+			"docs/driver-contract.md", outcomeBeforeDeadline),
+		general("GEN-004", "The client MUST look at the card (fetch it, or revalidate it) in the same task before every task-creating request: "+
+			"a send is a routing and authorization decision made on the card, not on a memory of it.",
+			"contract-model §3 rules 2 and 6", cardSeenBeforeEverySend),
+		general("GEN-005", "The client MUST NOT flood the peers: no more requests in a scenario than the farm journals whole "+
+			"(1,000); past that, requests are counted, not judged.",
+			"docs/driver-contract.md; docs/reliability.md", noFlood),
 	}
+}
+
+func general(id, text, ref string, check func(*Evidence) Judgement) Requirement {
+	return Requirement{ID: id, Level: Must, Profile: ProfileGeneral, Text: text, Ref: ref, Check: check}
 }
 
 // noFlood: every request of the scenario was journaled whole, so every

@@ -63,3 +63,9 @@ func atTask(n int, r Requirement) Requirement {
 	r.Task = n
 	return r
 }
+
+// revalidateBeforeSecondSend: before the second task's send the client
+// revalidates the card (MUST, core, rule 2); check says how.
+func revalidateBeforeSecondSend(id, text, ref string, check func(*Evidence) Judgement) Requirement {
+	return Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Task: 2, Check: check}
+}

@@ -1,8 +1,14 @@
-package engine_test
+package engine
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"net/http"
+	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,9 +17,177 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
-	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
+
+// A client that misbehaves gets verdicts and a clear message; the harness
+// never hangs and never reports the client's fault as its own.
+
+// Deadlines: a client that hangs is given little time, since it is killed
+// anyway; every other client a roomy one, so that no verdict depends on
+// how fast a loaded machine starts a process.
+const (
+	hangDeadline  = 500 * time.Millisecond
+	roomyDeadline = time.Minute
+)
+
+// lookup is the catalog's scenario id.
+func lookup(t *testing.T, id string) *scenarios.Scenario {
+	t.Helper()
+	sc, err := scenarios.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+func playWith(t *testing.T, scenario string, c runner.Client, deadline time.Duration) (*scenarios.Evidence, runner.Result) {
+	t.Helper()
+	sc := lookup(t, scenario)
+	ctx, cancel := context.WithTimeout(context.Background(), deadline+time.Minute)
+	defer cancel()
+	ev, res, err := PlayOnce(ctx, sc, c, PlayOptions{Dir: t.TempDir(), Deadline: deadline})
+	if err != nil {
+		t.Fatalf("a misbehaving client caused a harness error: %v", err)
+	}
+	if ctx.Err() != nil {
+		t.Fatal("Play did not return before the test's own timeout")
+	}
+	return ev, res
+}
+
+func judged(t *testing.T, ev *scenarios.Evidence, id string) scenarios.Judgement {
+	t.Helper()
+	sc := lookup(t, "rotation-during-send")
+	for _, r := range sc.AllRequirements() {
+		if r.ID == id {
+			return judgeOne(ev, r)
+		}
+	}
+	t.Fatalf("no requirement %s", id)
+	return scenarios.Judgement{}
+}
+
+func TestMisbehavingClients(t *testing.T) {
+	cases := []struct {
+		name, line string
+		want       string // in GEN-003's "got"
+		check      func(*testing.T, runner.Result)
+	}{
+		{"hangs", "sleep 30", "killed with its process group", func(t *testing.T, r runner.Result) {
+			if !r.TimedOut {
+				t.Error("not reported as timed out")
+			}
+		}},
+		{"crashes", `kill -SEGV $$`, "outcome missing", func(t *testing.T, r runner.Result) {
+			if !r.Crashed {
+				t.Error("not reported as crashed")
+			}
+		}},
+		{"writes garbage", `printf 'all good!' > "$A2A_CONFORM_OUTCOME_FILE"`, "not a JSON object", nil},
+		{"writes nothing", `true`, "outcome missing", nil},
+		{"writes an unknown outcome", `printf '{"outcome":"done"}' > "$A2A_CONFORM_OUTCOME_FILE"`, `unknown outcome "done"`, nil},
+		{"exits non-zero", `echo boom >&2; exit 3`, "outcome missing", func(t *testing.T, r runner.Result) {
+			if r.ExitCode != 3 || !strings.Contains(r.Stderr, "boom") {
+				t.Errorf("exit %d, stderr %q", r.ExitCode, r.Stderr)
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			deadline := roomyDeadline
+			if c.name == "hangs" {
+				deadline = hangDeadline
+			}
+			ev, res := playWith(t, "rotation-during-send", &runner.Command{Line: c.line}, deadline)
+			if c.check != nil {
+				c.check(t, res)
+			}
+			gen := judged(t, ev, "GEN-003")
+			if gen.Verdict != scenarios.Fail || !strings.Contains(gen.Got, c.want) {
+				t.Errorf("GEN-003 = %s %q, want fail mentioning %q", gen.Verdict, gen.Got, c.want)
+			}
+			if out := judged(t, ev, "ROT-003"); out.Verdict != scenarios.Fail {
+				t.Errorf("ROT-003 = %s, want fail (no valid outcome)", out.Verdict)
+			}
+			if none := judged(t, ev, "ROT-001"); none.Verdict != scenarios.Pass {
+				t.Errorf("ROT-001 = %s: a client that sent nothing did not send after the change", none.Verdict)
+			}
+		})
+	}
+}
+
+// A client that floods the peers with junk gets a GEN-002 failure; the
+// farm journals every request and keeps answering.
+func TestFloodingClient(t *testing.T) {
+	const workers, perWorker = 16, 100
+	flood := runner.InProcess("flood", func(ctx context.Context, task driver.Assignment) driver.Outcome {
+		pem, err := os.ReadFile(task.CAFile)
+		if err != nil {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError, Detail: err.Error()}
+		}
+		pool := x509.NewCertPool()
+		pool.AppendCertsFromPEM(pem)
+		hc := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}, MaxIdleConnsPerHost: workers}}
+		origin := strings.TrimSuffix(task.CardURL, wire.WellKnownCardPath)
+		var wg sync.WaitGroup
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := 0; i < perWorker; i++ {
+					url, body := origin+"/nowhere", "x"
+					if i%2 == 0 {
+						url, body = mockpeer.JSONRPCURL(origin), `{"jsonrpc":"2.0","id":1,"method":`
+					}
+					req, _ := http.NewRequestWithContext(ctx, http.MethodPost, url, strings.NewReader(body))
+					if resp, err := hc.Do(req); err == nil {
+						resp.Body.Close()
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
+	})
+	sc := lookup(t, "skill-reorganization") // one task: the flood is counted once
+	ev, _, err := PlayOnce(context.Background(), sc, flood, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})
+	if err != nil {
+		t.Fatalf("flooding caused a harness error: %v", err)
+	}
+	if got := len(ev.Journal); got != workers*perWorker {
+		t.Errorf("journal has %d exchanges, want every one of the %d requests", got, workers*perWorker)
+	}
+	gen := judged(t, ev, "GEN-002")
+	if gen.Verdict != scenarios.Fail || !strings.Contains(gen.Got, "not valid JSON") && !strings.Contains(gen.Got, "no such endpoint") {
+		t.Errorf("GEN-002 = %s %q, want a failure naming the bad request", gen.Verdict, gen.Got)
+	}
+}
+
+func TestClientOutputIsRedacted(t *testing.T) {
+	sc := lookup(t, "skill-reorganization") // grants a bearer token
+	line := `echo "token=$A2A_CONFORM_BEARER_TOKEN"; echo "token=$A2A_CONFORM_BEARER_TOKEN" >&2; ` +
+		`printf '{"outcome":"failed","reason":"client-error","detail":"%s"}' "$A2A_CONFORM_BEARER_TOKEN" > "$A2A_CONFORM_OUTCOME_FILE"`
+	_, res, err := PlayOnce(context.Background(), sc, &runner.Command{Line: line}, PlayOptions{Dir: t.TempDir(), Deadline: roomyDeadline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"stdout": res.Stdout, "stderr": res.Stderr, "detail": "token=" + res.Outcome.Detail} {
+		if !strings.Contains(text, "token=[REDACTED:") {
+			t.Errorf("%s not redacted: %q", name, text)
+		}
+	}
+}
+
+func TestBrokenScenarioIsAHarnessError(t *testing.T) {
+	sc := &scenarios.Scenario{ID: "broken", Peers: []mockpeer.PeerSpec{{Name: "A"}, {Name: "A"}}}
+	_, _, err := PlayOnce(context.Background(), sc, &runner.Command{Line: "true"}, PlayOptions{Dir: t.TempDir()})
+	var he *HarnessError
+	if !errors.As(err, &he) || he.Scenario != "broken" {
+		t.Fatalf("err = %v, want a *HarnessError for scenario broken", err)
+	}
+}
 
 // completes is a client that claims success without doing anything: if
 // the harness broke and still said pass, this is the client that would
@@ -50,7 +224,7 @@ func TestSetupFaultsAreErrors(t *testing.T) {
 		{"hangs", "did not end within its bound", faultyScenario("hangs", func() { <-release })},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := engine.Run(t.Context(), engine.Options{Client: completes, Catalog: []*scenarios.Scenario{tc.sc},
+			e, err := Run(t.Context(), Options{Client: completes, Catalog: []*scenarios.Scenario{tc.sc},
 				PlaySlack: 200 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
@@ -83,8 +257,8 @@ func TestBrokenChecksAreErrors(t *testing.T) {
 			Check: func(*scenarios.Evidence) scenarios.Judgement { return scenarios.Judgement{Verdict: "maybe"} }},
 		{ID: "P-003", Level: scenarios.Must, Profile: scenarios.ProfileCore, Text: "has no check"},
 	}
-	e, err := engine.Run(t.Context(), engine.Options{Client: completes, Catalog: []*scenarios.Scenario{&broken},
-		Selection: engine.Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}}})
+	e, err := Run(t.Context(), Options{Client: completes, Catalog: []*scenarios.Scenario{&broken},
+		Selection: Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +282,7 @@ func TestInterruptedRun(t *testing.T) {
 		<-c.Done()
 		return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonDeadline}
 	})
-	e, err := engine.Run(ctx, engine.Options{Client: waits})
+	e, err := Run(ctx, Options{Client: waits})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,13 +302,13 @@ func TestInterruptedRun(t *testing.T) {
 // A selection that matches nothing, an unknown known-failure and no
 // client are configuration errors before anything is played.
 func TestConfigurationErrors(t *testing.T) {
-	nothing := engine.Selection{LabelFilter: "req:NOPE", Match: func([]string) bool { return false }}
-	for name, o := range map[string]engine.Options{
+	nothing := Selection{LabelFilter: "req:NOPE", Match: func([]string) bool { return false }}
+	for name, o := range map[string]Options{
 		"no client":          {},
 		"selects nothing":    {Client: completes, Selection: nothing},
 		"unknown known fail": {Client: completes, KnownFailures: report.KnownFailures{"ROT-999": "typo"}},
 	} {
-		if _, err := engine.New(o); err == nil {
+		if _, err := New(o); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
