@@ -5,12 +5,16 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-// Skill ids used by the catalog.
+// Skill ids used by the catalog. Every scenario delegates to the same
+// skill with the same task text: nothing a client is handed tells one
+// scenario from another (the card it fetches is the scenario).
 const (
 	skillSummarize = "summarize"
 	skillTranslate = "translate"
-	skillPayroll   = "payroll-report"
 )
+
+// taskMessage is the text of every task the catalog hands out.
+const taskMessage = "Summarize the attached document."
 
 // The catalog's cards are the farm's default card (mockpeer.NewCard: two
 // interfaces on the peer's own origin, JSON-RPC first, both protocol 1.0)

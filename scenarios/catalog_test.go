@@ -97,3 +97,20 @@ func TestRequirementsDocIsCurrent(t *testing.T) {
 		t.Error("docs/requirements.md is stale: run `make docs`")
 	}
 }
+
+// Nothing a client is handed tells one scenario from another: the same
+// task text, skill and deadline everywhere, and the card always on the
+// same loopback address (the card it fetches is the scenario).
+func TestAssignmentsRevealNoScenario(t *testing.T) {
+	for _, sc := range Catalog() {
+		card := sc.Peers[sc.CardPeerIndex()]
+		if sc.Skill != skillSummarize || sc.EffectiveDeadline() != DefaultDeadline || card.Host != "" && card.Host != "127.0.0.1" || card.Addr != "" {
+			t.Errorf("%s: skill %q, deadline %s, card peer host %q: a client could tell the scenario", sc.ID, sc.Skill, sc.EffectiveDeadline(), card.Host)
+		}
+		for i, task := range sc.SessionTasks() {
+			if task.Message != taskMessage {
+				t.Errorf("%s task %d: message %q", sc.ID, i+1, task.Message)
+			}
+		}
+	}
+}

@@ -14,7 +14,7 @@ var _ = register(&Scenario{
 		"send (bearer → API key). A card fetch while the task is not terminal is taken as renegotiation " +
 		"and moves the task to TASK_STATE_REJECTED. Otherwise the frozen contract is honoured.",
 	Skill:   skillSummarize,
-	Message: "Summarize the incident timeline.",
+	Message: taskMessage,
 	Grants:  mockpeer.Grants{Bearer: true},
 	Peers: []mockpeer.PeerSpec{{
 		Name:          "A",

@@ -19,7 +19,7 @@ var _ = register(&Scenario{
 		"only in capability fields; mid-way through the second task the peer rotates its contract and sends an " +
 		"AUTH_REQUIRED status whose metadata carries the new, different contract hash.",
 	Skill:   skillSummarize,
-	Message: "Summarize the audit findings.",
+	Message: taskMessage,
 	Grants:  mockpeer.Grants{Bearer: true},
 	Tasks:   controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{

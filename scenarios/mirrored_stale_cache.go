@@ -14,19 +14,19 @@ import (
 var _ = register(&Scenario{
 	ID:    "mirrored-stale-cache",
 	Title: "stale caches on both sides agree, and an unauthenticated task runs",
-	Description: "Skill payroll-report has optional security ([{bearer}, {}]) and Cache-Control: " +
+	Description: "The skill has optional security ([{bearer}, {}]) and Cache-Control: " +
 		"max-age=86400. The client's first task completes under that card (the positive control). Between " +
 		"the tasks the skill's security becomes required ([{bearer}]). The peer, stale in the mirror " +
 		"direction, keeps enforcing the old optional requirement and completes an unauthenticated task " +
 		"silently. The client holds a bearer token: revalidating before the second send, it sees the new " +
 		"requirement and sends with its token.",
-	Skill:   skillPayroll,
-	Message: "Produce the November payroll report.",
+	Skill:   skillSummarize,
+	Message: taskMessage,
 	Grants:  mockpeer.Grants{Bearer: true},
 	Tasks:   controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
 		Name:  "A",
-		Skill: skillPayroll,
+		Skill: skillSummarize,
 		Cards: []mockpeer.CardFunc{
 			payrollCard(wire.Require(mockpeer.SchemeBearer), wire.Require()).Build, // optional
 			payrollCard(wire.Require(mockpeer.SchemeBearer)).Build,                 // required
@@ -54,7 +54,7 @@ var _ = register(&Scenario{
 // payrollCard offers bearer authentication and leaves the requirement to
 // the payroll skill: skillSecurity is its alternatives.
 func payrollCard(skillSecurity ...wire.SecurityRequirement) mockpeer.CardBuilder {
-	payroll := skill(skillPayroll, "Builds the monthly payroll report.")
+	payroll := skill(skillSummarize, "Summarizes payroll documents.")
 	payroll.SecurityRequirements = skillSecurity
 	return mockpeer.NewCard("A").Security(mockpeer.BearerScheme()).
 		Skills(payroll, skill("headcount", "Reports headcount by department."))

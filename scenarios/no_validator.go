@@ -11,7 +11,7 @@ var _ = register(&Scenario{
 	Description: "The card comes without ETag, Last-Modified or Cache-Control. The contract changes " +
 		"while the task runs (bearer → API key); the peer honours the contract of the send.",
 	Skill:   skillSummarize,
-	Message: "Summarize the meeting notes.",
+	Message: taskMessage,
 	Grants:  mockpeer.Grants{Bearer: true},
 	Peers: []mockpeer.PeerSpec{{
 		Name:          "A",

@@ -12,7 +12,7 @@ var _ = register(&Scenario{
 		"polls or stream events (paced every 50 ms for streams and blocking sends). When the task reaches " +
 		"80 % the card drops summarize from skills (moved to a sub-agent skill); the contract is unchanged.",
 	Skill:   skillSummarize,
-	Message: "Summarize the design document.",
+	Message: taskMessage,
 	Grants:  mockpeer.Grants{Bearer: true},
 	Peers: []mockpeer.PeerSpec{{
 		Name:  "A",

@@ -16,7 +16,7 @@ var _ = register(&Scenario{
 	Description: "The client's first task runs under a card whose interfaces speak 1.0 (the positive control). " +
 		"Between the tasks the card changes: its only interface declares protocolVersion \"2.0\".",
 	Skill:   skillSummarize,
-	Message: "Summarize the changelog.",
+	Message: taskMessage,
 	Grants:  mockpeer.Grants{Bearer: true},
 	Tasks:   controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
