@@ -64,7 +64,7 @@ func beforeSend(s Scenario, v1 mockpeer.CardFunc, a mockpeer.PeerSpec) *Scenario
 	a.Name, a.Skill = "A", skillSummarize
 	a.Cards = []mockpeer.CardFunc{oauthCard("A").Build, v1}
 	a.Caching = mockpeer.Caching{CacheControl: "max-age=300"}
-	s.Skill, s.Message = skillSummarize, "Summarize the quarterly report."
+	s.Skill, s.Message = skillSummarize, taskMessage
 	s.Grants = mockpeer.Grants{OAuth: true}
 	s.Tasks = controlThen(ArmRotation("A", 1))
 	s.Peers = []mockpeer.PeerSpec{a}
