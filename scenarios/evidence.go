@@ -44,7 +44,9 @@ type ClientRun struct {
 	// Task is the task's number in the session, from 1 (0: the only one).
 	Task int
 	// FirstSeq and LastSeq bound the journal's sequence numbers of the
-	// exchanges that arrived while the task was the client's (0: unbounded).
+	// exchanges that arrived while the task was the client's; a task without
+	// exchanges has LastSeq < FirstSeq. Both 0: unbounded (hand-built
+	// evidence of one task).
 	FirstSeq, LastSeq int64
 	// Outcome is the client's outcome, nil if none could be read.
 	Outcome *driver.Outcome
@@ -80,7 +82,7 @@ func (ev *Evidence) Task(n int) *Evidence {
 	view := *ev
 	view.Client, view.Tasks = run, []ClientRun{run}
 	view.Journal = ev.Select(func(ex mockpeer.Exchange) bool {
-		return (run.FirstSeq == 0 || ex.Seq >= run.FirstSeq) && (run.LastSeq == 0 || ex.Seq <= run.LastSeq)
+		return run.FirstSeq == 0 && run.LastSeq == 0 || ex.Seq >= run.FirstSeq && ex.Seq <= run.LastSeq
 	})
 	return &view
 }

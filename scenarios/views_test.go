@@ -56,3 +56,19 @@ func TestRequirementMidTask(t *testing.T) {
 		})
 	}
 }
+
+// A task in which the client sent nothing sees nothing of the later tasks:
+// naming in task 1 a task the client only creates in task 2 proves nothing.
+func TestEmptyTaskWindow(t *testing.T) {
+	ev := journal(fetch("A"), send("A", after(wire.TaskStateCompleted)))
+	ev.Tasks = []ClientRun{
+		{Task: 1, FirstSeq: 1, LastSeq: 0, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
+		{Task: 2, FirstSeq: 1, LastSeq: 2, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
+	}
+	if view := ev.Task(1); len(view.Journal) != 0 {
+		t.Errorf("task 1 sees %d exchanges, want none", len(view.Journal))
+	}
+	if j := (Requirement{Task: 1, Check: completedWithArtifact}).Judge(ev); j.Verdict != Fail {
+		t.Errorf("task 1 completed on task 2's evidence: %s", describe(j))
+	}
+}
