@@ -20,13 +20,13 @@ import (
 )
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("run", "[flags]", "Plays the catalog against a client (default: the built-in reference client) and writes junit.xml, report.json and the journals.", stderr)
+	fs := newFlagSet("run", "[flags]", "Plays the catalog against a client (default: the built-in reference client) and writes junit.xml, report.json, report.html and the journals (JSONL and text).", stderr)
 	client := fs.String("client", "", "client under test: a command line run through the driver contract, or builtin:NAME (default builtin:reference)")
 	mode := fs.String("client-mode", "", "how the client takes a scenario's tasks: one-shot (a process, or a fresh built-in client, per task) or session (one process, tasks as JSON lines on stdin, docs/driver-contract.md; or one built-in client value for all tasks). Default: one-shot for a command, session for a built-in client")
 	label := fs.String("label", "", "name of the client under test in the reports, e.g. '@a2a-js/sdk 1.3.0' (default: the --client value)")
 	sel := addSelectionFlags(fs)
 	known := fs.String("known-failures", "", "file of requirement IDs expected to fail, one per line with the reason")
-	reportDir := fs.String("report-dir", "a2a-conform-report", "folder for junit.xml, report.json and the journals")
+	reportDir := fs.String("report-dir", "a2a-conform-report", "folder for junit.xml, report.json, report.html and the journals")
 	junit := fs.String("junit", "", "JUnit XML path (default REPORT-DIR/junit.xml)")
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
 	scopes := addScopesFlag(fs)

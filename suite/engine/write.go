@@ -9,22 +9,25 @@ import (
 	"path/filepath"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
-// Paths of the files a run writes. Empty JSON and JUnit paths mean
-// report.json and junit.xml inside Dir.
+// Paths of the files a run writes. Empty JSON, JUnit and HTML paths mean
+// report.json, junit.xml and report.html inside Dir.
 type Paths struct {
-	Dir, JSON, JUnit string
+	Dir, JSON, JUnit, HTML string
 }
 
-// WriteReports writes the journals (journals/SCENARIO.jsonl), report.json
-// and junit.xml. Call it after Finish.
+// WriteReports writes the journals (journals/SCENARIO.jsonl, and the
+// readable journals/SCENARIO.txt, one exchange a line), report.json,
+// junit.xml and report.html. Call it after Finish.
 func (e *Engine) WriteReports(p Paths) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if err := os.MkdirAll(filepath.Join(p.Dir, "journals"), 0o755); err != nil {
 		return fmt.Errorf("engine: report dir: %w", err)
 	}
+	htmlJournals := map[string][]report.JournalLine{}
 	for _, rec := range e.rep.Scenarios {
 		journal, ok := e.journals[rec.ID]
 		if !ok {
@@ -35,6 +38,14 @@ func (e *Engine) WriteReports(p Paths) error {
 			return fmt.Errorf("engine: journal: %w", err)
 		}
 		rec.JournalFile = name
+		lines, err := report.DecodeJournal(journal)
+		if err != nil {
+			return fmt.Errorf("engine: journal of %s: %w", rec.ID, err)
+		}
+		htmlJournals[rec.ID] = lines
+		if err := writeJournalText(filepath.Join(p.Dir, "journals", rec.ID+".txt"), journal); err != nil {
+			return err
+		}
 	}
 	if p.JSON == "" {
 		p.JSON = filepath.Join(p.Dir, "report.json")
@@ -42,10 +53,35 @@ func (e *Engine) WriteReports(p Paths) error {
 	if p.JUnit == "" {
 		p.JUnit = filepath.Join(p.Dir, "junit.xml")
 	}
+	if p.HTML == "" {
+		p.HTML = filepath.Join(p.Dir, "report.html")
+	}
 	if err := e.rep.WriteJSON(p.JSON); err != nil {
 		return err
 	}
-	return e.rep.WriteJUnit(p.JUnit)
+	if err := e.rep.WriteJUnit(p.JUnit); err != nil {
+		return err
+	}
+	return report.WriteHTMLFile(p.HTML, e.rep, htmlJournals)
+}
+
+// writeJournalText writes the journal's JSON lines as the one-line form
+// the peer prints (Exchange.Line), one exchange a line.
+func writeJournalText(path string, journal []byte) error {
+	var b bytes.Buffer
+	dec := json.NewDecoder(bytes.NewReader(journal))
+	for dec.More() {
+		var ex mockpeer.Exchange
+		if err := dec.Decode(&ex); err != nil {
+			return fmt.Errorf("engine: journal text: %w", err)
+		}
+		b.WriteString(ex.Line())
+		b.WriteByte('\n')
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("engine: journal text: %w", err)
+	}
+	return nil
 }
 
 // Journal file budget: whatever a client sends, a scenario's journal file

@@ -1,0 +1,230 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// Diagram geometry, in SVG user units.
+const (
+	laneGap    = 260
+	laneLeft   = 90
+	rowHeight  = 24
+	headHeight = 52
+	// floodThreshold: past this many exchanges in a scenario, runs of
+	// consecutive exchanges of one peer and route collapse into one arrow.
+	floodThreshold = 300
+)
+
+// diagram is a scenario's sequence diagram, laid out for the template.
+type diagram struct {
+	ID            string // the scenario's id, the prefix of its anchors
+	Width, Height int
+	Lanes         []lane
+	Items         []item
+	Arrows        int // arrow elements drawn
+	Collapsed     bool
+}
+
+type lane struct {
+	X            int
+	Name, Origin string
+}
+
+// item is an arrow (Marker == "") or a marker row across the lanes.
+type item struct {
+	Y, X1, X2 int
+	Marker    string // "begin" or "end" for markers
+	Text      string
+	Badge     string // the card version a card response served
+	Anchor    string
+	Class     string
+	Count     int
+	Title     string
+}
+
+// LabelY is where an arrow's label sits.
+func (it item) LabelY() int { return it.Y - 6 }
+
+// LeftX is the x of the leftmost end of an arrow (labels start there).
+func (it item) LeftX() int { return min(it.X1, it.X2) + 8 }
+
+// laneOf is the lane key of an exchange: the peer, whose token endpoint
+// and JWKS are routes of it; the harness's admin calls get a lane of their own.
+func laneOf(l JournalLine) string {
+	if l.Route == routeAdmin || l.Peer == "" {
+		return "admin"
+	}
+	return l.Peer
+}
+
+// exchangeAnchor is the id of the arrow of exchange seq in scenario sc.
+func exchangeAnchor(sc string, seq int64) string { return fmt.Sprintf("%s-ex-%d", sc, seq) }
+
+// failingCited are the exchanges cited by a failing requirement.
+func failingCited(sc *Scenario) map[int64]bool {
+	out := map[int64]bool{}
+	for _, r := range sc.Requirements {
+		if r.Verdict == scenarios.Fail || r.Verdict == scenarios.Error {
+			for _, s := range r.Exchanges {
+				out[s] = true
+			}
+		}
+	}
+	return out
+}
+
+type marker struct {
+	pos  int // index of the exchange it comes before
+	task int
+	kind string
+	text string
+}
+
+// taskMarkers places a begin and an end marker for every task of the
+// session, by the exchanges that arrived while it was the client's.
+func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
+	first := func(seq int64) int {
+		return sort.Search(len(lines), func(i int) bool { return lines[i].Seq >= seq })
+	}
+	var out []marker
+	for i, t := range sc.Tasks {
+		b := first(t.FirstExchange)
+		e := max(first(t.LastExchange+1), b)
+		out = append(out, marker{b, i, "begin", fmt.Sprintf("task %d begins", t.Task)},
+			marker{e, i, "end", fmt.Sprintf("task %d: client reported %s", t.Task, reportedOutcome(t.Outcome, t.OutcomeProblem, t.TimedOut, t.Crashed))})
+	}
+	if len(sc.Tasks) == 0 && (sc.Outcome != nil || sc.OutcomeProblem != "") {
+		out = append(out, marker{len(lines), 0, "end", "client reported " + reportedOutcome(sc.Outcome, sc.OutcomeProblem, sc.ClientTimedOut, sc.ClientCrashed)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
+	return out
+}
+
+func reportedOutcome(o *driver.Outcome, problem string, timedOut, crashed bool) string {
+	var parts []string
+	if o != nil {
+		parts = append(parts, o.Short())
+		if o.Detail != "" {
+			parts = append(parts, "“"+o.Detail+"”")
+		}
+	}
+	if problem != "" {
+		parts = append(parts, "("+problem+")")
+	}
+	if timedOut {
+		parts = append(parts, "timed out")
+	}
+	if crashed {
+		parts = append(parts, "crashed")
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " ")
+}
+
+// arrowLabel is "#seq op-or-method path → status · card vN · credentials".
+func arrowLabel(l JournalLine) string {
+	what := l.Method + " " + l.Path
+	if l.Op != "" {
+		what = l.Op + " " + l.Path
+	}
+	s := fmt.Sprintf("#%d %s → %d", l.Seq, what, l.Status)
+	if l.ErrorCode != 0 {
+		s += fmt.Sprintf(" error %d", l.ErrorCode)
+	}
+	s += fmt.Sprintf(" · card v%d", l.CardVersion)
+	if len(l.Auth.Presented) > 0 {
+		s += " · " + strings.Join(l.Auth.Presented, "+")
+	}
+	return s
+}
+
+// layout draws a played scenario's diagram.
+func layout(sc *Scenario, lines []JournalLine) *diagram {
+	lines = append([]JournalLine(nil), lines...)
+	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Seq < lines[j].Seq })
+	d := &diagram{ID: sc.ID, Collapsed: len(lines) > floodThreshold}
+	x := map[string]int{"client": laneLeft}
+	d.Lanes = append(d.Lanes, lane{X: laneLeft, Name: "client", Origin: "under test"})
+	for _, l := range lines {
+		k := laneOf(l)
+		if _, ok := x[k]; !ok {
+			x[k] = laneLeft + laneGap*len(d.Lanes)
+			d.Lanes = append(d.Lanes, lane{X: x[k], Name: k, Origin: l.Origin})
+		}
+	}
+	cited := failingCited(sc)
+	markers := taskMarkers(sc, lines)
+	y := headHeight
+	next := func() int { y += rowHeight; return y }
+	mi := 0
+	emitMarkers := func(pos int) {
+		for ; mi < len(markers) && markers[mi].pos <= pos; mi++ {
+			m := markers[mi]
+			d.Items = append(d.Items, item{Y: next(), Marker: m.kind, Text: m.text, Class: "marker " + m.kind})
+		}
+	}
+	for i := 0; i < len(lines); {
+		emitMarkers(i)
+		l := lines[i]
+		j := i + 1
+		if d.Collapsed && !cited[l.Seq] {
+			for j < len(lines) && sameRun(l, lines[j]) && !cited[lines[j].Seq] && !markerAt(markers, mi, j) {
+				j++
+			}
+		}
+		it := item{Y: next(), X1: laneLeft, X2: x[laneOf(l)], Anchor: exchangeAnchor(sc.ID, l.Seq), Class: "ex", Count: j - i}
+		it.Text = arrowLabel(l)
+		if it.Count > 1 {
+			it.Text = fmt.Sprintf("×%d #%d–#%d %s %s", it.Count, l.Seq, lines[j-1].Seq, l.Method, l.Path) + statuses(lines[i:j])
+		}
+		if l.Route == routeCard && l.Status < 300 {
+			it.Badge = fmt.Sprintf("serves v%d", l.CardVersion)
+		}
+		if cited[l.Seq] {
+			it.Class += " cited"
+		}
+		if l.Status >= 400 {
+			it.Class += " refused"
+		}
+		it.Title = l.Peer + " " + l.Origin + " " + l.Route
+		d.Items = append(d.Items, it)
+		d.Arrows++
+		i = j
+	}
+	emitMarkers(len(lines) + 1)
+	d.Width = laneLeft + laneGap*len(d.Lanes)
+	d.Height = y + rowHeight
+	return d
+}
+
+func markerAt(ms []marker, from, pos int) bool {
+	return from < len(ms) && ms[from].pos <= pos
+}
+
+func sameRun(a, b JournalLine) bool {
+	return laneOf(a) == laneOf(b) && a.Route == b.Route && a.Op == b.Op
+}
+
+// statuses is " → 200" or " → 200/429" for a collapsed run.
+func statuses(ls []JournalLine) string {
+	seen := map[int]bool{}
+	var out []string
+	for _, l := range ls {
+		if !seen[l.Status] {
+			seen[l.Status] = true
+			out = append(out, fmt.Sprint(l.Status))
+		}
+	}
+	sort.Strings(out)
+	return " → " + strings.Join(out, "/")
+}
+
+// BadgeX is where a card response's "serves vN" badge sits: past the peer's lane.
+func (it item) BadgeX() int { return max(it.X1, it.X2) + 8 }

@@ -1,0 +1,193 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+const evil = `<script>alert("x")</script>`
+
+// htmlFixture is a run of three scenarios: a small failing one, a flood
+// (1000 exchanges in runs, one of them cited) and one not played.
+func htmlFixture() (*Report, map[string][]JournalLine) {
+	line := func(seq int64, peer, route, op string, status int) JournalLine {
+		l := JournalLine{Seq: seq, Peer: peer, Origin: "https://127.0.0.1:1", Route: route, Op: op, Method: "POST", Path: "/a2a/jsonrpc", Status: status, CardVersion: 1}
+		if route == routeCard {
+			l.Method, l.Path = "GET", "/.well-known/agent-card.json"
+		}
+		return l
+	}
+	small := []JournalLine{line(1, "A", routeCard, "", 200), line(2, "A", "a2a", "SendMessage", 200),
+		line(3, "B", "a2a", "SendMessage", 200), line(4, "A", "oauth-token", "", 200), line(5, "", routeAdmin, "", 200)}
+	small[2].Auth.Presented = []string{"bearer"}
+	var flood []JournalLine
+	for i := int64(1); i <= 1000; i++ {
+		if i <= 500 {
+			flood = append(flood, line(i, "A", routeCard, "", 200))
+		} else {
+			flood = append(flood, line(i, "A", "a2a", "GetTask", 429))
+		}
+	}
+	req := func(id string, v scenarios.Verdict, cites ...int64) *Requirement {
+		return &Requirement{ID: id, Level: scenarios.Must, Doc: "docs/requirements.md#" + strings.ToLower(id), Verdict: v,
+			Want: "want <b>", Got: "got " + evil, Exchanges: cites, Message: evil}
+	}
+	r := &Report{SchemaVersion: SchemaVersion, Client: Client{Name: "builtin:x", Label: "sdk " + evil}, ExitCode: ExitFail,
+		Scenarios: []*Scenario{
+			{ID: "small", Title: "Small", Played: true, ExchangeCount: 5,
+				Tasks: []*Task{{Task: 1, FirstExchange: 1, LastExchange: 2, Outcome: &driver.Outcome{Outcome: "completed", Detail: evil}},
+					{Task: 2, FirstExchange: 3, LastExchange: 5, Outcome: &driver.Outcome{Outcome: "refused"}}},
+				Requirements: []*Requirement{req("ROT-001", scenarios.Fail, 2, 3, 99), req("ROT-002", scenarios.Pass, 1)}},
+			{ID: "flood", Title: "Flood", Played: true, ExchangeCount: 1000,
+				Requirements: []*Requirement{req("GEN-001", scenarios.Fail, 700)}},
+			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", scenarios.Error)}},
+		}}
+	r.Finish()
+	return r, map[string][]JournalLine{"small": small, "flood": flood}
+}
+
+func attr(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func hasClass(n *html.Node, c string) bool {
+	v, _ := attr(n, "class")
+	for _, f := range strings.Fields(v) {
+		if f == c {
+			return true
+		}
+	}
+	return false
+}
+
+func TestWriteHTML(t *testing.T) {
+	r, journals := htmlFixture()
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, journals); err != nil {
+		t.Fatal(err)
+	}
+	raw := buf.String()
+	doc, err := html.Parse(strings.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, hrefs := map[string]bool{}, []string{}
+	sections := map[string]*html.Node{}
+	var text strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			text.WriteString(n.Data)
+		}
+		if n.Type == html.ElementNode {
+			if id, ok := attr(n, "id"); ok {
+				if ids[id] {
+					t.Errorf("duplicate id %q", id)
+				}
+				ids[id] = true
+			}
+			if h, ok := attr(n, "href"); ok {
+				hrefs = append(hrefs, h)
+			}
+			for _, a := range n.Attr {
+				if (a.Key == "href" || a.Key == "src" || a.Key == "style" || a.Key == "xlink:href") &&
+					(strings.Contains(a.Val, "http://") || strings.Contains(a.Val, "https://")) {
+					t.Errorf("<%s %s=%q>: a network reference", n.Data, a.Key, a.Val)
+				}
+			}
+			if n.Data == "script" {
+				if _, ok := attr(n, "src"); ok {
+					t.Error("a <script src>")
+				}
+			}
+			if n.Data == "link" {
+				t.Error("a <link> element: the page must be self-contained")
+			}
+			if n.Data == "section" && hasClass(n, "scenario") {
+				id, _ := attr(n, "id")
+				sections[id] = n
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+
+	count := func(root *html.Node, match func(*html.Node) bool) (n int, total int) {
+		var f func(*html.Node)
+		f = func(x *html.Node) {
+			if x.Type == html.ElementNode && match(x) {
+				n++
+				if c, ok := attr(x, "data-count"); ok {
+					var k int
+					fmt.Sscan(c, &k)
+					total += k
+				}
+			}
+			for c := x.FirstChild; c != nil; c = c.NextSibling {
+				f(c)
+			}
+		}
+		f(root)
+		return n, total
+	}
+	isArrow := func(n *html.Node) bool { return n.Data == "g" && hasClass(n, "ex") }
+	for _, sc := range r.Scenarios {
+		sec := sections[sc.ID]
+		if sec == nil {
+			t.Errorf("scenario %s missing", sc.ID)
+			continue
+		}
+		svgs, _ := count(sec, func(n *html.Node) bool { return n.Data == "svg" })
+		arrows, covered := count(sec, isArrow)
+		want := map[string]int{"small": 5, "flood": 4, "unplayed": 0}[sc.ID]
+		if wantSVG := map[bool]int{true: 1, false: 0}[sc.Played]; svgs != wantSVG {
+			t.Errorf("%s: %d <svg>, want %d", sc.ID, svgs, wantSVG)
+		}
+		if arrows != want || covered != len(journals[sc.ID]) {
+			t.Errorf("%s: %d arrows covering %d exchanges, want %d covering %d", sc.ID, arrows, covered, want, len(journals[sc.ID]))
+		}
+	}
+	if !strings.Contains(raw, "×500 #1–#500") || !strings.Contains(raw, "×199 #501–#699") || !strings.Contains(raw, "×300 #701–#1000") {
+		t.Error("the flood's runs are not collapsed into ×N arrows")
+	}
+	for _, anchor := range []string{"small-ex-2", "small-ex-3", "flood-ex-700"} {
+		if !ids[anchor] {
+			t.Errorf("no anchor %s", anchor)
+		}
+		linked := false
+		for _, h := range hrefs {
+			linked = linked || h == "#"+anchor
+		}
+		if !linked {
+			t.Errorf("no link to %s", anchor)
+		}
+	}
+	for _, h := range hrefs {
+		if strings.HasPrefix(h, "#") && !ids[h[1:]] {
+			t.Errorf("link %s to no anchor", h)
+		}
+	}
+	if strings.Contains(raw, "<script>alert") || strings.Contains(raw, "<b>") {
+		t.Error("a client-controlled string is not escaped")
+	}
+	if !strings.Contains(text.String(), evil) || !strings.Contains(text.String(), "task 1: client reported completed “"+evil+"”") {
+		t.Error("the outcome detail does not show as text")
+	}
+	if !strings.Contains(raw, `class="ex cited"`) || !strings.Contains(raw, "serves v1") {
+		t.Error("no highlighted arrow or no card version badge")
+	}
+}

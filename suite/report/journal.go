@@ -1,0 +1,84 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// JournalLine is what the HTML report needs of one journaled exchange. Its
+// JSON names are the journal's (mockpeer.Exchange), so a line of a
+// journals/SCENARIO.jsonl file decodes into it; this package does not
+// import the peer.
+type JournalLine struct {
+	Seq         int64  `json:"seq"`
+	Peer        string `json:"peer"`
+	Origin      string `json:"origin"`
+	Route       string `json:"route"`
+	Op          string `json:"op,omitempty"`
+	Binding     string `json:"binding,omitempty"`
+	Method      string `json:"method"`
+	Path        string `json:"path"`
+	Status      int    `json:"status"`
+	ErrorCode   int    `json:"errorCode,omitempty"`
+	CardVersion int    `json:"cardVersion"`
+	TaskID      string `json:"taskId,omitempty"`
+	StateBefore string `json:"stateBefore,omitempty"`
+	StateAfter  string `json:"stateAfter,omitempty"`
+	Auth        struct {
+		Presented []string `json:"presented,omitempty"`
+	} `json:"auth"`
+}
+
+// Route names the diagram knows (mockpeer's).
+const (
+	routeCard  = "agent-card"
+	routeAdmin = "admin"
+)
+
+// ReadJournals reads the journals a report's scenarios name, relative to
+// the directory of report.json at reportPath: scenario id → exchanges.
+// A scenario without a journal file is left out.
+func ReadJournals(reportPath string, r *Report) (map[string][]JournalLine, error) {
+	dir := filepath.Dir(reportPath)
+	out := map[string][]JournalLine{}
+	for _, sc := range r.Scenarios {
+		if sc.JournalFile == "" {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, sc.JournalFile))
+		if err != nil {
+			return nil, fmt.Errorf("report: journal of %s: %w", sc.ID, err)
+		}
+		lines, err := DecodeJournal(raw)
+		if err != nil {
+			return nil, fmt.Errorf("report: journal of %s: %w", sc.ID, err)
+		}
+		out[sc.ID] = lines
+	}
+	return out, nil
+}
+
+// DecodeJournal decodes JSON lines of exchanges.
+func DecodeJournal(raw []byte) ([]JournalLine, error) {
+	var out []JournalLine
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
+	for n := 1; sc.Scan(); n++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var l JournalLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return out, fmt.Errorf("line %d: %w", n, err)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		return out, err
+	}
+	return out, nil
+}
