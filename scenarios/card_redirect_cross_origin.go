@@ -16,8 +16,7 @@ var _ = register(routing(Scenario{
 	Description: "The client's first task runs under A's honest card (the positive control). Between the " +
 		"tasks the card URL on origin A starts answering 301 to origin C, whose card points at C itself. C is " +
 		"a working A2A peer.",
-	Message: taskMessage,
-	Grants:  mockpeer.Grants{Bearer: true},
+	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: []Requirement{
 		{
 			ID: "REDIR-001", Level: Must, Profile: ProfileCore,

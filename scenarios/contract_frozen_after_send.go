@@ -7,34 +7,12 @@ import (
 
 // On many peers a card fetch during a task is a negotiation event. A client
 // that treats the contract captured at send as frozen never triggers it.
-var _ = register(&Scenario{
+var _ = register(bearerPeer(Scenario{
 	ID:    "contract-frozen-after-send",
 	Title: "the contract rotates right after the send",
 	Description: "The task is held in SUBMITTED for a few polls; the contract rotates right after the " +
 		"send (bearer → API key). A card fetch while the task is not terminal is taken as renegotiation " +
 		"and moves the task to TASK_STATE_REJECTED. Otherwise the frozen contract is honoured.",
-	Skill:   skillSummarize,
-	Message: taskMessage,
-	Grants:  mockpeer.Grants{Bearer: true},
-	Peers: []mockpeer.PeerSpec{{
-		Name:          "A",
-		Skill:         skillSummarize,
-		Cards:         []mockpeer.CardFunc{bearerCard("A").Build, apiKeyCard("A").Version("1.1.0").Build},
-		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-		Rotations:     rotateToV2(mockpeer.AfterSend, 1),
-		GraceRequests: -1, // the frozen contract is honoured for the task's lifetime
-		Task: mockpeer.TaskScript{
-			Steps: []mockpeer.TaskStep{
-				{State: wire.TaskStateSubmitted},
-				{State: wire.TaskStateSubmitted},
-				{State: wire.TaskStateSubmitted},
-				{State: wire.TaskStateWorking, Progress: 50},
-				{State: wire.TaskStateCompleted, Progress: 100},
-			},
-			StepInterval: mockpeer.DefaultStepInterval,
-		},
-		Hooks: mockpeer.Hooks{OnCardFetch: mockpeer.RejectRunningTasks()},
-	}},
 	Requirements: []Requirement{
 		whileRunning(mustNotCancel("FROZEN-001", "The client MUST NOT cancel a task because the card changed after the send.",
 			"contract-model §3 rule 3")),
@@ -44,4 +22,20 @@ var _ = register(&Scenario{
 		whileRunning(shouldNotFetchAfterSend("FROZEN-003", "The client SHOULD NOT fetch the card between the send and the task's terminal state.",
 			"contract-model §3 rule 3")),
 	},
-})
+}, mockpeer.PeerSpec{
+	Cards:         []mockpeer.CardFunc{bearerCard("A").Build, apiKeyCard("A").Version("1.1.0").Build},
+	Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
+	Rotations:     rotateToV2(mockpeer.AfterSend, 1),
+	GraceRequests: -1, // the frozen contract is honoured for the task's lifetime
+	Task: mockpeer.TaskScript{
+		Steps: []mockpeer.TaskStep{
+			{State: wire.TaskStateSubmitted},
+			{State: wire.TaskStateSubmitted},
+			{State: wire.TaskStateSubmitted},
+			{State: wire.TaskStateWorking, Progress: 50},
+			{State: wire.TaskStateCompleted, Progress: 100},
+		},
+		StepInterval: mockpeer.DefaultStepInterval,
+	},
+	Hooks: mockpeer.Hooks{OnCardFetch: mockpeer.RejectRunningTasks()},
+}))

@@ -18,13 +18,10 @@ var _ = register(&Scenario{
 		"status. The client's first task completes (the positive control). Between the tasks the card changes " +
 		"only in capability fields; mid-way through the second task the peer rotates its contract and sends an " +
 		"AUTH_REQUIRED status whose metadata carries the new, different contract hash.",
-	Skill:   skillSummarize,
-	Message: taskMessage,
-	Grants:  mockpeer.Grants{Bearer: true},
-	Tasks:   controlThen(RotateTo("A", 1)),
+	Grants: mockpeer.Grants{Bearer: true},
+	Tasks:  controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
+		Name: "A",
 		Cards: []mockpeer.CardFunc{
 			bearerCard("A").Extensions(frozenContractExtension).Build,
 			bearerCard("A").Extensions(frozenContractExtension).Version("1.0.1").Build, // capability change only

@@ -20,13 +20,10 @@ var _ = register(&Scenario{
 		"direction, keeps enforcing the old optional requirement and completes an unauthenticated task " +
 		"silently. The client holds a bearer token: revalidating before the second send, it sees the new " +
 		"requirement and sends with its token.",
-	Skill:   skillSummarize,
-	Message: taskMessage,
-	Grants:  mockpeer.Grants{Bearer: true},
-	Tasks:   controlThen(RotateTo("A", 1)),
+	Grants: mockpeer.Grants{Bearer: true},
+	Tasks:  controlThen(RotateTo("A", 1)),
 	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
+		Name: "A",
 		Cards: []mockpeer.CardFunc{
 			payrollCard(wire.Require(mockpeer.SchemeBearer), wire.Require()).Build, // optional
 			payrollCard(wire.Require(mockpeer.SchemeBearer)).Build,                 // required

@@ -12,8 +12,7 @@ var _ = register(routing(Scenario{
 		"interfaces are on A (the positive control). Between the tasks the card is repointed: every interface " +
 		"url is on origin B (another loopback address and port, another TLS identity). B is a working A2A peer " +
 		"that would complete the task.",
-	Message: taskMessage,
-	Grants:  mockpeer.Grants{Bearer: true},
+	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
 		[4]string{"REPOINT-001", "REPOINT-002", "REPOINT-003", "REPOINT-004"},
 		"The client MUST NOT send any request to an endpoint on another origin that the card is not authoritative for.",

@@ -84,7 +84,15 @@ func (s *Scenario) EffectiveDeadline() time.Duration {
 // catalog holds every scenario, registered by the file named after it.
 var catalog []*Scenario
 
+// register adds s to the catalog with the catalog's defaults filled in:
+// every scenario delegates the same task to the same skill (cards.go).
 func register(s *Scenario) *Scenario {
+	if s.Skill == "" {
+		s.Skill = skillSummarize
+	}
+	if s.Message == "" {
+		s.Message = taskMessage
+	}
 	catalog = append(catalog, s)
 	return s
 }
@@ -143,7 +151,14 @@ func (s *Scenario) CardPeerIndex() int {
 }
 
 // FarmSpec is the farm the scenario plays on: its peers (copied, so a
-// caller may tune them) and its grants.
+// caller may tune them; a peer without a skill gets the scenario's) and
+// its grants.
 func (s *Scenario) FarmSpec() mockpeer.FarmSpec {
-	return mockpeer.FarmSpec{Peers: slices.Clone(s.Peers), Grants: s.Grants}
+	peers := slices.Clone(s.Peers)
+	for i := range peers {
+		if peers[i].Skill == "" {
+			peers[i].Skill = s.Skill // the peers enforce the contract of the scenario's skill
+		}
+	}
+	return mockpeer.FarmSpec{Peers: peers, Grants: s.Grants}
 }

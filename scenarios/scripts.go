@@ -33,7 +33,7 @@ func rotateToV2(kind mockpeer.TriggerKind, n int) []mockpeer.Rotation {
 // so only the client's judgement keeps requests away from it.
 func workingPeer(name, host string, card func(peer string) mockpeer.CardBuilder) mockpeer.PeerSpec {
 	return mockpeer.PeerSpec{
-		Name: name, Host: host, Skill: skillSummarize,
+		Name: name, Host: host,
 		Cards: []mockpeer.CardFunc{card(name).Build},
 		Task:  mockpeer.TaskScript{Steps: completingSteps()},
 	}
@@ -46,9 +46,9 @@ func workingPeer(name, host string, card func(peer string) mockpeer.CardBuilder)
 // the client to one of others, working peers on other origins. a is A's
 // spec less what the family fixes (name, host, skill, task script).
 func routing(s Scenario, a mockpeer.PeerSpec, others ...mockpeer.PeerSpec) *Scenario {
-	a.Name, a.Host, a.Skill = "A", "127.0.0.1", skillSummarize
+	a.Name, a.Host = "A", "127.0.0.1"
 	a.Task = mockpeer.TaskScript{Steps: completingSteps()}
-	s.Skill, s.CardPeer = skillSummarize, "A"
+	s.CardPeer = "A"
 	s.Tasks = controlThen(RotateTo("A", 1))
 	s.Peers = append([]mockpeer.PeerSpec{a}, others...)
 	return &s
@@ -61,12 +61,22 @@ func routing(s Scenario, a mockpeer.PeerSpec, others ...mockpeer.PeerSpec) *Scen
 // look at the card and its send (ArmRotation). a is A's spec less what
 // the shape fixes (name, skill, caching, the cards: version 0, then v1).
 func beforeSend(s Scenario, v1 mockpeer.CardFunc, a mockpeer.PeerSpec) *Scenario {
-	a.Name, a.Skill = "A", skillSummarize
+	a.Name = "A"
 	a.Cards = []mockpeer.CardFunc{oauthCard("A").Build, v1}
 	a.Caching = mockpeer.Caching{CacheControl: "max-age=300"}
-	s.Skill, s.Message = skillSummarize, taskMessage
+
 	s.Grants = mockpeer.Grants{OAuth: true}
 	s.Tasks = controlThen(ArmRotation("A", 1))
+	s.Peers = []mockpeer.PeerSpec{a}
+	return &s
+}
+
+// bearerPeer completes a scenario of one peer, A, to which the client is
+// granted a bearer token: the shape of most of the catalog. a is A's spec
+// less its name.
+func bearerPeer(s Scenario, a mockpeer.PeerSpec) *Scenario {
+	a.Name = "A"
+	s.Grants = mockpeer.Grants{Bearer: true}
 	s.Peers = []mockpeer.PeerSpec{a}
 	return &s
 }

@@ -16,7 +16,6 @@ import (
 // them is an empty value: @a2a-js/sdk 1.3.0 canonicalizes empty values
 // away and could not verify them (docs/contract-model.md §6, interop).
 func signedRepoint(s Scenario, signing mockpeer.Signing, bIdentity string) *Scenario {
-	s.Message = taskMessage
 	s.Grants = mockpeer.Grants{OAuth: true}
 	b := workingPeer("B", "127.0.0.2", oauthCard)
 	b.Identity = bIdentity

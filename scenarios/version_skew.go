@@ -10,23 +10,12 @@ import (
 
 // An interface that speaks another protocol version is outside the 1.0
 // contract calculus: sending 1.0 requests to it is a guess.
-var _ = register(&Scenario{
+var _ = register(bearerPeer(Scenario{
 	ID:    "version-skew",
 	Title: "the card's only interface speaks protocol 2.0",
 	Description: "The client's first task runs under a card whose interfaces speak 1.0 (the positive control). " +
 		"Between the tasks the card changes: its only interface declares protocolVersion \"2.0\".",
-	Skill:   skillSummarize,
-	Message: taskMessage,
-	Grants:  mockpeer.Grants{Bearer: true},
-	Tasks:   controlThen(RotateTo("A", 1)),
-	Peers: []mockpeer.PeerSpec{{
-		Name:  "A",
-		Skill: skillSummarize,
-		Cards: []mockpeer.CardFunc{bearerCard("A").Build,
-			bearerCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC).Version("2.0.0").Build},
-		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-		Task:    mockpeer.TaskScript{Steps: completingSteps()},
-	}},
+	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: []Requirement{
 		{
 			ID: "SKEW-001", Level: Must, Profile: ProfileCore,
@@ -45,7 +34,12 @@ var _ = register(&Scenario{
 		controlTask("SKEW-003", ProfileCore, 1, "The client MUST complete the first task, under the card whose interfaces speak 1.0 (the positive control).",
 			"contract-model §3 rule 5"),
 	},
-})
+}, mockpeer.PeerSpec{
+	Cards: []mockpeer.CardFunc{bearerCard("A").Build,
+		bearerCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC).Version("2.0.0").Build},
+	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
+	Task:    mockpeer.TaskScript{Steps: completingSteps()},
+}))
 
 func noOneDotZeroCalls(ev *Evidence) Judgement {
 	if calls := ev.Select(func(ex mockpeer.Exchange) bool {
