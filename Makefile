@@ -13,7 +13,7 @@ FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: run test unit sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
+.PHONY: run test unit browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -23,12 +23,13 @@ build:
 	$(GO) build -o bin/a2a-conform ./cmd/a2a-conform
 
 ## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing
-test: sdk-deps unit sdk-go docs-check conformance-sdks fuzz
+test: sdk-deps browser-deps unit sdk-go docs-check conformance-sdks fuzz
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 unit:
 	$(GO) vet ./...
-	A2A_CONFORM_REQUIRE_SDKS=1 $(GO) test -race -count=1 ./...
+	A2A_CONFORM_REQUIRE_SDKS=1 A2A_CONFORM_REQUIRE_BROWSER=1 A2A_CONFORM_ARTIFACTS=$(CURDIR)/$(REPORT_DIR)/browser \
+		$(GO) test -race -count=1 ./...
 
 sdk-go:
 	cd $(GO_SDK_DIR) && $(GO) vet ./... && $(GO) test -race -count=1 ./...
@@ -48,6 +49,11 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzParseOutcome$$' -fuzztime=$(FUZZ_INPUTS) ./runner/driver
+
+## browser-deps: headless Chromium (Debian's package) for the report's browser checks, installed when missing
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
 ## sdk-deps: the pinned SDKs (npm ci for @a2a-js/sdk, go mod download for a2a-go)
 sdk-deps:

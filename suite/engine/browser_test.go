@@ -1,0 +1,156 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// requireBrowserEnv, set to 1 (make test does), makes a missing Chromium a
+// failure: where it is installed the browser checks run, never skip.
+// artifactsEnv, if set, is a folder that keeps the screenshots.
+const (
+	requireBrowserEnv = "A2A_CONFORM_REQUIRE_BROWSER"
+	artifactsEnv      = "A2A_CONFORM_ARTIFACTS"
+)
+
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv(requireBrowserEnv) == "1" {
+		t.Fatalf("no Chromium on PATH and %s=1", requireBrowserEnv)
+	}
+	t.Skip("no Chromium on PATH")
+	return ""
+}
+
+// report.html as a person sees it: a passing and a failing run rendered
+// in headless Chromium, the DOM checked (every scenario, one diagram per
+// played scenario with one arrow per exchange, every failing requirement
+// linked to exchanges that exist), no console error, and a screenshot kept
+// in the report folder.
+func TestReportInTheBrowser(t *testing.T) {
+	bin := chromium(t)
+	for _, name := range []string{builtin.Reference, builtin.FollowURL} {
+		t.Run(name, func(t *testing.T) {
+			e, err := engine.Run(t.Context(), engine.Options{Client: builtinClient(t, name)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			if err := e.WriteReports(engine.Paths{Dir: dir}); err != nil {
+				t.Fatal(err)
+			}
+			page := "file://" + filepath.Join(dir, "report.html")
+			dom, console := runChromium(t, bin, "--dump-dom", page)
+			if strings.Contains(console, "Uncaught") || strings.Contains(console, "CONSOLE") && strings.Contains(console, "rror") {
+				t.Errorf("console errors:\n%s", console)
+			}
+			checkDOM(t, e.Report(), dom)
+			shot := filepath.Join(dir, "report.png")
+			runChromium(t, bin, "--screenshot="+shot, "--window-size=1400,2400", page)
+			png, err := os.ReadFile(shot)
+			if err != nil || len(png) == 0 {
+				t.Fatalf("no screenshot: %v", err)
+			}
+			if keep := os.Getenv(artifactsEnv); keep != "" {
+				if err := os.MkdirAll(keep, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(keep, "report-"+name+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func runChromium(t *testing.T, bin string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
+	defer cancel()
+	home := t.TempDir() // a profile of its own, whatever the user has
+	cmd := exec.CommandContext(ctx, bin, append([]string{"--headless", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir=" + home, "--enable-logging=stderr", "--v=0"}, args...)...)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %v: %v\n%s", args, err, errOut.String())
+	}
+	return out.String(), errOut.String()
+}
+
+func checkDOM(t *testing.T, rep *report.Report, dom string) {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(dom))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, sections, svgs, arrows := map[string]bool{}, map[string]bool{}, map[string]int{}, map[string]int{}
+	var walk func(n *html.Node, section string)
+	walk = func(n *html.Node, section string) {
+		if n.Type == html.ElementNode {
+			if id := attr(n, "id"); id != "" {
+				ids[id] = true
+			}
+			class := attr(n, "class")
+			switch {
+			case n.Data == "section" && class == "scenario":
+				section = attr(n, "id")
+				sections[section] = true
+			case n.Data == "svg" && section != "":
+				svgs[section]++
+			case n.Data == "g" && (class == "ex" || strings.HasPrefix(class, "ex ")) && section != "":
+				arrows[section]++
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, section)
+		}
+	}
+	walk(doc, "")
+	for _, sc := range rep.Scenarios {
+		if !sections[sc.ID] {
+			t.Errorf("no section for scenario %s", sc.ID)
+			continue
+		}
+		if svgs[sc.ID] != 1 || arrows[sc.ID] != sc.ExchangeCount {
+			t.Errorf("%s: %d diagrams, %d arrows; want 1 and %d (its exchanges)", sc.ID, svgs[sc.ID], arrows[sc.ID], sc.ExchangeCount)
+		}
+		for _, r := range sc.Requirements {
+			if r.Verdict != scenarios.Fail {
+				continue
+			}
+			for _, seq := range r.Exchanges {
+				if anchor := sc.ID + "-ex-" + strconv.FormatInt(seq, 10); !ids[anchor] || !strings.Contains(dom, `href="#`+anchor+`"`) {
+					t.Errorf("%s %s cites #%d: anchor %v, link %v", sc.ID, r.ID, seq, ids[anchor], strings.Contains(dom, `href="#`+anchor+`"`))
+				}
+			}
+		}
+	}
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
