@@ -105,6 +105,39 @@ func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
 	return out
 }
 
+// changeMarkers places a marker where the client first meets another card
+// version of a peer (a rotation, a repoint, a reorganisation), saying
+// whether its contract changed or only its capability fields.
+func changeMarkers(lines []JournalLine) []marker {
+	type seen struct {
+		version int
+		hash    string
+	}
+	last := map[string]seen{}
+	var out []marker
+	for i, l := range lines {
+		prev, ok := last[l.Peer]
+		last[l.Peer] = seen{l.CardVersion, l.ContractHash}
+		if !ok || prev.version == l.CardVersion {
+			continue
+		}
+		what := "only capability fields changed"
+		if prev.hash != l.ContractHash {
+			what = "the contract changed"
+		}
+		out = append(out, marker{i, 0, "change", fmt.Sprintf("peer %s: card v%d in force (was v%d): %s", l.Peer, l.CardVersion, prev.version, what)})
+	}
+	return out
+}
+
+// allMarkers is the task and change markers in diagram order: at one
+// place, a task's begin before the changes the client meets in it.
+func allMarkers(sc *Scenario, lines []JournalLine) []marker {
+	out := append(taskMarkers(sc, lines), changeMarkers(lines)...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
+	return out
+}
+
 func reportedOutcome(o *driver.Outcome, problem string, timedOut, crashed bool) string {
 	var parts []string
 	if o != nil {
@@ -160,7 +193,7 @@ func layout(sc *Scenario, lines []JournalLine) *diagram {
 		}
 	}
 	cited := failingCited(sc)
-	markers := taskMarkers(sc, lines)
+	markers := allMarkers(sc, lines)
 	y := headHeight
 	next := func() int { y += rowHeight; return y }
 	mi := 0

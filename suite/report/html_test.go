@@ -191,3 +191,20 @@ func TestWriteHTML(t *testing.T) {
 		t.Error("no highlighted arrow or no card version badge")
 	}
 }
+
+// Where the client first meets another card version of a peer, the diagram
+// says so, and whether the contract changed or only capability fields.
+func TestChangeMarkers(t *testing.T) {
+	lines := []JournalLine{
+		{Seq: 1, Peer: "A", CardVersion: 0, ContractHash: "h0"},
+		{Seq: 2, Peer: "A", CardVersion: 0, ContractHash: "h0"},
+		{Seq: 3, Peer: "A", CardVersion: 1, ContractHash: "h0"},
+		{Seq: 4, Peer: "B", CardVersion: 0, ContractHash: "b0"},
+		{Seq: 5, Peer: "A", CardVersion: 2, ContractHash: "h2"},
+	}
+	got := changeMarkers(lines)
+	if len(got) != 2 || got[0].pos != 2 || !strings.Contains(got[0].text, "only capability fields changed") ||
+		got[1].pos != 4 || !strings.Contains(got[1].text, "card v2 in force (was v1): the contract changed") {
+		t.Errorf("markers %+v", got)
+	}
+}

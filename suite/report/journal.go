@@ -14,21 +14,22 @@ import (
 // journals/SCENARIO.jsonl file decodes into it; this package does not
 // import the peer.
 type JournalLine struct {
-	Seq         int64  `json:"seq"`
-	Peer        string `json:"peer"`
-	Origin      string `json:"origin"`
-	Route       string `json:"route"`
-	Op          string `json:"op,omitempty"`
-	Binding     string `json:"binding,omitempty"`
-	Method      string `json:"method"`
-	Path        string `json:"path"`
-	Status      int    `json:"status"`
-	ErrorCode   int    `json:"errorCode,omitempty"`
-	CardVersion int    `json:"cardVersion"`
-	TaskID      string `json:"taskId,omitempty"`
-	StateBefore string `json:"stateBefore,omitempty"`
-	StateAfter  string `json:"stateAfter,omitempty"`
-	Auth        struct {
+	Seq          int64  `json:"seq"`
+	Peer         string `json:"peer"`
+	Origin       string `json:"origin"`
+	Route        string `json:"route"`
+	Op           string `json:"op,omitempty"`
+	Binding      string `json:"binding,omitempty"`
+	Method       string `json:"method"`
+	Path         string `json:"path"`
+	Status       int    `json:"status"`
+	ErrorCode    int    `json:"errorCode,omitempty"`
+	CardVersion  int    `json:"cardVersion"`
+	ContractHash string `json:"contractHash,omitempty"`
+	TaskID       string `json:"taskId,omitempty"`
+	StateBefore  string `json:"stateBefore,omitempty"`
+	StateAfter   string `json:"stateAfter,omitempty"`
+	Auth         struct {
 		Presented []string `json:"presented,omitempty"`
 	} `json:"auth"`
 }
