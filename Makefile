@@ -5,8 +5,7 @@
 GO          ?= go
 CLIENT      ?= builtin:reference
 REPORT_DIR  ?= a2a-conform-report
-FUZZTIME    ?= 10s
-# The newer targets run a fixed number of inputs: a time bound can end in a
+# Every fuzz target runs a fixed number of inputs: a time bound can end in a
 # spurious "context deadline exceeded" from the fuzzing coordinator on a
 # loaded machine.
 FUZZ_INPUTS ?= 20000x
@@ -43,8 +42,8 @@ docs:
 	$(GO) run ./cmd/a2a-conform list --format markdown > docs/requirements.md
 
 fuzz:
-	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZTIME) ./mockpeer/agent
-	$(GO) test -run='^$$' -fuzz='^FuzzREST$$' -fuzztime=$(FUZZTIME) ./mockpeer/agent
+	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
+	$(GO) test -run='^$$' -fuzz='^FuzzREST$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
