@@ -16,6 +16,9 @@ type lineSplitter struct {
 	rest     io.Writer
 	outcomes chan<- driver.OutcomeLine
 	partial  []byte
+	// overlong: part of the current line already went to rest, so the
+	// remainder up to its newline is output too.
+	overlong bool
 }
 
 func (l *lineSplitter) Write(p []byte) (int, error) {
@@ -27,13 +30,16 @@ func (l *lineSplitter) Write(p []byte) (int, error) {
 			if len(l.partial) > driver.MaxLine {
 				_, _ = l.rest.Write(l.partial)
 				l.partial = l.partial[:0]
+				l.overlong = true
 			}
 			break
 		}
 		line := append(l.partial, p[:i+1]...)
 		l.partial = nil
 		p = p[i+1:]
-		if o, ok := outcomeLine(line); ok {
+		overlong := l.overlong || len(line) > driver.MaxLine
+		l.overlong = false
+		if o, ok := outcomeLine(line); ok && !overlong {
 			select {
 			case l.outcomes <- o:
 			default: // a client flooding outcome lines: the runner reads one per task
