@@ -28,11 +28,16 @@ func TestServe(t *testing.T) {
 		t.Errorf("assignments %+v", seen)
 	}
 	sc := bufio.NewScanner(strings.NewReader(out.String()))
+	lines := 0
 	for i := 1; sc.Scan(); i++ {
+		lines = i
 		var line OutcomeLine
 		if err := json.Unmarshal(sc.Bytes(), &line); err != nil || line.Task != i || line.Outcome.Outcome != OutcomeCompleted {
 			t.Errorf("line %d: %s (%v)", i, sc.Text(), err)
 		}
+	}
+	if lines != 2 {
+		t.Errorf("%d outcome lines, want 2", lines)
 	}
 	if err := Serve(context.Background(), base, strings.NewReader("not json\n"), &out, nil); err == nil {
 		t.Error("a malformed task line is not an error")

@@ -93,8 +93,8 @@ func (r *Run) CardFetches() int { return r.Count(mockpeer.RouteCard, "") }
 func (r *Run) JournalText() string { return peertest.JournalLines(r.Journal) }
 
 // CheckCompleted checks that every task completed with a task id of its
-// own, and that the session ended cleanly: exit code 0, no crash, no
-// timeout. The error shows the outputs and the journal.
+// own, and that the session (in one-shot mode each task's process) ended
+// cleanly: exit code 0, no crash, no timeout. The error shows the outputs and the journal.
 func (r *Run) CheckCompleted() error {
 	var errs []error
 	seen := map[string]int{}
@@ -112,6 +112,10 @@ func (r *Run) CheckCompleted() error {
 		}
 		if res.TimedOut || res.Crashed {
 			errs = append(errs, fmt.Errorf("task %d: timed out %v, crashed %v", i+1, res.TimedOut, res.Crashed))
+		}
+		// One-shot: each task is its own process, and Closed is empty.
+		if r.Mode == driver.ModeOneShot && (res.ExitCode != 0 || strings.Contains(res.Stderr, "[runner:")) {
+			errs = append(errs, fmt.Errorf("task %d: exit code %d", i+1, res.ExitCode))
 		}
 	}
 	if c := r.Closed; c.ExitCode != 0 || c.Crashed || strings.Contains(c.Stderr, "[runner:") {
