@@ -85,10 +85,7 @@ func New(o Options) (*Engine, error) {
 		StartedAt: time.Now().UTC(),
 	}
 	for _, sc := range e.catalog {
-		rec := &report.Scenario{ID: sc.ID, Title: sc.Title, ClientExitCode: -1}
-		for _, r := range sc.AllRequirements() {
-			rec.Requirements = append(rec.Requirements, e.newRequirement(sc, r))
-		}
+		rec := e.newRecord(sc)
 		e.rep.Scenarios = append(e.rep.Scenarios, rec)
 		e.byID[sc.ID] = rec
 	}
@@ -96,6 +93,16 @@ func New(o Options) (*Engine, error) {
 		return nil, &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
 	}
 	return e, nil
+}
+
+// newRecord is sc's record before it is played: every selected
+// requirement an error until judged.
+func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
+	rec := &report.Scenario{ID: sc.ID, Title: sc.Title, ClientExitCode: -1}
+	for _, r := range sc.AllRequirements() {
+		rec.Requirements = append(rec.Requirements, e.newRequirement(sc, r))
+	}
+	return rec
 }
 
 func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement) *report.Requirement {

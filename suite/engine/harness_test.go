@@ -313,3 +313,38 @@ func TestConfigurationErrors(t *testing.T) {
 		}
 	}
 }
+
+// A second play of a scenario starts its record afresh: a harness fault
+// the second time keeps none of the first play's passes, and a second
+// clean play does not add its tasks to the first's.
+func TestReplayStartsAfresh(t *testing.T) {
+	breaks := false
+	sc := faultyScenario("flaky", func() {
+		if breaks {
+			panic("this play breaks")
+		}
+	})
+	e, err := New(Options{Client: completes, Catalog: []*scenarios.Scenario{sc}, PlaySlack: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := e.Play(t.Context(), sc)
+	if first.Record.HarnessError != "" || first.Verdict("X-001").Verdict != scenarios.Pass {
+		t.Fatalf("first play: harness error %q, X-001 %s", first.Record.HarnessError, first.Verdict("X-001").Verdict)
+	}
+	tasks := len(first.Record.Tasks)
+	again := e.Play(t.Context(), sc)
+	if again.Record.HarnessError != "" || len(again.Record.Tasks) != tasks {
+		t.Errorf("second clean play: harness error %q, %d tasks, want %d", again.Record.HarnessError, len(again.Record.Tasks), tasks)
+	}
+	breaks = true
+	broken := e.Play(t.Context(), sc)
+	if broken.Record.HarnessError == "" || broken.Record.Played || len(broken.Record.Tasks) != 0 {
+		t.Errorf("broken play: harness error %q, played %v, %d tasks", broken.Record.HarnessError, broken.Record.Played, len(broken.Record.Tasks))
+	}
+	for _, r := range broken.Record.Requirements {
+		if r.Verdict != scenarios.Error {
+			t.Errorf("%s: %s after a broken replay, want error", r.ID, r.Verdict)
+		}
+	}
+}

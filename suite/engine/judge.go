@@ -36,10 +36,15 @@ func (p *Play) Verdict(id string) *report.Requirement {
 
 // Play plays sc once, judges every selected requirement and records the
 // verdicts. It never fails: a harness fault is an error verdict on every
-// selected requirement of sc, with the fault as its reason.
+// selected requirement of sc, with the fault as its reason. Playing sc
+// again starts its record afresh: nothing of an earlier play is kept.
 func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
 	e.mu.Lock()
 	rec := e.byID[sc.ID]
+	if rec != nil {
+		*rec = *e.newRecord(sc)
+		delete(e.journals, sc.ID)
+	}
 	e.mu.Unlock()
 	if rec == nil {
 		rec = &report.Scenario{ID: sc.ID, Title: sc.Title, HarnessError: "scenario not in this run's catalog"}
