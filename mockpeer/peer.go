@@ -112,6 +112,15 @@ func (p *Peer) ETag(v int) string {
 	return p.versions[v].etag
 }
 
+// LastModified is the Last-Modified header value of card version v, ""
+// if there is no such version.
+func (p *Peer) LastModified(v int) string {
+	if v < 0 || v >= len(p.versions) {
+		return ""
+	}
+	return p.versions[v].lastModifiedHeader[0]
+}
+
 // ErrUnknownVersion is wrapped by the errors of Rotate and Arm for a card
 // version the peer does not have.
 var ErrUnknownVersion = errors.New("no such card version")

@@ -89,12 +89,11 @@ func completedBy(ev *Evidence, peer, want, got string) Judgement {
 	if o.TaskID == "" {
 		return failed(want, "outcome completed without a taskId")
 	}
-	var named, done int
+	var done int
 	for _, ex := range ev.A2A() {
 		if ex.TaskID != o.TaskID || ex.StateAfter != wire.TaskStateCompleted {
 			continue
 		}
-		named++
 		if peer == "" || ex.Peer == peer {
 			done++
 		}
@@ -132,7 +131,7 @@ func noSendAfterContractChange(ev *Evidence) Judgement {
 // revalidating is a MUST of every send whose contract may have changed.
 func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
-		const want = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send"
+		const want = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given) right before the send"
 		fetches := ev.CardFetches(peer)
 		if len(fetches) == 0 {
 			return failed(want, "no card request at all: the client never looked at the card")
@@ -145,17 +144,13 @@ func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 			if limit >= 0 && f.Seq > limit {
 				break
 			}
-			if conditional(f) {
+			if ev.revalidates(f) {
 				return passed()
 			}
 		}
-		got := fmt.Sprintf("%d card request(s), none conditional before the send", len(fetches))
+		got := fmt.Sprintf("%d card request(s), none revalidating with a validator the peer gave, before the send", len(fetches))
 		return failed(want, got, seqs(fetches)...)
 	}
-}
-
-func conditional(ex mockpeer.Exchange) bool {
-	return ex.Header.Get("If-None-Match") != "" || ex.Header.Get("If-Modified-Since") != ""
 }
 
 // revalidatedWithETag: like revalidatedBeforeSend, but the If-None-Match
@@ -167,6 +162,9 @@ func revalidatedWithETag(peer string) func(*Evidence) Judgement {
 		}
 		etag := ev.Cards[peer][0].ETag
 		for _, f := range ev.CardFetches(peer) {
+			if s := ev.Sends(); len(s) > 0 && f.Seq > s[0].Seq {
+				break
+			}
 			if strings.Contains(f.Header.Get("If-None-Match"), strings.Trim(etag, `"`)) {
 				return passed()
 			}

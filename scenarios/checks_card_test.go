@@ -27,26 +27,33 @@ func noSendAfterContractChangeCases() []checkCase {
 	}
 }
 
+const revalidateWant = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given) right before the send"
+
 func revalidatedBeforeSendCases() []checkCase {
-	const want = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send"
+	const want = revalidateWant
 	return []checkCase{
+		// Validators the client was never given earn a 304 without any card.
+		{"If-None-Match: *", journal(fetch("A", header("If-None-Match", "*")), send("A")),
+			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+		{"an invented If-Modified-Since", journal(fetch("A", header("If-Modified-Since", "Fri, 01 Jan 2100 00:00:00 GMT")), send("A")),
+			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
 		{"never fetched", journal(fetch("B"), send("B")), failed(want, "no card request at all: the client never looked at the card")},
 		{"If-None-Match before the send", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
 		{"If-Modified-Since before the send", journal(fetch("A"),
-			fetch("A", header("If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT")), send("A")), passed()},
+			fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A")), passed()},
 		{"revalidated, then gave up without sending", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0))),
 			passed()},
 		{"one fetch and no send", journal(fetch("A")),
-			failed(want, "1 card request(s), none conditional before the send", 1)},
+			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
 		{"a card held from an earlier task, revalidated", journal(fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
 		{"revalidated only after the send", journal(fetch("A"), send("A"), fetch("A", header("If-None-Match", etagV0))),
-			failed(want, "2 card request(s), none conditional before the send", 1, 3)},
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 3)},
 		{"unconditional refetch before the send", journal(fetch("A"), fetch("A"), send("A")),
-			failed(want, "2 card request(s), none conditional before the send", 1, 2)},
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
 		{"revalidated only after the send", journal(fetch("A"), send("A"), fetch("A", header("If-None-Match", etagV0))),
-			failed(want, "2 card request(s), none conditional before the send", 1, 3)},
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 3)},
 		{"revalidated another peer's card", journal(fetch("A"), fetch("B", header("If-None-Match", etagV0)), send("A")),
-			failed(want, "1 card request(s), none conditional before the send", 1)},
+			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
 	}
 }
 
@@ -56,16 +63,19 @@ func revalidatedWithETagCases() []checkCase {
 		{"the ETag given", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
 		{"the ETag given, weak and in a list", journal(fetch("A"),
 			fetch("A", header("If-None-Match", `"other", W/`+etagV0)), send("A")), passed()},
-		{"never fetched", journal(), failed("a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send",
+		{"never fetched", journal(), failed(revalidateWant,
 			"no card request at all: the client never looked at the card")},
 		{"If-Modified-Since only", journal(fetch("A"),
-			fetch("A", header("If-Modified-Since", "Mon, 02 Jan 2006 15:04:05 GMT")), send("A")),
+			fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A")),
 			failed(want, "conditional requests without the ETag the peer gave")},
 		{"an ETag never given", journal(fetch("A"), fetch("A", header("If-None-Match", `"made-up"`)), send("A")),
+			failed(revalidateWant, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+		{"the ETag only after the send", journal(fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A"),
+			fetch("A", header("If-None-Match", etagV0))),
 			failed(want, "conditional requests without the ETag the peer gave")},
 		{"not revalidated at all", journal(fetch("A"), send("A")),
-			failed("a conditional card request (If-None-Match with the ETag given, or If-Modified-Since) right before the send",
-				"1 card request(s), none conditional before the send", 1)},
+			failed(revalidateWant,
+				"1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
 	}
 }
 
@@ -102,5 +112,12 @@ func sendCarriesContractHashCases() []checkCase {
 			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 1)},
 		{"another hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV1}))),
 			failed("contractHash "+hashV0, "contractHash "+hashV1, 2)},
+		// Every task is judged, not only the first.
+		{"a later send without the hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV0})),
+			fetch("A"), send("A")),
+			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 4)},
+		{"a later send with another hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV0})),
+			fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV1}))),
+			failed("contractHash "+hashV0, "contractHash "+hashV1, 4)},
 	}
 }

@@ -123,6 +123,9 @@ var testOrigins = map[string]string{
 const (
 	etagV0, etagV1 = `"etag-v0"`, `"etag-v1"`
 	hashV0, hashV1 = "hash-v0", "hash-v1"
+
+	lastModifiedV0 = "Mon, 02 Jan 2006 15:04:05 GMT"
+	lastModifiedV1 = "Mon, 02 Jan 2006 15:05:05 GMT"
 )
 
 // journal numbers the exchanges from #1 and wraps them in the evidence of
@@ -136,8 +139,8 @@ func journal(exs ...mockpeer.Exchange) *Evidence {
 		Client:  ClientRun{OutcomeProblem: "missing", Deadline: 10 * time.Second},
 		Origins: testOrigins,
 		Cards: map[string][]CardVersion{"A": {
-			{ETag: etagV0, ContractHash: hashV0},
-			{ETag: etagV1, ContractHash: hashV1},
+			{ETag: etagV0, LastModified: lastModifiedV0, ContractHash: hashV0},
+			{ETag: etagV1, LastModified: lastModifiedV1, ContractHash: hashV1},
 		}},
 	}
 }

@@ -12,6 +12,7 @@ import (
 type CardVersion struct {
 	Bytes        []byte
 	ETag         string // as the peer sends it, quotes included
+	LastModified string // the Last-Modified header value
 	ContractHash string // for the scenario's skill
 }
 

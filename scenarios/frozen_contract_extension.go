@@ -69,20 +69,29 @@ var frozenContractExtension = wire.AgentExtension{
 	Description: "The client may freeze the contract hash of a task; the agent echoes the hash it holds.",
 }
 
+// sendCarriesContractHash: every task the peer accepted was sent with the
+// contract hash of the card in force when it was sent, in every task of
+// the session, not only the first.
 func sendCarriesContractHash(ev *Evidence) Judgement {
-	send, ok := ev.FirstSend()
-	if !ok {
-		return notApplicable("the client sent no task")
+	var accepted int
+	for _, send := range ev.Sends() {
+		if send.ErrorCode != 0 || send.Status >= 300 || send.TaskID == "" {
+			continue
+		}
+		accepted++
+		want := send.ContractHash
+		ext, _ := send.RequestMetadata[mockpeer.FrozenContractExtension].(map[string]any)
+		got, _ := ext["contractHash"].(string)
+		switch {
+		case got == "":
+			return failed(fmt.Sprintf("metadata[%q].contractHash = %s", mockpeer.FrozenContractExtension, want),
+				"no contract hash in the send", send.Seq)
+		case got != want:
+			return failed("contractHash "+want, "contractHash "+got, send.Seq)
+		}
 	}
-	want := ev.InitialHash(send.Peer)
-	ext, _ := send.RequestMetadata[mockpeer.FrozenContractExtension].(map[string]any)
-	got, _ := ext["contractHash"].(string)
-	switch {
-	case got == "":
-		return failed(fmt.Sprintf("metadata[%q].contractHash = %s", mockpeer.FrozenContractExtension, want),
-			"no contract hash in the send", send.Seq)
-	case got != want:
-		return failed("contractHash "+want, "contractHash "+got, send.Seq)
+	if accepted == 0 {
+		return notApplicable("the client sent no task")
 	}
 	return passed()
 }

@@ -51,7 +51,7 @@ func cardSeenBeforeEverySend(ev *Evidence) Judgement {
 		var seen int64 = -1
 		for _, ex := range view.Journal {
 			switch {
-			case servedCard(ex) && seen < 0:
+			case ev.servedCard(ex) && seen < 0:
 				seen = ex.Seq
 			case ex.TaskCreating():
 				sent = true

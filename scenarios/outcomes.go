@@ -1,10 +1,8 @@
 package scenarios
 
 import (
-	"fmt"
-	"regexp"
+	"net/http"
 
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -23,14 +21,14 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 	want := "an outcome the journal supports: " + o.Short()
 	switch {
 	case o.Outcome == driver.OutcomeCompleted:
-		return completedTask(ev, o, want)
+		return completedBy(ev, "", want, "")
 	case o.Reason == driver.ReasonContractChanged:
 		if changed := ev.Select(servedChangedCard(ev)); len(changed) == 0 {
 			return failed(want, "no card with a changed contract was served to the client before it gave up",
 				seqs(ev.CardFetches(""))...)
 		}
 	case o.Reason == driver.ReasonUntrustedEndpoint || o.Reason == driver.ReasonVersionUnsupported:
-		if served := ev.Select(servedCard); len(served) == 0 {
+		if served := ev.Select(ev.servedCard); len(served) == 0 {
 			return failed(want, "the client was served no card (nor redirect) in this task: it judged nothing")
 		}
 	case o.Reason == driver.ReasonContractDiverged:
@@ -41,29 +39,10 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 	return passed()
 }
 
-// completedTask: the journal shows the task the client names completed.
-func completedTask(ev *Evidence, o driver.Outcome, want string) Judgement {
-	if o.TaskID == "" {
-		return failed(want, "outcome completed without a taskId")
-	}
-	done := ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteA2A && ex.TaskID == o.TaskID && ex.StateAfter == wire.TaskStateCompleted
-	})
-	if len(done) == 0 {
-		return failed(want, fmt.Sprintf("outcome completed for task %q, but no exchange of this task shows a peer completing it", o.TaskID))
-	}
-	return passed()
-}
-
-// servedCard: a card (or a redirect in its place) was served.
-func servedCard(ex mockpeer.Exchange) bool {
-	return ex.Route == mockpeer.RouteCard && (ex.Status == 200 || ex.Status == 304 || ex.Status >= 300 && ex.Status < 400)
-}
-
 // servedChangedCard: a card whose contract differs from the peer's first.
 func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
 	return func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteCard && ex.Status == 200 && ex.ContractHash != "" &&
+		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.ContractHash != "" &&
 			ex.ContractHash != ev.InitialHash(ex.Peer)
 	}
 }
@@ -79,15 +58,11 @@ func answeredAfterChange(ev *Evidence) func(mockpeer.Exchange) bool {
 		if ex.ContractHash != "" && ex.ContractHash != initial {
 			return true
 		}
-		for _, m := range announcedHash.FindAllStringSubmatch(ex.Response, -1) {
-			if m[1] != initial {
+		for _, h := range announcedHashes(ex.Response) {
+			if h != initial {
 				return true
 			}
 		}
 		return false
 	}
 }
-
-// announcedHash finds the contract hashes a response announces under the
-// frozen-contract extension.
-var announcedHash = regexp.MustCompile(`"contractHash":"([0-9a-f]{64})"`)

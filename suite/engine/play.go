@@ -134,7 +134,8 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 		ev.Origins[ps.Name] = p.Origin()
 		for v := range ps.Cards {
 			ev.Cards[ps.Name] = append(ev.Cards[ps.Name], scenarios.CardVersion{
-				Bytes: p.CardBytes(v), ETag: p.ETag(v), ContractHash: p.ContractHash(v),
+				Bytes: p.CardBytes(v), ETag: p.ETag(v), LastModified: p.LastModified(v),
+				ContractHash: p.ContractHash(v),
 			})
 		}
 	}
