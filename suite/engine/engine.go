@@ -189,8 +189,8 @@ func (e *Engine) Finish(ctx context.Context) *report.Report {
 	if ctx.Err() != nil {
 		e.rep.Interrupted = true
 		for _, rec := range e.rep.Scenarios {
-			if rec.Played {
-				continue
+			if rec.Played || rec.HarnessError != "" {
+				continue // judged, or stopped mid-play with its reason
 			}
 			for _, rr := range rec.Requirements {
 				if rr.Verdict == scenarios.Error {

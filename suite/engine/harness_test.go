@@ -294,8 +294,19 @@ func TestInterruptedRun(t *testing.T) {
 	if last.Played || last.Requirements[0].Verdict != scenarios.Error || !strings.Contains(last.Requirements[0].Reason, "interrupted") {
 		t.Errorf("last scenario: played %v, %s %q", last.Played, last.Requirements[0].Verdict, last.Requirements[0].Reason)
 	}
-	if rep.Summary.Pass > 0 && rep.Summary.Error == 0 {
-		t.Errorf("summary %+v", rep.Summary)
+	// The scenario killed mid-play keeps its own reason, and none of its
+	// verdicts is a pass.
+	first := rep.Scenarios[0]
+	if first.HarnessError == "" {
+		t.Errorf("%s: killed mid-play but no harness error", first.ID)
+	}
+	for _, r := range first.Requirements {
+		if r.Verdict == scenarios.Pass {
+			t.Errorf("%s/%s: pass in a scenario killed mid-play", first.ID, r.ID)
+		}
+		if r.Verdict == scenarios.Error && !strings.Contains(r.Reason, "could not be played") {
+			t.Errorf("%s/%s: reason %q, want the harness error", first.ID, r.ID, r.Reason)
+		}
 	}
 }
 
