@@ -49,15 +49,15 @@ func (f *Farm) AdminURL() string { return f.admin.origin }
 // to the client; the journal redacts it as [REDACTED:admin-secret].
 func (f *Farm) AdminSecret() string { return f.secrets.admin }
 
+// adminHost is where the admin listener is: its host in AdminAddr, or
+// loopback.
 func adminHost(spec FarmSpec) string {
-	if h, _, err := net.SplitHostPort(spec.AdminAddr); err == nil && h != "" {
-		return h
-	}
-	return "127.0.0.1"
+	host, _, _ := listenAddr(PeerSpec{Name: "admin", Addr: spec.AdminAddr})
+	return host
 }
 
 func (f *Farm) bindAdmin(ctx context.Context, scheme string) error {
-	host, addr, err := listenAddr(PeerSpec{Name: "admin", Addr: f.spec.AdminAddr, Host: adminHost(f.spec)})
+	host, addr, err := listenAddr(PeerSpec{Name: "admin", Addr: f.spec.AdminAddr})
 	if err != nil {
 		return err // validate has ruled it out
 	}

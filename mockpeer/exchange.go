@@ -84,7 +84,7 @@ type AuthSeen struct {
 
 // TaskCreating reports whether the exchange asked to create a task.
 func (ex Exchange) TaskCreating() bool {
-	return ex.Route == RouteA2A && (ex.Op == wire.MethodSendMessage || ex.Op == wire.MethodSendStreamingMessage)
+	return ex.Route == RouteA2A && sendOp(ex.Op)
 }
 
 // Line renders the exchange on one line, for terminals and failure

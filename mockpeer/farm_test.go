@@ -37,6 +37,7 @@ func TestStartRejectsInvalidSpecs(t *testing.T) {
 		{"rotation without trigger", FarmSpec{Peers: []PeerSpec{{Name: "A", Cards: card, Rotations: []Rotation{{To: 0}}}}}, "no trigger kind"},
 		{"non-loopback host", FarmSpec{Peers: []PeerSpec{{Name: "A", Cards: card, Host: "0.0.0.0"}}}, "not a loopback address"},
 		{"non-loopback addr", FarmSpec{Peers: []PeerSpec{{Name: "A", Cards: card, Addr: "192.0.2.1:80"}}}, "not a loopback address"},
+		{"admin identity", FarmSpec{Peers: []PeerSpec{{Name: "A", Cards: card, Identity: adminIdentity}}}, "admin listener's"},
 		{"bad step", FarmSpec{Peers: []PeerSpec{{Name: "A", Cards: card, Task: TaskScript{Steps: []TaskStep{{State: "done"}}}}}}, "no valid state"},
 	}
 	for _, tt := range tests {

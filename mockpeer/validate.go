@@ -57,6 +57,9 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 	if _, _, err := listenAddr(ps); err != nil {
 		return err
 	}
+	if identityOf(ps) == adminIdentity {
+		return invalid("peer %q: identity %q is the admin listener's", ps.Name, adminIdentity)
+	}
 	if rd := ps.Redirect; rd != nil {
 		switch {
 		case !names[rd.To]:
