@@ -20,10 +20,20 @@ type Paths struct {
 
 // WriteReports writes the journals (journals/SCENARIO.jsonl, and the
 // readable journals/SCENARIO.txt, one exchange a line), report.json,
-// junit.xml and report.html. Call it after Finish.
+// junit.xml and report.html. Call it after Finish. report.json is
+// written last, so that a failed write never leaves it behind; on any
+// failure the report's exit code is ExitHarness.
 func (e *Engine) WriteReports(p Paths) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if err := e.writeReports(p); err != nil {
+		e.rep.ExitCode = report.ExitHarness
+		return err
+	}
+	return nil
+}
+
+func (e *Engine) writeReports(p Paths) error {
 	if err := os.MkdirAll(filepath.Join(p.Dir, "journals"), 0o755); err != nil {
 		return fmt.Errorf("engine: report dir: %w", err)
 	}
@@ -56,13 +66,21 @@ func (e *Engine) WriteReports(p Paths) error {
 	if p.HTML == "" {
 		p.HTML = filepath.Join(p.Dir, "report.html")
 	}
-	if err := e.rep.WriteJSON(p.JSON); err != nil {
+	var page bytes.Buffer
+	if err := report.WriteHTML(&page, e.rep, htmlJournals); err != nil {
 		return err
 	}
-	if err := e.rep.WriteJUnit(p.JUnit); err != nil {
+	junit, err := e.rep.JUnit()
+	if err != nil {
 		return err
 	}
-	return report.WriteHTMLFile(p.HTML, e.rep, htmlJournals)
+	if err := os.WriteFile(p.HTML, page.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("engine: html report: %w", err)
+	}
+	if err := os.WriteFile(p.JUnit, junit, 0o644); err != nil {
+		return fmt.Errorf("engine: junit: %w", err)
+	}
+	return e.rep.WriteJSON(p.JSON)
 }
 
 // writeJournalText writes the journal's JSON lines as the one-line form

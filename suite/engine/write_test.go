@@ -2,12 +2,18 @@ package engine
 
 import (
 	"bytes"
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // Whatever a client sends, a journal file stays within its budget; what
@@ -29,5 +35,28 @@ func TestJournalFileBudget(t *testing.T) {
 	small, err := encodeJournal(io.Discard, exs[:10])
 	if err != nil || small != 0 {
 		t.Errorf("a small journal: omitted %d, %v", small, err)
+	}
+}
+
+// A report file that cannot be written leaves no report.json behind and
+// turns the run's exit code into a harness error.
+func TestWriteReportsFailureIsAHarnessError(t *testing.T) {
+	e, err := Run(t.Context(), Options{Client: completes, Catalog: []*scenarios.Scenario{faultyScenario("ok", func() {})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := e.Report().ExitCode; code == report.ExitHarness {
+		t.Fatalf("exit %d before writing, want a verdict's exit", code)
+	}
+	dir := t.TempDir()
+	err = e.WriteReports(Paths{Dir: dir, JUnit: filepath.Join(dir, "missing", "junit.xml")})
+	if err == nil {
+		t.Fatal("no error writing junit.xml into a missing folder")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "report.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("report.json left behind after a failed write (stat: %v)", err)
+	}
+	if code := e.Report().ExitCode; code != report.ExitHarness {
+		t.Errorf("exit %d after a failed write, want %d", code, report.ExitHarness)
 	}
 }

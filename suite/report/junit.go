@@ -63,6 +63,18 @@ type junitProblem struct {
 
 // WriteJUnit writes the report as JUnit XML to path.
 func (r *Report) WriteJUnit(path string) error {
+	b, err := r.JUnit()
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return fmt.Errorf("report: junit: %w", err)
+	}
+	return nil
+}
+
+// JUnit is the report as JUnit XML.
+func (r *Report) JUnit() ([]byte, error) {
 	out := junitSuites{Name: "a2a-conform: " + r.Client.Title(),
 		junitCounts: junitCounts{Time: seconds(r.FinishedAt.Sub(r.StartedAt).Milliseconds())}}
 	for _, sc := range r.Scenarios {
@@ -95,12 +107,9 @@ func (r *Report) WriteJUnit(path string) error {
 	}
 	b, err := xml.MarshalIndent(out, "", "  ")
 	if err != nil {
-		return fmt.Errorf("report: junit: %w", err)
+		return nil, fmt.Errorf("report: junit: %w", err)
 	}
-	if err := os.WriteFile(path, append([]byte(xml.Header), append(b, '\n')...), 0o644); err != nil {
-		return fmt.Errorf("report: junit: %w", err)
-	}
-	return nil
+	return append([]byte(xml.Header), append(b, '\n')...), nil
 }
 
 func problemLine(req *Requirement) string {
