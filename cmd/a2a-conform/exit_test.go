@@ -121,3 +121,23 @@ func waitFor(t *testing.T, path string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// Only the folders reports go to are probed: a writable report folder in
+// a read-only parent is fine when --json and --junit are not given.
+func TestReportDirInReadOnlyParent(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root writes anywhere")
+	}
+	parent := filepath.Join(t.TempDir(), "ro")
+	dir := filepath.Join(parent, "r")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(parent, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(parent, 0o755)
+	if code, out := runBinary(t, "run", "--label-filter", "scenario:version-skew", "--report-dir", dir); code != 0 {
+		t.Errorf("exit %d, want 0:\n%s", code, out)
+	}
+}

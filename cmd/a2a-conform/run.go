@@ -63,7 +63,13 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, err)
 		}
 	}
-	for _, path := range []string{*reportDir, filepath.Dir(orDefault(*jsonPath, *reportDir)), filepath.Dir(orDefault(*junit, *reportDir))} {
+	dirs := []string{*reportDir}
+	for _, path := range []string{*jsonPath, *junit} {
+		if path != "" {
+			dirs = append(dirs, filepath.Dir(path))
+		}
+	}
+	for _, path := range dirs {
 		if err := writableDir(path); err != nil {
 			return usageError(stderr, err)
 		}
