@@ -92,7 +92,25 @@ func New(o Options) (*Engine, error) {
 	if len(e.Scenarios()) == 0 {
 		return nil, &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
 	}
+	if !e.judgesWork() {
+		return nil, &UsageError{"the selection has only general requirements, which judge the traffic a client makes: " +
+			"a client that does nothing would pass it; select another profile or scenario with them"}
+	}
 	return e, nil
+}
+
+// judgesWork: some selected requirement is outside the general profile.
+// General requirements judge only what traffic there is, so a selection of
+// them alone is passed by a client that sends nothing.
+func (e *Engine) judgesWork() bool {
+	for _, sc := range e.catalog {
+		for _, r := range sc.AllRequirements() {
+			if e.selected[sc.ID+"/"+r.ID] && r.Profile != scenarios.ProfileGeneral {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // newRecord is sc's record before it is played: every selected
