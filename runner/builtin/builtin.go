@@ -119,12 +119,10 @@ func LookupWith(name string, mode driver.Mode, o Options) (runner.Client, error)
 	return ic, nil
 }
 
-// Play returns the function that plays one driver-contract assignment as
-// the built-in client named name, a fresh client value each time. It never
-// panics: every failure becomes an outcome with a reason.
-func Play(name string) (task, error) { return PlayWith(name, Options{}) }
-
-// PlayWith is Play with the client talking as o says.
+// PlayWith returns the function that plays one driver-contract assignment
+// as the built-in client named name, talking as o says, a fresh client
+// value each time. It never panics: every failure becomes an outcome with
+// a reason.
 func PlayWith(name string, o Options) (task, error) {
 	c, err := find(name, o)
 	if err != nil {
@@ -133,11 +131,9 @@ func PlayWith(name string, o Options) (task, error) {
 	return c.play, nil
 }
 
-// Session returns a function that plays every assignment of one session
-// with one long-lived client value, as the built-in client named name.
-func Session(name string) (task, error) { return SessionWith(name, Options{}) }
-
-// SessionWith is Session with the client talking as o says.
+// SessionWith returns a function that plays every assignment of one
+// session with one long-lived client value, as the built-in client named
+// name, talking as o says.
 func SessionWith(name string, o Options) (task, error) {
 	c, err := find(name, o)
 	if err != nil {

@@ -11,7 +11,7 @@
 //
 //	client, err := builtin.Lookup("ttl-cache") // what --client builtin:ttl-cache runs
 //
-// Lookup gives an in-process runner.Client; Play gives the bare function,
+// Lookup gives an in-process runner.Client; PlayWith gives the bare function,
 // which `a2a-conform client --policy NAME` runs under the driver contract.
 //
 // Names lists the reference and the mutants. Gallery lists the adversarial

@@ -75,6 +75,6 @@ var gallery = []client{
 // plausible word that the driver contract's vocabulary does not have.
 const UnlistedReason driver.Reason = "policy-violation"
 
-// Gallery lists the adversarial clients. Lookup, LookupMode, Play and
-// Session find them by name like the others.
+// Gallery lists the adversarial clients. Lookup, LookupMode, PlayWith and
+// SessionWith find them by name like the others.
 func Gallery() []string { return namesOf(gallery) }

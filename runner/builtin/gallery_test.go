@@ -21,9 +21,9 @@ var modes = []driver.Mode{driver.ModeSession, driver.ModeOneShot}
 func playSession(t *testing.T, name string, mode driver.Mode, n int, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) ([]driver.Outcome, *mockpeer.Journal) {
 	t.Helper()
 	farm, a := startFarm(t, grants, peers...)
-	do, err := Play(name)
+	do, err := PlayWith(name, Options{})
 	if mode == driver.ModeSession {
-		do, err = Session(name)
+		do, err = SessionWith(name, Options{})
 	}
 	if err != nil {
 		t.Fatal(err)
