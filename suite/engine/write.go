@@ -86,13 +86,12 @@ func (e *Engine) writeReports(p Paths) error {
 // writeJournalText writes the journal's JSON lines as the one-line form
 // the peer prints (Exchange.Line), one exchange a line.
 func writeJournalText(path string, journal []byte) error {
+	exs, err := decodeExchanges(journal)
+	if err != nil {
+		return fmt.Errorf("engine: journal text: %w", err)
+	}
 	var b bytes.Buffer
-	dec := json.NewDecoder(bytes.NewReader(journal))
-	for dec.More() {
-		var ex mockpeer.Exchange
-		if err := dec.Decode(&ex); err != nil {
-			return fmt.Errorf("engine: journal text: %w", err)
-		}
+	for _, ex := range exs {
 		b.WriteString(ex.Line())
 		b.WriteByte('\n')
 	}
@@ -100,6 +99,21 @@ func writeJournalText(path string, journal []byte) error {
 		return fmt.Errorf("engine: journal text: %w", err)
 	}
 	return nil
+}
+
+// decodeExchanges reads a journal kept encoded (one JSON object a line);
+// on an error it returns the exchanges before it.
+func decodeExchanges(journal []byte) ([]mockpeer.Exchange, error) {
+	var out []mockpeer.Exchange
+	dec := json.NewDecoder(bytes.NewReader(journal))
+	for dec.More() {
+		var ex mockpeer.Exchange
+		if err := dec.Decode(&ex); err != nil {
+			return out, err
+		}
+		out = append(out, ex)
+	}
+	return out, nil
 }
 
 // Journal file budget: whatever a client sends, a scenario's journal file
@@ -146,14 +160,9 @@ func (e *Engine) Journal(scenario string) ([]mockpeer.Exchange, error) {
 	e.mu.Lock()
 	raw := e.journals[scenario]
 	e.mu.Unlock()
-	var out []mockpeer.Exchange
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	for dec.More() {
-		var ex mockpeer.Exchange
-		if err := dec.Decode(&ex); err != nil {
-			return out, fmt.Errorf("engine: journal of %s: %w", scenario, err)
-		}
-		out = append(out, ex)
+	out, err := decodeExchanges(raw)
+	if err != nil {
+		return out, fmt.Errorf("engine: journal of %s: %w", scenario, err)
 	}
 	return out, nil
 }
