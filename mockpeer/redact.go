@@ -12,16 +12,18 @@ var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
 // seal makes e fit to store: redacted first, then bounded, so that a cut
 // never leaves part of a secret behind. A capture that was cut (bodyCut,
 // responseCut) may end in the first bytes of a secret that redaction
-// cannot recognise: those last bytes go before anything else.
+// cannot recognise: those last bytes go once whole secrets are redacted.
+// Dropping them before would cut into a whole secret near the end and
+// leave its start unrecognised.
 func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
 	s := f.secrets
+	s.redact(e)
 	if bodyCut {
 		e.Body = dropTail(e.Body, s.longest())
 	}
 	if responseCut {
 		e.Response = dropTail(e.Response, s.longest())
 	}
-	s.redact(e)
 	bound(e, f.journal.limits, bodyCut, responseCut)
 }
 
