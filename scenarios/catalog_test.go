@@ -42,7 +42,13 @@ func TestCatalogIsWellFormed(t *testing.T) {
 		if _, err := Lookup(sc.ID); err != nil {
 			t.Error(err)
 		}
+		if !slices.ContainsFunc(sc.Requirements, func(r Requirement) bool { return r.Control && r.Level == Must }) {
+			t.Errorf("scenario %s has no MUST positive control: a narrow selection of it could be passed by a client that does nothing", sc.ID)
+		}
 		for _, r := range sc.AllRequirements() {
+			if r.Control && r.Profile == ProfileGeneral {
+				t.Errorf("%s: general requirement %s is marked a positive control", sc.ID, r.ID)
+			}
 			if !idPattern.MatchString(r.ID) {
 				t.Errorf("%s: requirement ID %q is not of the form ABC-001", sc.ID, r.ID)
 			}

@@ -21,7 +21,8 @@ func WriteRequirementsMarkdown(w io.Writer, keep func(*Scenario, Requirement) bo
 	b.WriteString("Every requirement a2a-conform checks, scenario by scenario. IDs never change once published.\n")
 	b.WriteString("Levels are RFC 2119 keywords; `a2a-conform run` exits 1 only when a selected MUST fails.\n")
 	b.WriteString("The rules cited are in [contract-model.md](contract-model.md); how a client is driven is in\n")
-	b.WriteString("[driver-contract.md](driver-contract.md).\n\n")
+	b.WriteString("[driver-contract.md](driver-contract.md). A requirement marked *positive control* is judged whenever\n")
+	b.WriteString("its scenario is played, whatever the selection: a client that does nothing fails it.\n\n")
 	b.WriteString("| ID | level | profile | scenario |\n|---|---|---|---|\n")
 	own := func(sc *Scenario) []Requirement {
 		var out []Requirement
@@ -68,7 +69,11 @@ func WriteRequirementsMarkdown(w io.Writer, keep func(*Scenario, Requirement) bo
 }
 
 func writeRequirement(b *strings.Builder, r Requirement) {
-	fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `%s`. %s\n\nReference: %s.\n", r.ID, r.Level, r.Profile, r.Text, r.Ref)
+	control := ""
+	if r.Control {
+		control = ", *positive control*"
+	}
+	fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `%s`%s. %s\n\nReference: %s.\n", r.ID, r.Level, r.Profile, control, r.Text, r.Ref)
 }
 
 func grantsText(sc *Scenario) string {

@@ -12,9 +12,9 @@ func mustNotCancel(id, text, ref string) Requirement {
 }
 
 // mustComplete: the client reports completed, and the peer did complete
-// the task with its artifact (MUST, core).
+// the task with its artifact (MUST, core). It is a positive control.
 func mustComplete(id, text, ref string) Requirement {
-	return Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedWithArtifact}
+	return Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedWithArtifact, Control: true}
 }
 
 // shouldNotFetchAfterSend: no card request between the send and the end
@@ -43,10 +43,11 @@ func untrustedEndpoint(peer string, profile Profile, ref string, ids [4]string, 
 		},
 		{
 			ID: ids[3], Level: Must, Profile: profile,
-			Text:  "The client MUST complete the first task, under the card whose endpoints are on its own origin (the positive control).",
-			Ref:   ref,
-			Task:  1,
-			Check: completedWithArtifact,
+			Text:    "The client MUST complete the first task, under the card whose endpoints are on its own origin (the positive control).",
+			Ref:     ref,
+			Task:    1,
+			Check:   completedWithArtifact,
+			Control: true,
 		},
 	}
 }

@@ -83,6 +83,11 @@ type Requirement struct {
 	// ran, which a blocking send cannot observe; it is not applicable to a
 	// client that sent that way (views.go).
 	MidTask bool
+	// Control marks a positive control: the client completed a task the
+	// peer really ran. A client that does nothing fails it, so it is judged
+	// whenever its scenario is played, whatever the selection
+	// (Selection.Judges): a narrow selection is never passed by doing nothing.
+	Control bool
 	// Check judges the evidence of one play.
 	Check func(ev *Evidence) Judgement
 }

@@ -26,17 +26,17 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, err)
 	}
-	keep := func(sc *scenarios.Scenario, r scenarios.Requirement) bool { return selection.Selects(sc, r) }
-	if len(listRows(keep)) == 0 {
+	keep := func(sc *scenarios.Scenario, r scenarios.Requirement) bool { return selection.Judges(sc, r) }
+	if len(listRows(selection)) == 0 {
 		return usageError(stderr, fmt.Errorf("list: the selection matches no requirement"))
 	}
 	switch *format {
 	case "markdown":
 		err = scenarios.WriteRequirementsMarkdown(stdout, keep)
 	case "json":
-		err = writeListJSON(stdout, listRows(keep))
+		err = writeListJSON(stdout, listRows(selection))
 	case "text":
-		err = writeListText(stdout, listRows(keep))
+		err = writeListText(stdout, listRows(selection))
 	default:
 		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown or json)", *format))
 	}
@@ -54,14 +54,18 @@ type listRow struct {
 	Text     string            `json:"text"`
 	Ref      string            `json:"ref"`
 	Labels   []string          `json:"labels"`
+	// Control: judged only as its scenario's positive control.
+	Control bool `json:"control,omitempty"`
 }
 
-func listRows(keep func(*scenarios.Scenario, scenarios.Requirement) bool) []listRow {
+// listRows are the requirements a run with sel judges, its positive
+// controls included.
+func listRows(sel engine.Selection) []listRow {
 	rows := []listRow{}
 	for _, sc := range scenarios.Catalog() {
 		for _, r := range sc.AllRequirements() {
-			if keep(sc, r) {
-				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref, engine.Labels(sc, r)})
+			if sel.Judges(sc, r) {
+				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref, engine.Labels(sc, r), !sel.Selects(sc, r)})
 			}
 		}
 	}
@@ -78,7 +82,11 @@ func writeListText(w io.Writer, rows []listRow) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SCENARIO\tID\tLEVEL\tPROFILE\tREQUIREMENT")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Scenario, r.ID, r.Level, r.Profile, strings.TrimSpace(r.Text))
+		text := strings.TrimSpace(r.Text)
+		if r.Control {
+			text = "[positive control, judged whenever the scenario is played] " + text
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Scenario, r.ID, r.Level, r.Profile, text)
 	}
 	return tw.Flush()
 }

@@ -92,25 +92,7 @@ func New(o Options) (*Engine, error) {
 	if len(e.Scenarios()) == 0 {
 		return nil, &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
 	}
-	if !e.judgesWork() {
-		return nil, &UsageError{"the selection has only general requirements, which judge the traffic a client makes: " +
-			"a client that does nothing would pass it; select another profile or scenario with them"}
-	}
 	return e, nil
-}
-
-// judgesWork: some selected requirement is outside the general profile.
-// General requirements judge only what traffic there is, so a selection of
-// them alone is passed by a client that sends nothing.
-func (e *Engine) judgesWork() bool {
-	for _, sc := range e.catalog {
-		for _, r := range sc.AllRequirements() {
-			if e.selected[sc.ID+"/"+r.ID] && r.Profile != scenarios.ProfileGeneral {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // newRecord is sc's record before it is played: every selected
@@ -129,8 +111,9 @@ func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement)
 	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
 		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
 	}
-	if e.o.Selection.Selects(sc, r) {
+	if e.o.Selection.Judges(sc, r) {
 		e.selected[sc.ID+"/"+r.ID] = true
+		rr.Control = !e.o.Selection.Selects(sc, r)
 		rr.Verdict, rr.Reason = scenarios.Error, "not judged: the scenario was not played"
 	}
 	return rr

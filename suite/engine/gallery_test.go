@@ -46,6 +46,12 @@ func TestGallery(t *testing.T) {
 			t.Errorf("adversarial clients that fail no MUST in whole scenarios:\n%s", strings.Join(passes, "\n"))
 		}
 	})
+	t.Run("no selection of one requirement is passed by a client that gets no task done", func(t *testing.T) {
+		if passes := narrowPasses(runs); len(passes) > 0 {
+			t.Errorf("selections of one requirement (with the positive controls they bring) that a client doing nothing passes:\n%s",
+				strings.Join(passes, "\n"))
+		}
+	})
 	t.Run("every published requirement fails for some built-in client", func(t *testing.T) {
 		if missing := neverFailed(runs); len(missing) > 0 {
 			t.Errorf("requirements no built-in client fails in any scenario: %s", strings.Join(missing, ", "))
@@ -139,6 +145,59 @@ func mustPasses(runs []galleryRun) []string {
 		}
 	}
 	return lines
+}
+
+// getsNothingDone are the adversarial clients that never have a peer run a
+// task: they send nothing, the wrong methods, or cancel what they send.
+var getsNothingDone = []string{
+	builtin.SilentAbortContractChanged, builtin.SilentAbortUntrustedEndpoint, builtin.SilentAbortVersionUnsupported,
+	builtin.SilentFailContractDiverged, builtin.SilentAbortUnlistedReason, builtin.SilentComplete,
+	builtin.FetchThenAbort, builtin.FetchThenGuess, builtin.SendThenCancel, builtin.HardcodedV03,
+}
+
+// narrowPasses plays every selection of a single requirement over the
+// gallery's verdicts: what a run with `--label-filter
+// 'scenario:S && req:ID'` judges (the requirement and its scenario's
+// positive controls, Selection.Judges). It lists those in which a client
+// of getsNothingDone fails no MUST.
+func narrowPasses(runs []galleryRun) []string {
+	var lines []string
+	for _, g := range runs {
+		if !slices.Contains(getsNothingDone, g.client) {
+			continue
+		}
+		for _, sc := range g.rep.Scenarios {
+			def, err := scenarios.Lookup(sc.ID)
+			if err != nil {
+				lines = append(lines, err.Error())
+				continue
+			}
+			for _, r := range def.AllRequirements() {
+				only := engine.Selection{Match: func(labels []string) bool {
+					return slices.Contains(labels, "req:"+r.ID) && slices.Contains(labels, "scenario:"+sc.ID)
+				}}
+				if !failsJudgedMust(sc, def, only) {
+					lines = append(lines, fmt.Sprintf("  %s: %s alone in %s", g, r.ID, sc.ID))
+				}
+			}
+		}
+	}
+	return lines
+}
+
+// failsJudgedMust: some MUST requirement that sel judges in sc failed.
+func failsJudgedMust(sc *report.Scenario, def *scenarios.Scenario, sel engine.Selection) bool {
+	for _, r := range def.AllRequirements() {
+		if r.Level != scenarios.Must || !sel.Judges(def, r) {
+			continue
+		}
+		for _, rr := range sc.Requirements {
+			if rr.ID == r.ID && rr.Verdict == scenarios.Fail {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // neverFailed lists the published requirement IDs that no built-in client

@@ -54,6 +54,18 @@ func (s Selection) Selects(sc *scenarios.Scenario, r scenarios.Requirement) bool
 	return s.Match == nil || s.Match(Labels(sc, r))
 }
 
+// Judges reports whether requirement r of scenario sc is judged: selected,
+// or a positive control of a scenario with a selected requirement. A
+// scenario is never played without its controls, so no selection, however
+// narrow, is passed by a client that does nothing (the abort a mission
+// requirement asks for is also what a client that never tries reports).
+func (s Selection) Judges(sc *scenarios.Scenario, r scenarios.Requirement) bool {
+	if s.Selects(sc, r) {
+		return true
+	}
+	return r.Control && slices.ContainsFunc(sc.AllRequirements(), func(o scenarios.Requirement) bool { return s.Selects(sc, o) })
+}
+
 // Labels are the labels of a requirement in a scenario: what a label
 // filter selects on, and the Ginkgo labels of its spec.
 func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {

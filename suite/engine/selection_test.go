@@ -36,6 +36,36 @@ func TestSelection(t *testing.T) {
 	}
 }
 
+// A selection never leaves out the positive controls of a scenario it
+// plays: ROT-005 comes with ROT-001.
+func TestJudgesBringsPositiveControls(t *testing.T) {
+	sc := lookup(t, "rotation-during-send")
+	onlyROT001 := Selection{LabelFilter: "req:ROT-001", Match: func(labels []string) bool { return slices.Contains(labels, "req:ROT-001") }}
+	general := Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}
+	other := Selection{LabelFilter: "scenario:no-validator", Match: func(labels []string) bool { return slices.Contains(labels, "scenario:no-validator") }}
+	for _, tc := range []struct {
+		name string
+		sel  Selection
+		want []string
+	}{
+		{"one requirement", onlyROT001, []string{"ROT-001", "ROT-005"}},
+		{"general alone", general, []string{"ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
+		{"another scenario", other, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, r := range sc.AllRequirements() {
+				if tc.sel.Judges(sc, r) {
+					got = append(got, r.ID)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("judged %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestSelectionValidate(t *testing.T) {
 	for name, sel := range map[string]Selection{
 		"unknown profile":   {Profiles: []scenarios.Profile{"fast"}},

@@ -174,6 +174,9 @@ type Requirement struct {
 	// Verdict starts as error for every selected requirement and changes
 	// only when a check judged it: a harness that broke can never pass.
 	Verdict scenarios.Verdict `json:"verdict"`
+	// Control: the selection left it out, but it is its scenario's positive
+	// control, judged whenever the scenario is played (Selection.Judges).
+	Control bool `json:"control,omitempty"`
 	// KnownFailure: the known-failures file lists it (under KnownKey).
 	KnownFailure bool   `json:"knownFailure,omitempty"`
 	KnownKey     string `json:"knownKey,omitempty"`
