@@ -47,31 +47,6 @@ func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
 			mark(truncMetadata, true)
 		}
 	}
-	detach(e)
-}
-
-// detach copies the strings a record keeps: a short path or header value
-// may be a slice of a request line or header of a megabyte, which the
-// journal would otherwise keep alive whole.
-func detach(e *Exchange) {
-	for _, f := range []*string{&e.Path, &e.Query, &e.Op, &e.TaskID, &e.A2AVersion, &e.Malformed} {
-		*f = strings.Clone(*f)
-	}
-	for i := range e.Extensions {
-		e.Extensions[i] = strings.Clone(e.Extensions[i])
-	}
-	if e.Header == nil {
-		return
-	}
-	h := make(http.Header, len(e.Header))
-	for k, vs := range e.Header {
-		kept := make([]string, len(vs))
-		for i, v := range vs {
-			kept[i] = strings.Clone(v)
-		}
-		h[strings.Clone(k)] = kept
-	}
-	e.Header = h
 }
 
 // compact reduces a bounded exchange to what a check of a flood needs:
@@ -85,7 +60,6 @@ func compact(e *Exchange) {
 	mark(truncMetadata, e.RequestMetadata != nil)
 	e.Header, e.Body, e.Response, e.RequestMetadata = nil, "", "", nil
 	cutStrings(e, compactFieldBytes, compactFieldBytes, compactFieldBytes)
-	detach(e) // the cuts must not keep the whole record's strings alive
 	mark(truncCompact, true)
 }
 

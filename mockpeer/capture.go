@@ -40,19 +40,29 @@ func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, 
 		t.done = func() { _ = rc.SetReadDeadline(time.Time{}) }
 	}
 	t.src = http.MaxBytesReader(w, r.Body, l.MaxBodyBytes)
-	t.capture = make([]byte, 0, min(limit, 4<<10))
+	// A declared length sizes the capture at once (one spare byte to see
+	// the end in the same read); otherwise it starts small and grows.
+	size := 4 << 10
+	if r.ContentLength >= 0 {
+		size = int(min(r.ContentLength+1, int64(limit)))
+	}
+	t.capture = make([]byte, 0, min(size, limit))
 	t.fill()
 	r.Body = t
 	return t
 }
 
-// fill reads until the capture is full or the body ends.
+// fill reads until the capture is full or the body ends, straight into
+// the capture: no buffer per request besides it.
 func (t *bodyTap) fill() {
-	buf := make([]byte, 4<<10)
 	for t.err == nil && len(t.capture) < t.limit {
-		n, err := t.src.Read(buf[:min(len(buf), t.limit-len(t.capture))])
-		t.capture = append(t.capture, buf[:n]...)
-		t.scan(buf[:n])
+		if len(t.capture) == cap(t.capture) {
+			t.capture = slices.Grow(t.capture, min(max(cap(t.capture), 512), t.limit-len(t.capture)))
+		}
+		start := len(t.capture)
+		n, err := t.src.Read(t.capture[start:min(cap(t.capture), t.limit)])
+		t.capture = t.capture[:start+n]
+		t.scan(t.capture[start:])
 		t.fail(err)
 	}
 	t.pending = t.capture

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -20,10 +19,9 @@ type Journal struct {
 	mu      sync.Mutex
 	limits  JournalLimits
 	nextSeq int64
-	// entries holds pointers so that growing the slice copies 8 bytes per
-	// exchange, not the whole record; sorted by Seq. A stored exchange is
-	// never changed again.
-	entries []*Exchange
+	// records are the kept exchanges, encoded (journal_codec.go), sorted
+	// by Seq. A stored record is never changed again.
+	records []record
 	counts  JournalCounts
 	// onExchange, if non-nil, is called after every append, outside mu and
 	// one call at a time (hookMu), so a hook that prints needs no lock.
@@ -37,6 +35,13 @@ type JournalCounts struct {
 	Whole   int64 `json:"whole"`   // kept whole
 	Compact int64 `json:"compact"` // kept in compact form
 	Dropped int64 `json:"dropped"` // not kept: past the limits, or evicted from the ring
+}
+
+// record is one kept exchange: its sequence number, to search by, and
+// its encoded form.
+type record struct {
+	seq  int64
+	data []byte
 }
 
 // newJournal makes a journal bounded by l (zero fields: defaults).
@@ -56,10 +61,14 @@ func (j *Journal) reserve() int64 {
 // all as the limits say; the hook sees what was kept, or the compact form
 // of what was dropped.
 func (j *Journal) append(e Exchange) {
+	// Encoded before the lock, so that concurrent requests encode in
+	// parallel: most exchanges are kept whole. The compact form, when the
+	// limits call for it, is small enough to encode under the lock.
+	data := encodeExchange(&e)
 	j.mu.Lock()
-	if j.limits.Ring && j.counts.Whole >= int64(j.limits.Exchanges) && len(j.entries) > 0 {
-		j.entries[0] = nil // let the evicted exchange be collected
-		j.entries = j.entries[1:]
+	if j.limits.Ring && j.counts.Whole >= int64(j.limits.Exchanges) && len(j.records) > 0 {
+		j.records[0] = record{} // let the evicted record be collected
+		j.records = j.records[1:]
 		j.counts.Whole--
 		j.counts.Dropped++
 	}
@@ -70,6 +79,7 @@ func (j *Journal) append(e Exchange) {
 		j.counts.Whole++
 	case j.counts.Compact < int64(j.limits.Compact):
 		compact(&e)
+		data = encodeExchange(&e)
 		j.counts.Compact++
 	default:
 		compact(&e)
@@ -77,15 +87,15 @@ func (j *Journal) append(e Exchange) {
 		keep = false
 	}
 	if keep {
-		i := sort.Search(len(j.entries), func(i int) bool { return j.entries[i].Seq > e.Seq })
-		j.entries = slices.Insert(j.entries, i, &e)
+		i := sort.Search(len(j.records), func(i int) bool { return j.records[i].seq > e.Seq })
+		j.records = slices.Insert(j.records, i, record{e.Seq, data})
 	}
-	hook := j.onExchange
 	j.mu.Unlock()
+	hook := j.onExchange
 	if hook != nil {
 		j.hookMu.Lock()
 		defer j.hookMu.Unlock()
-		hook(copyExchange(e))
+		hook(e) // e is this call's own: the journal kept its encoded form
 	}
 }
 
@@ -98,7 +108,7 @@ func (j *Journal) All() []Exchange {
 func (j *Journal) Len() int {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return len(j.entries)
+	return len(j.records)
 }
 
 // Counts says how many exchanges were journaled, kept and dropped.
@@ -115,20 +125,33 @@ func (j *Journal) Limits() JournalLimits { return j.limits }
 // keep accepts all.
 func (j *Journal) Select(keep func(Exchange) bool) []Exchange {
 	out := []Exchange{}
-	for _, e := range j.snapshot() {
-		if keep == nil || keep(*e) {
-			out = append(out, copyExchange(*e))
+	j.each(0, func(e Exchange) error {
+		if keep == nil || keep(e) {
+			out = append(out, e)
 		}
-	}
+		return nil
+	})
 	return out
 }
 
-// snapshot is the kept exchanges as they are now; the records themselves
-// are never changed once stored, so they are shared, not copied.
-func (j *Journal) snapshot() []*Exchange {
+// each decodes the exchanges after seq one at a time, in Seq order, and
+// calls fn with each until it returns an error. Records never change once
+// stored, so they are read outside the lock.
+func (j *Journal) each(after int64, fn func(Exchange) error) error {
 	j.mu.Lock()
-	defer j.mu.Unlock()
-	return slices.Clone(j.entries)
+	i := sort.Search(len(j.records), func(i int) bool { return j.records[i].seq > after })
+	records := slices.Clone(j.records[i:])
+	j.mu.Unlock()
+	for _, r := range records {
+		e, err := decodeExchange(r.data)
+		if err != nil {
+			return err // the journal wrote it: a bug, reported rather than skipped
+		}
+		if err := fn(e); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WriteJSONLines writes one JSON object per exchange kept, in Seq order.
@@ -140,25 +163,10 @@ func (j *Journal) WriteJSONLines(w io.Writer) error {
 // reading a large journal costs one record of memory, not a copy of all.
 func (j *Journal) writeJSONLines(w io.Writer, after int64) error {
 	enc := json.NewEncoder(w)
-	for _, e := range j.snapshot() {
-		if e.Seq <= after {
-			continue
-		}
+	return j.each(after, func(e Exchange) error {
 		if err := enc.Encode(e); err != nil {
 			return fmt.Errorf("mockpeer: write journal: %w", err)
 		}
-	}
-	return nil
-}
-
-// copyExchange detaches the maps and slices of e from the journal's copy.
-func copyExchange(e Exchange) Exchange {
-	e.Header = e.Header.Clone()
-	e.Extensions = slices.Clone(e.Extensions)
-	e.Auth.Presented = slices.Clone(e.Auth.Presented)
-	e.Truncated = slices.Clone(e.Truncated)
-	if e.RequestMetadata != nil {
-		e.RequestMetadata = maps.Clone(e.RequestMetadata)
-	}
-	return e
+		return nil
+	})
 }

@@ -63,10 +63,13 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	if *addr != "" {
 		spec.Peers[sc.CardPeerIndex()].Addr = *addr
 	}
-	lines := make(chan string, 1024)
+	// The request path only hands the exchange over; formatting and writing
+	// the line happen on the printer's goroutine, so a terminal never costs
+	// a peer its throughput.
+	exchanges := make(chan mockpeer.Exchange, 1024)
 	spec.OnExchange = func(ex mockpeer.Exchange) {
 		select {
-		case lines <- ex.Line():
+		case exchanges <- ex:
 		default: // never block a peer on a slow terminal; the admin journal keeps everything
 		}
 	}
@@ -83,8 +86,8 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 		case <-ctx.Done():
 			fmt.Fprintln(stdout, "a2a-conform peer: stopping")
 			return 0
-		case l := <-lines:
-			fmt.Fprintln(stdout, l)
+		case ex := <-exchanges:
+			fmt.Fprintln(stdout, ex.Line())
 		}
 	}
 }

@@ -1,0 +1,222 @@
+package mockpeer
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+)
+
+// The journal keeps each exchange encoded in one pointer-free byte slice:
+// one allocation per record instead of one per string, nothing for the
+// garbage collector to trace through, and no string of the request kept
+// alive by a record that only needs a few bytes of it. Records are decoded
+// when read, which the checks and the admin API do once per play, not per
+// request.
+//
+// The form: fields in the order of Exchange, integers as varints, strings
+// and byte fields length-prefixed, lists count-prefixed, the request
+// metadata as its JSON. journal_codec_test.go fills every field of
+// Exchange, so a field added there and forgotten here fails a test.
+
+// codecVersion leads every record, so a change of layout is caught when
+// reading rather than misread.
+const codecVersion = 1
+
+var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
+// encodeExchange returns e encoded in a slice of its own, exactly sized.
+func encodeExchange(e *Exchange) []byte {
+	bp := encodeBuffers.Get().(*[]byte)
+	buf := appendExchange((*bp)[:0], e)
+	out := make([]byte, len(buf))
+	copy(out, buf)
+	if cap(buf) <= 64<<10 { // a huge record's buffer is not worth keeping
+		*bp = buf
+		encodeBuffers.Put(bp)
+	}
+	return out
+}
+
+func appendExchange(b []byte, e *Exchange) []byte {
+	b = append(b, codecVersion)
+	b = binary.AppendVarint(b, e.Seq)
+	b = binary.AppendVarint(b, e.Time.Unix()) // seconds and nanoseconds: any time, the zero one too
+	b = binary.AppendVarint(b, int64(e.Time.Nanosecond()))
+	for _, s := range []string{e.Peer, e.Origin, e.Route, e.Op, e.Binding, e.Method, e.Path, e.Query} {
+		b = appendString(b, s)
+	}
+	b = binary.AppendUvarint(b, uint64(len(e.Header)))
+	for k, vs := range e.Header {
+		b = appendString(b, k)
+		b = appendStrings(b, vs)
+	}
+	b = appendString(b, e.Body)
+	b = binary.AppendVarint(b, int64(e.Status))
+	b = appendString(b, e.Response)
+	b = binary.AppendVarint(b, int64(e.ErrorCode))
+	b = appendString(b, e.Malformed)
+	b = appendString(b, e.A2AVersion)
+	b = binary.AppendVarint(b, int64(e.CardVersion))
+	for _, s := range []string{e.ContractHash, e.TaskID, string(e.StateBefore), string(e.StateAfter), e.TLSClient} {
+		b = appendString(b, s)
+	}
+	b = appendStrings(b, e.Auth.Presented)
+	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
+	var meta []byte
+	if e.RequestMetadata != nil {
+		meta, _ = json.Marshal(e.RequestMetadata) // bound dropped what does not marshal
+	}
+	b = appendString(b, string(meta))
+	b = appendStrings(b, e.Extensions)
+	return appendStrings(b, e.Truncated)
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// appendStrings keeps nil and empty apart: a nil list is count 0, an
+// empty one count 1 with no items, so a record decodes to what was stored.
+func appendStrings(b []byte, ss []string) []byte {
+	if ss == nil {
+		return binary.AppendUvarint(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(ss))+1)
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+func boolByte(v bool) byte {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// decodeExchange is the inverse of encodeExchange.
+func decodeExchange(data []byte) (Exchange, error) {
+	d := decoder{b: data}
+	if v := d.byte(); v != codecVersion {
+		return Exchange{}, fmt.Errorf("mockpeer: journal record of layout %d, want %d", v, codecVersion)
+	}
+	var e Exchange
+	e.Seq = d.varint()
+	sec := d.varint()
+	e.Time = time.Unix(sec, d.varint()).UTC()
+	for _, s := range []*string{&e.Peer, &e.Origin, &e.Route, &e.Op, &e.Binding, &e.Method, &e.Path, &e.Query} {
+		*s = d.string()
+	}
+	if n := d.uvarint(); n > 0 && d.err == nil {
+		e.Header = make(http.Header, min(n, uint64(len(data))))
+		for range n {
+			k := d.string()
+			e.Header[k] = d.strings()
+		}
+	}
+	e.Body = d.string()
+	e.Status = int(d.varint())
+	e.Response = d.string()
+	e.ErrorCode = int(d.varint())
+	e.Malformed = d.string()
+	e.A2AVersion = d.string()
+	e.CardVersion = int(d.varint())
+	e.ContractHash, e.TaskID = d.string(), d.string()
+	e.StateBefore, e.StateAfter = wire.TaskState(d.string()), wire.TaskState(d.string())
+	e.TLSClient = d.string()
+	e.Auth.Presented = d.strings()
+	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.byte() == 1, d.byte() == 1
+	if meta := d.string(); meta != "" && d.err == nil {
+		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {
+			return Exchange{}, fmt.Errorf("mockpeer: journal record %d: request metadata: %w", e.Seq, err)
+		}
+	}
+	e.Extensions = d.strings()
+	e.Truncated = d.strings()
+	if d.err == nil && d.off != len(data) {
+		d.err = errors.New("trailing bytes")
+	}
+	if d.err != nil {
+		return Exchange{}, fmt.Errorf("mockpeer: journal record: %w", d.err)
+	}
+	return e, nil
+}
+
+// decoder reads a record; the first problem sticks and zeroes what follows.
+type decoder struct {
+	b   []byte
+	off int
+	err error
+}
+
+var errShortRecord = errors.New("record ends early")
+
+func (d *decoder) byte() byte {
+	if d.err != nil || d.off >= len(d.b) {
+		d.err = errShortRecord
+		return 0
+	}
+	d.off++
+	return d.b[d.off-1]
+}
+
+func (d *decoder) varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.b[d.off:])
+	if n <= 0 {
+		d.err = errShortRecord
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b[d.off:])
+	if n <= 0 {
+		d.err = errShortRecord
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *decoder) string() string {
+	n := d.uvarint()
+	if d.err != nil || n > uint64(len(d.b)-d.off) {
+		d.err = errShortRecord
+		return ""
+	}
+	s := string(d.b[d.off : d.off+int(n)])
+	d.off += int(n)
+	return s
+}
+
+func (d *decoder) strings() []string {
+	n := d.uvarint()
+	if d.err != nil || n == 0 {
+		return nil
+	}
+	if n-1 > uint64(len(d.b)-d.off) { // every item takes a byte at least
+		d.err = errShortRecord
+		return nil
+	}
+	out := make([]string, 0, n-1)
+	for range n - 1 {
+		out = append(out, d.string())
+	}
+	return out
+}
