@@ -57,11 +57,13 @@ task=$(curl -sf "$peer_origin/a2a/jsonrpc" -H 'Content-Type: application/json' -
   sed -E 's/.*"task":\{"id":"([^"]+)".*/\1/')
 
 "$OUT/barepeer" -peer "$peer_origin" -token "$token" -task "$task" -wiremock "$OUT/wiremock-root" >"$OUT/bare.log" 2>&1 &
-pids+=("$!")
+bare_pid=$!; pids+=("$bare_pid")
 bare_origin=$(wait_for "$OUT/bare.log" '^listening ' | awk '{print $2}')
 etag=$(curl -sfI "$peer_origin/.well-known/agent-card.json" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}')
 
-servers=("bare:$bare_origin" "peer:$peer_origin")
+# name|origin|pid: the pid's CPU time per request is measured too, which the
+# machine's load disturbs less than the rate.
+servers=("bare|$bare_origin|$bare_pid" "peer|$peer_origin|$peer_pid")
 if command -v java >/dev/null; then
   jar="$OUT/wiremock-$WIREMOCK_VERSION/package/build/wiremock-standalone-$WIREMOCK_VERSION.jar"
   if [ ! -f "$jar" ]; then
@@ -72,9 +74,9 @@ if command -v java >/dev/null; then
   wm_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   java -jar "$jar" --port "$wm_port" --bind-address 127.0.0.1 --root-dir "$OUT/wiremock-root" --disable-banner \
     >"$OUT/wiremock.log" 2>&1 &
-  pids+=("$!")
+  wm_pid=$!; pids+=("$wm_pid")
   for _ in $(seq 300); do curl -sf "http://127.0.0.1:$wm_port/__admin/health" >/dev/null 2>&1 && break; sleep 0.1; done
-  servers=("bare:$bare_origin" "wiremock:http://127.0.0.1:$wm_port" "peer:$peer_origin")
+  servers=("bare|$bare_origin|$bare_pid" "wiremock|http://127.0.0.1:$wm_port|$wm_pid" "peer|$peer_origin|$peer_pid")
 else
   echo "no java: WireMock is left out"
 fi
@@ -90,19 +92,27 @@ wrk.headers["A2A-Version"] = "1.0"
 wrk.headers["Authorization"] = "Bearer $token"
 EOF
 
-# measure ORIGIN CASE DURATION: requests per second, or exit on any error answer.
+# cpu_ticks PID: user+system CPU time of PID, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+
+# measure ORIGIN CASE DURATION [PID]: "RPS CPU_US_PER_REQUEST", or exit on any error answer.
 measure() {
   local path=/.well-known/agent-card.json script=()
   case "$2" in
     card304) script=(-s "$OUT/card304.lua") ;;
     gettask) path=/a2a/jsonrpc; script=(-s "$OUT/gettask.lua") ;;
   esac
-  local out
+  local out before after
+  before=$(cpu_ticks "$4")
   out=$(wrk -t1 -c"$CONNS" -d"$3" "${script[@]}" "$1$path")
+  after=$(cpu_ticks "$4")
   if grep -q 'Non-2xx or 3xx' <<<"$out"; then
     echo "bench/wrk.sh: $1$path ($2) answered errors:" >&2; echo "$out" >&2; exit 1
   fi
-  awk '/Requests\/sec/{printf "%.0f\n", $2}' <<<"$out"
+  awk -v ticks=$((after - before)) -v tick="$TICK_US" '
+    /requests in/ { n = $1 } /Requests\/sec/ { rps = $2 }
+    END { printf "%.0f %.1f\n", rps, ticks * tick / n }' <<<"$out"
 }
 
 rss() { awk '/^(VmRSS|VmHWM)/{printf "%s %d MB  ", $1, $2/1024}' "/proc/$peer_pid/status"; }
@@ -111,15 +121,19 @@ echo "machine: $(nproc) CPUs, $(go version | cut -d' ' -f3), load $(cut -d' ' -f
 echo "wrk -t1 -c$CONNS -d$DURATION, $ROUNDS rounds; peer before: $(rss)"
 cases=(card200 card304 gettask)
 echo "warming up (JIT, connection pools)…"
-for s in "${servers[@]}"; do for c in "${cases[@]}"; do measure "${s#*:}" "$c" 2s >/dev/null; done; done
+for s in "${servers[@]}"; do
+  IFS='|' read -r name origin pid <<<"$s"
+  for c in "${cases[@]}"; do measure "$origin" "$c" 2s "$pid" >/dev/null; done
+done
 results="$OUT/results.txt"
 : >"$results"
 for round in $(seq "$ROUNDS"); do
   for c in "${cases[@]}"; do
     for s in "${servers[@]}"; do
-      rps=$(measure "${s#*:}" "$c" "$DURATION")
-      echo "$round $c ${s%%:*} $rps" >>"$results"
-      echo "  round $round  $c  ${s%%:*}  $rps rps"
+      IFS='|' read -r name origin pid <<<"$s"
+      read -r rps cpu < <(measure "$origin" "$c" "$DURATION" "$pid")
+      echo "$round $c $name $rps $cpu" >>"$results"
+      echo "  round $round  $c  $name  $rps rps  $cpu µs CPU/request"
     done
   done
 done
@@ -127,10 +141,10 @@ echo "peer after: $(rss)"
 
 # The median round per case, by the peer/bare ratio, decides.
 awk -v targets="card200=0:card304=0.9:gettask=0.7" '
-  { rps[$1, $2, $3] = $4; rounds[$1] = 1; cases[$2] = 1; servers[$3] = 1 }
+  { rps[$1, $2, $3] = $4; cpu[$1, $2, $3] = $5; rounds[$1] = 1; cases[$2] = 1; servers[$3] = 1 }
   END {
     n = split(targets, t, ":"); for (i = 1; i <= n; i++) { split(t[i], kv, "="); target[kv[1]] = kv[2] }
-    printf "\n%-8s %12s %12s %12s %10s %14s %8s\n", "case", "bare rps", "wiremock rps", "peer rps", "peer/bare", "peer/wiremock", "target"
+    printf "\n%-8s %12s %12s %12s %10s %14s %8s %18s\n", "case", "bare rps", "wiremock rps", "peer rps", "peer/bare", "peer/wiremock", "target", "CPU µs bare/peer"
     split("card200 card304 gettask", order, " ")
     for (o = 1; o <= 3; o++) {
       c = order[o]; m = 0
@@ -141,6 +155,6 @@ awk -v targets="card200=0:card304=0.9:gettask=0.7" '
       wm = ("wiremock" in servers) ? sprintf("%12d", rps[r, c, "wiremock"]) : sprintf("%12s", "-")
       vs = ("wiremock" in servers) ? sprintf("%14.2f", rps[r, c, "peer"] / rps[r, c, "wiremock"]) : sprintf("%14s", "-")
       tg = target[c] > 0 ? sprintf("≥ %.1f", target[c]) : "-"
-      printf "%-8s %12d %s %12d %10.2f %s %8s\n", c, rps[r, c, "bare"], wm, rps[r, c, "peer"], rps[r, c, "peer"] / rps[r, c, "bare"], vs, tg
+      printf "%-8s %12d %s %12d %10.2f %s %8s %9.1f/%-8.1f\n", c, rps[r, c, "bare"], wm, rps[r, c, "peer"], rps[r, c, "peer"] / rps[r, c, "bare"], vs, tg, cpu[r, c, "bare"], cpu[r, c, "peer"]
     }
   }' "$results"

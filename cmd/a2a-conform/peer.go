@@ -63,16 +63,8 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	if *addr != "" {
 		spec.Peers[sc.CardPeerIndex()].Addr = *addr
 	}
-	// The request path only hands the exchange over; formatting and writing
-	// the line happen on the printer's goroutine, so a terminal never costs
-	// a peer its throughput.
-	exchanges := make(chan mockpeer.Exchange, 1024)
-	spec.OnExchange = func(ex mockpeer.Exchange) {
-		select {
-		case exchanges <- ex:
-		default: // never block a peer on a slow terminal; the admin journal keeps everything
-		}
-	}
+	printer := newJournalPrinter()
+	spec.OnExchange = printer.offer
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	farm, err := mockpeer.Start(ctx, spec)
@@ -81,15 +73,9 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer farm.Close()
 	printPeerBanner(stdout, sc, farm)
-	for {
-		select {
-		case <-ctx.Done():
-			fmt.Fprintln(stdout, "a2a-conform peer: stopping")
-			return 0
-		case ex := <-exchanges:
-			fmt.Fprintln(stdout, ex.Line())
-		}
-	}
+	printer.run(ctx, stdout)
+	fmt.Fprintln(stdout, "a2a-conform peer: stopping")
+	return 0
 }
 
 func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm) {
