@@ -44,6 +44,7 @@ docs:
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzREST$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
+	$(GO) test -run='^$$' -fuzz='^FuzzDecodeProtoFastPath$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer

@@ -20,7 +20,11 @@ import (
 // decimal strings, enums may be numbers, and null means "unset".
 // Field names are matched exactly, unlike encoding/json's folding.
 // The returned error names the offending field.
-func decodeProto(data []byte, v any) error {
+func decodeProto(data []byte, v any) error { return decodeProtoAs(data, v, true) }
+
+// decodeProtoAs is decodeProto, skipping normalize for text that needs
+// none only when fast is set (a test compares both ways).
+func decodeProtoAs(data []byte, v any, fast bool) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var tree any
@@ -36,9 +40,14 @@ func decodeProto(data []byte, v any) error {
 	if _, ok := tree.(map[string]any); !ok {
 		return fmt.Errorf("expected a JSON object, got %s", jsonKind(tree))
 	}
-	raw, err := json.Marshal(normalize(tree, reflect.TypeOf(v).Elem()))
-	if err != nil {
-		return fmt.Errorf("re-encoding: %w", err)
+	// Clients send camelCase names and plain values: then the text already
+	// is what normalize would make of it, and is decoded as it is.
+	raw := data
+	if t := reflect.TypeOf(v).Elem(); !fast || !isNormal(tree, t) {
+		var err error
+		if raw, err = json.Marshal(normalize(tree, t)); err != nil {
+			return fmt.Errorf("re-encoding: %w", err)
+		}
 	}
 	var typeErr *json.UnmarshalTypeError
 	if err := json.Unmarshal(raw, v); errors.As(err, &typeErr) {
@@ -95,6 +104,44 @@ func normalize(value any, t reflect.Type) any {
 		}
 	}
 	return value
+}
+
+// isNormal reports whether normalize would leave value as it is for t:
+// every member name exactly a field's camelCase name, no integer as a
+// string, no enum as a number. encoding/json then decodes the text with
+// the same result, its case folding never coming into play.
+func isNormal(value any, t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := value.(map[string]any)
+		if !ok {
+			return true // a type error either way, reported by json.Unmarshal
+		}
+		fields := fieldsOf(t)
+		for key, val := range obj {
+			if f, ok := fields[key]; !ok || key != f.name || !isNormal(val, f.typ) {
+				return false
+			}
+		}
+	case reflect.Slice:
+		if list, ok := value.([]any); ok {
+			for _, item := range list {
+				if !isNormal(item, t.Elem()) {
+					return false
+				}
+			}
+		}
+	case reflect.Int32, reflect.Int64:
+		_, isString := value.(string)
+		return !isString
+	case reflect.String:
+		_, isNumber := value.(json.Number)
+		return !isNumber
+	}
+	return true
 }
 
 // roleNumbers maps lf.a2a.v1.Role numbers to names.

@@ -3,13 +3,17 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // fuzzServer serves one protocol handler alone at the root, so every fuzzed
@@ -197,6 +201,33 @@ func FuzzREST(f *testing.F) {
 			}
 		default:
 			t.Fatalf("success Content-Type %q", ct)
+		}
+	})
+}
+
+// FuzzDecodeProtoFastPath: decoding text that needs no normalizing as it
+// is gives what normalizing first gives, error or value, for every request
+// type a call decodes.
+func FuzzDecodeProtoFastPath(f *testing.F) {
+	for _, s := range []string{sendParams, `{"id":"task-1","historyLength":"3"}`, `{"pageSize":"7","status":2}`,
+		`{"ID":"x","message":{"ROLE":"ROLE_USER"}}`, `{"message":{"role":1,"parts":[{"text":"a"}],"message_id":"m"}}`,
+		`{"id":"t","history_length":2,"historyLength":3}`, `{"metadata":{"a":1.5,"b":[null,true]}}`} {
+		f.Add([]byte(s))
+	}
+	targets := []func() any{
+		func() any { return new(wire.SendMessageRequest) }, func() any { return new(wire.GetTaskRequest) },
+		func() any { return new(wire.ListTasksRequest) }, func() any { return new(wire.CancelTaskRequest) },
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, target := range targets {
+			fast, slow := target(), target()
+			errFast, errSlow := decodeProtoAs(data, fast, true), decodeProtoAs(data, slow, false)
+			if fmt.Sprint(errFast) != fmt.Sprint(errSlow) {
+				t.Fatalf("%T: errors differ: fast %v, normalized %v", fast, errFast, errSlow)
+			}
+			if errFast == nil && !reflect.DeepEqual(fast, slow) {
+				t.Fatalf("%T: fast %+v, normalized %+v", fast, fast, slow)
+			}
 		}
 	})
 }
