@@ -95,8 +95,8 @@ const (
 	ACTSError = "error"
 )
 
-// ACTSLevels are the draft's conformance levels, strongest first.
-var ACTSLevels = []string{"must", "should", "may"}
+// actsLevels are the draft's conformance levels, strongest first.
+var actsLevels = []string{"must", "should", "may"}
 
 // actsTransports maps the specification's protocolBinding names to the
 // draft's transport tokens. The draft's enum is closed, so the token goes
@@ -125,8 +125,8 @@ var actsIDPattern = regexp.MustCompile(`^` + ACTSCategory + `-[A-Z]+-[0-9]{3}$`)
 // (TestACTSIDsOfTheCatalog holds every id to it).
 func ACTSID(id string) string { return ACTSCategory + "-" + id }
 
-// ValidACTSID reports whether id follows CATEGORY-AREA-NNN with CLIENT.
-func ValidACTSID(id string) bool { return actsIDPattern.MatchString(id) }
+// validACTSID reports whether id follows CATEGORY-AREA-NNN with CLIENT.
+func validACTSID(id string) bool { return actsIDPattern.MatchString(id) }
 
 // ACTSLevel is the draft's level of an RFC 2119 level: its lower case.
 func ACTSLevel(l scenarios.Level) string { return strings.ToLower(string(l)) }

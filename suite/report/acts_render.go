@@ -103,7 +103,7 @@ func (r *Report) actsReport(binding string) (ACTSReport, error) {
 		Environment: r.actsEnvironment(binding),
 		Summary:     ACTSSummary{ByLevel: map[string]ACTSCounts{}},
 	}
-	for _, l := range ACTSLevels {
+	for _, l := range actsLevels {
 		doc.Summary.ByLevel[l] = ACTSCounts{}
 	}
 	for _, sc := range r.Scenarios {

@@ -240,7 +240,7 @@ func TestACTSSDK(t *testing.T) {
 func TestACTSIDsOfTheCatalog(t *testing.T) {
 	for _, sc := range scenarios.Catalog() {
 		for _, r := range sc.AllRequirements() {
-			if id := ACTSID(r.ID); !ValidACTSID(id) {
+			if id := ACTSID(r.ID); !validACTSID(id) {
 				t.Errorf("%s maps to %s, not CLIENT-AREA-NNN", r.ID, id)
 			}
 		}
