@@ -33,13 +33,16 @@ unit:
 sdk-go:
 	cd $(GO_SDK_DIR) && $(GO) vet ./... && $(GO) test -race -count=1 ./...
 
-## docs-check: docs/requirements.md must match the catalog
+## docs-check: docs/requirements.md and docs/acts-mapping.md must match the catalog
 docs-check:
 	$(GO) run ./cmd/a2a-conform list --format markdown | diff -u docs/requirements.md - \
 		|| (echo "docs/requirements.md is stale: run 'make docs'" >&2; exit 1)
+	$(GO) run ./cmd/a2a-conform list --format acts | diff -u docs/acts-mapping.md - \
+		|| (echo "docs/acts-mapping.md is stale: run 'make docs'" >&2; exit 1)
 
 docs:
 	$(GO) run ./cmd/a2a-conform list --format markdown > docs/requirements.md
+	$(GO) run ./cmd/a2a-conform list --format acts > docs/acts-mapping.md
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent

@@ -37,7 +37,7 @@ func TestActionRunsTheCatalog(t *testing.T) {
 	cmd := exec.Command("bash", "-e", "-c", script)
 	cmd.Env = append(os.Environ(), "RUNNER_TEMP="+temp, "GITHUB_OUTPUT="+out,
 		"INPUT_CLIENT=builtin:reference", "INPUT_CLIENT_MODE=", "INPUT_LEVEL=must", "INPUT_PROFILE=core",
-		"INPUT_KNOWN_FAILURES=", "INPUT_REPORT_DIR="+reports)
+		"INPUT_KNOWN_FAILURES=", "INPUT_REPORT_DIR="+reports, "INPUT_ACTS_REPORT="+filepath.Join(reports, "acts"))
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the action's script: %v\n%s", err, b)
 	}
@@ -46,6 +46,9 @@ func TestActionRunsTheCatalog(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(reports, "report.json")); err != nil {
 		t.Error(err)
+	}
+	if acts, _ := filepath.Glob(filepath.Join(reports, "acts", "acts-report-*-jsonrpc-*.json")); len(acts) != 1 {
+		t.Errorf("the acts-report input wrote %v, want one JSON-RPC document", acts)
 	}
 }
 

@@ -9,12 +9,13 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // listCmd prints the requirements the same selection as `run` selects.
 func listCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as `run` does.", stderr)
-	format := fs.String("format", "text", "text, markdown (docs/requirements.md) or json")
+	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md) or json")
 	sel := addSelectionFlags(fs)
 	if code, done := parse(fs, args); done {
 		return code
@@ -33,12 +34,14 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	switch *format {
 	case "markdown":
 		err = scenarios.WriteRequirementsMarkdown(stdout, keep)
+	case "acts":
+		err = report.WriteACTSMappingMarkdown(stdout, keep)
 	case "json":
 		err = writeListJSON(stdout, listRows(selection))
 	case "text":
 		err = writeListText(stdout, listRows(selection))
 	default:
-		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown or json)", *format))
+		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown, acts or json)", *format))
 	}
 	if err != nil {
 		return usageError(stderr, err)

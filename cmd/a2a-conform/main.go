@@ -6,7 +6,7 @@
 //	a2a-conform peer    --scenario ID [--http] [--addr HOST:PORT]
 //	a2a-conform client  [--policy POLICY]   (the reference client, driver contract)
 //	a2a-conform results REPORT.json...      (markdown results page of runs)
-//	a2a-conform report  REPORT.json -o FILE.html  (HTML report of a run)
+//	a2a-conform report  REPORT.json [-o FILE.html] [--acts-report DIR]  (HTML and ACTS reports of a run)
 //	a2a-conform version
 package main
 
@@ -27,7 +27,8 @@ Usage:
   a2a-conform peer   [flags]   start a scenario's mock peers standalone (demos, debugging)
   a2a-conform client [flags]   the reference client, speaking the driver contract
   a2a-conform results REPORT.json...   the markdown results page of runs (docs/results.md)
-  a2a-conform report REPORT.json -o FILE.html   the HTML report of a run (also written by run)
+  a2a-conform report REPORT.json -o FILE.html   the HTML report of a run (also written by run);
+                     --acts-report DIR          its ACTS reports (docs/acts.md)
   a2a-conform version          suite, A2A and report-schema versions
 
 Run "a2a-conform COMMAND -h" for the flags of a command.

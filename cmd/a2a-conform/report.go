@@ -7,11 +7,13 @@ import (
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
-// reportCmd renders the HTML report of an existing report folder.
+// reportCmd renders an existing report folder again: the HTML report, the
+// ACTS reports, or both.
 func reportCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("report", "REPORT.json -o FILE.html",
-		"Renders the HTML report (summary, sequence diagrams, requirements, journals) of a run from its report.json and the journals/*.jsonl next to it.", stderr)
-	out := fs.String("o", "", "the HTML file to write (required)")
+	fs := newFlagSet("report", "REPORT.json [-o FILE.html] [--acts-report DIR]",
+		"Renders, from a run's report.json (and the journals/*.jsonl next to it), the HTML report (summary, sequence diagrams, requirements, journals) and/or the A2A conformance-test draft's reports (docs/acts.md).", stderr)
+	out := fs.String("o", "", "the HTML file to write")
+	acts := fs.String("acts-report", "", "a folder for the ACTS reports, one file per binding the client used")
 	// Flags may come before or after the report's path.
 	var paths []string
 	for {
@@ -23,7 +25,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		paths, args = append(paths, fs.Arg(0)), fs.Args()[1:]
 	}
-	if len(paths) != 1 || *out == "" {
+	if len(paths) != 1 || (*out == "" && *acts == "") {
 		fs.Usage()
 		return report.ExitHarness
 	}
@@ -32,13 +34,24 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, err)
 	}
-	journals, err := report.ReadJournals(path, r)
-	if err != nil {
-		return usageError(stderr, err)
+	if *out != "" {
+		journals, err := report.ReadJournals(path, r)
+		if err != nil {
+			return usageError(stderr, err)
+		}
+		if err := report.WriteHTMLFile(*out, r, journals); err != nil {
+			return usageError(stderr, err)
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", *out)
 	}
-	if err := report.WriteHTMLFile(*out, r, journals); err != nil {
-		return usageError(stderr, err)
+	if *acts != "" {
+		written, err := r.WriteACTS(*acts)
+		if err != nil {
+			return usageError(stderr, err)
+		}
+		for _, w := range written {
+			fmt.Fprintf(stdout, "wrote %s\n", w)
+		}
 	}
-	fmt.Fprintf(stdout, "wrote %s\n", *out)
 	return 0
 }

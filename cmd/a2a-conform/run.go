@@ -29,6 +29,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	reportDir := fs.String("report-dir", "a2a-conform-report", "folder for junit.xml, report.json, report.html and the journals")
 	junit := fs.String("junit", "", "JUnit XML path (default REPORT-DIR/junit.xml)")
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
+	acts := fs.String("acts-report", "", "also write the A2A conformance-test draft's JSON report into this folder, one file per binding the client used (docs/acts.md)")
 	scopes := addScopesFlag(fs)
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
@@ -43,7 +44,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, errors.New("run: --client is empty (leave it out for the reference client)"))
 	}
 	o := suite.Options{Verbose: *verbose, NoColor: *noColor,
-		Paths: engine.Paths{Dir: *reportDir, JSON: *jsonPath, JUnit: *junit}}
+		Paths: engine.Paths{Dir: *reportDir, JSON: *jsonPath, JUnit: *junit, ACTS: *acts}}
 	o.Engine.ClientLabel, o.Engine.Strict, o.Engine.Progress = *label, *strict, stderr
 	clientMode, err := clientModeOf(*mode, *client)
 	if err != nil {
@@ -68,6 +69,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if path != "" {
 			dirs = append(dirs, filepath.Dir(path))
 		}
+	}
+	if *acts != "" {
+		dirs = append(dirs, *acts)
 	}
 	for _, path := range dirs {
 		if err := writableDir(path); err != nil {

@@ -13,16 +13,17 @@ import (
 )
 
 // Paths of the files a run writes. Empty JSON, JUnit and HTML paths mean
-// report.json, junit.xml and report.html inside Dir.
+// report.json, junit.xml and report.html inside Dir. ACTS, if not empty,
+// is a folder for the ACTS reports, one per binding (docs/acts.md).
 type Paths struct {
-	Dir, JSON, JUnit, HTML string
+	Dir, JSON, JUnit, HTML, ACTS string
 }
 
 // WriteReports writes the journals (journals/SCENARIO.jsonl, and the
 // readable journals/SCENARIO.txt, one exchange a line), report.json,
-// junit.xml and report.html. Call it after Finish. report.json is
-// written last, so that a failed write never leaves it behind; on any
-// failure the report's exit code is ExitHarness.
+// junit.xml, report.html and, if asked, the ACTS reports. Call it after
+// Finish. report.json is written last, so that a failed write never leaves
+// it behind; on any failure the report's exit code is ExitHarness.
 func (e *Engine) WriteReports(p Paths) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -74,11 +75,22 @@ func (e *Engine) writeReports(p Paths) error {
 	if err != nil {
 		return err
 	}
+	var acts []report.ACTSFile
+	if p.ACTS != "" {
+		if acts, err = e.rep.ACTS(); err != nil {
+			return err
+		}
+	}
 	if err := os.WriteFile(p.HTML, page.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("engine: html report: %w", err)
 	}
 	if err := os.WriteFile(p.JUnit, junit, 0o644); err != nil {
 		return fmt.Errorf("engine: junit: %w", err)
+	}
+	if p.ACTS != "" {
+		if _, err := report.WriteACTSFiles(p.ACTS, acts); err != nil {
+			return err
+		}
 	}
 	return e.rep.WriteJSON(p.JSON)
 }

@@ -126,6 +126,10 @@ type Scenario struct {
 	HarnessError string `json:"harnessError,omitempty"`
 	// ClientMode is how the client took the session's tasks.
 	ClientMode driver.Mode `json:"clientMode,omitempty"`
+	// Bindings are the protocol bindings of the A2A calls the client made
+	// (wire.BindingJSONRPC, wire.BindingHTTPJSON), sorted: the ACTS
+	// reports the scenario goes in.
+	Bindings []string `json:"bindings,omitempty"`
 	// Tasks are the session's tasks: what the client reported for each.
 	Tasks []*Task `json:"tasks,omitempty"`
 	// Outcome and OutcomeProblem are the last task's.
