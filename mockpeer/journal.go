@@ -29,6 +29,8 @@ type Journal struct {
 	// one call at a time (hookMu), so a hook that prints needs no lock.
 	onExchange func(Exchange)
 	hookMu     sync.Mutex
+	// watchers are the channels of Watch, signalled under mu.
+	watchers map[chan struct{}]struct{}
 }
 
 // JournalCounts say how much of what the peers saw the journal still holds.
@@ -80,6 +82,7 @@ func (j *Journal) append(e Exchange) {
 		i := sort.Search(len(j.entries), func(i int) bool { return j.entries[i].Seq > e.Seq })
 		j.entries = slices.Insert(j.entries, i, &e)
 	}
+	j.signalLocked()
 	hook := j.onExchange
 	j.mu.Unlock()
 	if hook != nil {
