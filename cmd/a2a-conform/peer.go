@@ -105,7 +105,7 @@ func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm, l
 	}
 	fmt.Fprintf(w, "  admin API %s%s{journal,card,rotate?to=N,reset}?peer=NAME\n", farm.AdminURL(), mockpeer.AdminPrefix)
 	fmt.Fprintf(w, "  admin secret (header Authorization: Bearer SECRET): %s\n", farm.AdminSecret())
-	fmt.Fprintf(w, "  live view (open in a browser; the key is the admin secret): %s\n", liveURL)
+	fmt.Fprintf(w, "  live view (open in a browser; its key is the secret above): %s\n", liveURL)
 	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[sc.CardPeerIndex()].CardURL())
 	fmt.Fprintf(w, "  skill: %s   message: %q\n", sc.Skill, sc.Message)
 	if f := farm.CAFile(); f != "" {
