@@ -2,13 +2,11 @@ package mockpeer
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
 	"strconv"
-	"strings"
 )
 
 // Admin API paths, under AdminPrefix on the farm's admin listener (never
@@ -39,6 +37,7 @@ type adminServer struct {
 	listener net.Listener
 	server   *http.Server
 	origin   string
+	views    adminViews
 }
 
 // AdminURL is the origin of the farm's admin listener ("https://127.0.0.1:PORT").
@@ -75,6 +74,9 @@ func (f *Farm) bindAdmin(ctx context.Context, scheme string) error {
 // without the secret is journaled as an unmatched request: only the client
 // under test has reason to make one, and the checks judge it.
 func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.serveView(w, r) {
+		return
+	}
 	a.f.intake(w, r, func(in *arrival) { a.serveAdmitted(in, r) })
 }
 
@@ -82,19 +84,34 @@ func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 	f, rec := a.f, in.rec
 	route, peer := RouteAdmin, ""
-	if a.authorized(r) {
-		peer = a.serve(rec, r)
-	} else {
+	cred := a.credential(r)
+	if a.views.view(r.URL.Path) != nil && r.URL.Query().Has(AdminKeyParam) {
+		cred = noCredential // a view's key was wrong, whatever else came with it
+	}
+	switch {
+	case cred == noCredential:
 		route = RouteUnmatched
+		message := "the admin API needs the run's admin secret as a bearer token"
+		if a.views.view(r.URL.Path) != nil {
+			message = "open this page with ?" + AdminKeyParam + "=SECRET, the admin secret a2a-conform peer printed"
+		}
 		rec.Header().Set("WWW-Authenticate", `Bearer realm="a2a-conform admin"`)
-		writeJSON(rec, http.StatusUnauthorized, map[string]string{
-			"error": "unauthorized", "message": "the admin API needs the run's admin secret as a bearer token",
+		writeJSON(rec, http.StatusUnauthorized, map[string]string{"error": "unauthorized", "message": message})
+	case a.crossOrigin(r, cred):
+		route = RouteUnmatched
+		writeJSON(rec, http.StatusForbidden, map[string]string{
+			"error": "forbidden", "message": "an admin call made with the session cookie must come from the admin origin " + a.origin,
 		})
+	default:
+		peer = a.serve(rec, r)
 	}
 	e := in.exchange(route, r)
 	e.Peer, e.Origin = peer, a.origin
-	if route == RouteUnmatched {
+	switch {
+	case cred == noCredential:
 		e.Malformed = "admin API call without the run's admin secret"
+	case route == RouteUnmatched:
+		e.Malformed = "admin API call with the session cookie from another origin"
 	}
 	if p := f.byName[peer]; p != nil {
 		e.CardVersion = p.Version()
@@ -102,14 +119,6 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 	}
 	e.Auth.Presented = mergeNames(f.secrets.presentIn(r.URL.Path, r.URL.RawQuery, r.Header.Get("Authorization")), in.tap.found)
 	f.store(e, in)
-}
-
-// authorized: a loopback caller with the admin secret, compared in
-// constant time.
-func (a *adminServer) authorized(r *http.Request) bool {
-	scheme, cred, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
-	return ok && strings.EqualFold(scheme, "bearer") && loopbackCaller(r.RemoteAddr) &&
-		subtle.ConstantTimeCompare([]byte(strings.TrimSpace(cred)), []byte(a.f.secrets.admin)) == 1
 }
 
 // serve answers an authorized call; it returns the peer it acted on.
@@ -125,6 +134,12 @@ func (a *adminServer) serve(w http.ResponseWriter, r *http.Request) string {
 		AdminResetPath:   {http.MethodPost, a.reset, true},
 	}[r.URL.Path]
 	switch {
+	case route.serve == nil && a.views.view(r.URL.Path) != nil:
+		w.Header().Set("Allow", "GET, HEAD")
+		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
+			"error": "method_not_allowed", "message": r.URL.Path + " is a read-only view",
+		})
+		return ""
 	case route.serve == nil:
 		writeJSON(w, http.StatusNotFound, map[string]string{
 			"error": "not_found", "message": "no admin endpoint " + r.URL.Path,

@@ -27,6 +27,8 @@ type Journal struct {
 	// one call at a time (hookMu), so a hook that prints needs no lock.
 	onExchange func(Exchange)
 	hookMu     sync.Mutex
+	// watchers are the channels of Watch, signalled under mu.
+	watchers map[chan struct{}]struct{}
 }
 
 // JournalCounts say how much of what the peers saw the journal still holds.
@@ -90,6 +92,7 @@ func (j *Journal) append(e Exchange) {
 		i := sort.Search(len(j.records), func(i int) bool { return j.records[i].seq > e.Seq })
 		j.records = slices.Insert(j.records, i, record{e.Seq, data})
 	}
+	j.signalLocked()
 	j.mu.Unlock()
 	hook := j.onExchange
 	if hook != nil {

@@ -86,6 +86,9 @@ func (p *Peer) Version() int {
 	return p.state.version
 }
 
+// CardVersions is how many card versions the peer has (0..n-1).
+func (p *Peer) CardVersions() int { return len(p.versions) }
+
 // CardBytes returns the frozen bytes of card version v, nil if there is none.
 func (p *Peer) CardBytes(v int) []byte {
 	if v < 0 || v >= len(p.versions) {

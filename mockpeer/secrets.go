@@ -22,6 +22,9 @@ const (
 	// CredAdminSecret is the admin API's secret: the client is never
 	// given it, so finding it in a request means it was stolen.
 	CredAdminSecret = "admin-secret"
+	// CredAdminSession is the value of the admin session cookie a browser
+	// holds for the admin views (see Farm.MountAdminView).
+	CredAdminSession = "admin-session"
 )
 
 // tokenLifetime is the expires_in of every issued access token.
@@ -36,6 +39,7 @@ type secrets struct {
 	bearer       string
 	apiKey       string
 	admin        string // the admin API's bearer secret
+	session      string // the admin session cookie's value
 
 	mu     sync.Mutex
 	tokens map[string]time.Time // issued access token → expiry
@@ -63,6 +67,7 @@ func newSecrets() (*secrets, error) {
 		{&s.bearer, "bt-"},
 		{&s.apiKey, "ak-"},
 		{&s.admin, "adm-"},
+		{&s.session, "ads-"},
 	} {
 		v, err := randomToken(f.prefix)
 		if err != nil {
@@ -122,6 +127,7 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 		{CredBearer, s.bearer},
 		{CredAPIKey, s.apiKey},
 		{CredAdminSecret, s.admin},
+		{CredAdminSession, s.session},
 	}
 	for tok := range s.tokens {
 		list = append(list, namedSecret{CredOAuthToken, tok})
@@ -142,7 +148,7 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 
 // secretPrefixes start every secret value (see newSecrets and issue); a
 // string without any of them holds no secret, which is cheap to rule out.
-var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-", "adm-"}
+var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-", "adm-", "ads-"}
 
 func mayHoldSecret(v string) bool {
 	for _, p := range secretPrefixes {

@@ -213,9 +213,12 @@ func TestPeer(t *testing.T) {
 		}
 		return ""
 	}
-	var cardURL, caFile, adminURL, secret string
+	var cardURL, caFile, adminURL, secret, liveURL string
 	for {
 		l := next()
+		if m := regexp.MustCompile(`live view .*: (https://\S+)`).FindStringSubmatch(l); m != nil {
+			liveURL = m[1]
+		}
 		if m := regexp.MustCompile(`admin API (https://[^/]+)`).FindStringSubmatch(l); m != nil {
 			adminURL = m[1]
 		}
@@ -231,6 +234,9 @@ func TestPeer(t *testing.T) {
 		if strings.HasPrefix(l, "journal") {
 			break
 		}
+	}
+	if want := adminURL + "/_conform/live?key=" + secret; liveURL != want {
+		t.Errorf("banner: live view %q, want %q", liveURL, want)
 	}
 	pem, err := os.ReadFile(caFile)
 	if err != nil || cardURL == "" {

@@ -11,6 +11,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/live"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -72,19 +73,28 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, err)
 	}
 	defer farm.Close()
-	printPeerBanner(stdout, sc, farm)
+	view, err := live.Mount(ctx, farm, live.Scenario{
+		ID: sc.ID, Title: sc.Title, Description: sc.Description,
+		CardPeer: sc.CardPeerName(), Skill: sc.Skill, Message: sc.Message,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "a2a-conform peer: %v\n", err)
+		return 2
+	}
+	printPeerBanner(stdout, sc, farm, view.URL())
 	printer.run(ctx, stdout)
 	fmt.Fprintln(stdout, "a2a-conform peer: stopping")
 	return 0
 }
 
-func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm) {
+func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm, liveURL string) {
 	fmt.Fprintf(w, "a2a-conform peer: scenario %s — %s\n", sc.ID, sc.Title)
 	for _, p := range farm.Peers() {
 		fmt.Fprintf(w, "  peer %s  card %s\n", p.Name(), p.CardURL())
 	}
 	fmt.Fprintf(w, "  admin API %s%s{journal,card,rotate?to=N,reset}?peer=NAME\n", farm.AdminURL(), mockpeer.AdminPrefix)
 	fmt.Fprintf(w, "  admin secret (header Authorization: Bearer SECRET): %s\n", farm.AdminSecret())
+	fmt.Fprintf(w, "  live view (open in a browser; its key is the secret above): %s\n", liveURL)
 	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[sc.CardPeerIndex()].CardURL())
 	fmt.Fprintf(w, "  skill: %s   message: %q\n", sc.Skill, sc.Message)
 	if f := farm.CAFile(); f != "" {

@@ -107,13 +107,18 @@ func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
 
 // changeMarkers places a marker where the client first meets another card
 // version of a peer (a rotation, a repoint, a reorganisation), saying
-// whether its contract changed or only its capability fields.
-func changeMarkers(lines []JournalLine) []marker {
+// whether its contract changed or only its capability fields. start, if
+// non-nil, is each peer's card before the first exchange, so that a
+// change before a peer's first exchange is marked too.
+func changeMarkers(lines []JournalLine, start map[string]CardInForce) []marker {
 	type seen struct {
 		version int
 		hash    string
 	}
 	last := map[string]seen{}
+	for peer, c := range start {
+		last[peer] = seen{c.Version, c.ContractHash}
+	}
 	var out []marker
 	for i, l := range lines {
 		prev, ok := last[l.Peer]
@@ -132,8 +137,8 @@ func changeMarkers(lines []JournalLine) []marker {
 
 // allMarkers is the task and change markers in diagram order: at one
 // place, a task's begin before the changes the client meets in it.
-func allMarkers(sc *Scenario, lines []JournalLine) []marker {
-	out := append(taskMarkers(sc, lines), changeMarkers(lines)...)
+func allMarkers(sc *Scenario, lines []JournalLine, start map[string]CardInForce) []marker {
+	out := append(taskMarkers(sc, lines), changeMarkers(lines, start)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
 	return out
 }
@@ -178,8 +183,8 @@ func arrowLabel(l JournalLine) string {
 	return s
 }
 
-// layout draws a played scenario's diagram.
-func layout(sc *Scenario, lines []JournalLine) *diagram {
+// layout draws a played scenario's diagram; start is as changeMarkers takes it.
+func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *diagram {
 	lines = append([]JournalLine(nil), lines...)
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Seq < lines[j].Seq })
 	d := &diagram{ID: sc.ID, Collapsed: len(lines) > floodThreshold}
@@ -193,7 +198,7 @@ func layout(sc *Scenario, lines []JournalLine) *diagram {
 		}
 	}
 	cited := failingCited(sc)
-	markers := allMarkers(sc, lines)
+	markers := allMarkers(sc, lines, start)
 	y := headHeight
 	next := func() int { y += rowHeight; return y }
 	mi := 0

@@ -142,7 +142,7 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine) *htmlScenario {
 		have[l.Seq] = true
 	}
 	if sc.Played || len(lines) > 0 {
-		h.Diagram = layout(sc, lines)
+		h.Diagram = layout(sc, lines, nil)
 	}
 	// In a collapsed diagram, only the first exchange of a run has an
 	// anchor; cited exchanges are never collapsed.

@@ -202,9 +202,36 @@ func TestChangeMarkers(t *testing.T) {
 		{Seq: 4, Peer: "B", CardVersion: 0, ContractHash: "b0"},
 		{Seq: 5, Peer: "A", CardVersion: 2, ContractHash: "h2"},
 	}
-	got := changeMarkers(lines)
+	got := changeMarkers(lines, nil)
 	if len(got) != 2 || got[0].pos != 2 || !strings.Contains(got[0].text, "only capability fields changed") ||
 		got[1].pos != 4 || !strings.Contains(got[1].text, "card v2 in force (was v1): the contract changed") {
 		t.Errorf("markers %+v", got)
+	}
+	// With each peer's card before the first exchange, a change before a
+	// peer's first exchange is marked too.
+	got = changeMarkers(lines[3:], map[string]CardInForce{"A": {0, "h0"}, "B": {1, "b1"}})
+	if len(got) != 2 || got[0].pos != 0 || !strings.Contains(got[0].text, "peer B: card v0 in force (was v1): the contract changed") ||
+		got[1].pos != 1 || !strings.Contains(got[1].text, "peer A: card v2 in force (was v0)") {
+		t.Errorf("markers from a start %+v", got)
+	}
+}
+
+// WriteDiagram draws what report.html draws: one arrow per exchange, the
+// card a card response served, and a change marker.
+func TestWriteDiagram(t *testing.T) {
+	lines := []JournalLine{
+		{Seq: 1, Peer: "A", Route: routeCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 200, ContractHash: "h0"},
+		{Seq: 2, Peer: "A", Route: routeAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1, ContractHash: "h1"},
+	}
+	var b strings.Builder
+	stats, err := WriteDiagram(&b, "live", lines, nil)
+	svg := b.String()
+	if err != nil || stats.Arrows != 2 || strings.Count(svg, `<g class="ex`) != 2 || !strings.Contains(svg, `id="live-ex-2"`) ||
+		!strings.Contains(svg, "serves v0") || !strings.Contains(svg, "card v1 in force (was v0): the contract changed") {
+		t.Errorf("WriteDiagram: %+v %v\n%s", stats, err, svg)
+	}
+	b.Reset()
+	if err := WriteStyle(&b); err != nil || !strings.HasPrefix(b.String(), "<style>") || !strings.Contains(b.String(), "svg.seq") {
+		t.Errorf("WriteStyle: %v %.80s", err, b.String())
 	}
 }

@@ -1,0 +1,76 @@
+package live
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// journalTail is how many journal lines a frame carries, the newest.
+const journalTail = 200
+
+// diagramID prefixes the diagram's anchors ("live-ex-7").
+const diagramID = "live"
+
+// frame is one event of the stream: the whole state of the view, so that
+// a viewer that skipped frames loses nothing by it.
+type frame struct {
+	Seq       int64                  `json:"seq"`       // the newest exchange drawn, 0 if none
+	Exchanges int                    `json:"exchanges"` // exchanges drawn
+	Arrows    int                    `json:"arrows"`    // arrows drawn (fewer when runs collapse)
+	Counts    mockpeer.JournalCounts `json:"counts"`
+	Versions  map[string]int         `json:"versions"` // card version in force, per peer
+	Diagram   string                 `json:"diagram"`  // HTML: the SVG of report.html
+	Journal   []string               `json:"journal"`  // one line per exchange, oldest first
+	Error     string                 `json:"error,omitempty"`
+}
+
+// render draws the journal as it is now. Its errors are the view's own
+// (a template that cannot execute): the frame carries them to the page.
+func (v *View) render() []byte {
+	j := v.farm.Journal()
+	counts := j.Counts()
+	exchanges := j.All()
+	f := frame{Exchanges: len(exchanges), Counts: counts, Versions: map[string]int{}}
+	for _, p := range v.farm.Peers() {
+		f.Versions[p.Name()] = p.Version()
+	}
+	lines := make([]report.JournalLine, len(exchanges))
+	for i, ex := range exchanges {
+		lines[i] = journalLine(ex)
+	}
+	if n := len(exchanges); n > 0 {
+		f.Seq = exchanges[n-1].Seq
+	}
+	for _, ex := range exchanges[max(len(exchanges)-journalTail, 0):] {
+		f.Journal = append(f.Journal, ex.Line())
+	}
+	// Once the ring dropped exchanges, the cards before the first kept one
+	// are unknown: no start, or a change would be marked that never was.
+	start := v.start
+	if counts.Dropped > 0 {
+		start = nil
+	}
+	var svg strings.Builder
+	stats, err := report.WriteDiagram(&svg, diagramID, lines, start)
+	f.Diagram, f.Arrows = svg.String(), stats.Arrows
+	if err != nil {
+		f.Error = err.Error()
+	}
+	out, _ := json.Marshal(f) // strings, numbers and maps of them: it cannot fail
+	return out
+}
+
+// journalLine is what the diagram needs of an exchange.
+func journalLine(ex mockpeer.Exchange) report.JournalLine {
+	l := report.JournalLine{
+		Seq: ex.Seq, Peer: ex.Peer, Origin: ex.Origin, Route: ex.Route, Op: ex.Op, Binding: ex.Binding,
+		Method: ex.Method, Path: ex.Path, Status: ex.Status, ErrorCode: ex.ErrorCode,
+		CardVersion: ex.CardVersion, ContractHash: ex.ContractHash, TaskID: ex.TaskID,
+		StateBefore: string(ex.StateBefore), StateAfter: string(ex.StateAfter),
+	}
+	l.Auth.Presented = ex.Auth.Presented
+	return l
+}
