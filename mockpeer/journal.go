@@ -133,15 +133,16 @@ func (j *Journal) snapshot() []*Exchange {
 
 // WriteJSONLines writes one JSON object per exchange kept, in Seq order.
 func (j *Journal) WriteJSONLines(w io.Writer) error {
-	return j.writeJSONLines(w, 0)
+	return j.writeJSONLines(w, 0, "")
 }
 
-// writeJSONLines writes the exchanges after seq, one at a time, so that
-// reading a large journal costs one record of memory, not a copy of all.
-func (j *Journal) writeJSONLines(w io.Writer, after int64) error {
+// writeJSONLines writes the exchanges after seq, of peer only unless peer
+// is "", one at a time, so that reading a large journal costs one record
+// of memory, not a copy of all.
+func (j *Journal) writeJSONLines(w io.Writer, after int64, peer string) error {
 	enc := json.NewEncoder(w)
 	for _, e := range j.snapshot() {
-		if e.Seq <= after {
+		if e.Seq <= after || (peer != "" && e.Peer != peer) {
 			continue
 		}
 		if err := enc.Encode(e); err != nil {
