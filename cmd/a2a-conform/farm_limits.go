@@ -36,8 +36,8 @@ func raiseFDLimit() (fdLimit, error) {
 func explainStart(err error, peers int, fds fdLimit) error {
 	switch {
 	case errors.Is(err, syscall.EMFILE):
-		return fmt.Errorf("farm: %d peers need %d file descriptors and a few more, and the file-descriptor limit (RLIMIT_NOFILE) is %d (hard limit %d): raise it (ulimit -n, or the hard limit as root) or serve fewer peers: %w",
-			peers, peers+1, fds.soft, fds.hard, err)
+		return fmt.Errorf("farm: %d peers need a file descriptor each and a few more, and the file-descriptor limit (RLIMIT_NOFILE) is %d (hard limit %d): raise it (ulimit -n, or the hard limit as root) or serve fewer peers: %w",
+			peers, fds.soft, fds.hard, err)
 	case errors.Is(err, syscall.ENFILE):
 		return fmt.Errorf("farm: the system-wide file limit (fs.file-max) is reached with %d peers to start: %w", peers, err)
 	case errors.Is(err, syscall.EADDRINUSE), errors.Is(err, syscall.EADDRNOTAVAIL):
