@@ -16,7 +16,7 @@ import (
 //
 // The routes are compiled once per process and shared by every handler;
 // a handler only binds h and o to each request. gorilla/mux compiles a
-// regular expression per route, about 240 KB a router: a farm of
+// regular expression per route, about 160 KB a router: a farm of
 // thousands of peers spent most of its memory and start time there.
 func NewRESTHandler(h Handler, o Options) http.Handler {
 	return &restServer{handler: h, limit: o.maxBody()}
