@@ -15,7 +15,7 @@ import (
 const (
 	AdminJournalPath = AdminPrefix + "journal" // GET; ?after=SEQ for the newer ones
 	AdminCardPath    = AdminPrefix + "card"    // GET
-	AdminRotatePath  = AdminPrefix + "rotate"  // POST ?to=N
+	AdminRotatePath  = AdminPrefix + "rotate"  // POST ?to=N|next; every peer with ?all
 	AdminResetPath   = AdminPrefix + "reset"   // POST; every peer without ?peer=
 )
 
@@ -130,7 +130,7 @@ func (a *adminServer) serve(w http.ResponseWriter, r *http.Request) string {
 	}{
 		AdminJournalPath: {http.MethodGet, a.journal, true},
 		AdminCardPath:    {http.MethodGet, a.card, false},
-		AdminRotatePath:  {http.MethodPost, a.rotate, false},
+		AdminRotatePath:  {http.MethodPost, a.rotate, true},
 		AdminResetPath:   {http.MethodPost, a.reset, true},
 	}[r.URL.Path]
 	switch {
@@ -182,13 +182,18 @@ func (a *adminServer) peer(r *http.Request) (*Peer, string) {
 	return nil, ""
 }
 
-// journal streams the farm's journal as JSON lines, record by record.
-func (a *adminServer) journal(w http.ResponseWriter, r *http.Request, _ *Peer) {
+// journal streams the farm's journal as JSON lines, record by record;
+// with ?peer=NAME only that peer's exchanges (admin calls on it included).
+func (a *adminServer) journal(w http.ResponseWriter, r *http.Request, p *Peer) {
 	after, _ := strconv.ParseInt(r.URL.Query().Get("after"), 10, 64)
+	peer := ""
+	if r.URL.Query().Has("peer") {
+		peer = p.spec.Name
+	}
 	counts, _ := json.Marshal(a.f.journal.Counts())
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set(JournalCountsHeader, string(counts))
-	_ = a.f.journal.writeJSONLines(w, after) // a write error means the caller is gone
+	_ = a.f.journal.writeJSONLines(w, after, peer) // a write error means the caller is gone
 }
 
 // card answers the bytes of the card in force.
@@ -198,33 +203,6 @@ func (a *adminServer) card(w http.ResponseWriter, _ *http.Request, p *Peer) {
 	w.Header().Set(CardVersionHeader, strconv.Itoa(v.n))
 	w.Header().Set("Content-Length", strconv.Itoa(len(v.raw)))
 	_, _ = w.Write(v.raw)
-}
-
-// rotate puts ?to=N in force, or fires the next OnAdmin rotation.
-func (a *adminServer) rotate(w http.ResponseWriter, r *http.Request, p *Peer) {
-	to := r.URL.Query().Get("to")
-	if to == "" {
-		p.mu.Lock()
-		n, ok := p.fireAdminLocked()
-		p.mu.Unlock()
-		if !ok {
-			writeJSON(w, http.StatusConflict, map[string]string{
-				"error": "no_rotation", "message": "no armed OnAdmin rotation; pass ?to=N",
-			})
-			return
-		}
-		writeJSON(w, http.StatusOK, map[string]int{"version": n})
-		return
-	}
-	n, err := strconv.Atoi(to)
-	if err == nil {
-		err = p.Rotate(n)
-	}
-	if err != nil {
-		writeJSON(w, http.StatusBadRequest, map[string]string{"error": "bad_version", "message": err.Error()})
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]int{"version": n})
 }
 
 // reset resets p, or every peer when p is nil.

@@ -202,3 +202,46 @@ func TestAdminSeveralPeers(t *testing.T) {
 		t.Errorf("reset of the farm: %d, versions A %d B %d", resp.StatusCode, f.Peer("A").Version(), f.Peer("B").Version())
 	}
 }
+
+// A farm of many peers is rotated one peer at a time or all at once, by
+// number or to each peer's next version; its journal reads per peer.
+func TestAdminRotateAllAndJournalByPeer(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Cards: threeVersions()}, {Name: "B", Cards: threeVersions()[:2]},
+	}})
+	versions := func() [2]int { return [2]int{f.Peer("A").Version(), f.Peer("B").Version()} }
+	steps := []struct {
+		path   string
+		status int
+		want   [2]int
+	}{
+		{AdminRotatePath + "?peer=A&to=next", 200, [2]int{1, 0}},
+		{AdminRotatePath + "?all&to=next", 200, [2]int{2, 1}},
+		{AdminRotatePath + "?all&to=next", 200, [2]int{0, 0}}, // A wraps after 2, B after 1
+		{AdminRotatePath + "?all&to=2", 400, [2]int{0, 0}},    // B has no version 2: none rotates
+		{AdminRotatePath + "?all&to=1", 200, [2]int{1, 1}},
+		{AdminRotatePath + "?all", 400, [2]int{1, 1}},
+		{AdminRotatePath + "?all&peer=A&to=0", 400, [2]int{1, 1}},
+	}
+	for _, s := range steps {
+		resp, body := adminCall(t, f, http.MethodPost, s.path)
+		if resp.StatusCode != s.status || versions() != s.want {
+			t.Errorf("POST %s: %d %s, versions %v; want %d, %v", s.path, resp.StatusCode, body, versions(), s.status, s.want)
+		}
+	}
+	c := httpsClient(t, f, false)
+	do(t, c, http.MethodGet, f.Peer("A").CardURL(), "", nil)
+	do(t, c, http.MethodGet, f.Peer("B").CardURL(), "", nil)
+	for peer, want := range map[string]int{"A": 3, "B": 1} { // A: the two calls naming it, and its card
+		_, body := adminCall(t, f, http.MethodGet, AdminJournalPath+"?peer="+peer)
+		lines := strings.Split(strings.TrimSpace(string(body)), "\n")
+		if len(lines) != want {
+			t.Errorf("journal of %s: %d lines, want %d:\n%s", peer, len(lines), want, body)
+		}
+		for _, l := range lines {
+			if !strings.Contains(l, `"peer":"`+peer+`"`) {
+				t.Errorf("journal of %s holds %s", peer, l)
+			}
+		}
+	}
+}

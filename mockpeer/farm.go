@@ -96,7 +96,7 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if err := f.bind(ctx); err != nil {
 		return nil, err
 	}
-	if f.keys, err = newKeyring(spec.Peers, f.Origins()); err != nil {
+	if f.keys, err = newKeyring(spec.Peers, f.Origins(), spec.KeyGroup); err != nil {
 		return nil, err
 	}
 	start := f.now().Truncate(time.Second)

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -202,5 +203,36 @@ func TestPlainHTTP(t *testing.T) {
 	resp, body := do(t, &http.Client{Timeout: 5 * time.Second}, http.MethodGet, p.CardURL(), "", nil)
 	if resp.StatusCode != http.StatusOK || !bytes.Equal(body, p.CardBytes(0)) {
 		t.Errorf("plain GET card: %d", resp.StatusCode)
+	}
+}
+
+// A start that fails at its third listener (its port is taken) closes the
+// two it opened: a farm stopped by a system limit leaks nothing.
+func TestFailedStartClosesWhatItOpened(t *testing.T) {
+	fds := func() int {
+		entries, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd to count descriptors")
+		}
+		return len(entries)
+	}
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	card := []CardFunc{testCard("A")}
+	before, goroutines := fds(), runtime.NumGoroutine()
+	_, err = Start(context.Background(), FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
+		{Name: "A", Cards: card}, {Name: "B", Cards: card}, {Name: "C", Cards: card, Addr: taken.Addr().String()},
+	}})
+	if err == nil || !errors.Is(err, syscall.EADDRINUSE) || !strings.Contains(err.Error(), `peer "C": listen on`) {
+		t.Fatalf("Start: %v, want peer C's listen error wrapping EADDRINUSE", err)
+	}
+	if after := fds(); after > before {
+		t.Errorf("%d descriptors open before the failed start, %d after", before, after)
+	}
+	if n := runtime.NumGoroutine(); n > goroutines {
+		t.Errorf("%d goroutines before the failed start, %d after", goroutines, n)
 	}
 }

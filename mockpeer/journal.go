@@ -159,14 +159,18 @@ func (j *Journal) each(after int64, fn func(Exchange) error) error {
 
 // WriteJSONLines writes one JSON object per exchange kept, in Seq order.
 func (j *Journal) WriteJSONLines(w io.Writer) error {
-	return j.writeJSONLines(w, 0)
+	return j.writeJSONLines(w, 0, "")
 }
 
-// writeJSONLines writes the exchanges after seq, one at a time, so that
-// reading a large journal costs one record of memory, not a copy of all.
-func (j *Journal) writeJSONLines(w io.Writer, after int64) error {
+// writeJSONLines writes the exchanges after seq, of peer only unless peer
+// is "", one at a time, so that reading a large journal costs one record
+// of memory, not a copy of all.
+func (j *Journal) writeJSONLines(w io.Writer, after int64, peer string) error {
 	enc := json.NewEncoder(w)
 	return j.each(after, func(e Exchange) error {
+		if peer != "" && e.Peer != peer {
+			return nil
+		}
 		if err := enc.Encode(e); err != nil {
 			return fmt.Errorf("mockpeer: write journal: %w", err)
 		}

@@ -18,10 +18,28 @@ type keyring struct {
 }
 
 // newKeyring makes the keys every peer's Signing asks for. origins must
-// know every port (jku headers carry them).
-func newKeyring(peers []PeerSpec, origins Origins) (*keyring, error) {
+// know every port (jku headers carry them). Peers of one key group (see
+// FarmSpec.KeyGroup) share their keys, each under its own kids.
+func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) string) (*keyring, error) {
 	kr := &keyring{signers: map[string][]cardsig.Signer{}, jwks: map[string][]byte{}}
 	published := map[string][]jose.JSONWebKey{}
+	made := map[string]*cardsig.Key{} // by group and slot
+	generate := func(peer, slot, alg, kid string) (*cardsig.Key, error) {
+		g := ""
+		if group != nil {
+			g = group(peer)
+		}
+		if g == "" {
+			return cardsig.GenerateKey(alg, kid)
+		}
+		k := g + "\x00" + slot
+		if key := made[k]; key != nil {
+			return key.WithID(kid), nil
+		}
+		key, err := cardsig.GenerateKey(alg, kid)
+		made[k] = key
+		return key, err
+	}
 	for _, ps := range peers {
 		s := ps.Signing
 		if s == nil {
@@ -34,14 +52,15 @@ func newKeyring(peers []PeerSpec, origins Origins) (*keyring, error) {
 		}
 		for i, alg := range s.algorithms() {
 			kid := ps.Name + "-" + strings.ToLower(alg) + "-" + strconv.Itoa(i+1)
-			key, err := cardsig.GenerateKey(alg, kid)
+			slot := strconv.Itoa(i)
+			key, err := generate(ps.Name, slot, alg, kid)
 			if err != nil {
 				return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 			}
 			signer := cardsig.Signer{Key: key, JKU: jku}
 			var decoy *cardsig.Key
 			if s.Fault == WrongKID || s.Fault == UnknownKey {
-				if decoy, err = cardsig.GenerateKey(alg, kid+"-decoy"); err != nil {
+				if decoy, err = generate(ps.Name, slot+"-decoy", alg, kid+"-decoy"); err != nil {
 					return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 				}
 				published[publisher] = append(published[publisher], decoy.Public())

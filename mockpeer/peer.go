@@ -144,6 +144,25 @@ func (p *Peer) Rotate(to int) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.rotateLocked(to)
+	return nil
+}
+
+// Versions is how many card versions the peer has.
+func (p *Peer) Versions() int { return len(p.versions) }
+
+// RotateNext puts the next card version in force (version 0 after the
+// last), as Rotate would, and returns it: a farm cycling its peers through
+// their cards on a schedule.
+func (p *Peer) RotateNext() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	to := (p.state.version + 1) % len(p.versions)
+	p.rotateLocked(to)
+	return to
+}
+
+func (p *Peer) rotateLocked(to int) {
 	for i, rot := range p.spec.Rotations {
 		if rot.On.Kind == OnAdmin && rot.To == to && !p.state.fired[i] {
 			p.state.fired[i] = true
@@ -151,7 +170,6 @@ func (p *Peer) Rotate(to int) error {
 		}
 	}
 	p.switchLocked(to)
-	return nil
 }
 
 // Reset puts version 0 back in force, re-arms every trigger, disarms what

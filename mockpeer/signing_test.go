@@ -228,3 +228,40 @@ func TestSigningValidation(t *testing.T) {
 		}
 	}
 }
+
+// Peers of one key group sign with the same keys under kids of their own,
+// and each card verifies against its own peer's JWKS; a peer outside the
+// group has keys of its own.
+func TestKeyGroupSharesSigningKeys(t *testing.T) {
+	signed := func(name string) PeerSpec {
+		return PeerSpec{Name: name, Skill: testSkill, Cards: []CardFunc{testCard(name, oauthScheme(name))},
+			Signing: &Signing{Algorithms: []string{cardsig.ES256, cardsig.RS256}, JKU: true}}
+	}
+	f := startFarm(t, FarmSpec{
+		Peers:    []PeerSpec{signed("1-A"), signed("2-A"), signed("B"), signed("C")},
+		KeyGroup: func(peer string) string { return map[string]string{"1-A": "A", "2-A": "A"}[peer] },
+	})
+	c := httpsClient(t, f, false)
+	keys := map[string][]string{} // peer → its public keys, as JSON without kid
+	for _, name := range []string{"1-A", "2-A", "B", "C"} {
+		card, jwks, _ := fetchSigned(t, c, f.Peer(name))
+		if _, err := verifyWithJWKS(t, card, jwks); err != nil {
+			t.Errorf("card of %s does not verify against its JWKS: %v", name, err)
+		}
+		set, _ := cardsig.ParseJWKS(jwks)
+		for _, k := range set.Keys {
+			if !strings.HasPrefix(k.KeyID, name+"-") {
+				t.Errorf("peer %s publishes kid %q", name, k.KeyID)
+			}
+			k.KeyID = ""
+			raw, _ := k.MarshalJSON()
+			keys[name] = append(keys[name], string(raw))
+		}
+	}
+	if !slices.Equal(keys["1-A"], keys["2-A"]) {
+		t.Error("peers of one key group publish different keys")
+	}
+	if slices.Equal(keys["1-A"], keys["B"]) || slices.Equal(keys["B"], keys["C"]) {
+		t.Error("a peer outside any group shares its keys")
+	}
+}

@@ -183,4 +183,10 @@ type FarmSpec struct {
 	// AdminAddr is the loopback host:port of the admin listener; "" means
 	// 127.0.0.1 on an ephemeral port.
 	AdminAddr string
+	// KeyGroup, if non-nil, names the key group of a signing peer: peers of
+	// one group sign with the same card signing keys, each publishing them
+	// under its own kids. A farm of many copies of one scenario makes its
+	// keys (RSA ones take tens of milliseconds) once, not once per copy.
+	// nil, or "" for a peer, gives it keys of its own.
+	KeyGroup func(peer string) string
 }

@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 )
 
@@ -33,7 +34,8 @@ type pki struct {
 	caKey   *ecdsa.PrivateKey
 	caPEM   []byte
 	pool    *x509.CertPool
-	servers map[string]tls.Certificate // identity → certificate
+	issued  time.Time              // the certificates' clock
+	servers map[string]*serverCert // by identity
 	// client is the client certificate of the run. It is written to files
 	// only when granted (writeClientFiles): a certificate the scenario does
 	// not grant must not sit where the client can find it.
@@ -42,9 +44,9 @@ type pki struct {
 	caFile, clientCertFile, clientKeyFile string
 }
 
-// newPKI creates the CA, one server certificate per identity (hosts lists
-// the listen hosts of the peers sharing it) and the client certificate,
-// and writes the CA file to dir.
+// newPKI creates the CA and the client certificate, and writes the CA
+// file to dir. The server certificate of each identity (hosts lists the
+// listen hosts of the peers sharing it) is made on its first handshake.
 func newPKI(dir string, identities map[string][]string) (*pki, error) {
 	// Certificates use the real clock: a scripted FarmSpec.Now in the past
 	// must not make them invalid for real clients.
@@ -71,15 +73,12 @@ func newPKI(dir string, identities map[string][]string) (*pki, error) {
 		caKey:   key,
 		caPEM:   pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: caDER}),
 		pool:    x509.NewCertPool(),
-		servers: map[string]tls.Certificate{},
+		issued:  now,
+		servers: map[string]*serverCert{},
 	}
 	p.pool.AddCert(caCert)
 	for id, hosts := range identities {
-		cert, err := p.serverCert(id, hosts, now)
-		if err != nil {
-			return nil, err
-		}
-		p.servers[id] = cert
+		p.servers[id] = &serverCert{identity: id, hosts: hosts}
 	}
 	if p.client, err = p.leaf(&x509.Certificate{
 		Subject:     pkix.Name{CommonName: ClientCertCN, Organization: []string{"a2a-conform"}},
@@ -95,6 +94,31 @@ func newPKI(dir string, identities map[string][]string) (*pki, error) {
 		return nil, fmt.Errorf("mockpeer: write %s: %w", caFileName, err)
 	}
 	return p, nil
+}
+
+// serverCert is the certificate of one server identity, made on first
+// use: a key and a CA signature cost about half a millisecond, so a farm of
+// thousands of peers would spend most of its start on certificates no
+// client may ever ask for.
+type serverCert struct {
+	identity string
+	hosts    []string
+	once     sync.Once
+	cert     *tls.Certificate
+	err      error
+}
+
+// server is the certificate of identity, made once.
+func (p *pki) server(identity string) (*tls.Certificate, error) {
+	sc := p.servers[identity]
+	if sc == nil {
+		return nil, fmt.Errorf("mockpeer: no server certificate for identity %q", identity)
+	}
+	sc.once.Do(func() {
+		cert, err := p.serverCert(sc.identity, sc.hosts, p.issued)
+		sc.cert, sc.err = &cert, err
+	})
+	return sc.cert, sc.err
 }
 
 func (p *pki) serverCert(identity string, hosts []string, now time.Time) (tls.Certificate, error) {
@@ -148,10 +172,10 @@ func (p *pki) writeClientFiles(dir string) error {
 // serverConfig is the TLS configuration of a peer presenting identity.
 func (p *pki) serverConfig(identity string) *tls.Config {
 	return &tls.Config{
-		MinVersion:   tls.VersionTLS12,
-		Certificates: []tls.Certificate{p.servers[identity]},
-		ClientAuth:   tls.VerifyClientCertIfGiven,
-		ClientCAs:    p.pool,
+		MinVersion:     tls.VersionTLS12,
+		GetCertificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return p.server(identity) },
+		ClientAuth:     tls.VerifyClientCertIfGiven,
+		ClientCAs:      p.pool,
 	}
 }
 

@@ -100,3 +100,9 @@ func ParseJWKS(data []byte) (jose.JSONWebKeySet, error) {
 	}
 	return set, nil
 }
+
+// WithID is the same private key under another kid: peers that share keys
+// (a farm of many copies of one scenario) each publish them under their own.
+func (k *Key) WithID(kid string) *Key {
+	return &Key{id: kid, alg: k.alg, priv: k.priv}
+}

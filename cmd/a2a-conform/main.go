@@ -4,6 +4,7 @@
 //	a2a-conform run     [--client CMD | --client builtin:POLICY] [flags]
 //	a2a-conform list    [--format text|markdown|json]
 //	a2a-conform peer    --scenario ID [--http] [--addr HOST:PORT]
+//	a2a-conform farm    --scenario ID[,ID...] --peers N [--rotate-every D] [--index FILE]
 //	a2a-conform client  [--policy POLICY]   (the reference client, driver contract)
 //	a2a-conform results REPORT.json...      (markdown results page of runs)
 //	a2a-conform report  REPORT.json [-o FILE.html] [--acts-report DIR]  (HTML and ACTS reports of a run)
@@ -25,6 +26,7 @@ Usage:
   a2a-conform run    [flags]   run the catalog against a client (default: the reference client)
   a2a-conform list   [flags]   list scenarios and requirements
   a2a-conform peer   [flags]   start a scenario's mock peers standalone (demos, debugging)
+  a2a-conform farm   [flags]   serve many copies of scenarios' peers from one process (load, soak)
   a2a-conform client [flags]   the reference client, speaking the driver contract
   a2a-conform results REPORT.json...   the markdown results page of runs (docs/results.md)
   a2a-conform report REPORT.json -o FILE.html   the HTML report of a run (also written by run);
@@ -51,6 +53,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return listCmd(args[1:], stdout, stderr)
 	case "peer":
 		return peerCmd(args[1:], stdout, stderr)
+	case "farm":
+		return farmCmd(args[1:], stdout, stderr)
 	case "client":
 		return clientCmd(args[1:], stdout, stderr)
 	case "results":
