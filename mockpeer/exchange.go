@@ -1,8 +1,8 @@
 package mockpeer
 
 import (
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -90,31 +90,43 @@ func (ex Exchange) TaskCreating() bool {
 // Line renders the exchange on one line, for terminals and failure
 // messages. Exchanges are redacted when stored, so the line is safe to print.
 func (ex Exchange) Line() string {
+	// Built by appends, not fmt: a peer under load prints a line per request.
 	var b strings.Builder
-	who := "peer " + ex.Peer
+	b.Grow(160)
+	b.WriteString("#")
+	b.WriteString(strconv.FormatInt(ex.Seq, 10))
 	if ex.Route == RouteAdmin || ex.Peer == "" {
-		who = "admin"
+		b.WriteString(" admin ")
+	} else {
+		b.WriteString(" peer ")
+		b.WriteString(ex.Peer)
+		b.WriteString(" ")
 	}
-	fmt.Fprintf(&b, "#%d %s %s %s", ex.Seq, who, ex.Method, ex.Path)
+	b.WriteString(ex.Method)
+	b.WriteString(" ")
+	b.WriteString(ex.Path)
 	if ex.Op != "" {
-		fmt.Fprintf(&b, " [%s %s]", ex.Binding, ex.Op)
+		b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
 	}
-	fmt.Fprintf(&b, " → %d", ex.Status)
+	b.WriteString(" → ")
+	b.WriteString(strconv.Itoa(ex.Status))
 	if ex.ErrorCode != 0 {
-		fmt.Fprintf(&b, " error %d", ex.ErrorCode)
+		b.WriteString(" error ")
+		b.WriteString(strconv.Itoa(ex.ErrorCode))
 	}
-	fmt.Fprintf(&b, " (card v%d", ex.CardVersion)
+	b.WriteString(" (card v")
+	b.WriteString(strconv.Itoa(ex.CardVersion))
 	if ex.TaskID != "" {
-		fmt.Fprintf(&b, ", %s %s→%s", ex.TaskID, shortState(string(ex.StateBefore)), shortState(string(ex.StateAfter)))
+		b.WriteString(", " + ex.TaskID + " " + shortState(string(ex.StateBefore)) + "→" + shortState(string(ex.StateAfter)))
 	}
 	if len(ex.Auth.Presented) > 0 {
-		fmt.Fprintf(&b, ", credentials %s", strings.Join(ex.Auth.Presented, "+"))
+		b.WriteString(", credentials " + strings.Join(ex.Auth.Presented, "+"))
 	}
 	if v := ex.Header.Get("If-None-Match"); v != "" {
-		fmt.Fprintf(&b, ", If-None-Match %s", v)
+		b.WriteString(", If-None-Match " + v)
 	}
 	if len(ex.Truncated) > 0 {
-		fmt.Fprintf(&b, ", truncated %s", strings.Join(ex.Truncated, "+"))
+		b.WriteString(", truncated " + strings.Join(ex.Truncated, "+"))
 	}
 	b.WriteString(")")
 	return b.String()

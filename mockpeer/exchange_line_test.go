@@ -1,0 +1,31 @@
+package mockpeer
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+)
+
+// The one-line form is what terminals, failure messages and journal.txt
+// show: pinned byte for byte.
+func TestExchangeLine(t *testing.T) {
+	for _, tc := range []struct {
+		ex   Exchange
+		want string
+	}{
+		{Exchange{Seq: 7, Peer: "A", Route: RouteA2A, Method: "POST", Path: "/a2a/jsonrpc", Op: "SendMessage", Binding: "JSONRPC",
+			Status: 200, ErrorCode: -32001, CardVersion: 1, TaskID: "task-1", StateAfter: wire.TaskStateWorking,
+			Auth: AuthSeen{Presented: []string{"bearer", "client-cert"}}, Truncated: []string{"body"}},
+			"#7 peer A POST /a2a/jsonrpc [JSONRPC SendMessage] → 200 error -32001 (card v1, task-1 new→WORKING, credentials bearer+client-cert, truncated body)"},
+		{Exchange{Seq: 8, Peer: "B", Route: RouteCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 304,
+			Header: http.Header{"If-None-Match": {`"abc"`}}},
+			`#8 peer B GET /.well-known/agent-card.json → 304 (card v0, If-None-Match "abc")`},
+		{Exchange{Seq: 9, Route: RouteAdmin, Method: "POST", Path: "/_conform/reset", Status: 401},
+			"#9 admin POST /_conform/reset → 401 (card v0)"},
+	} {
+		if got := tc.ex.Line(); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+}
