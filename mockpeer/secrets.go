@@ -151,10 +151,19 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-", "adm-", "ads-"}
 
 func mayHoldSecret(v string) bool {
-	for _, p := range secretPrefixes {
-		if strings.Contains(v, p) {
-			return true
+	// One pass over the dashes instead of one search per prefix: every
+	// request header and body goes through here.
+	for i := strings.IndexByte(v, '-'); i >= 0; {
+		for _, p := range secretPrefixes {
+			if strings.HasSuffix(v[:i+1], p) {
+				return true
+			}
 		}
+		next := strings.IndexByte(v[i+1:], '-')
+		if next < 0 {
+			break
+		}
+		i += next + 1
 	}
 	return false
 }
@@ -175,14 +184,13 @@ func redactionMark(name string) string { return "[REDACTED:" + name + "]" }
 // nil when there is none, the common case, which allocates nothing.
 func (s *secrets) presentIn(texts ...string) []string {
 	var names []string
-	for _, n := range s.all() {
-		if slices.Contains(names, n.name) {
+	for _, t := range texts {
+		if !mayHoldSecret(t) { // ruled out once per text, not once per secret
 			continue
 		}
-		for _, t := range texts {
-			if mayHoldSecret(t) && strings.Contains(t, n.value) {
+		for _, n := range s.all() {
+			if !slices.Contains(names, n.name) && strings.Contains(t, n.value) {
 				names = append(names, n.name)
-				break
 			}
 		}
 	}
