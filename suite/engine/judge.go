@@ -40,7 +40,9 @@ func (p *Play) Verdict(id string) *report.Requirement {
 // again starts its record afresh: nothing of an earlier play is kept.
 func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
 	play := e.play(ctx, sc)
-	e.printProgress(play.Record)
+	if play.Record == e.byID[sc.ID] { // not for a scenario outside the run
+		e.printProgress(play.Record)
+	}
 	return play
 }
 
