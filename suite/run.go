@@ -61,7 +61,8 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	if o.Paths.Dir == "" {
 		o.Paths.Dir = "a2a-conform-report"
 	}
-	declare(e, ctx)
+	sched := e.Schedule(ctx)
+	declare(e, ctx, sched)
 	gomega.RegisterFailHandler(ginkgo.Fail)
 	suiteConfig, reporterConfig := ginkgo.GinkgoConfiguration()
 	suiteConfig.RandomizeAllSpecs = false
@@ -72,6 +73,9 @@ func Run(ctx context.Context, o Options) (*report.Report, error) {
 	reporterConfig.Verbose = o.Verbose
 	reporterConfig.JUnitReport = "" // written from the engine's report
 	ginkgo.RunSpecs(failer{}, "a2a-conform: A2A v1.0 client conformance", suiteConfig, reporterConfig)
+	// Ginkgo may stop early (an interrupt); the plays under way end once
+	// ctx does, and none may change the record after Finish.
+	sched.Wait()
 
 	rep := e.Finish(ctx)
 	if err := e.WriteReports(o.Paths); err != nil {

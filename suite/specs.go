@@ -20,22 +20,30 @@ import (
 // The whole catalog sits in one outer Ordered container so that scenarios
 // play in catalog order; ContinueOnFailure lets one failure never hide the
 // rest.
-func Declare(e *engine.Engine) bool { return declare(e, context.Background()) }
+func Declare(e *engine.Engine) bool { return declare(e, context.Background(), nil) }
 
 // declare is Declare whose plays also stop when run ends (an interrupted
-// command line run), not only when Ginkgo interrupts a spec.
-func declare(e *engine.Engine, run context.Context) bool {
+// command line run), not only when Ginkgo interrupts a spec. With a
+// schedule, the scenarios are played by it (several at once) and each
+// BeforeAll waits for its scenario's play.
+func declare(e *engine.Engine, run context.Context, sched *engine.Schedule) bool {
 	return ginkgo.Describe("a2a-conform", ginkgo.Ordered, ginkgo.ContinueOnFailure, func() {
 		for _, sc := range e.Scenarios() {
-			describeScenario(e, sc, run)
+			describeScenario(e, sc, run, sched)
 		}
 	})
 }
 
-func describeScenario(e *engine.Engine, sc *scenarios.Scenario, run context.Context) {
+func describeScenario(e *engine.Engine, sc *scenarios.Scenario, run context.Context, sched *engine.Schedule) {
 	ginkgo.Describe(sc.ID+": "+sc.Title, ginkgo.Label("scenario:"+sc.ID), func() {
 		var play *engine.Play
 		ginkgo.BeforeAll(func(spec ginkgo.SpecContext) {
+			if sched != nil {
+				if play = sched.Await(sc); play == nil {
+					ginkgo.Skip("the run was interrupted")
+				}
+				return
+			}
 			ctx, cancel := context.WithCancel(spec)
 			defer cancel()
 			defer context.AfterFunc(run, cancel)()

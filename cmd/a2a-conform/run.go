@@ -32,6 +32,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	acts := fs.String("acts-report", "", "also write the A2A conformance-test draft's JSON report into this folder, one file per binding the client used (docs/acts.md)")
 	scopes := addScopesFlag(fs)
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
+	parallel := fs.Int("parallel", 1, "how many scenarios to play at once, each with its own peers and client; the verdicts and the reports' order are those of a run one after the other")
+	shard := fs.String("shard", "", "K/N: play only shard K of N of the selection (docs/running-in-ci.md); `a2a-conform merge` puts the shards' reports together")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
 	noColor := fs.Bool("no-color", false, "no colour in the output (never any when the output is not a terminal)")
 	if code, done := parse(fs, args); done {
@@ -48,6 +50,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	o.Engine.ClientLabel, o.Engine.Strict, o.Engine.Progress = *label, *strict, stderr
 	clientMode, err := clientModeOf(*mode, *client)
 	if err != nil {
+		return usageError(stderr, err)
+	}
+	if o.Engine.Parallel, o.Engine.Shard, err = scheduling(*parallel, *shard); err != nil {
 		return usageError(stderr, err)
 	}
 	if o.Engine.Client, err = builtin.Resolve(*client, clientMode); err != nil {
@@ -84,6 +89,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
 		report.SuiteVersion, o.Engine.Client.Describe(), clientMode, orDefault(string(o.Engine.Selection.Level), "may"),
 		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, *reportDir)
+	if *parallel > 1 || *shard != "" {
+		fmt.Fprintf(stderr, "playing %d scenario(s) at once, shard %s\n", *parallel, orDefault(*shard, "all (no --shard)"))
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -110,6 +118,18 @@ func printSummary(w io.Writer, rep *report.Report) {
 		fmt.Fprintf(w, "--strict: %d failure(s) not in the known-failures file\n", s.UnlistedFailures)
 	}
 	fmt.Fprintf(w, "exit code %d\n", rep.ExitCode)
+}
+
+// scheduling checks --parallel and --shard.
+func scheduling(parallel int, shard string) (int, engine.Shard, error) {
+	if parallel < 1 {
+		return 0, engine.Shard{}, fmt.Errorf("run: --parallel %d: want 1 or more", parallel)
+	}
+	if shard == "" {
+		return parallel, engine.Shard{}, nil
+	}
+	s, err := engine.ParseShard(shard)
+	return parallel, s, err
 }
 
 // writableDir creates dir if needed and proves a file can be written in

@@ -41,6 +41,10 @@
 //     or error (scenarios.Verdict).
 //   - play: a scenario played and judged (Play); the report is the record
 //     of a run (suite/report.Report).
+//   - schedule: the run's scenarios being played, several at a time
+//     (Options.Parallel), recorded in catalog order (Schedule).
+//   - shard: one of N shares of a run's selection, played by its own run
+//     (Options.Shard); report.Merge puts the shards' reports together.
 //   - positive control: a task of a scenario that a conformant client
 //     completes, so that a client that aborts whatever happens fails.
 package engine

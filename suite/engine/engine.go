@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,6 +38,13 @@ type Options struct {
 	// PlaySlack bounds a play past the client's deadline; 0 means
 	// DefaultPlaySlack.
 	PlaySlack time.Duration
+	// Parallel is how many scenarios Run plays at once (each has its own
+	// farm and client); 0 or 1 means one after the other. The verdicts
+	// and the report's order do not depend on it.
+	Parallel int
+	// Shard, if set, makes the run play only its share of the selection
+	// (shard.go); the report records it for merging.
+	Shard Shard
 }
 
 // Engine plays and judges one run. Its methods are safe for concurrent use.
@@ -47,8 +55,9 @@ type Engine struct {
 	mu       sync.Mutex
 	rep      *report.Report
 	byID     map[string]*report.Scenario
-	selected map[string]bool   // "scenario/requirement"
+	selected map[string]bool   // "scenario/requirement"; read-only after New
 	journals map[string][]byte // JSON lines, within the journal file budget
+	shard    *report.Shard     // what a shard records; nil for a whole run
 }
 
 // New checks the options and builds the run's record: every selected
@@ -74,6 +83,9 @@ func New(o Options) (*Engine, error) {
 	if err := e.checkKnownFailures(); err != nil {
 		return nil, err
 	}
+	if err := e.selectAndShard(); err != nil {
+		return nil, err
+	}
 	e.rep = &report.Report{
 		SchemaVersion: report.SchemaVersion,
 		Suite:         report.Suite{Name: "a2a-conform", Version: report.SuiteVersion},
@@ -83,16 +95,50 @@ func New(o Options) (*Engine, error) {
 			LabelFilter: o.Selection.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict,
 			SecurityScopes: o.SecurityScopes},
 		StartedAt: time.Now().UTC(),
+		Shard:     e.shard,
 	}
 	for _, sc := range e.catalog {
 		rec := e.newRecord(sc)
 		e.rep.Scenarios = append(e.rep.Scenarios, rec)
 		e.byID[sc.ID] = rec
 	}
-	if len(e.Scenarios()) == 0 {
-		return nil, &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
-	}
 	return e, nil
+}
+
+// selectAndShard decides what is judged: the selected requirements of the
+// whole catalog with the positive controls of their scenarios
+// (Selection.Judges), refused when they are none, then, for a shard, the
+// catalog cut to its share. The refusal looks at the whole selection, so
+// that no shard trips it or evades it.
+func (e *Engine) selectAndShard() error {
+	for _, sc := range e.catalog {
+		for _, r := range sc.AllRequirements() {
+			if e.o.Selection.Judges(sc, r) {
+				e.selected[sc.ID+"/"+r.ID] = true
+			}
+		}
+	}
+	if len(e.Scenarios()) == 0 {
+		return &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
+	}
+	if e.o.Shard.IsZero() {
+		return nil
+	}
+	share, rec, err := e.o.Shard.cut(e.catalog, e.Scenarios())
+	if err != nil {
+		return err
+	}
+	e.catalog, e.shard = share, rec
+	inShare := map[string]bool{}
+	for _, sc := range share {
+		inShare[sc.ID] = true
+	}
+	for key := range e.selected {
+		if id, _, _ := strings.Cut(key, "/"); !inShare[id] {
+			delete(e.selected, key)
+		}
+	}
+	return nil
 }
 
 // newRecord is sc's record before it is played: every selected
@@ -111,8 +157,7 @@ func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement)
 	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
 		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
 	}
-	if e.o.Selection.Judges(sc, r) {
-		e.selected[sc.ID+"/"+r.ID] = true
+	if e.selected[sc.ID+"/"+r.ID] {
 		rr.Control = !e.o.Selection.Selects(sc, r)
 		rr.Verdict, rr.Reason = scenarios.Error, "not judged: the scenario was not played"
 	}
@@ -154,22 +199,18 @@ func (e *Engine) Scenarios() []*scenarios.Scenario {
 // Selected reports whether requirement id of scenario sc is judged.
 func (e *Engine) Selected(sc *scenarios.Scenario, id string) bool { return e.selected[sc.ID+"/"+id] }
 
-// Run plays every selected scenario in catalog order and returns the
-// finished report. When ctx ends, the scenario being played is stopped
-// (its client killed), the rest are not played, and the report is marked
-// interrupted. The error is a configuration problem only; harness faults
-// are error verdicts in the report.
+// Run plays every selected scenario, o.Parallel at a time, starting them
+// in catalog order, and returns the finished report. When ctx ends, the
+// scenarios being played are stopped (their clients killed), the rest are
+// not played, and the report is marked interrupted. The error is a
+// configuration problem only; harness faults are error verdicts in the
+// report.
 func Run(ctx context.Context, o Options) (*Engine, error) {
 	e, err := New(o)
 	if err != nil {
 		return nil, err
 	}
-	for _, sc := range e.Scenarios() {
-		if ctx.Err() != nil {
-			break
-		}
-		e.Play(ctx, sc)
-	}
+	e.Schedule(ctx).Wait()
 	e.Finish(ctx)
 	return e, nil
 }

@@ -40,6 +40,16 @@ func (p *Play) Verdict(id string) *report.Requirement {
 // selected requirement of sc, with the fault as its reason. Playing sc
 // again starts its record afresh: nothing of an earlier play is kept.
 func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
+	play := e.play(ctx, sc)
+	if play.Record == e.byID[sc.ID] { // not for a scenario outside the run
+		e.printProgress(play.Record)
+	}
+	return play
+}
+
+// play is Play without the progress line, which a schedule prints in
+// catalog order.
+func (e *Engine) play(ctx context.Context, sc *scenarios.Scenario) *Play {
 	e.mu.Lock()
 	rec := e.byID[sc.ID]
 	if rec != nil {
@@ -75,10 +85,17 @@ func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
 			}
 		}
 	}
-	if e.o.Progress != nil {
-		fmt.Fprintln(e.o.Progress, progressLine(rec))
-	}
 	return play
+}
+
+// printProgress prints the progress line of a judged scenario.
+func (e *Engine) printProgress(rec *report.Scenario) {
+	if e.o.Progress == nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fmt.Fprintln(e.o.Progress, progressLine(rec))
 }
 
 // record copies the client's run into the report.

@@ -106,10 +106,11 @@ func playCatalog(t *testing.T, name string) *report.Report {
 	return e.Report()
 }
 
-// The engine is called once per client, all in this one process.
+// The engine is called twice per client, all in this one process: one
+// scenario after the other, then several at a time for the same verdicts.
 func TestVerdictTable(t *testing.T) {
 	if testing.Short() {
-		t.Skip("plays the whole catalog once per built-in client")
+		t.Skip("plays the whole catalog twice per built-in client")
 	}
 	for _, name := range builtin.Names() {
 		want, listed := expectedFailures[name]
@@ -136,6 +137,7 @@ func TestVerdictTable(t *testing.T) {
 			if w := expectedExit(want); rep.ExitCode != w {
 				t.Errorf("%s: exit code %d, want %d", name, rep.ExitCode, w)
 			}
+			sameInParallel(t, builtinClient(t, name), rep)
 		})
 	}
 }

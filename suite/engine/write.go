@@ -27,20 +27,24 @@ type Paths struct {
 func (e *Engine) WriteReports(p Paths) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if err := e.writeReports(p); err != nil {
+	if err := WriteReport(p, e.rep, e.journals); err != nil {
 		e.rep.ExitCode = report.ExitHarness
 		return err
 	}
 	return nil
 }
 
-func (e *Engine) writeReports(p Paths) error {
+// WriteReport writes every output of a finished report, as a run does:
+// the journals (JSON lines by scenario ID, as the run kept them, and their
+// text form), report.json, junit.xml and report.html. `a2a-conform merge`
+// writes a merged report with it.
+func WriteReport(p Paths, rep *report.Report, journals map[string][]byte) error {
 	if err := os.MkdirAll(filepath.Join(p.Dir, "journals"), 0o755); err != nil {
 		return fmt.Errorf("engine: report dir: %w", err)
 	}
 	htmlJournals := map[string][]report.JournalLine{}
-	for _, rec := range e.rep.Scenarios {
-		journal, ok := e.journals[rec.ID]
+	for _, rec := range rep.Scenarios {
+		journal, ok := journals[rec.ID]
 		if !ok {
 			continue
 		}
@@ -68,16 +72,16 @@ func (e *Engine) writeReports(p Paths) error {
 		p.HTML = filepath.Join(p.Dir, "report.html")
 	}
 	var page bytes.Buffer
-	if err := report.WriteHTML(&page, e.rep, htmlJournals); err != nil {
+	if err := report.WriteHTML(&page, rep, htmlJournals); err != nil {
 		return err
 	}
-	junit, err := e.rep.JUnit()
+	junit, err := rep.JUnit()
 	if err != nil {
 		return err
 	}
 	var acts []report.ACTSFile
 	if p.ACTS != "" {
-		if acts, err = e.rep.ACTS(); err != nil {
+		if acts, err = rep.ACTS(); err != nil {
 			return err
 		}
 	}
@@ -92,7 +96,7 @@ func (e *Engine) writeReports(p Paths) error {
 			return err
 		}
 	}
-	return e.rep.WriteJSON(p.JSON)
+	return rep.WriteJSON(p.JSON)
 }
 
 // writeJournalText writes the journal's JSON lines as the one-line form

@@ -41,6 +41,10 @@ type Report struct {
 	Summary     Summary     `json:"summary"`
 	ExitCode    int         `json:"exitCode"`
 	Scenarios   []*Scenario `json:"scenarios"`
+
+	// Shard, when set, says the run played one share of its selection
+	// (run --shard); merge.go puts the shards together.
+	Shard *Shard `json:"shard,omitempty"`
 }
 
 // Suite identifies the suite build.
@@ -95,6 +99,18 @@ type Selection struct {
 	Strict        bool                `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
+}
+
+// Shard records which share of a run a report holds: its scenarios are
+// this shard's share of Catalog, and the other shards hold the rest.
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+	// Catalog is every scenario of the run's catalog, in catalog order.
+	Catalog []string `json:"catalog"`
+	// CatalogDigest identifies the catalog's requirements: shards of
+	// different builds of the suite do not merge.
+	CatalogDigest string `json:"catalogDigest"`
 }
 
 // Summary counts verdicts over all requirements.

@@ -19,8 +19,11 @@ import { CardCredentials } from "./credentials.mjs";
 import { deadlineFetch, installTLS } from "./http.mjs";
 import { fromError, fromTask, settled } from "./outcome.mjs";
 
-// How long the adapter waits between two GetTask polls.
-const POLL_INTERVAL_MS = 200;
+// How long the adapter waits between two GetTask polls. The peers move a
+// task one step per poll, not per unit of time, so the wait only adds to
+// the run's wall time: short, but not a busy loop. (Streaming would make
+// the SDK's traffic a different one, and so its verdicts.)
+const POLL_INTERVAL_MS = 20;
 
 // CardResolver is the SDK's resolver, handing the resolved card to the
 // credential setup before the factory picks a transport: the card is

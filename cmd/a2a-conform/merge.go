@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// mergeCmd puts the report folders of a run's shards together into the
+// folder the whole run would have written.
+func mergeCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("merge", "-o DIR REPORT.json|SHARD-DIR...",
+		"Merges the reports of every shard of one run (run --shard K/N) into one report folder: report.json, junit.xml, report.html, the journals "+
+			"and, with --acts-report, the ACTS reports, "+
+			"as the whole run would have written them, and exits with that run's exit code. "+
+			"Refuses (exit 2) reports that are not every shard of one run: another client, selection or suite build, a shard twice or missing.", stderr)
+	out := fs.String("o", "", "the report folder to write (required)")
+	acts := fs.String("acts-report", "", "a folder for the merged run's ACTS reports, one file per binding the client used (docs/acts.md)")
+	// Flags may come before or after the reports.
+	var paths []string
+	for {
+		if code, done := parse(fs, args); done {
+			return code
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		paths, args = append(paths, fs.Arg(0)), fs.Args()[1:]
+	}
+	if len(paths) == 0 || *out == "" {
+		fs.Usage()
+		return report.ExitHarness
+	}
+	var shards []*report.Report
+	journals := map[string][]byte{}
+	for _, path := range paths {
+		r, err := readShard(path, journals)
+		if err != nil {
+			return usageError(stderr, err)
+		}
+		shards = append(shards, r)
+	}
+	merged, err := report.Merge(shards)
+	if err != nil {
+		return usageError(stderr, fmt.Errorf("merge: %w", err))
+	}
+	for _, dir := range []string{*out, *acts} {
+		if dir == "" {
+			continue
+		}
+		if err := writableDir(dir); err != nil {
+			return usageError(stderr, err)
+		}
+	}
+	if err := engine.WriteReport(engine.Paths{Dir: *out, ACTS: *acts}, merged, journals); err != nil {
+		return usageError(stderr, fmt.Errorf("merge: %w", err))
+	}
+	fmt.Fprintf(stderr, "merged %d shards into %s\n", len(shards), *out)
+	printSummary(stdout, merged)
+	return merged.ExitCode
+}
+
+// readShard reads a shard's report.json (path, or path/report.json for a
+// folder) and adds its journals, as written, to journals.
+func readShard(path string, journals map[string][]byte) (*report.Report, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "report.json")
+	}
+	r, err := report.Read(path)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	for _, sc := range r.Scenarios {
+		if sc.JournalFile == "" {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(filepath.Dir(path), sc.JournalFile))
+		if err != nil {
+			return nil, fmt.Errorf("merge: journal of %s: %w", sc.ID, err)
+		}
+		journals[sc.ID] = raw
+	}
+	return r, nil
+}
