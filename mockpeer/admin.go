@@ -93,7 +93,7 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 		route = RouteUnmatched
 		message := "the admin API needs the run's admin secret as a bearer token"
 		if a.views.view(r.URL.Path) != nil {
-			message = "open this page with ?" + AdminKeyParam + "=SECRET, the admin secret a2a-conform peer printed"
+			message = "open this page with ?" + AdminKeyParam + "=SECRET, the admin secret a2a-conform peer or farm printed"
 		}
 		rec.Header().Set("WWW-Authenticate", `Bearer realm="a2a-conform admin"`)
 		writeJSON(rec, http.StatusUnauthorized, map[string]string{"error": "unauthorized", "message": message})

@@ -23,8 +23,9 @@ type adminViews struct {
 
 // MountAdminView serves h, on the admin listener, for GET and HEAD
 // requests to path and to the paths below it (path + "/..."): a read-only
-// page for people, such as the live view of `a2a-conform peer`. path must
-// be under AdminPrefix and clear of the admin API's own endpoints.
+// page for people, such as the live view of `a2a-conform peer` and
+// `farm`. path must be under AdminPrefix and clear of the admin API's own
+// endpoints.
 //
 // A view is behind the admin secret like the rest of the admin listener,
 // and also accepts the admin session cookie, which a browser gets by

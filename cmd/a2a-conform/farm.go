@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/live"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -76,9 +77,14 @@ func farmCmd(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, err)
 		}
 	}
-	printFarmBanner(stdout, farm, describeCopies(scs, copies, len(spec.Peers)), *indexFile, time.Since(began))
+	view, err := live.MountFarm(ctx, farm, liveCopies(copies))
+	if err != nil {
+		fmt.Fprintf(stderr, "a2a-conform farm: %v\n", err)
+		return 2
+	}
+	printFarmBanner(stdout, farm, describeCopies(scs, copies, len(spec.Peers)), *indexFile, view.URL(), time.Since(began))
 	if *rotateEvery > 0 {
-		go rotateOnSchedule(ctx, farm, *rotateEvery)
+		go rotateOnSchedule(ctx, farm, *rotateEvery, view.Changed)
 	}
 	<-ctx.Done()
 	fmt.Fprintln(stdout, "a2a-conform farm: stopping")
@@ -86,8 +92,9 @@ func farmCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 // rotateOnSchedule cycles every peer to its next card version at each tick
-// until ctx ends.
-func rotateOnSchedule(ctx context.Context, farm *mockpeer.Farm, every time.Duration) {
+// until ctx ends, and calls rotated after each: the journal records no
+// exchange for it.
+func rotateOnSchedule(ctx context.Context, farm *mockpeer.Farm, every time.Duration, rotated func()) {
 	tick := time.NewTicker(every)
 	defer tick.Stop()
 	peers := farm.Peers()
@@ -99,11 +106,12 @@ func rotateOnSchedule(ctx context.Context, farm *mockpeer.Farm, every time.Durat
 			for _, p := range peers {
 				p.RotateNext()
 			}
+			rotated()
 		}
 	}
 }
 
-func printFarmBanner(w io.Writer, farm *mockpeer.Farm, what, indexFile string, took time.Duration) {
+func printFarmBanner(w io.Writer, farm *mockpeer.Farm, what, indexFile, liveURL string, took time.Duration) {
 	fmt.Fprintf(w, "a2a-conform farm: %s, serving after %.2f s\n", what, took.Seconds())
 	if indexFile != "" {
 		fmt.Fprintf(w, "  index: %s\n", indexFile)
@@ -114,5 +122,6 @@ func printFarmBanner(w io.Writer, farm *mockpeer.Farm, what, indexFile string, t
 	}
 	fmt.Fprintf(w, "  admin API %s%s{journal,card,rotate?to=N|next,reset}?peer=NAME (rotate every peer: ?all)\n", farm.AdminURL(), mockpeer.AdminPrefix)
 	fmt.Fprintf(w, "  admin secret (header Authorization: Bearer SECRET): %s\n", farm.AdminSecret())
+	fmt.Fprintf(w, "  live view (open in a browser; its key is the secret above; &copy=K for copy K): %s\n", liveURL)
 	fmt.Fprintln(w, "serving; Ctrl-C to stop")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/live"
 )
 
 // farmCopy is one copy of a scenario's peers in a farm: what a client is
@@ -112,4 +113,16 @@ func describeCopies(scs []*scenarios.Scenario, copies []farmCopy, peers int) str
 		ids[i] = sc.ID
 	}
 	return fmt.Sprintf("%d copies of %s (%d peers)", len(copies), strings.Join(ids, ", "), peers)
+}
+
+// liveCopies are the copies as the live view shows them.
+func liveCopies(copies []farmCopy) []live.Copy {
+	out := make([]live.Copy, len(copies))
+	for i, c := range copies {
+		out[i] = live.Copy{Name: c.name, Peers: c.peers, Scenario: live.Scenario{
+			ID: c.sc.ID, Title: c.sc.Title, Description: c.sc.Description,
+			CardPeer: c.cardPeer(), Skill: c.sc.Skill, Message: c.sc.Message,
+		}}
+	}
+	return out
 }

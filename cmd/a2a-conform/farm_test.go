@@ -25,6 +25,7 @@ type runningFarm struct {
 	out    chan string // stdout lines after the banner
 	index  farmIndex
 	secret string
+	live   string       // the banner's live view URL
 	client *http.Client // trusts the CA file the index names
 }
 
@@ -63,6 +64,9 @@ func startFarmCmd(t *testing.T, args ...string) *runningFarm {
 			}
 			if m := regexp.MustCompile(`admin secret .*: (\S+)`).FindStringSubmatch(l); m != nil {
 				f.secret = m[1]
+			}
+			if m := regexp.MustCompile(`live view .*: (https://\S+)`).FindStringSubmatch(l); m != nil {
+				f.live = m[1]
 			}
 			banner = !strings.HasPrefix(l, "serving")
 		case <-time.After(60 * time.Second):

@@ -14,28 +14,47 @@ const journalTail = 200
 // diagramID prefixes the diagram's anchors ("live-ex-7").
 const diagramID = "live"
 
-// frame is one event of the stream: the whole state of the view, so that
-// a viewer that skipped frames loses nothing by it.
+// frame is one event of the stream: the whole state of the view of one
+// copy, so that a viewer that skipped frames loses nothing by it.
 type frame struct {
 	Seq       int64                  `json:"seq"`       // the newest exchange drawn, 0 if none
 	Exchanges int                    `json:"exchanges"` // exchanges drawn
 	Arrows    int                    `json:"arrows"`    // arrows drawn (fewer when runs collapse)
-	Counts    mockpeer.JournalCounts `json:"counts"`
-	Versions  map[string]int         `json:"versions"` // card version in force, per peer
-	Diagram   string                 `json:"diagram"`  // HTML: the SVG of report.html
-	Journal   []string               `json:"journal"`  // one line per exchange, oldest first
+	Counts    mockpeer.JournalCounts `json:"counts"`    // of the whole journal
+	Versions  map[string]int         `json:"versions"`  // card version in force, per peer of the copy
+	Diagram   string                 `json:"diagram"`   // HTML: the SVG of report.html
+	Journal   []string               `json:"journal"`   // one line per exchange, oldest first
+	Farm      *farmFrame             `json:"farm,omitempty"`
 	Error     string                 `json:"error,omitempty"`
 }
 
-// render draws the journal as it is now. Its errors are the view's own
-// (a template that cannot execute): the frame carries them to the page.
-func (v *View) render() []byte {
+// render draws copy c's part of the journal as it is now. Its errors are
+// the view's own (a template that cannot execute): the frame carries them
+// to the page. It costs one pass over the journal, a ring of bounded size,
+// whatever the number of copies.
+func (v *View) render(c int) []byte {
+	v.renders.Add(1)
 	j := v.farm.Journal()
 	counts := j.Counts()
-	exchanges := j.All()
-	f := frame{Exchanges: len(exchanges), Counts: counts, Versions: map[string]int{}}
-	for _, p := range v.farm.Peers() {
-		f.Versions[p.Name()] = p.Version()
+	all := j.All()
+	f := frame{Counts: counts, Versions: map[string]int{}}
+	if v.isFarm() {
+		f.Farm = v.overview(all)
+	}
+	exchanges := all
+	if v.isFarm() {
+		exchanges = exchanges[:0:0]
+		for _, ex := range all {
+			if v.ofCopy(ex, c) {
+				exchanges = append(exchanges, ex)
+			}
+		}
+	}
+	f.Exchanges = len(exchanges)
+	start := map[string]report.CardInForce{}
+	for _, name := range v.copies[c].Peers {
+		f.Versions[name] = v.farm.Peer(name).Version()
+		start[name] = v.start[name]
 	}
 	lines := make([]report.JournalLine, len(exchanges))
 	for i, ex := range exchanges {
@@ -49,7 +68,6 @@ func (v *View) render() []byte {
 	}
 	// Once the ring dropped exchanges, the cards before the first kept one
 	// are unknown: no start, or a change would be marked that never was.
-	start := v.start
 	if counts.Dropped > 0 {
 		start = nil
 	}

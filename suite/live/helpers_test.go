@@ -88,7 +88,13 @@ type event struct {
 // readEvents streams the view's frames until the test ends.
 func readEvents(t *testing.T, v *View, c *http.Client) <-chan event {
 	t.Helper()
-	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, v.farm.AdminURL()+EventsPath, nil)
+	return readEventsAt(t, v, c, EventsPath)
+}
+
+// readEventsAt streams the frames at path (EventsPath and its query).
+func readEventsAt(t *testing.T, v *View, c *http.Client, path string) <-chan event {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, v.farm.AdminURL()+path, nil)
 	sc := *c
 	sc.Timeout = 0
 	resp, err := sc.Do(req)

@@ -4,6 +4,10 @@
 // for each card version of each peer and for reset, so that a person can
 // point any client at the peers and watch it meet the scenario's changes.
 //
+// A farm of many copies (`a2a-conform farm`) gets the same page for one
+// copy at a time (?copy=K), under an overview of the whole farm: the
+// busiest copies, the counts, and buttons that rotate or reset every peer.
+//
 // The page is behind the admin secret (mockpeer.Farm.MountAdminView): it
 // is opened once with the secret as its key, which trades it for a session
 // cookie; the buttons call the admin API with that cookie.
@@ -13,6 +17,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -44,33 +49,76 @@ type Scenario struct {
 
 // View is the live view of one farm.
 type View struct {
-	farm  *mockpeer.Farm
-	sc    Scenario
-	peers []peerView
+	farm   *mockpeer.Farm
+	copies []Copy
+	copyOf map[string]int // farm peer name → its copy's index
+	// peerAt names the peer at each origin, for the cards' summaries.
+	peerAt map[string]string
 	// start is each peer's card before any exchange: the diagram marks a
 	// change made before a peer's first exchange too.
 	start map[string]report.CardInForce
-	hub   *hub
+	// commonVersions is how many card versions every peer has: the
+	// versions the farm overview can put in force everywhere at once.
+	commonVersions int
+	hubs           *copyHubs
+	renders        atomic.Int64
 }
 
-// Mount serves the live view of farm on its admin listener until ctx ends.
+// Mount serves the live view of farm, whose peers play sc, on its admin
+// listener until ctx ends.
 func Mount(ctx context.Context, farm *mockpeer.Farm, sc Scenario) (*View, error) {
-	v := &View{farm: farm, sc: sc, start: map[string]report.CardInForce{}}
+	c := Copy{Name: "1", Scenario: sc}
 	for _, p := range farm.Peers() {
-		v.peers = append(v.peers, describePeer(p, farm))
-		v.start[p.Name()] = report.CardInForce{Version: 0, ContractHash: p.ContractHash(0)}
+		c.Peers = append(c.Peers, p.Name())
 	}
-	v.hub = newHub(v.render, frameInterval)
+	return MountFarm(ctx, farm, []Copy{c})
+}
+
+// MountFarm serves the live view of a farm of copies on its admin listener
+// until ctx ends. With one copy it is Mount's page.
+func MountFarm(ctx context.Context, farm *mockpeer.Farm, copies []Copy) (*View, error) {
+	if err := checkCopies(farm, copies); err != nil {
+		return nil, err
+	}
+	v := &View{farm: farm, copies: copies, copyOf: map[string]int{}, peerAt: map[string]string{},
+		start: map[string]report.CardInForce{}}
+	for i, c := range copies {
+		for _, name := range c.Peers {
+			v.copyOf[name] = i
+		}
+	}
+	for i, p := range farm.Peers() {
+		v.peerAt[p.Origin()] = p.Name()
+		v.start[p.Name()] = report.CardInForce{Version: 0, ContractHash: p.ContractHash(0)}
+		if i == 0 || p.CardVersions() < v.commonVersions {
+			v.commonVersions = p.CardVersions()
+		}
+	}
+	v.hubs = newCopyHubs(ctx, v.render)
 	if err := farm.MountAdminView(Path, v); err != nil {
 		return nil, err
 	}
 	changed, stop := farm.Journal().Watch()
 	go func() {
 		defer stop()
-		v.hub.run(ctx, changed)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-changed:
+				v.hubs.signal()
+			}
+		}
 	}()
 	return v, nil
 }
+
+// Changed tells the view of a change the journal does not record, such as
+// a rotation on a schedule: its viewers get a fresh frame.
+func (v *View) Changed() { v.hubs.signal() }
+
+// isFarm: the page shows the farm overview and one copy at a time.
+func (v *View) isFarm() bool { return len(v.copies) > 1 }
 
 // URL is the page's address with the admin secret as its key, for the
 // operator only: opening it once gives the browser the session cookie,

@@ -27,12 +27,10 @@ type versionView struct {
 	Summary string // what the card says, in a line
 }
 
-func describePeer(p *mockpeer.Peer, farm *mockpeer.Farm) peerView {
+// describePeer is p as the page shows it; peerAt names the farm's peer at
+// each origin.
+func describePeer(p *mockpeer.Peer, peerAt map[string]string) peerView {
 	pv := peerView{Name: p.Name(), Origin: p.Origin(), CardURL: p.CardURL()}
-	peerAt := map[string]string{}
-	for _, q := range farm.Peers() {
-		peerAt[q.Origin()] = q.Name()
-	}
 	for n := range p.CardVersions() {
 		kind := "initial"
 		switch {
