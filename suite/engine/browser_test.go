@@ -16,29 +16,9 @@ import (
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
-)
 
-// requireBrowserEnv, set to 1 (make test does), makes a missing Chromium a
-// failure: where it is installed the browser checks run, never skip.
-// artifactsEnv, if set, is a folder that keeps the screenshots.
-const (
-	requireBrowserEnv = "A2A_CONFORM_REQUIRE_BROWSER"
-	artifactsEnv      = "A2A_CONFORM_ARTIFACTS"
+	"github.com/a2a-conform/a2a-conform/suite/internal/browsertest"
 )
-
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv(requireBrowserEnv) == "1" {
-		t.Fatalf("no Chromium on PATH and %s=1", requireBrowserEnv)
-	}
-	t.Skip("no Chromium on PATH")
-	return ""
-}
 
 // report.html as a person sees it: a passing and a failing run rendered
 // in headless Chromium, the DOM checked (every scenario, one diagram per
@@ -46,7 +26,7 @@ func chromium(t *testing.T) string {
 // linked to exchanges that exist), no console error, and a screenshot kept
 // in the report folder.
 func TestReportInTheBrowser(t *testing.T) {
-	bin := chromium(t)
+	bin := browsertest.Chromium(t)
 	for _, name := range []string{builtin.Reference, builtin.FollowURL} {
 		t.Run(name, func(t *testing.T) {
 			e, err := engine.Run(t.Context(), engine.Options{Client: builtinClient(t, name)})
@@ -69,14 +49,7 @@ func TestReportInTheBrowser(t *testing.T) {
 			if err != nil || len(png) == 0 {
 				t.Fatalf("no screenshot: %v", err)
 			}
-			if keep := os.Getenv(artifactsEnv); keep != "" {
-				if err := os.MkdirAll(keep, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(keep, "report-"+name+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			browsertest.KeepArtifact(t, "report-"+name+".png", png)
 		})
 	}
 }

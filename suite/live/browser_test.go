@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+
+	"github.com/a2a-conform/a2a-conform/suite/internal/browsertest"
 )
 
 // exchangeToDOM is the most an exchange may take to show in the page.
@@ -114,18 +116,10 @@ func (b *browser) screenshot(name string) {
 	if err != nil || len(png) == 0 {
 		b.t.Fatalf("no screenshot: %v", err)
 	}
-	dirs := []string{b.t.TempDir()}
-	if keep := os.Getenv(artifactsEnv); keep != "" {
-		dirs = append(dirs, keep)
+	if err := os.WriteFile(filepath.Join(b.t.TempDir(), name), png, 0o644); err != nil {
+		b.t.Fatal(err)
 	}
-	for _, dir := range dirs {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			b.t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-			b.t.Fatal(err)
-		}
-	}
+	browsertest.KeepArtifact(b.t, name, png)
 }
 
 // adminSPKI is the base64 SHA-256 of the admin listener's public key:

@@ -11,29 +11,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-)
 
-// The browser checks share suite/engine's settings: with
-// A2A_CONFORM_REQUIRE_BROWSER=1 (make test) a missing Chromium fails them,
-// and A2A_CONFORM_ARTIFACTS, if set, is where screenshots are kept.
-const (
-	requireBrowserEnv = "A2A_CONFORM_REQUIRE_BROWSER"
-	artifactsEnv      = "A2A_CONFORM_ARTIFACTS"
+	"github.com/a2a-conform/a2a-conform/suite/internal/browsertest"
 )
-
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv(requireBrowserEnv) == "1" {
-		t.Fatalf("no Chromium on PATH and %s=1", requireBrowserEnv)
-	}
-	t.Skip("no Chromium on PATH")
-	return ""
-}
 
 // browser is headless Chromium driven through the DevTools protocol over
 // a pipe (--remote-debugging-pipe: fd 3 in, fd 4 out, messages ended by
@@ -66,7 +46,7 @@ type cdpMessage struct {
 // test, and extra, on a blank page it attaches to.
 func startBrowser(t *testing.T, extra ...string) *browser {
 	t.Helper()
-	bin := chromium(t)
+	bin := browsertest.Chromium(t)
 	toChrome, chromeIn, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

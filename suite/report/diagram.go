@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -238,6 +239,14 @@ func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *di
 	}
 	emitMarkers(len(lines) + 1)
 	d.Width = laneLeft + laneGap*len(d.Lanes)
+	for _, it := range d.Items {
+		if it.Badge != "" {
+			d.Width = max(d.Width, it.BadgeX()+textWidth(it.Badge)+8)
+		}
+	}
+	for i := range d.Items {
+		fitMarker(&d.Items[i], d.Width)
+	}
 	d.Height = y + rowHeight
 	return d
 }
@@ -264,5 +273,23 @@ func statuses(ls []JournalLine) string {
 	return " → " + strings.Join(out, "/")
 }
 
-// BadgeX is where a card response's "serves vN" badge sits: past the peer's lane.
-func (it item) BadgeX() int { return max(it.X1, it.X2) + 8 }
+// BadgeX is where a card response's "serves vN" badge sits: past the
+// peer's lane and past the arrow's label, which it would otherwise overlap
+// when the label is longer than the arrow.
+func (it item) BadgeX() int { return max(max(it.X1, it.X2), it.LeftX()+textWidth(it.Text)) + 8 }
+
+// fitMarker cuts a marker's text (an outcome's detail is the client's and
+// may be long) to the diagram's width, keeping it whole in its tooltip.
+func fitMarker(it *item, width int) {
+	fits := (width - 24) * 10 / 72
+	if it.Marker == "" || utf8.RuneCountInString(it.Text) <= fits {
+		return
+	}
+	it.Title = it.Text
+	it.Text = string([]rune(it.Text)[:max(fits-1, 0)]) + "…"
+}
+
+// textWidth is the width of s in the diagram's 12 px monospace font, whose
+// characters are 0.6 em wide: the page is self-contained, so the layout
+// cannot ask a browser to measure.
+func textWidth(s string) int { return (utf8.RuneCountInString(s)*72 + 9) / 10 }
