@@ -30,6 +30,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	junit := fs.String("junit", "", "JUnit XML path (default REPORT-DIR/junit.xml)")
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
 	scopes := addScopesFlag(fs)
+	bindings := addBindingsFlag(fs)
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
 	noColor := fs.Bool("no-color", false, "no colour in the output (never any when the output is not a terminal)")
@@ -55,6 +56,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if o.Engine.SecurityScopes, err = report.ParseScopes(*scopes); err != nil {
 		return usageError(stderr, err)
 	}
+	if o.Engine.Bindings, err = parseBindings(*bindings); err != nil {
+		return usageError(stderr, err)
+	}
 	if o.Engine.Selection, err = sel.parse(); err != nil {
 		return usageError(stderr, err)
 	}
@@ -77,9 +81,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := preflight(o.Engine.Client); err != nil {
 		return usageError(stderr, err)
 	}
-	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
+	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, bindings %s, reports in %s\n",
 		report.SuiteVersion, o.Engine.Client.Describe(), clientMode, orDefault(string(o.Engine.Selection.Level), "may"),
-		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, *reportDir)
+		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, orDefault(strings.Join(o.Engine.Bindings, ","), "the cards'"), *reportDir)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -35,9 +35,12 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		return wire.AgentInterface{}, nil, "", malformed(opCard, errors.New("no supportedInterfaces"))
 	}
 	var refused error
-	spoken := 0
+	spoken, bindings := 0, 0
 	for _, iface := range ifaces {
 		binding := bindingOf(iface.ProtocolBinding)
+		if binding != "" {
+			bindings++
+		}
 		if binding == "" || !c.decide.Protocol.SpeaksVersion(iface.ProtocolVersion) {
 			continue
 		}
@@ -60,7 +63,11 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		for _, i := range ifaces {
 			offered = append(offered, fmt.Sprintf("%s %q", i.ProtocolBinding, i.ProtocolVersion))
 		}
-		return wire.AgentInterface{}, nil, "", fmt.Errorf("%w: card offers %s", ErrVersionUnsupported, strings.Join(offered, ", "))
+		unsupported := ErrVersionUnsupported
+		if bindings == 0 {
+			unsupported = ErrBindingUnsupported
+		}
+		return wire.AgentInterface{}, nil, "", fmt.Errorf("%w: card offers %s", unsupported, strings.Join(offered, ", "))
 	}
 	return wire.AgentInterface{}, nil, "", refused
 }

@@ -51,7 +51,8 @@ func (e *Engine) Play(ctx context.Context, sc *scenarios.Scenario) *Play {
 		return &Play{Scenario: sc, Record: rec}
 	}
 	start := time.Now()
-	pr, err := playBounded(ctx, sc, e.o.Client, PlayOptions{FlatSecurityScopes: e.o.SecurityScopes == report.ScopesFlat}, e.o.PlaySlack)
+	pr, err := playBounded(ctx, sc, e.o.Client, PlayOptions{FlatSecurityScopes: e.o.SecurityScopes == report.ScopesFlat,
+		Bindings: e.o.Bindings}, e.o.PlaySlack)
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -92,6 +93,8 @@ func (e *Engine) record(rec *report.Scenario, pr playResult) {
 	rec.ExchangeCount = len(ev.Journal)
 	rec.JournalDigest = digest(ev.Journal)
 	rec.ClientMode = ev.Mode
+	rec.BindingsUsed = ev.BindingsUsed()
+	_, rec.NoOfferedBinding = ev.NoOfferedBinding()
 	for _, t := range ev.Tasks {
 		rec.Tasks = append(rec.Tasks, &report.Task{Task: t.Task, Outcome: t.Outcome, OutcomeProblem: t.OutcomeProblem,
 			TimedOut: t.TimedOut, Crashed: t.Crashed, FirstExchange: t.FirstSeq, LastExchange: t.LastSeq})

@@ -95,6 +95,9 @@ type Selection struct {
 	Strict        bool                `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
+	// Bindings are the protocol bindings the peers offered and served (run
+	// --bindings); absent: the ones each scenario's cards list.
+	Bindings []string `json:"bindings,omitempty"`
 }
 
 // Summary counts verdicts over all requirements.
@@ -145,9 +148,14 @@ type Scenario struct {
 	JournalFile string `json:"journalFile,omitempty"`
 	// JournalOmitted is how many exchanges did not fit the journal file's
 	// budget (a flooding client); they were judged all the same.
-	JournalOmitted int            `json:"journalOmitted,omitempty"`
-	JournalDigest  string         `json:"journalDigest,omitempty"`
-	Requirements   []*Requirement `json:"requirements"`
+	JournalOmitted int    `json:"journalOmitted,omitempty"`
+	JournalDigest  string `json:"journalDigest,omitempty"`
+	// BindingsUsed are the bindings of the A2A calls the journal holds.
+	BindingsUsed []string `json:"bindingsUsed,omitempty"`
+	// NoOfferedBinding: the client spoke none of the bindings offered, so
+	// every requirement was not applicable (scenarios.NoOfferedBinding).
+	NoOfferedBinding bool           `json:"noOfferedBinding,omitempty"`
+	Requirements     []*Requirement `json:"requirements"`
 }
 
 // Task is one task of a scenario's session, as the client ended it.
