@@ -14,7 +14,7 @@ import (
 
 // bindingOf returns the binding name this client speaks, or "".
 func bindingOf(b string) string {
-	for _, known := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+	for _, known := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC} {
 		if strings.EqualFold(b, known) {
 			return known
 		}
@@ -46,6 +46,9 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		}
 		spoken++
 		endpoint, err := card.URL.Parse(iface.URL)
+		if binding == wire.BindingGRPC {
+			endpoint, err = grpcEndpoint(iface.URL)
+		}
 		if err != nil || (endpoint.Scheme != "https" && endpoint.Scheme != "http") {
 			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))
 			continue

@@ -2,7 +2,12 @@ package engine_test
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
 	"maps"
+	"net/http"
+	"os"
 	"slices"
 	"testing"
 
@@ -67,11 +72,41 @@ func TestDefaultBindingsOfferedExplicitly(t *testing.T) {
 	}
 }
 
-// The reference speaks no gRPC yet: offered gRPC alone, it fetches the
-// card and aborts binding-unsupported; every verdict is not applicable and
-// the run, which judged nothing, is a configuration error.
+// jsonrpcOnly is a client that speaks JSON-RPC alone and finds none on the
+// card: it fetches the card, sends nothing and says so.
+func jsonrpcOnly(t *testing.T) runner.Client {
+	return runner.InProcess("jsonrpc-only", func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		pem, err := os.ReadFile(a.CAFile)
+		pool := x509.NewCertPool()
+		if err != nil || !pool.AppendCertsFromPEM(pem) {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError}
+		}
+		c := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+		defer c.CloseIdleConnections()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, a.CardURL, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}
+		}
+		defer resp.Body.Close()
+		var card wire.AgentCard
+		if json.NewDecoder(resp.Body).Decode(&card) != nil {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonPeerError}
+		}
+		for _, i := range card.SupportedInterfaces {
+			if i.ProtocolBinding == wire.BindingJSONRPC {
+				t.Errorf("the card offers JSON-RPC: %+v", i)
+			}
+		}
+		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}
+	})
+}
+
+// Offered gRPC alone, a JSON-RPC-only client fetches the card and aborts
+// binding-unsupported: every verdict is not applicable and the run, which
+// judged nothing, is a configuration error.
 func TestNoOfferedBindingIsNotApplicable(t *testing.T) {
-	rep := runWithBindings(t, reference(t), []string{wire.BindingGRPC})
+	rep := runWithBindings(t, jsonrpcOnly(t), []string{wire.BindingGRPC})
 	for key, v := range rep.Verdicts() {
 		if v != scenarios.NotApplicable && v != scenarios.Skipped {
 			t.Errorf("%s is %s, want not applicable", key, v)
@@ -101,5 +136,34 @@ func TestBindingUnsupportedClaimUnderTheFullOffer(t *testing.T) {
 		if sc.NoOfferedBinding {
 			t.Errorf("%s excused", sc.ID)
 		}
+	}
+}
+
+// The reference speaks gRPC with the same decisions: the catalog over gRPC
+// alone ends verdict for verdict as over the cards' own bindings, and every
+// A2A call went over gRPC.
+func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
+	run := func(bindings []string) *report.Report {
+		e, err := engine.Run(t.Context(), engine.Options{Client: reference(t), Bindings: bindings})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Report()
+	}
+	def, overGRPC := run(nil), run([]string{wire.BindingGRPC})
+	if !maps.Equal(def.Verdicts(), overGRPC.Verdicts()) {
+		for key, v := range def.Verdicts() {
+			if overGRPC.Verdicts()[key] != v {
+				t.Errorf("%s: %s by default, %s over gRPC", key, v, overGRPC.Verdicts()[key])
+			}
+		}
+	}
+	for _, sc := range overGRPC.Scenarios {
+		if sc.Played && len(sc.BindingsUsed) > 0 && !slices.Equal(sc.BindingsUsed, []string{wire.BindingGRPC}) {
+			t.Errorf("%s: bindings used %v", sc.ID, sc.BindingsUsed)
+		}
+	}
+	if overGRPC.ExitCode != report.ExitPass {
+		t.Errorf("exit code %d over gRPC", overGRPC.ExitCode)
 	}
 }
