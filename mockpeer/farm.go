@@ -257,6 +257,7 @@ func (f *Farm) teardown() error {
 	f.closed = true
 	f.gate.Unlock()
 	f.inFlight.Wait()
+	stopGRPC(f.peers)
 	if f.ownDir {
 		if err := os.RemoveAll(f.dir); err != nil {
 			errs = append(errs, fmt.Errorf("mockpeer: remove %s: %w", f.dir, err))

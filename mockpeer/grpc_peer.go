@@ -61,3 +61,12 @@ func (p *Peer) serveGRPC(in *arrival, r *http.Request) {
 		in.rec.cut = len(resp) > in.rec.limit
 	}
 }
+
+// stopGRPC releases the peers' gRPC servers once nothing is in flight.
+func stopGRPC(peers []*Peer) {
+	for _, p := range peers {
+		if s, ok := p.grpc.(interface{ Stop() }); ok {
+			s.Stop()
+		}
+	}
+}

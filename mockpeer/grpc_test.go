@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
 	"github.com/a2a-conform/a2a-conform/a2a/grpcpb"
@@ -263,4 +265,52 @@ func TestUnofferedGRPCHasNoRoute(t *testing.T) {
 	if e := journaled(t, journal); e.Route != RouteUnmatched || e.Status != http.StatusNotFound {
 		t.Errorf("gRPC on a JSON-RPC-only peer journaled as %s → %d", e.Route, e.Status)
 	}
+}
+
+func TestGRPCMalformedRequest(t *testing.T) {
+	f, p, journal := grpcPeer(t, nil)
+	in := sendRequest("x")
+	in.Message.Role = grpcpb.Role_ROLE_UNSPECIFIED
+	_, err := grpcClient(t, httpsClient(t, f, false), p).SendMessage(grpcContext(t), in)
+	wantStatus(t, err, codes.InvalidArgument, "")
+	if e := journaled(t, journal); e.ErrorCode != wire.ErrInvalidParams.RPCCode || !strings.Contains(e.Malformed, "message.role") || e.TaskID != "" {
+		t.Errorf("malformed send journaled with error %d malformed %q task %q", e.ErrorCode, e.Malformed, e.TaskID)
+	}
+}
+
+func TestGRPCRequiredExtensionFromMetadata(t *testing.T) {
+	const uri = "https://example.com/ext/required/v1"
+	f, p, journal := grpcPeer(t, nil, func(_ Origins, c *wire.AgentCard) {
+		c.Capabilities.Extensions = []wire.AgentExtension{{URI: uri, Required: true}}
+	})
+	client := grpcClient(t, httpsClient(t, f, false), p)
+	_, err := client.SendMessage(grpcContext(t), sendRequest("without"))
+	wantStatus(t, err, codes.FailedPrecondition, "EXTENSION_SUPPORT_REQUIRED")
+	journaled(t, journal)
+	if _, err := client.SendMessage(grpcContext(t, "a2a-extensions", uri), sendRequest("with")); err != nil {
+		t.Fatalf("send activating the extension: %v", err)
+	}
+	if e := journaled(t, journal); !slices.Equal(e.Extensions, []string{uri}) {
+		t.Errorf("journaled extensions %v", e.Extensions)
+	}
+}
+
+// With --http a peer serves gRPC over h2c (HTTP/2 with prior knowledge)
+// next to HTTP/1 on the same listener.
+func TestGRPCOverPlainHTTP(t *testing.T) {
+	f := startFarm(t, FarmSpec{PlainHTTP: true, Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}}})
+	p := f.Peer("A")
+	conn, err := grpc.NewClient(GRPCTarget(p.Origin()), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	if _, err := grpcpb.NewA2AServiceClient(conn).SendMessage(grpcContext(t), sendRequest("h2c")); err != nil {
+		t.Fatalf("gRPC over h2c: %v", err)
+	}
+	resp, err := http.Get(p.CardURL())
+	if err != nil || resp.StatusCode != http.StatusOK || resp.ProtoMajor != 1 {
+		t.Fatalf("HTTP/1 card fetch on the same listener: %v %v", resp, err)
+	}
+	resp.Body.Close()
 }

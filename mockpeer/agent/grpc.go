@@ -30,7 +30,8 @@ var _ = func() bool {
 // TLS configuration and client certificates of the other bindings. gRPC
 // metadata arrives as request headers: A2A-Version, A2A-Extensions and
 // credentials are read exactly as on HTTP. Errors are google.rpc.Status
-// with a google.rpc.ErrorInfo detail for every A2A error.
+// with a google.rpc.ErrorInfo detail for every A2A error. The handler has a
+// Stop method, which ends the calls in flight and releases the server.
 func NewGRPCHandler(h Handler, o Options) http.Handler {
 	s := grpc.NewServer(grpc.MaxRecvMsgSize(int(o.maxBody())))
 	grpcpb.RegisterA2AServiceServer(s, &grpcService{handler: h})
@@ -38,6 +39,10 @@ func NewGRPCHandler(h Handler, o Options) http.Handler {
 }
 
 type grpcServer struct{ server *grpc.Server }
+
+// Stop ends the calls still in flight and releases the server; the
+// handler answers nothing after it.
+func (g *grpcServer) Stop() { g.server.Stop() }
 
 func (g *grpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r, call := prepare(r, wire.BindingGRPC)
