@@ -12,7 +12,7 @@ FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: run test unit browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
+.PHONY: run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -22,7 +22,7 @@ build:
 	$(GO) build -o bin/a2a-conform ./cmd/a2a-conform
 
 ## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing
-test: sdk-deps browser-deps unit sdk-go docs-check conformance-sdks fuzz
+test: sdk-deps browser-deps proto-check unit sdk-go docs-check conformance-sdks fuzz
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 unit:
@@ -53,6 +53,23 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdminView$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzParseOutcome$$' -fuzztime=$(FUZZ_INPUTS) ./runner/driver
+
+## proto: regenerate a2a/grpcpb from a2a/grpcpb/proto/a2a.proto with the pinned generators (tools/proto)
+proto: proto-deps
+	tools/proto/generate.sh
+
+## proto-check: the checked-in generated code must be what the pinned generators make of the proto
+proto-check: proto-deps
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	tools/proto/generate.sh "$$tmp" || exit 2; \
+	for f in a2a.pb.go a2a_grpc.pb.go; do \
+		diff -u "a2a/grpcpb/$$f" "$$tmp/$$f" || { echo "a2a/grpcpb is stale: run 'make proto'" >&2; exit 1; }; \
+	done
+
+## proto-deps: protoc and protobuf's well-known types (Debian's packages), installed when missing
+proto-deps:
+	@command -v protoc >/dev/null 2>&1 && test -f /usr/include/google/protobuf/struct.proto || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq protobuf-compiler libprotobuf-dev)
 
 ## browser-deps: headless Chromium (Debian's package) for the browser checks of the report and the live view, installed when missing
 browser-deps:

@@ -96,8 +96,11 @@ func (b CardBuilder) Build(o Origins) wire.AgentCard {
 
 // interfaceURL is where a peer at origin serves binding.
 func interfaceURL(binding, origin string) string {
-	if binding == wire.BindingJSONRPC {
+	switch binding {
+	case wire.BindingJSONRPC:
 		return JSONRPCURL(origin)
+	case wire.BindingGRPC:
+		return GRPCTarget(origin)
 	}
 	return RESTURL(origin)
 }
@@ -139,12 +142,12 @@ func (b CardBuilder) Endpoint(peer string) CardBuilder { b.endpoint = peer; retu
 // ProtocolVersion sets every interface's protocolVersion.
 func (b CardBuilder) ProtocolVersion(pv string) CardBuilder { b.protocolVersion = pv; return b }
 
-// Bindings lists the interfaces, in order of preference: wire.BindingJSONRPC
-// and wire.BindingHTTPJSON, the two a peer serves. Any other panics, as a
-// script error should, before a farm starts.
+// Bindings lists the interfaces, in order of preference: wire.BindingJSONRPC,
+// wire.BindingHTTPJSON and wire.BindingGRPC, the three a peer serves. Any
+// other panics, as a script error should, before a farm starts.
 func (b CardBuilder) Bindings(bindings ...string) CardBuilder {
 	for _, binding := range bindings {
-		if binding != wire.BindingJSONRPC && binding != wire.BindingHTTPJSON {
+		if !slices.Contains(AllBindings, binding) {
 			panic("mockpeer: a peer serves no " + binding + " interface")
 		}
 	}

@@ -161,7 +161,7 @@ func TestCardBuilderNeedsOrigins(t *testing.T) {
 		t.Error("explicit interfaces built with no Origins: got nil interfaces, want []")
 	}
 	mustPanic(t, "the origin of peer A", func() { mockpeer.NewCard("A").Build(nil) })
-	mustPanic(t, "no GRPC interface", func() { mockpeer.NewCard("A").Bindings(wire.BindingGRPC) })
+	mustPanic(t, "no SOAP interface", func() { mockpeer.NewCard("A").Bindings("SOAP") })
 }
 
 func mustPanic(t *testing.T, want string, f func()) {

@@ -101,7 +101,7 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	}
 	start := f.now().Truncate(time.Second)
 	for _, p := range f.peers {
-		if p.versions, err = buildVersions(p.spec, f.Origins(), start, f.keys.signers[p.spec.Name]); err != nil {
+		if p.versions, err = buildVersions(f.offered(p.spec), f.Origins(), start, f.keys.signers[p.spec.Name]); err != nil {
 			return nil, err
 		}
 	}
@@ -170,6 +170,7 @@ func (f *Farm) bind(ctx context.Context) error {
 		h, o := a2aHandler{p}, agent.Options{MaxBodyBytes: f.limits.MaxBodyBytes}
 		p.jsonrpc = agent.NewJSONRPCHandler(h, o)
 		p.rest = agent.NewRESTHandler(h, o)
+		p.grpc = agent.NewGRPCHandler(h, o)
 		f.peers = append(f.peers, p)
 		f.byName[ps.Name] = p
 		f.origins[ps.Name] = p.origin
@@ -200,6 +201,11 @@ func (f *Farm) newServer(h http.Handler, errorLog *log.Logger, identity string) 
 	}
 	if f.pki != nil {
 		s.TLSConfig = f.pki.serverConfig(identity)
+	} else {
+		// gRPC without TLS is HTTP/2 with prior knowledge (h2c).
+		s.Protocols = new(http.Protocols)
+		s.Protocols.SetHTTP1(true)
+		s.Protocols.SetUnencryptedHTTP2(true)
 	}
 	return s
 }
@@ -251,6 +257,7 @@ func (f *Farm) teardown() error {
 	f.closed = true
 	f.gate.Unlock()
 	f.inFlight.Wait()
+	stopGRPC(f.peers)
 	if f.ownDir {
 		if err := os.RemoveAll(f.dir); err != nil {
 			errs = append(errs, fmt.Errorf("mockpeer: remove %s: %w", f.dir, err))

@@ -12,7 +12,7 @@ import (
 var rotateAtStep2 = []Rotation{{On: Trigger{Kind: AtTaskStep, N: 2}, To: 1}}
 
 func TestPacedBlockingSendLandsMidTask(t *testing.T) {
-	for _, b := range bindings {
+	for _, b := range sseBindings() {
 		t.Run(b.name, func(t *testing.T) {
 			st := newStepper(t)
 			f, p := pacedPeer(t, st, PeerSpec{Task: fourSteps(), Rotations: rotateAtStep2}, nil)
@@ -48,7 +48,7 @@ func TestPacedBlockingSendLandsMidTask(t *testing.T) {
 }
 
 func TestPacedStreamShowsMidTaskChange(t *testing.T) {
-	for _, b := range bindings {
+	for _, b := range sseBindings() {
 		for _, op := range []string{wire.MethodSendStreamingMessage, wire.MethodSubscribeToTask} {
 			t.Run(b.name+"/"+op, func(t *testing.T) {
 				st := newStepper(t)

@@ -44,6 +44,7 @@ type Peer struct {
 	script   []TaskStep
 	jsonrpc  http.Handler
 	rest     http.Handler
+	grpc     http.Handler
 
 	mu    sync.Mutex // guards state and tasks
 	state peerState

@@ -23,6 +23,8 @@ func routeOf(path string) string {
 		return RouteJWKS
 	case path == JSONRPCPath, path == RESTPath, strings.HasPrefix(path, RESTPath+"/"):
 		return RouteA2A
+	case strings.HasPrefix(path, agent.GRPCPathPrefix):
+		return RouteA2A
 	}
 	return RouteUnmatched
 }
@@ -61,6 +63,9 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 // serve routes an admitted request and journals it.
 func (p *Peer) serve(in *arrival, r *http.Request) {
 	route, rec := routeOf(r.URL.Path), in.rec
+	if route == RouteA2A && !p.offers(bindingAt(r.URL.Path)) {
+		route = RouteUnmatched // a binding this peer does not offer has no route
+	}
 	d := &draft{cardVersion: -1}
 	call := &agent.Call{}
 	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
@@ -77,6 +82,8 @@ func (p *Peer) serve(in *arrival, r *http.Request) {
 		p.serveJWKS(rec, r)
 	case route == RouteA2A && r.URL.Path == JSONRPCPath:
 		p.jsonrpc.ServeHTTP(rec, r)
+	case route == RouteA2A && bindingAt(r.URL.Path) == wire.BindingGRPC:
+		p.serveGRPC(in, r)
 	case route == RouteA2A:
 		http.StripPrefix(RESTPath, p.rest).ServeHTTP(rec, r)
 	default:

@@ -61,6 +61,10 @@ type PeerSpec struct {
 	// Signing, if non-nil, signs every card version (spec §8.4) with keys
 	// made for the run, published in a peer's JWKS (see signing.go).
 	Signing *Signing
+	// Bindings, if non-nil, are the only bindings the peer serves and the
+	// ones its cards list on farm origins (see OfferBindings); nil serves
+	// all three and lists what the cards list.
+	Bindings []string
 }
 
 // Caching: ETag and Last-Modified are on unless switched off; Cache-Control

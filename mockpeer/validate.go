@@ -49,6 +49,9 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 	if len(ps.Cards) == 0 {
 		return invalid("peer %q has no cards", ps.Name)
 	}
+	if err := validateBindings(ps); err != nil {
+		return err
+	}
 	for i, c := range ps.Cards {
 		if c == nil {
 			return invalid("peer %q card %d is nil", ps.Name, i)

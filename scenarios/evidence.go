@@ -37,6 +37,9 @@ type Evidence struct {
 	// Origins and Cards per peer name.
 	Origins map[string]string
 	Cards   map[string][]CardVersion
+	// Offered are the bindings the run offered (run --bindings); nil: the
+	// cards' own (see NoOfferedBinding).
+	Offered []string
 }
 
 // ClientRun is what the client under test reported for one task and how

@@ -95,6 +95,9 @@ type Requirement struct {
 // Judge judges ev against the requirement: in the view of its task, and
 // not applicable where its client mode makes it unobservable.
 func (r Requirement) Judge(ev *Evidence) Judgement {
+	if why, none := ev.NoOfferedBinding(); none {
+		return Judgement{Verdict: NotApplicable, Reason: why}
+	}
 	check := r.Check
 	if r.MidTask {
 		check = midTask(check)

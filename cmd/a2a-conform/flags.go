@@ -5,7 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/suite"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -64,6 +67,31 @@ func (s *selectionFlags) parse() (engine.Selection, error) {
 func addScopesFlag(fs *flag.FlagSet) *string {
 	return fs.String("security-scopes", string(report.ScopesSpec),
 		"shape of the cards' security scopes: spec ({\"list\": [...]}) or flat (bare arrays, the only shape a2a-go v2.3.1 parses)")
+}
+
+// addBindingsFlag is --bindings, the same on `run` and `peer`.
+func addBindingsFlag(fs *flag.FlagSet) *string {
+	return fs.String("bindings", "",
+		"comma-separated protocol bindings the peers offer and serve: any of jsonrpc, http+json, grpc (gRPC is listed last); default: the ones each scenario's card lists (JSON-RPC, then HTTP+JSON)")
+}
+
+// parseBindings turns the --bindings value into protocolBinding values;
+// "" is nil, each scenario's cards as written.
+func parseBindings(value string) ([]string, error) {
+	if strings.TrimSpace(value) == "" {
+		return nil, nil
+	}
+	var out []string
+	for _, name := range strings.Split(value, ",") {
+		b, ok := mockpeer.ParseBinding(strings.TrimSpace(name))
+		if !ok {
+			return nil, fmt.Errorf("--bindings: %q is not jsonrpc, http+json or grpc", strings.TrimSpace(name))
+		}
+		if !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out, nil
 }
 
 // usageError prints a configuration problem and returns exit code 2.

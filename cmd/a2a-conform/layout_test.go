@@ -31,7 +31,7 @@ func listModule(t *testing.T) map[string]pkgInfo {
 // catalog, the suite or Ginkgo; only the Ginkgo front imports Ginkgo.
 func TestLayout(t *testing.T) {
 	pkgs := listModule(t)
-	for _, leaf := range []string{"a2a/wire", "a2a/cardsig", "a2a/contract", "runner/driver"} {
+	for _, leaf := range []string{"a2a/wire", "a2a/cardsig", "a2a/contract", "a2a/grpcpb", "runner/driver"} {
 		info, ok := pkgs[module+"/"+leaf]
 		if !ok {
 			t.Fatalf("no package %s", leaf)

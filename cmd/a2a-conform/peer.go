@@ -30,6 +30,7 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	adminAddr := fs.String("admin-addr", "", "loopback host:port of the admin API (default: an ephemeral port on 127.0.0.1)")
 	journalLimit := fs.Int("journal-limit", defaultJournalLimit, "how many exchanges the journal keeps, the newest; older ones are dropped and counted")
 	scopes := addScopesFlag(fs)
+	bindings := addBindingsFlag(fs)
 	if code, done := parse(fs, args); done {
 		return code
 	}
@@ -40,6 +41,10 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Errorf("peer: --journal-limit %d: want at least 1", *journalLimit))
 	}
 	shape, err := report.ParseScopes(*scopes)
+	if err != nil {
+		return usageError(stderr, err)
+	}
+	offered, err := parseBindings(*bindings)
 	if err != nil {
 		return usageError(stderr, err)
 	}
@@ -60,6 +65,9 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	spec.Journal = mockpeer.JournalLimits{Exchanges: *journalLimit, Ring: true}
 	if shape == report.ScopesFlat {
 		engine.FlattenSecurityScopes(&spec)
+	}
+	if offered != nil {
+		engine.OfferBindings(&spec, offered)
 	}
 	if *addr != "" {
 		spec.Peers[sc.CardPeerIndex()].Addr = *addr

@@ -31,6 +31,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	jsonPath := fs.String("json", "", "JSON report path (default REPORT-DIR/report.json)")
 	acts := fs.String("acts-report", "", "also write the A2A conformance-test draft's JSON report into this folder, one file per binding the client used (docs/acts.md)")
 	scopes := addScopesFlag(fs)
+	bindings := addBindingsFlag(fs)
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	parallel := fs.Int("parallel", 1, "how many scenarios to play at once, each with its own peers and client; the verdicts and the reports' order are those of a run one after the other")
 	shard := fs.String("shard", "", "K/N: play only shard K of N of the selection (docs/running-in-ci.md); `a2a-conform merge` puts the shards' reports together")
@@ -61,6 +62,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if o.Engine.SecurityScopes, err = report.ParseScopes(*scopes); err != nil {
 		return usageError(stderr, err)
 	}
+	if o.Engine.Bindings, err = parseBindings(*bindings); err != nil {
+		return usageError(stderr, err)
+	}
 	if o.Engine.Selection, err = sel.parse(); err != nil {
 		return usageError(stderr, err)
 	}
@@ -86,9 +90,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err := preflight(o.Engine.Client); err != nil {
 		return usageError(stderr, err)
 	}
-	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, reports in %s\n",
+	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, bindings %s, reports in %s\n",
 		report.SuiteVersion, o.Engine.Client.Describe(), clientMode, orDefault(string(o.Engine.Selection.Level), "may"),
-		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, *reportDir)
+		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, orDefault(strings.Join(o.Engine.Bindings, ","), "the cards'"), *reportDir)
 	if *parallel > 1 || *shard != "" {
 		fmt.Fprintf(stderr, "playing %d scenario(s) at once, shard %s\n", *parallel, orDefault(*shard, "all (no --shard)"))
 	}

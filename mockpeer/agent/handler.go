@@ -1,8 +1,8 @@
 // Package agent is the A2A v1.0 protocol layer of a mock peer: it decodes
-// JSON-RPC and HTTP+JSON requests exactly as spec v1.0 defines them, enforces
-// A2A-Version, answers malformed input with the spec's error, streams SSE,
-// and hands every well-formed operation to a Handler. It knows nothing of
-// scripts, cards or journals.
+// JSON-RPC, HTTP+JSON and gRPC requests exactly as spec v1.0 defines them,
+// enforces A2A-Version, answers malformed input with the spec's error,
+// streams SSE and gRPC server streams, and hands every well-formed operation
+// to a Handler. It knows nothing of scripts, cards or journals.
 package agent
 
 import (
@@ -29,13 +29,16 @@ func Errorf(kind wire.ErrorKind, detail string) *Error { return &Error{Kind: kin
 // the request context so the peer can journal what the protocol layer saw.
 type Call struct {
 	Op         string // JSON-RPC method name, also used for REST (e.g. "GetTask")
-	Binding    string // wire.BindingJSONRPC or wire.BindingHTTPJSON
+	Binding    string // wire.BindingJSONRPC, wire.BindingHTTPJSON or wire.BindingGRPC
 	RPCID      string // raw JSON of the JSON-RPC id ("" for REST)
 	TaskID     string // task the call addresses, when it names one
 	Version    string // effective A2A-Version ("0.3" when missing)
 	Extensions []string
 	ErrorCode  int    // JSON-RPC code (or A2A code for REST) of the error answered, 0 if none
 	Malformed  string // why the request was rejected before reaching the handler
+	// Transcript is set on the gRPC binding: its messages in ProtoJSON,
+	// for a journal that cannot show binary frames.
+	Transcript *Transcript
 }
 
 // Emit sends one stream event; it returns an error when the client is gone.

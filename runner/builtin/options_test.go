@@ -12,7 +12,7 @@ import (
 )
 
 func TestOptionsChecked(t *testing.T) {
-	for _, o := range []Options{{SendMode: "turbo"}, {Binding: wire.BindingGRPC}} {
+	for _, o := range []Options{{SendMode: "turbo"}, {Binding: "soap"}} {
 		if _, err := LookupWith(Reference, driver.ModeSession, o); !errors.Is(err, refclient.ErrConfig) {
 			t.Errorf("LookupWith(%+v): %v, want refclient.ErrConfig", o, err)
 		}

@@ -87,6 +87,9 @@ const (
 	ReasonContractChanged    Reason = "contract-changed"
 	ReasonUntrustedEndpoint  Reason = "untrusted-endpoint"
 	ReasonVersionUnsupported Reason = "version-unsupported"
+	// ReasonBindingUnsupported: no interface of the card uses a protocol
+	// binding the client speaks, so nothing was sent.
+	ReasonBindingUnsupported Reason = "binding-unsupported"
 	ReasonContractDiverged   Reason = "contract-diverged"
 	ReasonAuthUnavailable    Reason = "auth-unavailable"
 	ReasonAuthRequired       Reason = "auth-required"
@@ -105,7 +108,7 @@ const (
 // Reasons lists the vocabulary, in the order of the docs.
 func Reasons() []Reason {
 	return []Reason{ReasonContractChanged, ReasonUntrustedEndpoint, ReasonVersionUnsupported,
-		ReasonContractDiverged, ReasonAuthUnavailable, ReasonAuthRequired, ReasonInputRequired,
+		ReasonBindingUnsupported, ReasonContractDiverged, ReasonAuthUnavailable, ReasonAuthRequired, ReasonInputRequired,
 		ReasonPeerError, ReasonTransportError, ReasonDeadline, ReasonTaskFailed,
 		ReasonExtensionUnsupported, ReasonClientError}
 }

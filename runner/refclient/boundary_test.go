@@ -30,7 +30,8 @@ func TestInterfaceVersions(t *testing.T) {
 		peer := startPeer(t, pki, "127.0.0.1")
 		card := testCard(peer.origin)
 		card.SupportedInterfaces[0].ProtocolVersion = "2.0" // JSON-RPC at 2.0, HTTP+JSON at 1.0
-		card.SupportedInterfaces = append([]wire.AgentInterface{{URL: peer.origin + "/grpc", ProtocolBinding: wire.BindingGRPC, ProtocolVersion: "1.0"}}, card.SupportedInterfaces...)
+		// A custom binding (spec §5.8: a URI) the client does not speak comes first.
+		card.SupportedInterfaces = append([]wire.AgentInterface{{URL: peer.origin + "/soap", ProtocolBinding: "https://example.com/bindings/soap", ProtocolVersion: "1.0"}}, card.SupportedInterfaces...)
 		peer.setCards(t, card)
 
 		out := runAgainst(t, pki, peer.cardURL(), driver.Credentials{})

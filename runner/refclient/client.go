@@ -72,6 +72,7 @@ type Client struct {
 	mu         sync.Mutex
 	card       *Card // held from the last task, for the next (Delegate)
 	transports []*http.Transport
+	grpcConns  []*grpcBinding
 	jwks       map[string]jose.JSONWebKeySet // by URL, fetched once
 }
 
@@ -130,19 +131,17 @@ func (c *Client) Close() {
 	for _, t := range c.transports {
 		t.CloseIdleConnections()
 	}
+	for _, g := range c.grpcConns {
+		g.close()
+	}
+	c.grpcConns = nil
 }
 
 // httpClient builds a client trusting only the configured roots,
 // presenting cert when non-nil, talking only to servers presenting pin
 // when non-empty, following redirects the origin gate lets through.
 func (c *Client) httpClient(cert *tls.Certificate, pin Principal) *http.Client {
-	tlsConf := &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12}
-	if cert != nil {
-		tlsConf.Certificates = []tls.Certificate{*cert}
-	}
-	if pin != "" {
-		tlsConf.VerifyConnection = pinTo(pin)
-	}
+	tlsConf := c.tlsConfig(cert, pin)
 	t := &http.Transport{
 		Proxy:             http.ProxyFromEnvironment,
 		TLSClientConfig:   tlsConf,
@@ -152,6 +151,19 @@ func (c *Client) httpClient(cert *tls.Certificate, pin Principal) *http.Client {
 	c.transports = append(c.transports, t)
 	c.mu.Unlock()
 	return &http.Client{Transport: t, CheckRedirect: c.checkRedirect}
+}
+
+// tlsConfig trusts only the configured roots, presents cert when non-nil
+// and accepts only servers presenting pin when non-empty.
+func (c *Client) tlsConfig(cert *tls.Certificate, pin Principal) *tls.Config {
+	tlsConf := &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12}
+	if cert != nil {
+		tlsConf.Certificates = []tls.Certificate{*cert}
+	}
+	if pin != "" {
+		tlsConf.VerifyConnection = pinTo(pin)
+	}
+	return tlsConf
 }
 
 // Skill is the id of the skill the client delegates to.

@@ -17,6 +17,8 @@ var (
 	// ErrVersionUnsupported: no interface speaks A2A 1.0 over a binding
 	// this client has.
 	ErrVersionUnsupported = errors.New("refclient: no A2A 1.0 interface")
+	// ErrBindingUnsupported: no interface uses a binding this client has.
+	ErrBindingUnsupported = errors.New("refclient: no interface over a binding this client speaks")
 	// ErrAuthUnavailable: no alternative of the security requirement can be
 	// satisfied with the credentials held.
 	ErrAuthUnavailable = errors.New("refclient: authentication unavailable")

@@ -60,8 +60,8 @@ func ParseSendMode(s string) (SendMode, error) {
 
 // ParseBinding reads a binding preference: "" (the card's order), or one
 // of the bindings this client speaks, by its wire name (JSONRPC,
-// HTTP+JSON) or an alias (json-rpc, rest), case-insensitively. It returns
-// the wire name.
+// HTTP+JSON, GRPC) or an alias (json-rpc, rest), case-insensitively. It
+// returns the wire name.
 func ParseBinding(s string) (string, error) {
 	switch strings.ToLower(s) {
 	case "":
@@ -70,8 +70,10 @@ func ParseBinding(s string) (string, error) {
 		return wire.BindingJSONRPC, nil
 	case "http+json", "rest":
 		return wire.BindingHTTPJSON, nil
+	case "grpc":
+		return wire.BindingGRPC, nil
 	}
-	return "", fmt.Errorf("%w: binding %q (want JSONRPC or HTTP+JSON)", ErrConfig, s)
+	return "", fmt.Errorf("%w: binding %q (want JSONRPC, HTTP+JSON or GRPC)", ErrConfig, s)
 }
 
 // Mode is the send mode the session uses: the client's, except that Stream

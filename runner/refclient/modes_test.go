@@ -102,7 +102,7 @@ func TestBindingPreference(t *testing.T) {
 }
 
 func TestModeAndBindingValidated(t *testing.T) {
-	for _, cfg := range []Config{{SendMode: "turbo"}, {Binding: wire.BindingGRPC}, {Binding: "soap"}} {
+	for _, cfg := range []Config{{SendMode: "turbo"}, {Binding: "https://example.com/bindings/soap"}, {Binding: "soap"}} {
 		cfg.CardURL, cfg.Skill = "https://127.0.0.1:1/.well-known/agent-card.json", testSkill
 		if _, err := New(cfg); !errors.Is(err, ErrConfig) || !strings.HasPrefix(err.Error(), "refclient: ") {
 			t.Errorf("New(%+v): %v, want a refclient ErrConfig", cfg, err)

@@ -20,6 +20,7 @@ var errorOutcomes = []struct {
 	{ErrContractChanged, driver.OutcomeAborted, driver.ReasonContractChanged},
 	{ErrUntrustedEndpoint, driver.OutcomeAborted, driver.ReasonUntrustedEndpoint},
 	{ErrVersionUnsupported, driver.OutcomeAborted, driver.ReasonVersionUnsupported},
+	{ErrBindingUnsupported, driver.OutcomeAborted, driver.ReasonBindingUnsupported},
 	{ErrExtensionUnsupported, driver.OutcomeAborted, driver.ReasonExtensionUnsupported},
 	{ErrAuthUnavailable, driver.OutcomeAborted, driver.ReasonAuthUnavailable},
 	{ErrContractDiverged, driver.OutcomeFailed, driver.ReasonContractDiverged},

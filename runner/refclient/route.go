@@ -14,7 +14,7 @@ import (
 
 // bindingOf returns the binding name this client speaks, or "".
 func bindingOf(b string) string {
-	for _, known := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+	for _, known := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC} {
 		if strings.EqualFold(b, known) {
 			return known
 		}
@@ -35,14 +35,20 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		return wire.AgentInterface{}, nil, "", malformed(opCard, errors.New("no supportedInterfaces"))
 	}
 	var refused error
-	spoken := 0
+	spoken, bindings := 0, 0
 	for _, iface := range ifaces {
 		binding := bindingOf(iface.ProtocolBinding)
+		if binding != "" {
+			bindings++
+		}
 		if binding == "" || !c.decide.Protocol.SpeaksVersion(iface.ProtocolVersion) {
 			continue
 		}
 		spoken++
 		endpoint, err := card.URL.Parse(iface.URL)
+		if binding == wire.BindingGRPC {
+			endpoint, err = grpcEndpoint(iface.URL)
+		}
 		if err != nil || (endpoint.Scheme != "https" && endpoint.Scheme != "http") {
 			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))
 			continue
@@ -60,7 +66,11 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		for _, i := range ifaces {
 			offered = append(offered, fmt.Sprintf("%s %q", i.ProtocolBinding, i.ProtocolVersion))
 		}
-		return wire.AgentInterface{}, nil, "", fmt.Errorf("%w: card offers %s", ErrVersionUnsupported, strings.Join(offered, ", "))
+		unsupported := ErrVersionUnsupported
+		if bindings == 0 {
+			unsupported = ErrBindingUnsupported
+		}
+		return wire.AgentInterface{}, nil, "", fmt.Errorf("%w: card offers %s", unsupported, strings.Join(offered, ", "))
 	}
 	return wire.AgentInterface{}, nil, "", refused
 }

@@ -59,9 +59,19 @@ func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
 		hc.Transport = c.cfg.UnsafeA2ATransport(hc.Transport)
 	}
 	ep := endpoint{http: hc, url: u, tenant: iface.Tenant, decorate: s.decorate}
-	if iface.ProtocolBinding == wire.BindingHTTPJSON {
+	switch iface.ProtocolBinding {
+	case wire.BindingHTTPJSON:
 		s.binding = &rest{endpoint: ep}
-	} else {
+	case wire.BindingGRPC:
+		g, err := newGRPCBinding(u, iface.Tenant, c.tlsConfig(s.creds.cert, pin), s.decorate)
+		if err != nil {
+			return nil, err
+		}
+		c.mu.Lock()
+		c.grpcConns = append(c.grpcConns, g)
+		c.mu.Unlock()
+		s.binding = g
+	default:
 		s.binding = &jsonRPC{endpoint: ep}
 	}
 	return s, nil

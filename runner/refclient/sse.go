@@ -31,6 +31,8 @@ type eventStream struct {
 	frame  func(data []byte) (*wire.StreamResponse, error)
 	// single is the event of an answer that was not a stream.
 	single *wire.StreamResponse
+	// recv, if non-nil, reads the events instead (a gRPC server stream).
+	recv func() (*wire.StreamResponse, error)
 }
 
 // openStream sends a streaming request. A 200 text/event-stream answer is
@@ -79,6 +81,9 @@ func decodeEvent(frame frameFunc, status int, data []byte) (*wire.StreamResponse
 
 // next returns the next event, io.EOF once the stream has ended.
 func (es *eventStream) next() (*wire.StreamResponse, error) {
+	if es.recv != nil {
+		return es.recv()
+	}
 	if es.lines == nil {
 		ev := es.single
 		if ev == nil {
@@ -129,6 +134,10 @@ func (es *eventStream) readEvent() ([]byte, error) {
 
 // close releases the stream; the peer sees the client gone.
 func (es *eventStream) close() {
+	if es.recv != nil {
+		es.cancel()
+		return
+	}
 	if es.body != nil {
 		es.cancel()
 		_ = es.body.Close() // nothing left to read

@@ -31,6 +31,9 @@ type Options struct {
 	// its level: for pinning a client's exact verdicts in CI.
 	Strict         bool
 	SecurityScopes report.Scopes
+	// Bindings, if non-nil, are the only bindings the peers offer and serve
+	// (mockpeer.PeerSpec.Bindings); nil: what each scenario's cards list.
+	Bindings []string
 	// Catalog is what is played; nil means scenarios.Catalog().
 	Catalog []*scenarios.Scenario
 	// Progress, if non-nil, gets one line per scenario once it is judged.
@@ -93,7 +96,7 @@ func New(o Options) (*Engine, error) {
 		Client:        report.Client{Name: o.Client.Describe(), Label: o.ClientLabel},
 		Selection: report.Selection{Profiles: o.Selection.Profiles, Level: o.Selection.Level,
 			LabelFilter: o.Selection.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict,
-			SecurityScopes: o.SecurityScopes},
+			SecurityScopes: o.SecurityScopes, Bindings: o.Bindings},
 		StartedAt: time.Now().UTC(),
 		Shard:     e.shard,
 	}

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -62,7 +61,8 @@ func (e *Engine) play(ctx context.Context, sc *scenarios.Scenario) *Play {
 		return &Play{Scenario: sc, Record: rec}
 	}
 	start := time.Now()
-	pr, err := playBounded(ctx, sc, e.o.Client, PlayOptions{FlatSecurityScopes: e.o.SecurityScopes == report.ScopesFlat}, e.o.PlaySlack)
+	pr, err := playBounded(ctx, sc, e.o.Client, PlayOptions{FlatSecurityScopes: e.o.SecurityScopes == report.ScopesFlat,
+		Bindings: e.o.Bindings}, e.o.PlaySlack)
 
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -110,7 +110,8 @@ func (e *Engine) record(rec *report.Scenario, pr playResult) {
 	rec.ExchangeCount = len(ev.Journal)
 	rec.JournalDigest = digest(ev.Journal)
 	rec.ClientMode = ev.Mode
-	rec.Bindings = bindingsOf(ev.Journal)
+	rec.Bindings = ev.BindingsUsed()
+	_, rec.NoOfferedBinding = ev.NoOfferedBinding()
 	for _, t := range ev.Tasks {
 		rec.Tasks = append(rec.Tasks, &report.Task{Task: t.Task, Outcome: t.Outcome, OutcomeProblem: t.OutcomeProblem,
 			TimedOut: t.TimedOut, Crashed: t.Crashed, FirstExchange: t.FirstSeq, LastExchange: t.LastSeq})
@@ -156,19 +157,6 @@ func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j scenarios.Judg
 		return j
 	}
 	return scenarios.Judgement{Verdict: scenarios.Error, Reason: fmt.Sprintf("check %s returned verdict %q", r.ID, j.Verdict)}
-}
-
-// bindingsOf lists, sorted, the protocol bindings of the A2A calls in a
-// journal (card fetches and other routes have none).
-func bindingsOf(exs []mockpeer.Exchange) []string {
-	var out []string
-	for _, ex := range exs {
-		if ex.Binding != "" && !slices.Contains(out, ex.Binding) {
-			out = append(out, ex.Binding)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 // maxReportedOutput bounds the client output kept in report.json.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,6 +48,8 @@ type PlayOptions struct {
 	Deadline time.Duration
 	// SecurityScopes "flat" serves every card's scopes as bare arrays.
 	FlatSecurityScopes bool
+	// Bindings, if non-nil, are the only bindings the peers offer and serve.
+	Bindings []string
 }
 
 // playResult is one play: the evidence the checks judge, and the client's
@@ -80,6 +83,9 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	if o.FlatSecurityScopes {
 		FlattenSecurityScopes(&spec)
 	}
+	if o.Bindings != nil {
+		OfferBindings(&spec, o.Bindings)
+	}
 	farm, err := mockpeer.Start(ctx, spec)
 	if err != nil {
 		return nil, runner.Result{}, &HarnessError{sc.ID, err}
@@ -94,7 +100,8 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	if err != nil {
 		return nil, runner.Result{}, &HarnessError{sc.ID, err}
 	}
-	ev = &scenarios.Evidence{Mode: sess.Mode(), Origins: map[string]string{}, Cards: map[string][]scenarios.CardVersion{}}
+	ev = &scenarios.Evidence{Mode: sess.Mode(), Origins: map[string]string{}, Cards: map[string][]scenarios.CardVersion{},
+		Offered: o.Bindings}
 	var outputs []runner.Result
 	for i, t := range sc.SessionTasks() {
 		if t.Before != nil {
@@ -216,6 +223,14 @@ func playBounded(ctx context.Context, sc *scenarios.Scenario, client runner.Clie
 func FlattenSecurityScopes(spec *mockpeer.FarmSpec) {
 	for i := range spec.Peers {
 		spec.Peers[i].FlatSecurityScopes = true
+	}
+}
+
+// OfferBindings makes every peer of spec offer and serve only bindings,
+// and list only those on its cards (mockpeer.PeerSpec.Bindings).
+func OfferBindings(spec *mockpeer.FarmSpec, bindings []string) {
+	for i := range spec.Peers {
+		spec.Peers[i].Bindings = slices.Clone(bindings)
 	}
 }
 

@@ -47,7 +47,7 @@ func WriteACTSMappingMarkdown(w io.Writer, keep func(*scenarios.Scenario, scenar
 		fmt.Fprintf(&b, "| %s | `%s` | %s |\n", v.name, t.Result, carriedIn(t))
 	}
 	b.WriteString("\n## Bindings\n\n| binding (`protocolBinding`) | ACTS `transport` | file |\n|---|---|---|\n")
-	for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+	for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC} {
 		t, err := ACTSTransport(binding)
 		if err != nil {
 			return err

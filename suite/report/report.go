@@ -99,6 +99,9 @@ type Selection struct {
 	Strict        bool                `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
+	// Bindings are the protocol bindings the peers offered and served (run
+	// --bindings); absent: the ones each scenario's cards list.
+	Bindings []string `json:"bindings,omitempty"`
 }
 
 // Shard records which share of a run a report holds: its scenarios are
@@ -143,8 +146,9 @@ type Scenario struct {
 	// ClientMode is how the client took the session's tasks.
 	ClientMode driver.Mode `json:"clientMode,omitempty"`
 	// Bindings are the protocol bindings of the A2A calls the client made
-	// (wire.BindingJSONRPC, wire.BindingHTTPJSON), sorted: the ACTS
-	// reports the scenario goes in.
+	// (wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC),
+	// sorted: what the report says was used, and the ACTS reports the
+	// scenario goes in.
 	Bindings []string `json:"bindings,omitempty"`
 	// Tasks are the session's tasks: what the client reported for each.
 	Tasks []*Task `json:"tasks,omitempty"`
@@ -165,9 +169,12 @@ type Scenario struct {
 	JournalFile string `json:"journalFile,omitempty"`
 	// JournalOmitted is how many exchanges did not fit the journal file's
 	// budget (a flooding client); they were judged all the same.
-	JournalOmitted int            `json:"journalOmitted,omitempty"`
-	JournalDigest  string         `json:"journalDigest,omitempty"`
-	Requirements   []*Requirement `json:"requirements"`
+	JournalOmitted int    `json:"journalOmitted,omitempty"`
+	JournalDigest  string `json:"journalDigest,omitempty"`
+	// NoOfferedBinding: the client spoke none of the bindings offered, so
+	// every requirement was not applicable (scenarios.NoOfferedBinding).
+	NoOfferedBinding bool           `json:"noOfferedBinding,omitempty"`
+	Requirements     []*Requirement `json:"requirements"`
 }
 
 // Task is one task of a scenario's session, as the client ended it.

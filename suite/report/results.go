@@ -151,7 +151,11 @@ func scenarioAt(r *Report, i int, id string) *Scenario {
 }
 
 func runTitle(r *Report) string {
-	return r.Client.Title() + ", " + modeText(r) + " mode, " + scopesText(r) + " security scopes"
+	title := r.Client.Title() + ", " + modeText(r) + " mode, " + scopesText(r) + " security scopes"
+	if b := r.Selection.Bindings; b != nil {
+		title += ", bindings " + strings.Join(b, ", ")
+	}
+	return title
 }
 
 // modeText is how the client took its tasks, as the first played scenario

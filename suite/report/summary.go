@@ -39,7 +39,7 @@ func (r *Report) Finish() {
 	s.UnexpectedPasses = len(s.StaleKnownFailures)
 	r.Summary = s
 	switch {
-	case s.Error > 0 || r.Interrupted:
+	case s.Error > 0 || r.Interrupted || spokeNoOfferedBinding(r):
 		r.ExitCode = ExitHarness
 	case s.MustFailures > 0 || s.UnexpectedPasses > 0 || (r.Selection.Strict && s.UnlistedFailures > 0):
 		r.ExitCode = ExitFail
@@ -70,4 +70,21 @@ func (s *Summary) count(req *Requirement) {
 	default: // error, and anything a broken writer could leave
 		s.Error++
 	}
+}
+
+// spokeNoOfferedBinding: every played scenario found the client speaking
+// none of the bindings offered. Nothing was judged; the run is a
+// configuration mismatch (the wrong --bindings for this client), not a pass.
+func spokeNoOfferedBinding(r *Report) bool {
+	played := 0
+	for _, sc := range r.Scenarios {
+		if !sc.Played {
+			continue
+		}
+		if !sc.NoOfferedBinding {
+			return false
+		}
+		played++
+	}
+	return played > 0
 }

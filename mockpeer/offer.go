@@ -1,0 +1,138 @@
+package mockpeer
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+)
+
+// ParseBinding maps a name `run --bindings` takes (jsonrpc, http+json,
+// grpc, in any case) to its protocolBinding value.
+func ParseBinding(name string) (string, bool) {
+	for _, b := range AllBindings {
+		if strings.EqualFold(name, b) {
+			return b, true
+		}
+	}
+	return "", false
+}
+
+// offered is spec with its cards listing only the bindings spec.Bindings
+// selects on farm origins (see offerBindings); spec itself when it selects
+// none.
+func (f *Farm) offered(spec PeerSpec) PeerSpec {
+	if spec.Bindings == nil {
+		return spec
+	}
+	origins := make([]string, 0, len(f.peers))
+	for _, p := range f.peers {
+		origins = append(origins, p.origin)
+	}
+	cards := make([]CardFunc, len(spec.Cards))
+	for i, build := range spec.Cards {
+		cards[i] = func(o Origins) wire.AgentCard {
+			c := build(o)
+			c.SupportedInterfaces = offerBindings(c.SupportedInterfaces, spec.Bindings, origins)
+			return c
+		}
+	}
+	spec.Cards = cards
+	return spec
+}
+
+// offerBindings rewrites the interfaces a card lists on farm origins. Those
+// on one origin with one protocol version and tenant are a group, written
+// where its first member stood:
+//   - the group keeps its members whose binding is selected, in card order
+//     (a scenario that lists JSON-RPC alone on purpose keeps doing so);
+//   - gRPC, which no scenario's card lists, is added last when selected, so
+//     clients that pick the first binding they speak pick as before;
+//   - a group the selection would empty gets every selected binding instead,
+//     in the order of AllBindings: the card still names that endpoint.
+//
+// Interfaces on other urls (a foreign host, a hand-made url) are kept.
+func offerBindings(ifaces []wire.AgentInterface, selected []string, origins []string) []wire.AgentInterface {
+	type key struct{ origin, version, tenant string }
+	groups := map[key][]string{}
+	var order []key
+	var placed []any // wire.AgentInterface or key, in card order
+	for _, iface := range ifaces {
+		origin := farmOrigin(iface, origins)
+		if origin == "" {
+			placed = append(placed, iface)
+			continue
+		}
+		k := key{origin, iface.ProtocolVersion, iface.Tenant}
+		if _, seen := groups[k]; !seen {
+			order = append(order, k)
+			placed = append(placed, k)
+		}
+		groups[k] = append(groups[k], iface.ProtocolBinding)
+	}
+	out := make([]wire.AgentInterface, 0, len(ifaces)+len(order))
+	for _, item := range placed {
+		k, ok := item.(key)
+		if !ok {
+			out = append(out, item.(wire.AgentInterface))
+			continue
+		}
+		for _, b := range groupBindings(groups[k], selected) {
+			out = append(out, wire.AgentInterface{URL: interfaceURL(b, k.origin), ProtocolBinding: b,
+				ProtocolVersion: k.version, Tenant: k.tenant})
+		}
+	}
+	return out
+}
+
+// groupBindings applies offerBindings' rules to one group's bindings.
+func groupBindings(listed, selected []string) []string {
+	var kept []string
+	for _, b := range listed {
+		if slices.Contains(selected, b) && !slices.Contains(kept, b) {
+			kept = append(kept, b)
+		}
+	}
+	if len(kept) == 0 {
+		for _, b := range AllBindings {
+			if slices.Contains(selected, b) {
+				kept = append(kept, b)
+			}
+		}
+		return kept
+	}
+	if slices.Contains(selected, wire.BindingGRPC) && !slices.Contains(kept, wire.BindingGRPC) {
+		kept = append(kept, wire.BindingGRPC)
+	}
+	return kept
+}
+
+// farmOrigin is the farm origin iface is the farm-made interface of, "" if none.
+func farmOrigin(iface wire.AgentInterface, origins []string) string {
+	if !slices.Contains(AllBindings, iface.ProtocolBinding) {
+		return ""
+	}
+	for _, o := range origins {
+		if iface.URL == interfaceURL(iface.ProtocolBinding, o) {
+			return o
+		}
+	}
+	return ""
+}
+
+// validateBindings refuses a selection that offers nothing or names a
+// binding no peer serves.
+func validateBindings(ps PeerSpec) error {
+	if ps.Bindings == nil {
+		return nil
+	}
+	if len(ps.Bindings) == 0 {
+		return invalid("peer %q offers no binding (Bindings is empty, not nil)", ps.Name)
+	}
+	for _, b := range ps.Bindings {
+		if !slices.Contains(AllBindings, b) {
+			return invalid("peer %q: no binding %q (JSONRPC, HTTP+JSON or GRPC)", ps.Name, b)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+package scenarios
+
+import (
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+func TestNoOfferedBinding(t *testing.T) {
+	card := mockpeer.Exchange{Seq: 1, Route: mockpeer.RouteCard, Method: "GET", Status: 200}
+	call := mockpeer.Exchange{Seq: 2, Route: mockpeer.RouteA2A, Op: wire.MethodSendMessage, Binding: wire.BindingJSONRPC}
+	unrouted := mockpeer.Exchange{Seq: 2, Route: mockpeer.RouteUnmatched, Path: mockpeer.JSONRPCPath}
+	claim := &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}
+	other := &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonVersionUnsupported}
+	grpcOnly := []string{wire.BindingGRPC}
+	tests := []struct {
+		name    string
+		offered []string
+		journal []mockpeer.Exchange
+		outcome *driver.Outcome
+		want    bool
+	}{
+		{"card seen, nothing sent, claimed", grpcOnly, []mockpeer.Exchange{card}, claim, true},
+		{"a call to a binding not offered has no route", grpcOnly, []mockpeer.Exchange{card, unrouted}, claim, true},
+		{"the cards' own bindings", nil, []mockpeer.Exchange{card}, claim, false},
+		{"every binding offered", mockpeer.AllBindings, []mockpeer.Exchange{card}, claim, false},
+		{"no card fetched", grpcOnly, nil, claim, false},
+		{"an A2A call reached a peer", grpcOnly, []mockpeer.Exchange{card, call}, claim, false},
+		{"another reason", grpcOnly, []mockpeer.Exchange{card}, other, false},
+		{"no outcome", grpcOnly, []mockpeer.Exchange{card}, nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ev := &Evidence{Journal: tc.journal, Offered: tc.offered, Client: ClientRun{Outcome: tc.outcome}}
+			_, got := ev.NoOfferedBinding()
+			if got != tc.want {
+				t.Fatalf("NoOfferedBinding = %v, want %v", got, tc.want)
+			}
+			j := Requirement{ID: "X-001", Check: func(*Evidence) Judgement { return failed("w", "g") }}.Judge(ev)
+			if (j.Verdict == NotApplicable) != tc.want {
+				t.Errorf("verdict %s", j.Verdict)
+			}
+		})
+	}
+}

@@ -1,0 +1,169 @@
+package engine_test
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/json"
+	"maps"
+	"net/http"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner"
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// bindingCatalog: a scenario whose cards list both default bindings, and
+// one whose second card lists JSON-RPC alone.
+func bindingCatalog(t *testing.T) []*scenarios.Scenario {
+	t.Helper()
+	var out []*scenarios.Scenario
+	for _, id := range []string{"rotation-during-send", "version-skew"} {
+		sc, err := scenarios.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, sc)
+	}
+	return out
+}
+
+func runWithBindings(t *testing.T, c runner.Client, bindings []string) *report.Report {
+	t.Helper()
+	e, err := engine.Run(t.Context(), engine.Options{Client: c, Catalog: bindingCatalog(t), Bindings: bindings})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Report()
+}
+
+func reference(t *testing.T) runner.Client {
+	t.Helper()
+	c, err := builtin.LookupMode(builtin.Reference, driver.ModeSession)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Offering the two bindings every card lists is the default, verdict for
+// verdict; the report records the offer and the bindings used.
+func TestDefaultBindingsOfferedExplicitly(t *testing.T) {
+	def := runWithBindings(t, reference(t), nil)
+	explicit := runWithBindings(t, reference(t), []string{wire.BindingJSONRPC, wire.BindingHTTPJSON})
+	if !maps.Equal(def.Verdicts(), explicit.Verdicts()) {
+		t.Errorf("verdicts differ:\ndefault  %v\nexplicit %v", def.Verdicts(), explicit.Verdicts())
+	}
+	if def.Selection.Bindings != nil || !slices.Equal(explicit.Selection.Bindings, []string{wire.BindingJSONRPC, wire.BindingHTTPJSON}) {
+		t.Errorf("selection bindings %v and %v", def.Selection.Bindings, explicit.Selection.Bindings)
+	}
+	for _, sc := range explicit.Scenarios {
+		if !slices.Equal(sc.Bindings, []string{wire.BindingJSONRPC}) || sc.NoOfferedBinding {
+			t.Errorf("%s: bindings used %v, no offered binding %v", sc.ID, sc.Bindings, sc.NoOfferedBinding)
+		}
+	}
+}
+
+// jsonrpcOnly is a client that speaks JSON-RPC alone and finds none on the
+// card: it fetches the card, sends nothing and says so.
+func jsonrpcOnly(t *testing.T) runner.Client {
+	return runner.InProcess("jsonrpc-only", func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		pem, err := os.ReadFile(a.CAFile)
+		pool := x509.NewCertPool()
+		if err != nil || !pool.AppendCertsFromPEM(pem) {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonClientError}
+		}
+		c := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool}}}
+		defer c.CloseIdleConnections()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, a.CardURL, nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}
+		}
+		defer resp.Body.Close()
+		var card wire.AgentCard
+		if json.NewDecoder(resp.Body).Decode(&card) != nil {
+			return driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonPeerError}
+		}
+		for _, i := range card.SupportedInterfaces {
+			if i.ProtocolBinding == wire.BindingJSONRPC {
+				t.Errorf("the card offers JSON-RPC: %+v", i)
+			}
+		}
+		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}
+	})
+}
+
+// Offered gRPC alone, a JSON-RPC-only client fetches the card and aborts
+// binding-unsupported: every verdict is not applicable and the run, which
+// judged nothing, is a configuration error.
+func TestNoOfferedBindingIsNotApplicable(t *testing.T) {
+	rep := runWithBindings(t, jsonrpcOnly(t), []string{wire.BindingGRPC})
+	for key, v := range rep.Verdicts() {
+		if v != scenarios.NotApplicable && v != scenarios.Skipped {
+			t.Errorf("%s is %s, want not applicable", key, v)
+		}
+	}
+	for _, sc := range rep.Scenarios {
+		if !sc.NoOfferedBinding || len(sc.Bindings) != 0 {
+			t.Errorf("%s: no offered binding %v, bindings used %v", sc.ID, sc.NoOfferedBinding, sc.Bindings)
+		}
+	}
+	if rep.ExitCode != report.ExitHarness {
+		t.Errorf("exit code %d, want %d", rep.ExitCode, report.ExitHarness)
+	}
+}
+
+// A client that claims binding-unsupported while every binding is
+// offered is judged as any client that did nothing.
+func TestBindingUnsupportedClaimUnderTheFullOffer(t *testing.T) {
+	claims := runner.InProcess("claims-no-binding", func(context.Context, driver.Assignment) driver.Outcome {
+		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}
+	})
+	rep := runWithBindings(t, claims, mockpeer.AllBindings)
+	if rep.Summary.Fail == 0 || rep.ExitCode == report.ExitPass {
+		t.Errorf("summary %+v, exit %d: a claim under the full offer must not excuse the client", rep.Summary, rep.ExitCode)
+	}
+	for _, sc := range rep.Scenarios {
+		if sc.NoOfferedBinding {
+			t.Errorf("%s excused", sc.ID)
+		}
+	}
+}
+
+// The reference speaks gRPC with the same decisions: the catalog over gRPC
+// alone ends verdict for verdict as over the cards' own bindings, and every
+// A2A call went over gRPC.
+func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
+	run := func(bindings []string) *report.Report {
+		e, err := engine.Run(t.Context(), engine.Options{Client: reference(t), Bindings: bindings})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Report()
+	}
+	def, overGRPC := run(nil), run([]string{wire.BindingGRPC})
+	if !maps.Equal(def.Verdicts(), overGRPC.Verdicts()) {
+		for key, v := range def.Verdicts() {
+			if overGRPC.Verdicts()[key] != v {
+				t.Errorf("%s: %s by default, %s over gRPC", key, v, overGRPC.Verdicts()[key])
+			}
+		}
+	}
+	for _, sc := range overGRPC.Scenarios {
+		if sc.Played && len(sc.Bindings) > 0 && !slices.Equal(sc.Bindings, []string{wire.BindingGRPC}) {
+			t.Errorf("%s: bindings used %v", sc.ID, sc.Bindings)
+		}
+	}
+	if overGRPC.ExitCode != report.ExitPass {
+		t.Errorf("exit code %d over gRPC", overGRPC.ExitCode)
+	}
+}
