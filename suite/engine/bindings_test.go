@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"os"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -74,7 +76,7 @@ func TestDefaultBindingsOfferedExplicitly(t *testing.T) {
 
 // jsonrpcOnly is a client that speaks JSON-RPC alone and finds none on the
 // card: it fetches the card, sends nothing and says so.
-func jsonrpcOnly(t *testing.T) runner.Client {
+func jsonrpcOnly(t *testing.T) *runner.InProcessClient {
 	return runner.InProcess("jsonrpc-only", func(ctx context.Context, a driver.Assignment) driver.Outcome {
 		pem, err := os.ReadFile(a.CAFile)
 		pool := x509.NewCertPool()
@@ -165,5 +167,53 @@ func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
 	}
 	if overGRPC.ExitCode != report.ExitPass {
 		t.Errorf("exit code %d over gRPC", overGRPC.ExitCode)
+	}
+}
+
+// A client that speaks the offered binding where it passes and claims
+// binding-unsupported where it would rather not be judged has its claim
+// refuted by its own traffic: the excused scenario is judged failed, and
+// the run fails.
+func TestSelectiveBindingClaimIsRefuted(t *testing.T) {
+	play, err := builtin.PlayWith(builtin.Reference, builtin.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	optOut := jsonrpcOnly(t).Fn
+	var mu sync.Mutex
+	var first string // the card URL of the first scenario, which it opts out of
+	selective := runner.InProcess("opts-out-of-one-scenario", func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		mu.Lock()
+		if first == "" {
+			first = a.CardURL
+		}
+		out := a.CardURL == first
+		mu.Unlock()
+		if out {
+			return optOut(ctx, a)
+		}
+		return play(ctx, a)
+	})
+	rep := runWithBindings(t, selective, []string{wire.BindingGRPC})
+	if rep.ExitCode != report.ExitFail {
+		t.Errorf("exit code %d, want %d", rep.ExitCode, report.ExitFail)
+	}
+	excused, refuted := 0, 0
+	for _, sc := range rep.Scenarios {
+		if !sc.NoOfferedBinding {
+			continue
+		}
+		excused++
+		for _, req := range sc.Requirements {
+			if req.Verdict == scenarios.NotApplicable {
+				t.Errorf("%s/%s is still excused", sc.ID, req.ID)
+			}
+			if req.Verdict == scenarios.Fail && strings.Contains(req.Message, "refuted") {
+				refuted++
+			}
+		}
+	}
+	if excused != 1 || refuted == 0 {
+		t.Errorf("%d scenarios claimed no binding, %d requirements refuted: want 1 and some", excused, refuted)
 	}
 }

@@ -7,11 +7,13 @@ import (
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
-// Finish counts the verdicts and decides the exit code: 2 when anything
+// Finish fails the binding claims other scenarios refute
+// (refuteBindingClaims), counts the verdicts and decides the exit code: 2 when anything
 // is an error (or the run was interrupted), 1 on a MUST failure not listed
 // as known, on a stale known-failures entry, or in strict mode on any
 // unlisted failure, else 0.
 func (r *Report) Finish() {
+	refuteBindingClaims(r)
 	s := Summary{}
 	// A known-failures entry is stale when what it names was judged and
 	// never failed.
