@@ -26,6 +26,8 @@ var published = []string{
 	"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005",
 	"ROT-005", "STALE-003", "STALE-004", "REPOINT-004", "SIG-011", "SIG-012", "SIG-013", "SIG-014",
 	"REDIR-003", "REDIR-004", "SKEW-003", "EXT-003",
+	"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008",
+	"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012",
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -25,24 +24,6 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// grpcEndpoint reads a gRPC interface url as the https origin it dials:
-// a target "host:port" (the spec's form, the one the peers serve), or an
-// https URL (the form of the spec's card sample). The origin is what the
-// card must be authoritative for, as for the other bindings.
-func grpcEndpoint(raw string) (*url.URL, error) {
-	if strings.Contains(raw, "://") {
-		u, err := url.Parse(raw)
-		if err != nil || u.Scheme != "https" || u.Host == "" {
-			return nil, fmt.Errorf("gRPC interface url %q is not host:port or an https URL", raw)
-		}
-		return &url.URL{Scheme: "https", Host: u.Host}, nil
-	}
-	if _, port, err := net.SplitHostPort(raw); err != nil || port == "" {
-		return nil, fmt.Errorf("gRPC interface url %q is not host:port", raw)
-	}
-	return &url.URL{Scheme: "https", Host: raw}, nil
-}
-
 // grpcBinding is the gRPC binding: lf.a2a.v1.A2AService over TLS to the
 // interface's host:port, with the service parameters and credentials the
 // other bindings send as headers sent as metadata.
@@ -54,9 +35,11 @@ type grpcBinding struct {
 }
 
 // newGRPCBinding dials u's host with tlsConf (roots, client certificate,
-// pin): grpc.NewClient connects lazily, at the first call.
+// pin): grpc.NewClient connects lazily, at the first call. The target is
+// spelled dns:///host:port, so that grpc-go cannot read the host judged by
+// the origin gate as a resolver scheme ("unix:5000" would be a socket).
 func newGRPCBinding(u *url.URL, tenant string, tlsConf *tls.Config, decorate func(*http.Request)) (*grpcBinding, error) {
-	conn, err := grpc.NewClient(u.Host, grpc.WithTransportCredentials(grpccreds.NewTLS(tlsConf)))
+	conn, err := grpc.NewClient("dns:///"+u.Host, grpc.WithTransportCredentials(grpccreds.NewTLS(tlsConf)))
 	if err != nil {
 		return nil, fmt.Errorf("%w: gRPC target %s: %w", ErrConfig, u.Host, err)
 	}

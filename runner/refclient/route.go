@@ -47,7 +47,10 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 		spoken++
 		endpoint, err := card.URL.Parse(iface.URL)
 		if binding == wire.BindingGRPC {
-			endpoint, err = grpcEndpoint(iface.URL)
+			if endpoint, err = grpcEndpoint(iface.URL); err != nil {
+				refused = errors.Join(refused, err)
+				continue
+			}
 		}
 		if err != nil || (endpoint.Scheme != "https" && endpoint.Scheme != "http") {
 			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))

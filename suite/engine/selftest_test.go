@@ -40,6 +40,8 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-principal-mismatch/GEN-004", "repointed-endpoint-principal-mismatch/SIG-010",
 		"repointed-endpoint-signed/GEN-004", "repointed-endpoint-signed/SIG-001",
 		"repointed-endpoint/GEN-004", "repointed-endpoint/REPOINT-003",
+		"repointed-grpc-endpoint/GEN-004", "repointed-grpc-endpoint/REPOINT-007",
+		"repointed-grpc-target/GEN-004", "repointed-grpc-target/REPOINT-011",
 		"rotation-during-send/GEN-004", "rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
 		"version-skew/GEN-004", "version-skew/SKEW-001", "version-skew/SKEW-002",
 	},
@@ -53,6 +55,8 @@ var expectedFailures = map[string][]string{
 	},
 	builtin.FollowURL: {
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
+		"repointed-grpc-endpoint/REPOINT-005", "repointed-grpc-endpoint/REPOINT-006", "repointed-grpc-endpoint/REPOINT-007",
+		"repointed-grpc-target/REPOINT-009", "repointed-grpc-target/REPOINT-010", "repointed-grpc-target/REPOINT-011",
 		"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
 		"repointed-endpoint-bad-signature/SIG-004",
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
@@ -65,8 +69,10 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
 	},
-	// GEN-001 in every scenario where the reference sends A2A requests:
-	// every one, since each session starts with a task that completes.
+	// GEN-001 in every scenario where the reference sends A2A requests over
+	// HTTP: every one whose cards list an HTTP binding, since each session
+	// starts with a task that completes. The mutant strips the header in
+	// the HTTP transport, so the gRPC-only scenarios send it as metadata.
 	builtin.NoVersionHeader: {
 		"capability-drift-before-send/GEN-001", "card-redirect-cross-origin/GEN-001", "contract-frozen-after-send/GEN-001",
 		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "no-validator/GEN-001",
