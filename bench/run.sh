@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # bench/run.sh — peer throughput against a bare net/http baseline.
 #
-# Runs the mockpeer benchmarks (card revalidation 304, JSON-RPC GetTask)
-# ROUNDS times; each round measures the peer and a bare net/http server
-# replaying the peer's bytes over the same TLS setup, side by side in one
-# process. Prints the peer/bare throughput ratios against their targets.
+# Runs the mockpeer benchmarks (card revalidation 304, JSON-RPC GetTask,
+# gRPC GetTask) ROUNDS times; each round measures the peer and a bare
+# server (net/http replaying the peer's bytes; grpc-go answering the peer's
+# task) over the same TLS setup, side by side in one process. Prints the
+# peer/bare throughput ratios against their targets (gRPC has none yet).
 # These are measurements on a shared machine, not tests: the script exits 0
 # whatever the ratios (it fails only if the benchmarks themselves fail).
 #
@@ -36,7 +37,7 @@ RESULTS="$OUT/bench.txt"
 : >"$RESULTS"
 for round in $(seq 1 "$ROUNDS"); do
   echo "— round $round/$ROUNDS"
-  if ! "$OUT/mockpeer.test" -test.run '^$' -test.bench '^Benchmark(CardRevalidation|GetTask)$' \
+  if ! "$OUT/mockpeer.test" -test.run '^$' -test.bench '^Benchmark(CardRevalidation|GetTask|GRPCGetTask)$' \
     -test.benchtime "$BENCHTIME" >"$OUT/round.txt" 2>&1; then
     cat "$OUT/round.txt" >&2
     echo "bench/run.sh: the benchmarks failed" >&2

@@ -46,8 +46,9 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 // where its first member stood:
 //   - the group keeps its members whose binding is selected, in card order
 //     (a scenario that lists JSON-RPC alone on purpose keeps doing so);
-//   - gRPC, which no scenario's card lists, is added last when selected, so
-//     clients that pick the first binding they speak pick as before;
+//   - gRPC, which most scenarios' cards do not list, is added last when
+//     selected, so clients that pick the first binding they speak pick as
+//     before;
 //   - a group the selection would empty gets every selected binding instead,
 //     in the order of AllBindings: the card still names that endpoint.
 //
