@@ -48,8 +48,9 @@ type answer struct {
 func newBenchRig(b *testing.B) *benchRig {
 	b.Helper()
 	f, err := Start(context.Background(), FarmSpec{
-		Dir:   b.TempDir(),
-		Peers: []PeerSpec{{Name: "A", Skill: benchSkill, Cards: []CardFunc{benchCard}}},
+		Dir:     b.TempDir(),
+		Peers:   []PeerSpec{{Name: "A", Skill: benchSkill, Cards: []CardFunc{benchCard}}},
+		Journal: benchJournal,
 	})
 	if err != nil {
 		b.Fatalf("Start: %v", err)
@@ -76,6 +77,11 @@ func newBenchRig(b *testing.B) *benchRig {
 	rig.bare = startBare(b, f.pki.serverConfig("A"), rig)
 	return rig
 }
+
+// benchJournal keeps every exchange of a benchmark whole, as a scenario's
+// journal does (its few hundred exchanges never reach the default limits):
+// the cost measured is that of a peer in a run, not of a flooded one.
+var benchJournal = JournalLimits{Exchanges: 1 << 20}
 
 // benchCard resembles a catalog card: two interfaces, a provider, three
 // skills, no security (admission is then the cheapest path).

@@ -58,7 +58,7 @@ func (rig *benchRig) origin(side string) string {
 // served: every request on the peer side, none on the bare side.
 func benchParallel(b *testing.B, rig *benchRig, side string, op func() error) {
 	b.ReportAllocs()
-	before := rig.farm.Journal().Len()
+	before := rig.farm.Journal().Counts()
 	heapBefore := liveHeap()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
@@ -76,8 +76,9 @@ func benchParallel(b *testing.B, rig *benchRig, side string, op func() error) {
 	if side == "peer" {
 		want = b.N
 	}
-	if served := rig.farm.Journal().Len() - before; served != want {
-		b.Errorf("%s: the peer journaled %d exchanges for %d requests", side, served, b.N)
+	after := rig.farm.Journal().Counts()
+	if seen, whole := after.Seen-before.Seen, after.Whole-before.Whole; seen != int64(want) || whole != seen {
+		b.Errorf("%s: the peer journaled %d exchanges (%d whole) for %d requests", side, seen, whole, b.N)
 	}
 }
 
