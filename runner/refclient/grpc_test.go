@@ -2,9 +2,13 @@ package refclient
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"google.golang.org/grpc/codes"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
 // Every target form grpc-go dials is read as the origin it dials, or
@@ -46,5 +50,57 @@ func TestCodeName(t *testing.T) {
 		if got := codeName(c); got != want {
 			t.Errorf("codeName(%v) = %q, want %q", c, got, want)
 		}
+	}
+}
+
+// The interface chosen from a gRPC-only card is the first target that
+// names the card's own origin; a card whose targets name none is refused
+// as untrusted, whatever form they take.
+func TestGRPCTargetsOfTheCardsOrigin(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		targets func(hostPort string) []string
+		want    int // the index of the target chosen, -1 for none
+	}{
+		{"a resolver of its own and a socket, then dns:///", func(hp string) []string {
+			return []string{"dns://127.0.0.1:53/" + hp, "unix:///tmp/a2a.sock", "dns:///" + hp}
+		}, 2},
+		{"passthrough:///", func(hp string) []string { return []string{"passthrough:///" + hp} }, 0},
+		{"no target names the origin", func(hp string) []string {
+			return []string{"dns://127.0.0.1:53/" + hp, "unix:" + hp, "grpc://" + hp, "dns:///127.0.0.2:" + strings.Split(hp, ":")[1]}
+		}, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var targets []string
+			farm := startFarm(t, mockpeer.PeerSpec{Cards: []mockpeer.CardFunc{func(o mockpeer.Origins) wire.AgentCard {
+				c := farmCard(nil)(o)
+				targets = tc.targets(mockpeer.GRPCTarget(o("A")))
+				c.SupportedInterfaces = nil
+				for _, target := range targets {
+					c.SupportedInterfaces = append(c.SupportedInterfaces, wire.AgentInterface{
+						URL: target, ProtocolBinding: wire.BindingGRPC, ProtocolVersion: wire.ProtocolVersion})
+				}
+				return c
+			}}})
+			c, err := New(Config{CardURL: farm.Peer("A").CardURL(), Skill: testSkill, CAFile: farm.CAFile()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			card, err := c.FetchCard(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			iface, endpoint, _, err := c.chooseInterface(t.Context(), card)
+			if tc.want < 0 {
+				if !errors.Is(err, ErrUntrustedEndpoint) {
+					t.Fatalf("chose %q (%v), error %v; want an untrusted endpoint", iface.URL, endpoint, err)
+				}
+				return
+			}
+			if err != nil || iface.URL != targets[tc.want] || endpoint.String() != farm.Peer("A").Origin() {
+				t.Fatalf("chose %q (%v), error %v; want %q at %s", iface.URL, endpoint, err, targets[tc.want], farm.Peer("A").Origin())
+			}
+		})
 	}
 }
