@@ -15,7 +15,8 @@ import (
 
 // Wire compatibility with the official @a2a-js/sdk client: the real SDK,
 // driven by runner/adapters/a2a-js/compat/send-get-cancel.mjs, must complete
-// SendMessage → GetTask → CancelTask against a farm peer on each binding.
+// SendMessage → GetTask → CancelTask against a farm peer on each binding,
+// gRPC (@a2a-js/sdk/client/grpc over TLS) included.
 // The a2a-go SDK has the same test in its own module (runner/adapters/a2a-go).
 
 // compatDeadline bounds one SDK run, card fetch to cancel.
@@ -37,7 +38,7 @@ func TestSDKCompatJS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
+	for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC} {
 		t.Run(binding, func(t *testing.T) {
 			farm, err := peertest.StartCompatFarm(t.Context(), false)
 			if err != nil {

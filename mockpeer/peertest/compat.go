@@ -26,7 +26,8 @@ const (
 )
 
 // StartCompatFarm starts one peer whose card asks for a bearer token, lists
-// JSON-RPC then HTTP+JSON and streams; its tasks stay WORKING long enough to
+// JSON-RPC, HTTP+JSON, then gRPC (host:port on the same TLS origin) and
+// streams; its tasks stay WORKING long enough to
 // be canceled after a GetTask. flatScopes serves securityRequirements in
 // the flat shape ({"schemes":{"bearer":[]}}) some SDKs parse. Close the
 // farm when done; it also closes when ctx is.
@@ -36,6 +37,9 @@ func StartCompatFarm(ctx context.Context, flatScopes bool) (*mockpeer.Farm, erro
 		Skill:              CompatSkill,
 		Cards:              []mockpeer.CardFunc{CompatCard},
 		FlatSecurityScopes: flatScopes,
+		// All three offered, so the card lists gRPC too (last): each test
+		// picks its binding with the SDK's preferred transports.
+		Bindings: mockpeer.AllBindings,
 		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 			{State: wire.TaskStateWorking, Progress: 25},
 			{State: wire.TaskStateWorking, Progress: 50},

@@ -14,6 +14,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
@@ -24,9 +25,11 @@ const compatDeadline = 60 * time.Second
 
 // TestSDKCompatGo: the official a2a-go/v2 client completes SendMessage
 // (returnImmediately) → GetTask → CancelTask against a farm peer on each
-// binding, attaching the bearer token because the card requires it.
+// binding, gRPC (a2agrpc over TLS) included, attaching the bearer token
+// because the card requires it.
 func TestSDKCompatGo(t *testing.T) {
-	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+	bindings := []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON, a2a.TransportProtocolGRPC}
+	for _, binding := range bindings {
 		t.Run(string(binding), func(t *testing.T) {
 			farm := compatFarm(t, true)
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
@@ -81,6 +84,7 @@ func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, bindi
 	client, err := a2aclient.NewFromCard(ctx, card,
 		a2aclient.WithJSONRPCTransport(httpc),
 		a2aclient.WithRESTTransport(httpc),
+		a2agrpc.WithGRPCTransport(grpcTLS(t, farm)),
 		a2aclient.WithConfig(a2aclient.Config{PreferredTransports: []a2a.TransportProtocol{binding}}),
 		a2aclient.WithCallInterceptors(&a2aclient.AuthInterceptor{Service: creds}),
 	)

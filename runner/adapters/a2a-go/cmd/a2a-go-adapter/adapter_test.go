@@ -9,6 +9,8 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	// The farm and the SDK both register lf.a2a.v1 with protobuf.
+	_ "github.com/a2a-conform/a2a-conform/runner/adapters/a2a-go/internal/protoconflict"
 )
 
 // peerCard is the adapter peer's card with the given security and
