@@ -81,7 +81,7 @@ sdk-deps:
 	cd $(JS_SDK_DIR) && npm ci --no-audit --no-fund
 	cd $(GO_SDK_DIR) && $(GO) mod download
 
-## sdk-compat: only the real-SDK wire compatibility tests (send → get → cancel, both bindings)
+## sdk-compat: only the real-SDK wire compatibility tests (send → get → cancel, on each of the three bindings)
 sdk-compat: sdk-deps sdk-go
 	A2A_CONFORM_REQUIRE_SDKS=1 $(GO) test -race -count=1 -run 'TestSDKCompat' ./mockpeer/...
 
@@ -98,9 +98,9 @@ SDK_REPORT_DIR := $(REPORT_DIR)/sdks
 JS_SDK_VERSION  = $(shell node -p "require('./$(JS_SDK_DIR)/node_modules/@a2a-js/sdk/package.json').version")
 GO_SDK_VERSION  = $(shell cd $(GO_SDK_DIR) && $(GO) list -m -f '{{.Version}}' github.com/a2aproject/a2a-go/v2)
 
-## conformance-sdks: the whole catalog against @a2a-js/sdk and a2a-go (spec and flat security scopes), in session and one-shot mode;
-##   each SDK's verdicts are pinned by its known-failures file (--strict: drift either way fails),
-##   and docs/results.md must match the reports
+## conformance-sdks: the whole catalog against @a2a-js/sdk and a2a-go (spec and flat security scopes), in session and one-shot mode,
+##   over the default offer and over gRPC alone (--bindings grpc); each run's verdicts are pinned by its known-failures
+##   file (--strict: drift either way fails), and docs/results.md must match the reports
 conformance-sdks: sdk-runs
 	diff -u docs/results.md $(SDK_REPORT_DIR)/results.md \
 		|| (echo "docs/results.md is stale: run 'make sdk-results'" >&2; exit 1)
@@ -112,10 +112,14 @@ sdk-results: sdk-runs
 # Every run happens even when one drifts, so CI shows every drift at once.
 # Session mode is how the SDKs are used (one long-lived client); one-shot
 # mode (a fresh client per task) shows what a new client does with a card.
+# The gRPC runs (--bindings grpc: cards list only a gRPC interface) need no
+# switch in the adapters: each registers its SDK's gRPC transport beside the
+# HTTP ones, and the SDK picks what the card offers.
 SDK_RUN = bin/a2a-conform run --strict
 JS_CLIENT = --client 'node $(JS_SDK_DIR)/adapter.mjs' --label '@a2a-js/sdk $(JS_SDK_VERSION)'
 GO_CLIENT = --client bin/a2a-go-adapter --label 'github.com/a2aproject/a2a-go/v2 $(GO_SDK_VERSION)'
-SDK_RUN_DIRS = a2a-js a2a-js-one-shot a2a-go-spec a2a-go-flat a2a-go-flat-one-shot
+SDK_RUN_DIRS = a2a-js a2a-js-one-shot a2a-go-spec a2a-go-flat a2a-go-flat-one-shot \
+	a2a-js-grpc a2a-js-grpc-one-shot a2a-go-flat-grpc a2a-go-flat-grpc-one-shot
 sdk-runs: sdk-deps build
 	cd $(GO_SDK_DIR) && $(GO) build -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
 	@status=0; \
@@ -130,5 +134,13 @@ sdk-runs: sdk-deps build
 		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat' || status=1; \
 	$(SDK_RUN) $(GO_CLIENT) --client-mode one-shot --security-scopes flat --known-failures $(GO_SDK_DIR)/known-failures-flat-one-shot.txt \
 		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat-one-shot' || status=1; \
+	$(SDK_RUN) $(JS_CLIENT) --bindings grpc --client-mode session --known-failures $(JS_SDK_DIR)/known-failures-grpc.txt \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-js-grpc' || status=1; \
+	$(SDK_RUN) $(JS_CLIENT) --bindings grpc --client-mode one-shot --known-failures $(JS_SDK_DIR)/known-failures-grpc-one-shot.txt \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-js-grpc-one-shot' || status=1; \
+	$(SDK_RUN) $(GO_CLIENT) --bindings grpc --client-mode session --security-scopes flat --known-failures $(GO_SDK_DIR)/known-failures-flat-grpc.txt \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat-grpc' || status=1; \
+	$(SDK_RUN) $(GO_CLIENT) --bindings grpc --client-mode one-shot --security-scopes flat --known-failures $(GO_SDK_DIR)/known-failures-flat-grpc-one-shot.txt \
+		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat-grpc-one-shot' || status=1; \
 	exit $$status
 	bin/a2a-conform results $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d)/report.json') > '$(SDK_REPORT_DIR)/results.md'

@@ -39,6 +39,21 @@ func parse(fs *flag.FlagSet, args []string) (code int, done bool) {
 	return 0, false
 }
 
+// parseInterspersed parses args whose flags may come before, between or
+// after its positional arguments (report and merge take paths), and
+// returns those arguments in order.
+func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, code int, done bool) {
+	for {
+		if code, done := parse(fs, args); done {
+			return nil, code, true
+		}
+		if fs.NArg() == 0 {
+			return positional, 0, false
+		}
+		positional, args = append(positional, fs.Arg(0)), fs.Args()[1:]
+	}
+}
+
 // flagSet reports whether the flag was given on the command line.
 func flagSet(fs *flag.FlagSet, name string) bool {
 	given := false

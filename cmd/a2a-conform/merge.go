@@ -20,16 +20,9 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 			"Refuses (exit 2) reports that are not every shard of one run: another client, selection or suite build, a shard twice or missing.", stderr)
 	out := fs.String("o", "", "the report folder to write (required)")
 	acts := fs.String("acts-report", "", "a folder for the merged run's ACTS reports, one file per binding the client used (docs/acts.md)")
-	// Flags may come before or after the reports.
-	var paths []string
-	for {
-		if code, done := parse(fs, args); done {
-			return code
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		paths, args = append(paths, fs.Arg(0)), fs.Args()[1:]
+	paths, code, done := parseInterspersed(fs, args)
+	if done {
+		return code
 	}
 	if len(paths) == 0 || *out == "" {
 		fs.Usage()

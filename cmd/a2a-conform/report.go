@@ -14,16 +14,9 @@ func reportCmd(args []string, stdout, stderr io.Writer) int {
 		"Renders, from a run's report.json (and the journals/*.jsonl next to it), the HTML report (summary, sequence diagrams, requirements, journals) and/or the A2A conformance-test draft's reports (docs/acts.md).", stderr)
 	out := fs.String("o", "", "the HTML file to write")
 	acts := fs.String("acts-report", "", "a folder for the ACTS reports, one file per binding the client used")
-	// Flags may come before or after the report's path.
-	var paths []string
-	for {
-		if code, done := parse(fs, args); done {
-			return code
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		paths, args = append(paths, fs.Arg(0)), fs.Args()[1:]
+	paths, code, done := parseInterspersed(fs, args)
+	if done {
+		return code
 	}
 	if len(paths) != 1 || (*out == "" && *acts == "") {
 		fs.Usage()

@@ -68,13 +68,38 @@ func CredentialCases() []CredentialCase {
 // tasks go WORKING then COMPLETED. flatScopes serves securityRequirements
 // in the flat shape. Close the farm when done; it also closes when ctx is.
 func StartAdapterFarm(ctx context.Context, card mockpeer.CardFunc, grants mockpeer.Grants, flatScopes bool) (*mockpeer.Farm, error) {
-	return startOnePeer(ctx, grants, mockpeer.PeerSpec{
+	return startOnePeer(ctx, grants, adapterPeer(card, flatScopes))
+}
+
+// StartGRPCAdapterFarm is StartAdapterFarm with the peer offering gRPC
+// alone: its card lists one gRPC interface (host:port), as under
+// a2a-conform run --bindings grpc.
+func StartGRPCAdapterFarm(ctx context.Context, card mockpeer.CardFunc, grants mockpeer.Grants, flatScopes bool) (*mockpeer.Farm, error) {
+	peer := adapterPeer(card, flatScopes)
+	peer.Bindings = []string{wire.BindingGRPC}
+	return startOnePeer(ctx, grants, peer)
+}
+
+func adapterPeer(card mockpeer.CardFunc, flatScopes bool) mockpeer.PeerSpec {
+	return mockpeer.PeerSpec{
 		Name: AdapterPeer, Skill: AdapterSkill, Cards: []mockpeer.CardFunc{card}, FlatSecurityScopes: flatScopes,
 		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 			{State: wire.TaskStateWorking, Progress: 50},
 			{State: wire.TaskStateCompleted, Progress: 100},
 		}},
-	})
+	}
+}
+
+// CheckBinding checks that every A2A request of the journal went over
+// binding.
+func CheckBinding(journal []mockpeer.Exchange, binding string) error {
+	var errs []error
+	for _, ex := range A2ACalls(journal) {
+		if ex.Binding != binding {
+			errs = append(errs, errors.New(ex.Line()+": want "+binding))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // A2ACalls returns the journal's A2A requests (no card, token or JWKS

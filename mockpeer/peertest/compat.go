@@ -26,7 +26,8 @@ const (
 )
 
 // StartCompatFarm starts one peer whose card asks for a bearer token, lists
-// JSON-RPC then HTTP+JSON and streams; its tasks stay WORKING long enough to
+// JSON-RPC, HTTP+JSON, then gRPC (host:port on the same TLS origin) and
+// streams; its tasks stay WORKING long enough to
 // be canceled after a GetTask. flatScopes serves securityRequirements in
 // the flat shape ({"schemes":{"bearer":[]}}) some SDKs parse. Close the
 // farm when done; it also closes when ctx is.
@@ -36,6 +37,9 @@ func StartCompatFarm(ctx context.Context, flatScopes bool) (*mockpeer.Farm, erro
 		Skill:              CompatSkill,
 		Cards:              []mockpeer.CardFunc{CompatCard},
 		FlatSecurityScopes: flatScopes,
+		// All three offered, so the card lists gRPC too (last): each test
+		// picks its binding with the SDK's preferred transports.
+		Bindings: mockpeer.AllBindings,
 		Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
 			{State: wire.TaskStateWorking, Progress: 25},
 			{State: wire.TaskStateWorking, Progress: 50},
@@ -71,6 +75,29 @@ func CompatCard(o mockpeer.Origins) wire.AgentCard {
 // each with A2A-Version 1.0, the bearer credential and no error. The error
 // lists the journal and every problem.
 func CheckCompatJournal(journal []mockpeer.Exchange, binding, taskID string) error {
+	return checkCalls(journal, binding, taskID, []compatCall{
+		{wire.MethodSendMessage, wire.TaskStateWorking},
+		{wire.MethodGetTask, wire.TaskStateWorking},
+		{wire.MethodCancelTask, wire.TaskStateCanceled},
+	})
+}
+
+// CheckStreamJournal checks what the compatibility peer saw of a stream:
+// one card fetch, then one SendStreamingMessage over binding that created
+// taskID and ran it to COMPLETED, with A2A-Version 1.0, the bearer
+// credential and no error.
+func CheckStreamJournal(journal []mockpeer.Exchange, binding, taskID string) error {
+	return checkCalls(journal, binding, taskID, []compatCall{{wire.MethodSendStreamingMessage, wire.TaskStateCompleted}})
+}
+
+// compatCall is one A2A call the compatibility peer must see, and the
+// state it leaves the task in.
+type compatCall struct {
+	op    string
+	state wire.TaskState
+}
+
+func checkCalls(journal []mockpeer.Exchange, binding, taskID string, want []compatCall) error {
 	var errs []error
 	var calls []mockpeer.Exchange
 	cards := 0
@@ -90,15 +117,13 @@ func CheckCompatJournal(journal []mockpeer.Exchange, binding, taskID string) err
 	if cards != 1 {
 		errs = append(errs, errors.New("want exactly one card fetch"))
 	}
-	wantOps := []string{wire.MethodSendMessage, wire.MethodGetTask, wire.MethodCancelTask}
-	wantStates := []wire.TaskState{wire.TaskStateWorking, wire.TaskStateWorking, wire.TaskStateCanceled}
-	if len(calls) != len(wantOps) {
-		errs = append(errs, errors.New("want exactly SendMessage, GetTask, CancelTask"))
+	if len(calls) != len(want) {
+		errs = append(errs, fmt.Errorf("want exactly %d A2A call(s), got %d", len(want), len(calls)))
 	}
-	for i, ex := range calls[:min(len(calls), len(wantOps))] {
+	for i, ex := range calls[:min(len(calls), len(want))] {
 		var bad []string
-		if ex.Op != wantOps[i] || ex.Binding != binding {
-			bad = append(bad, "want "+binding+" "+wantOps[i])
+		if ex.Op != want[i].op || ex.Binding != binding {
+			bad = append(bad, "want "+binding+" "+want[i].op)
 		}
 		if ex.A2AVersion != wire.ProtocolVersion {
 			bad = append(bad, "A2A-Version "+ex.A2AVersion)
@@ -109,8 +134,8 @@ func CheckCompatJournal(journal []mockpeer.Exchange, binding, taskID string) err
 		if !slices.Contains(ex.Auth.Presented, "bearer") || !ex.Auth.SatisfiesCurrent {
 			bad = append(bad, "bearer not presented")
 		}
-		if ex.TaskID != taskID || ex.StateAfter != wantStates[i] {
-			bad = append(bad, "want task "+taskID+" "+string(wantStates[i]))
+		if ex.TaskID != taskID || ex.StateAfter != want[i].state {
+			bad = append(bad, "want task "+taskID+" "+string(want[i].state))
 		}
 		if len(bad) > 0 {
 			errs = append(errs, errors.New(ex.Line()+": "+strings.Join(bad, "; ")))

@@ -47,6 +47,7 @@ func WriteResults(w io.Writer, reports []*Report) error {
 	p.line("")
 	p.runsTable(reports)
 	p.outcomesTable(reports)
+	p.bindingsSection(reports)
 	for _, r := range reports {
 		p.requirementsTable(r)
 	}
@@ -72,7 +73,7 @@ func (p *page) runsTable(reports []*Report) {
 	p.line("|---|---|---|---|---|---:|---:|---:|---:|---:|")
 	for _, r := range reports {
 		s := r.Summary
-		p.line("| %s | %s | %s | %s %s | %s | %d | %d | %d | %d | %d |", cell(r.Client.Title()), modeText(r), scopesText(r),
+		p.line("| %s | %s | %s | %s %s | %s | %d | %d | %d | %d | %d |", cell(clientText(r)), modeText(r), scopesText(r),
 			r.Suite.Name, r.Suite.Version, r.SpecVersion, s.Pass, s.Fail, mustFailures(r), s.NotApplicable, s.Error)
 	}
 	p.line("")
@@ -156,6 +157,15 @@ func runTitle(r *Report) string {
 		title += ", bindings " + strings.Join(b, ", ")
 	}
 	return title
+}
+
+// clientText is the client under test, and the bindings its run narrowed
+// the peers to, if any (a run over the default offer reads as before).
+func clientText(r *Report) string {
+	if b := r.Selection.Bindings; b != nil {
+		return r.Client.Title() + ", bindings " + strings.Join(b, ", ")
+	}
+	return r.Client.Title()
 }
 
 // modeText is how the client took its tasks, as the first played scenario

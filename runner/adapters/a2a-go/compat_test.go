@@ -14,6 +14,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
@@ -24,9 +25,10 @@ const compatDeadline = 60 * time.Second
 
 // TestSDKCompatGo: the official a2a-go/v2 client completes SendMessage
 // (returnImmediately) → GetTask → CancelTask against a farm peer on each
-// binding, attaching the bearer token because the card requires it.
+// binding, gRPC (a2agrpc over TLS) included, attaching the bearer token
+// because the card requires it.
 func TestSDKCompatGo(t *testing.T) {
-	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+	for _, binding := range compatBindings {
 		t.Run(string(binding), func(t *testing.T) {
 			farm := compatFarm(t, true)
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
@@ -52,6 +54,60 @@ func TestSDKCompatGo(t *testing.T) {
 	}
 }
 
+var compatBindings = []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON, a2a.TransportProtocolGRPC}
+
+// TestSDKCompatGoStream: a SendStreamingMessage read to its end carries the
+// task from WORKING to COMPLETED on each binding, and the peer saw one
+// SendStreamingMessage.
+func TestSDKCompatGoStream(t *testing.T) {
+	for _, binding := range compatBindings {
+		t.Run(string(binding), func(t *testing.T) {
+			farm := compatFarm(t, true)
+			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
+			defer cancel()
+
+			taskID, states, runErr := stream(ctx, t, farm, binding)
+			if err := farm.Close(); err != nil {
+				t.Errorf("farm.Close: %v", err)
+			}
+			journal := farm.Journal().All()
+			if runErr != nil {
+				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(journal))
+			}
+			if len(states) < 2 || states[0] != a2a.TaskStateWorking || states[len(states)-1] != a2a.TaskStateCompleted {
+				t.Errorf("SDK saw states %v, want WORKING … COMPLETED\njournal:\n%s", states, peertest.JournalLines(journal))
+			}
+			if err := peertest.CheckStreamJournal(journal, string(binding), taskID); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+// stream reads one SendStreamingMessage of a compat client to its end and
+// returns the task and the state of every task or status event.
+func stream(ctx context.Context, t *testing.T, farm *mockpeer.Farm, binding a2a.TransportProtocol) (string, []a2a.TaskState, error) {
+	ctx, client, err := newCompatClient(ctx, t, farm, binding)
+	if err != nil {
+		return "", nil, err
+	}
+	var taskID string
+	var states []a2a.TaskState
+	req := &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("a2a-conform SDK streaming check"))}
+	for event, err := range client.SendStreamingMessage(ctx, req) {
+		if err != nil {
+			return taskID, states, err
+		}
+		switch e := event.(type) {
+		case *a2a.Task:
+			taskID, states = string(e.ID), append(states, e.Status.State)
+		case *a2a.TaskStatusUpdateEvent:
+			taskID, states = string(e.TaskID), append(states, e.Status.State)
+		}
+	}
+	return taskID, states, nil
+}
+
 // compatFarm starts the compatibility peer for the test; see
 // peertest.StartCompatFarm.
 func compatFarm(t *testing.T, flatScopes bool) *mockpeer.Farm {
@@ -64,15 +120,16 @@ func compatFarm(t *testing.T, flatScopes bool) *mockpeer.Farm {
 	return farm
 }
 
-// sendGetCancel uses the SDK as its documentation shows: resolve the card,
-// build a client from it with a credential store for the card's scheme,
-// then send, get and cancel. It returns the task and the states it saw.
-func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, binding a2a.TransportProtocol) (string, []a2a.TaskState, error) {
+// newCompatClient uses the SDK as its documentation shows: resolve the
+// card, build a client from it with a credential store for the card's
+// scheme, binding preferred. Call with the returned context (it carries
+// the credential session); the client is destroyed when t ends.
+func newCompatClient(ctx context.Context, t *testing.T, farm *mockpeer.Farm, binding a2a.TransportProtocol) (context.Context, *a2aclient.Client, error) {
 	httpc := httpClient(t, farm)
 	// WithPath("") makes the card URL the request URL as-is.
 	card, err := agentcard.NewResolver(httpc).Resolve(ctx, farm.Peer(peertest.CompatPeer).CardURL(), agentcard.WithPath(""))
 	if err != nil {
-		return "", nil, err
+		return ctx, nil, err
 	}
 
 	const session = a2aclient.SessionID("a2a-conform-compat")
@@ -81,14 +138,24 @@ func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, bindi
 	client, err := a2aclient.NewFromCard(ctx, card,
 		a2aclient.WithJSONRPCTransport(httpc),
 		a2aclient.WithRESTTransport(httpc),
+		a2agrpc.WithGRPCTransport(grpcTLS(t, farm)),
 		a2aclient.WithConfig(a2aclient.Config{PreferredTransports: []a2a.TransportProtocol{binding}}),
 		a2aclient.WithCallInterceptors(&a2aclient.AuthInterceptor{Service: creds}),
 	)
 	if err != nil {
+		return ctx, nil, err
+	}
+	t.Cleanup(func() { _ = client.Destroy() })
+	return a2aclient.AttachSessionID(ctx, session), client, nil
+}
+
+// sendGetCancel sends, gets and cancels with a compat client. It returns
+// the task and the states it saw.
+func sendGetCancel(ctx context.Context, t *testing.T, farm *mockpeer.Farm, binding a2a.TransportProtocol) (string, []a2a.TaskState, error) {
+	ctx, client, err := newCompatClient(ctx, t, farm, binding)
+	if err != nil {
 		return "", nil, err
 	}
-	defer func() { _ = client.Destroy() }()
-	ctx = a2aclient.AttachSessionID(ctx, session)
 
 	res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{
 		Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("a2a-conform SDK compatibility check")),

@@ -1,6 +1,7 @@
 package a2ajs
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"testing"
@@ -43,7 +44,13 @@ func card(schemes peertest.Schemes, req wire.SecurityRequirement) mockpeer.CardF
 // farm and returns what the runner observed and the peer's complete journal.
 func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
 	t.Helper()
-	farm, err := peertest.StartAdapterFarm(t.Context(), cf, grants, false)
+	return playOn(t, c, peertest.StartAdapterFarm, cf, grants)
+}
+
+// playOn is play against the farm start makes.
+func playOn(t *testing.T, c *runner.Command, start startFarm, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
+	t.Helper()
+	farm, err := start(t.Context(), cf, grants, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,17 +61,34 @@ func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer
 	return run.Tasks[0], run.Journal
 }
 
+// startFarm starts the one-peer farm of a test.
+type startFarm func(context.Context, mockpeer.CardFunc, mockpeer.Grants, bool) (*mockpeer.Farm, error)
+
 // TestAdapterWiresEachCredential: each kind of granted credential reaches
-// every A2A request, and the task completes.
+// every A2A request, and the task completes, over the binding the card
+// lists first (JSON-RPC) and over gRPC alone (the SDK's gRPC transport,
+// TLS with the farm CA, the credentials as call credentials).
 func TestAdapterWiresEachCredential(t *testing.T) {
 	c := adapterCommand(t)
+	for binding, start := range map[string]startFarm{
+		wire.BindingJSONRPC: peertest.StartAdapterFarm,
+		wire.BindingGRPC:    peertest.StartGRPCAdapterFarm,
+	} {
+		t.Run(binding, func(t *testing.T) { wiresEachCredential(t, c, start, binding) })
+	}
+}
+
+func wiresEachCredential(t *testing.T, c *runner.Command, start startFarm, binding string) {
 	for _, tc := range peertest.CredentialCases() {
 		t.Run(tc.Name, func(t *testing.T) {
-			res, journal := play(t, c, card(tc.Schemes, tc.Req), tc.Grants)
+			res, journal := playOn(t, c, start, card(tc.Schemes, tc.Req), tc.Grants)
 			if o := res.Outcome; o == nil || o.Outcome != driver.OutcomeCompleted || o.TaskID == "" || res.ExitCode != 0 {
 				t.Fatalf("result %+v, want completed with a task id and exit 0\n%s", res, peertest.JournalLines(journal))
 			}
 			if err := peertest.CheckCredentialCalls(journal, tc.Presented); err != nil {
+				t.Error(err)
+			}
+			if err := peertest.CheckBinding(journal, binding); err != nil {
 				t.Error(err)
 			}
 			for _, ex := range peertest.A2ACalls(journal) {

@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 
 import { TaskState, taskStateToJSON } from "@a2a-js/sdk";
+import { status as grpcStatus } from "@grpc/grpc-js";
 
 import { AuthUnavailableError } from "./credentials.mjs";
 
@@ -30,14 +31,25 @@ export function fromTask(task, detail) {
   return { ...OUTCOME_OF_STATE.get(task.status.state), taskId: task.id, detail: `${taskStateToJSON(task.status.state)}; ${detail}` };
 }
 
+// The gRPC transport turns every failed call into an A2A error carrying the
+// call's status, the ones that never reached an agent included: the adapter
+// cancels a call only at its deadline, and UNAVAILABLE is no connection.
+const GRPC_DEADLINE = new Set([grpcStatus.CANCELLED, grpcStatus.DEADLINE_EXCEEDED]);
+
+function grpcStatusOf(err) {
+  return err?.transport === "grpc" ? err.status : undefined;
+}
+
 // reasonOf classifies an error thrown by the SDK or the adapter.
 function reasonOf(err) {
   const text = String(err?.message ?? err);
   switch (true) {
     case err instanceof AuthUnavailableError:
       return "auth-unavailable";
-    case err?.name === "TimeoutError" || err?.name === "AbortError":
+    case err?.name === "TimeoutError" || err?.name === "AbortError" || GRPC_DEADLINE.has(grpcStatusOf(err)):
       return "deadline";
+    case grpcStatusOf(err) === grpcStatus.UNAVAILABLE:
+      return "transport-error";
     case typeof err === "object" && err !== null && A2A_ERROR_BRAND in err:
       return "peer-error";
     case text.startsWith("No compatible transport found"):

@@ -2,10 +2,8 @@
 // shows for a long-lived application: one ClientFactory, one client from
 // createFromUrl per agent, reused for every task. The client holds the card
 // it resolved for its lifetime; nothing here ever resolves it again.
-import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { Role } from "@a2a-js/sdk";
 import {
   ClientFactory,
   ClientFactoryOptions,
@@ -16,8 +14,10 @@ import {
 } from "@a2a-js/sdk/client";
 
 import { CardCredentials } from "./credentials.mjs";
+import { grpcTransportFactory } from "./grpc.mjs";
 import { deadlineFetch, installTLS } from "./http.mjs";
 import { fromError, fromTask, settled } from "./outcome.mjs";
+import { sendRequest } from "./request.mjs";
 
 // How long the adapter waits between two GetTask polls. The peers move a
 // task one step per poll, not per unit of time, so the wait only adds to
@@ -60,7 +60,14 @@ export class SdkSession {
     const fetchImpl = createAuthenticatingFetchWithRetry(plainFetch, credentials);
     this.#factory = new ClientFactory(
       ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-        transports: [new JsonRpcTransportFactory({ fetchImpl }), new RestTransportFactory({ fetchImpl })],
+        // The three transports, as the SDK's own CLI sample registers
+        // them; no preferred transport, so the card's order decides (farm
+        // cards list gRPC last, or alone under --bindings grpc).
+        transports: [
+          new JsonRpcTransportFactory({ fetchImpl }),
+          new RestTransportFactory({ fetchImpl }),
+          grpcTransportFactory(session, credentials),
+        ],
         cardResolver: new CardResolver({ fetchImpl }, (card) => credentials.prepare(card)),
         clientConfig: { polling: true },
       }),
@@ -95,16 +102,7 @@ export class SdkSession {
   // polls GetTask until it settles. The adapter never cancels.
   async #delegate(task, deadline) {
     const client = await this.#client(task.cardUrl);
-    const sent = await client.sendMessage(
-      {
-        message: {
-          messageId: randomUUID(),
-          role: Role.ROLE_USER,
-          parts: [{ content: { $case: "text", value: task.message } }],
-        },
-      },
-      { signal: deadline },
-    );
+    const sent = await client.sendMessage(sendRequest(task.message), { signal: deadline });
     if (!sent?.status) {
       return { outcome: "completed", taskId: "", detail: "the agent answered with a message, no task" };
     }
@@ -113,7 +111,7 @@ export class SdkSession {
     try {
       while (!settled(current.status.state)) {
         await sleep(POLL_INTERVAL_MS, undefined, { signal: deadline });
-        current = await client.getTask({ id: sent.id }, { signal: deadline });
+        current = await client.getTask({ tenant: "", id: sent.id }, { signal: deadline });
         polls++;
       }
     } catch (err) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	// The farm and the SDK both register lf.a2a.v1 with protobuf.
+	_ "github.com/a2a-conform/a2a-conform/runner/adapters/a2a-go/internal/protoconflict"
 )
 
 // peerCard is the adapter peer's card with the given security and
@@ -21,7 +24,16 @@ func peerCard(schemes peertest.Schemes, req wire.SecurityRequirement, pv string)
 // session and returns the outcome and the peer's complete journal.
 func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []mockpeer.Exchange) {
 	t.Helper()
-	farm, err := peertest.StartAdapterFarm(t.Context(), card, grants, flat)
+	return playOn(t, peertest.StartAdapterFarm, card, grants, flat)
+}
+
+// startFarm starts the one-peer farm of a test.
+type startFarm func(context.Context, mockpeer.CardFunc, mockpeer.Grants, bool) (*mockpeer.Farm, error)
+
+// playOn is play against the farm start makes.
+func playOn(t *testing.T, start startFarm, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []mockpeer.Exchange) {
+	t.Helper()
+	farm, err := start(t.Context(), card, grants, flat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,15 +54,28 @@ func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat boo
 
 // TestDelegateWiresEachCredential: with the flat scope shape the SDK parses,
 // each kind of granted credential reaches every A2A request the SDK's way,
-// and the task completes.
+// and the task completes, over the binding the card lists first (JSON-RPC)
+// and over gRPC alone (a2agrpc with the session's TLS).
 func TestDelegateWiresEachCredential(t *testing.T) {
+	for binding, start := range map[string]startFarm{
+		wire.BindingJSONRPC: peertest.StartAdapterFarm,
+		wire.BindingGRPC:    peertest.StartGRPCAdapterFarm,
+	} {
+		t.Run(binding, func(t *testing.T) { wiresEachCredential(t, start, binding) })
+	}
+}
+
+func wiresEachCredential(t *testing.T, start startFarm, binding string) {
 	for _, tc := range peertest.CredentialCases() {
 		t.Run(tc.Name, func(t *testing.T) {
-			o, journal := play(t, peerCard(tc.Schemes, tc.Req, wire.ProtocolVersion), tc.Grants, true)
+			o, journal := playOn(t, start, peerCard(tc.Schemes, tc.Req, wire.ProtocolVersion), tc.Grants, true)
 			if o.Outcome != "completed" || o.TaskID == "" {
 				t.Fatalf("outcome %+v, want completed with a task id\n%s", o, peertest.JournalLines(journal))
 			}
 			if err := peertest.CheckCredentialCalls(journal, tc.Presented); err != nil {
+				t.Error(err)
+			}
+			if err := peertest.CheckBinding(journal, binding); err != nil {
 				t.Error(err)
 			}
 		})

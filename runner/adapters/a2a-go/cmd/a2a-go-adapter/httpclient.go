@@ -10,10 +10,10 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
-// httpClient is the client an application hands the SDK: it trusts the
-// system roots plus the farm CA and presents the client certificate when
-// one is granted.
-func httpClient(caFile string, creds driver.Credentials) (*http.Client, error) {
+// tlsConfig is the TLS an application sets up for the SDK, on HTTP and on
+// gRPC alike: it trusts the system roots plus the farm CA and presents the
+// client certificate when one is granted.
+func tlsConfig(caFile string, creds driver.Credentials) (*tls.Config, error) {
 	pool, err := x509.SystemCertPool()
 	if err != nil {
 		pool = x509.NewCertPool()
@@ -35,5 +35,11 @@ func httpClient(caFile string, creds driver.Credentials) (*http.Client, error) {
 		}
 		cfg.Certificates = []tls.Certificate{cert}
 	}
-	return &http.Client{Transport: &http.Transport{TLSClientConfig: cfg, ForceAttemptHTTP2: true}}, nil
+	return cfg, nil
+}
+
+// httpClient is the client an application hands the SDK's resolver and
+// HTTP transports, with the TLS of tlsConfig.
+func httpClient(cfg *tls.Config) *http.Client {
+	return &http.Client{Transport: &http.Transport{TLSClientConfig: cfg.Clone(), ForceAttemptHTTP2: true}}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -60,7 +62,7 @@ func reasonOf(err error) driver.Reason {
 		return driver.ReasonPeerError
 	case strings.HasPrefix(msg, "no compatible transports found"):
 		return driver.ReasonVersionUnsupported
-	case errors.As(err, &netErr):
+	case errors.As(err, &netErr), isGRPCUnavailable(err):
 		return driver.ReasonTransportError
 	}
 	for _, pe := range peerErrors {
@@ -69,6 +71,14 @@ func reasonOf(err error) driver.Reason {
 		}
 	}
 	return driver.ReasonClientError
+}
+
+// isGRPCUnavailable: a gRPC call that never reached the peer (no
+// connection, TLS refused). a2agrpc passes the status through for the
+// codes it has no A2A error for.
+func isGRPCUnavailable(err error) bool {
+	s, ok := status.FromError(err)
+	return ok && s.Code() == codes.Unavailable
 }
 
 // fromError: the detail is the error text; no credential is ever in it.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"net/http"
 	"time"
@@ -9,6 +10,9 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -26,21 +30,23 @@ const pollInterval = 20 * time.Millisecond
 // again.
 type session struct {
 	httpc *http.Client
-	creds driver.Credentials
+	// tlsCfg is httpc's TLS, which the gRPC transport dials with too.
+	tlsCfg *tls.Config
+	creds  driver.Credentials
 	// clients holds the client of each card URL, made at its first task.
 	// Every task of a scenario names the same card URL, so a session
 	// holds one client.
 	clients map[string]*a2aclient.Client
 }
 
-// newSession sets up the HTTP client of the session's CA file and
+// newSession sets up the TLS and HTTP client of the session's CA file and
 // credentials; the SDK client comes with the first task.
 func newSession(a driver.Assignment) (*session, error) {
-	httpc, err := httpClient(a.CAFile, a.Credentials)
+	cfg, err := tlsConfig(a.CAFile, a.Credentials)
 	if err != nil {
 		return nil, err
 	}
-	return &session{httpc: httpc, creds: a.Credentials, clients: map[string]*a2aclient.Client{}}, nil
+	return &session{httpc: httpClient(cfg), tlsCfg: cfg, creds: a.Credentials, clients: map[string]*a2aclient.Client{}}, nil
 }
 
 func (s *session) close() {
@@ -92,7 +98,7 @@ func (s *session) client(ctx context.Context, cardURL string) (*a2aclient.Client
 	if c, ok := s.clients[cardURL]; ok {
 		return c, nil
 	}
-	c, err := newClient(ctx, s.httpc, cardURL, s.creds)
+	c, err := newClient(ctx, s.httpc, s.tlsCfg, cardURL, s.creds)
 	if err != nil {
 		return nil, err
 	}
@@ -101,9 +107,12 @@ func (s *session) client(ctx context.Context, cardURL string) (*a2aclient.Client
 }
 
 // newClient resolves the card URL as-is (WithPath("")) with the SDK's
-// resolver and builds a client from the card with both of the SDK's
-// transports and its AuthInterceptor.
-func newClient(ctx context.Context, httpc *http.Client, cardURL string, creds driver.Credentials) (*a2aclient.Client, error) {
+// resolver and builds a client from the card with the SDK's three
+// transports and its AuthInterceptor. The gRPC transport (a2agrpc) dials
+// the interface's host:port with the session's TLS; its AuthInterceptor
+// credentials travel as gRPC metadata. No preferred transport: the SDK
+// picks by the card, whose farm cards list gRPC last or alone.
+func newClient(ctx context.Context, httpc *http.Client, tlsCfg *tls.Config, cardURL string, creds driver.Credentials) (*a2aclient.Client, error) {
 	card, err := agentcard.NewResolver(httpc).Resolve(ctx, cardURL, agentcard.WithPath(""))
 	if err != nil {
 		return nil, err
@@ -115,6 +124,7 @@ func newClient(ctx context.Context, httpc *http.Client, cardURL string, creds dr
 	return a2aclient.NewFromCard(ctx, card,
 		a2aclient.WithJSONRPCTransport(httpc),
 		a2aclient.WithRESTTransport(httpc),
+		a2agrpc.WithGRPCTransport(grpc.WithTransportCredentials(credentials.NewTLS(tlsCfg.Clone()))),
 		a2aclient.WithCallInterceptors(&a2aclient.AuthInterceptor{Service: store}),
 	)
 }
