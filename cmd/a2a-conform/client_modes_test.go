@@ -10,6 +10,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
 // `a2a-conform client` in another send mode and binding passes the whole
@@ -31,11 +32,12 @@ func TestClientSendModeAndBinding(t *testing.T) {
 			journals, _ := filepath.Glob(filepath.Join(dir, "journals", "*.jsonl"))
 			created := 0
 			for _, path := range journals {
+				want := bindingUsed(t, strings.TrimSuffix(filepath.Base(path), ".jsonl"), tc.binding)
 				for _, e := range readJournal(t, path) {
 					if e.Route != mockpeer.RouteA2A {
 						continue
 					}
-					if e.Binding != tc.binding || e.Op == wire.MethodGetTask {
+					if e.Binding != want || e.Op == wire.MethodGetTask {
 						t.Errorf("%s: %s", filepath.Base(path), e.Line())
 					}
 					if e.TaskCreating() {
@@ -54,6 +56,26 @@ func TestClientSendModeAndBinding(t *testing.T) {
 	if code, out := runBinary(t, "client", "--send-mode", "turbo"); code != 2 || !strings.Contains(out, "turbo") {
 		t.Errorf("client --send-mode turbo: exit %d, want 2\n%s", code, out)
 	}
+}
+
+// bindingUsed is the binding the reference speaks to the honest card of
+// scenario id when it prefers preferred: preferred if the card lists it
+// (most list both HTTP bindings), else the card's first (the
+// repointed-grpc cards list gRPC alone).
+func bindingUsed(t *testing.T, id, preferred string) string {
+	t.Helper()
+	sc, err := scenarios.Lookup(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	origin := func(string) string { return "https://127.0.0.1:1" }
+	ifaces := sc.Peers[sc.CardPeerIndex()].Cards[0](origin).SupportedInterfaces
+	for _, iface := range ifaces {
+		if iface.ProtocolBinding == preferred {
+			return preferred
+		}
+	}
+	return ifaces[0].ProtocolBinding
 }
 
 func readJournal(t *testing.T, path string) []mockpeer.Exchange {
