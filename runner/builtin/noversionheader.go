@@ -13,11 +13,12 @@ import (
 
 // noVersionHeader sends every A2A request without A2A-Version, as a client
 // written for A2A 0.3 does (breaking spec §3.6: a server reads a missing
-// header as 0.3). When the peer refuses the request with
+// header as 0.3), over gRPC without the a2a-version metadata. When the peer refuses the request with
 // VersionNotSupportedError it repeats it once with A2A-Version: 1.0, so
 // that it otherwise behaves like the reference.
 func noVersionHeader(cfg *refclient.Config) {
 	cfg.UnsafeA2ATransport = func(next http.RoundTripper) http.RoundTripper { return versionless{next} }
+	cfg.UnsafeGRPCOptions = versionlessGRPC()
 }
 
 // maxErrorBytes bounds the part of an answer read to spot a refusal.

@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"google.golang.org/grpc"
 	"net/http"
 	"net/url"
 	"os"
@@ -52,6 +53,10 @@ type Config struct {
 	// request (not of card, key or token requests), which may then go on
 	// the wire otherwise than the reference sends it.
 	UnsafeA2ATransport func(http.RoundTripper) http.RoundTripper
+	// UnsafeGRPCOptions, if non-nil, are dial options (interceptors) added
+	// to every gRPC connection: UnsafeA2ATransport's counterpart for the
+	// gRPC binding.
+	UnsafeGRPCOptions []grpc.DialOption
 }
 
 // Client delegates tasks to one agent through its card. It is safe for

@@ -38,8 +38,9 @@ type grpcBinding struct {
 // pin): grpc.NewClient connects lazily, at the first call. The target is
 // spelled dns:///host:port, so that grpc-go cannot read the host judged by
 // the origin gate as a resolver scheme ("unix:5000" would be a socket).
-func newGRPCBinding(u *url.URL, tenant string, tlsConf *tls.Config, decorate func(*http.Request)) (*grpcBinding, error) {
-	conn, err := grpc.NewClient("dns:///"+u.Host, grpc.WithTransportCredentials(grpccreds.NewTLS(tlsConf)))
+func newGRPCBinding(u *url.URL, tenant string, tlsConf *tls.Config, decorate func(*http.Request), unsafe []grpc.DialOption) (*grpcBinding, error) {
+	opts := append([]grpc.DialOption{grpc.WithTransportCredentials(grpccreds.NewTLS(tlsConf))}, unsafe...)
+	conn, err := grpc.NewClient("dns:///"+u.Host, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("%w: gRPC target %s: %w", ErrConfig, u.Host, err)
 	}

@@ -63,7 +63,7 @@ func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
 	case wire.BindingHTTPJSON:
 		s.binding = &rest{endpoint: ep}
 	case wire.BindingGRPC:
-		g, err := newGRPCBinding(u, iface.Tenant, c.tlsConfig(s.creds.cert, pin), s.decorate)
+		g, err := newGRPCBinding(u, iface.Tenant, c.tlsConfig(s.creds.cert, pin), s.decorate, c.cfg.UnsafeGRPCOptions)
 		if err != nil {
 			return nil, err
 		}

@@ -170,6 +170,41 @@ func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
 	}
 }
 
+// Every mutant makes over gRPC alone the mistakes it makes over the
+// cards' own bindings: its pinned failures, verdict for verdict.
+func TestMutantsOverGRPCFailAlike(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the catalog once per mutant")
+	}
+	for name, want := range expectedFailures {
+		if name == builtin.Reference {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, err := builtin.LookupMode(name, driver.ModeSession)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e, err := engine.Run(t.Context(), engine.Options{Client: c, Bindings: []string{wire.BindingGRPC}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for key, v := range e.Report().Verdicts() {
+				if v == scenarios.Fail {
+					got = append(got, key)
+				}
+			}
+			slices.Sort(got)
+			wantSorted := slices.Sorted(slices.Values(want))
+			if !slices.Equal(got, wantSorted) {
+				t.Errorf("over gRPC fails\n  %v\nwant (as over the cards' bindings)\n  %v", got, wantSorted)
+			}
+		})
+	}
+}
+
 // A client that speaks the offered binding where it passes and claims
 // binding-unsupported where it would rather not be judged has its claim
 // refuted by its own traffic: the excused scenario is judged failed, and

@@ -69,16 +69,17 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
 	},
-	// GEN-001 in every scenario where the reference sends A2A requests over
-	// HTTP: every one whose cards list an HTTP binding, since each session
-	// starts with a task that completes. The mutant strips the header in
-	// the HTTP transport, so the gRPC-only scenarios send it as metadata.
+	// GEN-001 in every scenario, since each session starts with a task that
+	// completes: the mutant leaves out A2A-Version over HTTP and the
+	// a2a-version metadata over gRPC (the repointed-grpc scenarios' cards
+	// list gRPC alone).
 	builtin.NoVersionHeader: {
 		"capability-drift-before-send/GEN-001", "card-redirect-cross-origin/GEN-001", "contract-frozen-after-send/GEN-001",
 		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "no-validator/GEN-001",
 		"repointed-endpoint-bad-signature/GEN-001", "repointed-endpoint-foreign-key/GEN-001",
 		"repointed-endpoint-principal-mismatch/GEN-001", "repointed-endpoint-signed/GEN-001",
-		"repointed-endpoint/GEN-001", "rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
+		"repointed-endpoint/GEN-001", "repointed-grpc-endpoint/GEN-001", "repointed-grpc-target/GEN-001",
+		"rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
 	},
 	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
 	builtin.NoFrozenContract: {
