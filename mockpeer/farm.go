@@ -170,7 +170,7 @@ func (f *Farm) bind(ctx context.Context) error {
 		h, o := a2aHandler{p}, agent.Options{MaxBodyBytes: f.limits.MaxBodyBytes}
 		p.jsonrpc = agent.NewJSONRPCHandler(h, o)
 		p.rest = agent.NewRESTHandler(h, o)
-		p.grpc = agent.NewGRPCHandler(h, o)
+		p.grpc = &lazyGRPC{make: func() http.Handler { return agent.NewGRPCHandler(h, o) }}
 		f.peers = append(f.peers, p)
 		f.byName[ps.Name] = p
 		f.origins[ps.Name] = p.origin
