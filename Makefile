@@ -48,6 +48,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzREST$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeProtoFastPath$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
+	$(GO) test -run='^$$' -fuzz='^FuzzScanJSON$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
 	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer

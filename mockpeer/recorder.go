@@ -18,6 +18,7 @@ type recorder struct {
 	// fires, writing or not, so it is lifted after each write; on HTTP/1 it
 	// stays, to bound the final flush net/http makes after the handler.
 	h2     bool
+	setAt  time.Time // when the deadline was last moved
 	status int
 	body   []byte
 	limit  int  // capture size
@@ -63,9 +64,16 @@ func (r *recorder) Flush() {
 }
 
 // deadline moves the write deadline on; without support (a test's
-// ResponseRecorder) there is nothing to bound.
+// ResponseRecorder) there is nothing to bound. An HTTP/1 deadline set less
+// than an eighth of the timeout ago is left: a write still has at least
+// 7/8 of it, and a short answer costs one deadline instead of three.
 func (r *recorder) deadline() {
-	_ = r.rc.SetWriteDeadline(time.Now().Add(r.timeout))
+	now := time.Now()
+	if !r.h2 && !r.setAt.IsZero() && now.Sub(r.setAt) < r.timeout/8 {
+		return
+	}
+	r.setAt = now
+	_ = r.rc.SetWriteDeadline(now.Add(r.timeout))
 }
 
 // written lifts an HTTP/2 deadline once a write is done (see h2).

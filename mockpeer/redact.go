@@ -162,10 +162,30 @@ func indexPrivateKeyLine(s, marker string) int {
 	}
 }
 
-// cloneHeader copies h so that redaction never touches the live request.
-func cloneHeader(h http.Header) http.Header {
-	if h == nil {
-		return http.Header{}
+// cloneHeader copies h so that redaction never touches the live request,
+// adding Host (kept apart by net/http) when there is one. One allocation
+// holds every value, and the map is made at its final size.
+func cloneHeader(h http.Header, host string) http.Header {
+	n, extra := 0, 0
+	for _, vs := range h {
+		n += len(vs)
 	}
-	return h.Clone()
+	if host != "" {
+		extra = 1
+	}
+	out := make(http.Header, len(h)+extra)
+	values := make([]string, n+extra)
+	for k, vs := range h {
+		if vs == nil { // kept as nil, as http.Header.Clone does
+			out[k] = nil
+			continue
+		}
+		c := copy(values, vs)
+		out[k], values = values[:c:c], values[c:]
+	}
+	if host != "" {
+		values[0] = host
+		out["Host"] = values[:1:1]
+	}
+	return out
 }

@@ -105,14 +105,11 @@ func (in *arrival) exchange(route string, r *http.Request) Exchange {
 		Method:     r.Method,
 		Path:       r.URL.Path,
 		Query:      r.URL.RawQuery,
-		Header:     cloneHeader(r.Header),
+		Header:     cloneHeader(r.Header, r.Host),
 		Status:     in.rec.statusCode(),
 		Response:   string(in.rec.body),
 		A2AVersion: firstValue(r.Header, versionHeaderKey),
 		Extensions: headerList(r.Header[extensionsHeaderKey]),
-	}
-	if r.Host != "" {
-		e.Header["Host"] = []string{r.Host}
 	}
 	if e.A2AVersion == "" && r.URL.RawQuery != "" {
 		e.A2AVersion = r.URL.Query().Get(wire.HeaderVersion)

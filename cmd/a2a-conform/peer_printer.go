@@ -56,7 +56,8 @@ func (p *journalPrinter) run(ctx context.Context, w io.Writer) {
 			if n := p.skipped.Swap(0); n > 0 {
 				fmt.Fprintf(out, "… %d exchanges not printed: the terminal fell behind (the admin journal has them)\n", n)
 			}
-			fmt.Fprintln(out, ex.Line())
+			out.WriteString(ex.Line())
+			out.WriteByte('\n')
 		}
 	}
 }

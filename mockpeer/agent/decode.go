@@ -25,6 +25,17 @@ func decodeProto(data []byte, v any) error { return decodeProtoAs(data, v, true)
 // decodeProtoAs is decodeProto, skipping normalize for text that needs
 // none only when fast is set (a test compares both ways).
 func decodeProtoAs(data []byte, v any, fast bool) error {
+	// Clients send camelCase names and plain values: then the text already
+	// is what normalize would make of it, and is decoded as it is. Anything
+	// else (an error included) takes the way below, which words its errors.
+	if fast {
+		var tree any
+		if json.Unmarshal(data, &tree) == nil {
+			if _, isObject := tree.(map[string]any); isObject && isNormal(tree, reflect.TypeOf(v).Elem()) {
+				return decodeStruct(data, v)
+			}
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var tree any
@@ -40,8 +51,6 @@ func decodeProtoAs(data []byte, v any, fast bool) error {
 	if _, ok := tree.(map[string]any); !ok {
 		return fmt.Errorf("expected a JSON object, got %s", jsonKind(tree))
 	}
-	// Clients send camelCase names and plain values: then the text already
-	// is what normalize would make of it, and is decoded as it is.
 	raw := data
 	if t := reflect.TypeOf(v).Elem(); !fast || !isNormal(tree, t) {
 		var err error
@@ -49,6 +58,12 @@ func decodeProtoAs(data []byte, v any, fast bool) error {
 			return fmt.Errorf("re-encoding: %w", err)
 		}
 	}
+	return decodeStruct(raw, v)
+}
+
+// decodeStruct decodes normal ProtoJSON text into v, naming the field of a
+// type error.
+func decodeStruct(raw []byte, v any) error {
 	var typeErr *json.UnmarshalTypeError
 	if err := json.Unmarshal(raw, v); errors.As(err, &typeErr) {
 		return fmt.Errorf("%s: expected %s, got %s", typeErr.Field, protoKind(typeErr.Type), typeErr.Value)
@@ -138,8 +153,10 @@ func isNormal(value any, t reflect.Type) bool {
 		_, isString := value.(string)
 		return !isString
 	case reflect.String:
-		_, isNumber := value.(json.Number)
-		return !isNumber
+		switch value.(type) {
+		case json.Number, float64: // float64: a tree decoded without UseNumber
+			return false
+		}
 	}
 	return true
 }

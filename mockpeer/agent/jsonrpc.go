@@ -144,11 +144,8 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 	default:
 		return env, reject(call, wire.ErrInvalidRequest, "request must be a JSON object")
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(body, &fields); err != nil {
-		return env, reject(call, wire.ErrParse, err.Error())
-	}
-	id, hasID := fields["id"]
+	scan := scanJSON(body) // a valid object: members and repeats in one pass
+	id, hasID := scan.get("id")
 	switch jsonStart(id) {
 	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		env.id = id
@@ -160,27 +157,48 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 	default:
 		return env, reject(call, wire.ErrInvalidRequest, "id must be a string, a number or null")
 	}
-	if path, e := checkNames(call, body); e != nil {
-		if path == "id" { // which one? neither can be echoed
+	if scan.dup {
+		if scan.dupPath == "id" { // which one? neither can be echoed
 			env.id, call.RPCID = nil, ""
 		}
-		return env, e
+		return env, reject(call, wire.ErrInvalidRequest, "member "+quote(scan.dupPath)+" appears twice in its object")
 	}
-	var version string
-	if jsonStart(fields["jsonrpc"]) != '"' || json.Unmarshal(fields["jsonrpc"], &version) != nil || version != "2.0" {
+	if version, _ := scan.get("jsonrpc"); !isJSONString(version, "2.0") {
 		return env, reject(call, wire.ErrInvalidRequest, `jsonrpc must be "2.0"`)
 	}
-	method, ok := fields["method"]
+	method, ok := scan.get("method")
 	if !ok {
 		return env, reject(call, wire.ErrInvalidRequest, "method is required")
 	}
-	if jsonStart(method) != '"' || json.Unmarshal(method, &env.method) != nil {
+	var isString bool
+	if env.method, isString = jsonString(method); !isString {
 		return env, reject(call, wire.ErrInvalidRequest, "method must be a string")
 	}
 	call.Op = env.method
-	env.params = fields["params"]
+	env.params, _ = scan.get("params")
 	env.notification = !hasID
 	return env, nil
+}
+
+// jsonString decodes a raw JSON value that must be a string.
+func jsonString(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	if bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1]), true
+	}
+	var s string
+	return s, json.Unmarshal(raw, &s) == nil
+}
+
+// isJSONString reports whether raw is a JSON string whose value is want.
+func isJSONString(raw []byte, want string) bool {
+	if len(raw) == len(want)+2 && raw[0] == '"' && string(raw[1:len(raw)-1]) == want {
+		return true
+	}
+	s, ok := jsonString(raw)
+	return ok && s == want
 }
 
 // jsonStart returns the first non-space byte of a JSON text, 0 if none.

@@ -6,6 +6,7 @@ import (
 	"mime"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -18,12 +19,42 @@ const (
 // marshal encodes v without HTML escaping, so ids and texts travel as sent.
 func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	if err := encodeTo(&buf, v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return buf.Bytes(), nil
+}
+
+func encodeTo(buf *bytes.Buffer, v any) error {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	buf.Truncate(buf.Len() - 1) // Encode's newline
+	return nil
+}
+
+// bodyBuffers keep response buffers between requests: a response is
+// written, and its bytes copied by whoever keeps them, before its buffer
+// goes back.
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeEncoded answers v encoded as JSON, or returns the encoding error
+// having written nothing.
+func writeEncoded(w http.ResponseWriter, status int, contentType string, v any) error {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 { // a huge answer's buffer is not kept
+			buf.Reset()
+			bodyBuffers.Put(buf)
+		}
+	}()
+	if err := encodeTo(buf, v); err != nil {
+		return err
+	}
+	writeBody(w, status, contentType, buf.Bytes())
+	return nil
 }
 
 func writeBody(w http.ResponseWriter, status int, contentType string, body []byte) {
@@ -51,12 +82,10 @@ func rpcErrorResponse(call *Call, id json.RawMessage, e *Error) wire.RPCResponse
 // writeRPC sends one JSON-RPC response. A result that cannot be encoded
 // (the Handler's fault) is answered as an InternalError instead.
 func writeRPC(w http.ResponseWriter, call *Call, status int, resp wire.RPCResponse) {
-	body, err := marshal(resp)
-	if err != nil {
+	if err := writeEncoded(w, status, contentTypeJSON, resp); err != nil {
 		resp = rpcErrorResponse(call, resp.ID, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))
-		body, _ = marshal(resp)
+		_ = writeEncoded(w, status, contentTypeJSON, resp) // strings only: always encodes
 	}
-	writeBody(w, status, contentTypeJSON, body)
 }
 
 // restErrorBody renders e as google.rpc.Status and records its code.
@@ -77,16 +106,13 @@ func writeRESTError(w http.ResponseWriter, call *Call, e *Error) {
 // writeRESTResult answers an HTTP+JSON success in the content type the
 // client asked for: application/a2a+json if its Accept names it.
 func writeRESTResult(w http.ResponseWriter, r *http.Request, call *Call, v any) {
-	body, err := marshal(v)
-	if err != nil {
-		writeRESTError(w, call, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))
-		return
-	}
 	contentType := contentTypeJSON
 	if acceptsA2AJSON(r) {
 		contentType = wire.RESTContentType
 	}
-	writeBody(w, http.StatusOK, contentType, body)
+	if err := writeEncoded(w, http.StatusOK, contentType, v); err != nil {
+		writeRESTError(w, call, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))
+	}
 }
 
 func acceptsA2AJSON(r *http.Request) bool {

@@ -54,59 +54,146 @@ func checkNames(call *Call, data []byte) (string, *Error) {
 
 // duplicateName returns the path ("params.message.role") of the first
 // member name that repeats an earlier one of its object, and whether there
-// is one.
-// data must be valid JSON. Paths are built only for the answer, so that a
-// deeply nested text costs linear time.
+// is one. data must be valid JSON.
 func duplicateName(data []byte) (string, bool) {
-	type frame struct {
-		names   map[string]struct{} // nil for an array
-		key     string              // the member being read
-		wantKey bool
+	s := scanJSON(data)
+	return s.dupPath, s.dup
+}
+
+// jsonScan is what one pass over a valid JSON text finds: the first member
+// name that repeats an earlier one of its object, at any depth, and the
+// members of the top-level object (in text order, values raw).
+type jsonScan struct {
+	dupPath string
+	dup     bool
+	members []member
+}
+
+// member is one top-level member: its name as quoted in the text, and its
+// value.
+type member struct {
+	quoted []byte
+	value  []byte
+}
+
+func (m member) name() string { return unquoteName(m.quoted) }
+
+// get is the value of the last member called name, as encoding/json keeps
+// the last of a repeated name.
+func (s *jsonScan) get(name string) ([]byte, bool) {
+	for i := len(s.members) - 1; i >= 0; i-- {
+		q := s.members[i].quoted
+		if len(q) == len(name)+2 && string(q[1:len(q)-1]) == name || bytes.IndexByte(q, '\\') >= 0 && s.members[i].name() == name {
+			return s.members[i].value, true
+		}
 	}
-	var stack []frame
+	return nil, false
+}
+
+// scanFrame is one open object or array of scanJSON. The names of every
+// open object share one slice, each frame's from its first: frames close
+// in the reverse order they open. Names are compared as raw bytes while
+// they have no escapes, so that a request's names cost no allocation; an
+// object with many members switches to a map.
+type scanFrame struct {
+	isObject bool
+	first    int // index of the frame's first name in the shared slice
+	many     map[string]struct{}
+	key      []byte // the member being read, quoted
+	wantKey  bool
+}
+
+// scanJSON makes a jsonScan of data in one pass. Paths are built only for
+// the answer, so that a deeply nested text costs linear time.
+func scanJSON(data []byte) jsonScan {
+	var out jsonScan
+	var stackBuf [8]scanFrame
+	var namesBuf [32][]byte
+	stack, names := stackBuf[:0], namesBuf[:0]
+	valueStart := -1 // where the current top-level member's value starts
 	for i := 0; i < len(data); i++ {
-		switch data[i] {
-		case '{':
-			stack = append(stack, frame{names: map[string]struct{}{}, wantKey: true})
-		case '[':
-			stack = append(stack, frame{})
-		case '}', ']':
-			stack = stack[:len(stack)-1]
-		case ',':
-			if top := &stack[len(stack)-1]; top.names != nil {
-				top.wantKey = true
+		c := data[i]
+		if len(stack) == 1 && stack[0].isObject && valueStart < 0 && !stack[0].wantKey && c != ':' && !isSpace(c) && c != ',' && c != '}' {
+			valueStart = i
+		}
+		switch c {
+		case '{', '[':
+			stack = append(stack, scanFrame{isObject: c == '{', wantKey: c == '{', first: len(names)})
+		case '}', ']', ',':
+			if len(stack) == 1 && valueStart >= 0 {
+				out.members = append(out.members, member{stack[0].key, bytes.TrimRight(data[valueStart:i], " \t\r\n")})
+				valueStart = -1
 			}
+			top := &stack[len(stack)-1]
+			if c == ',' {
+				top.wantKey = top.isObject
+				continue
+			}
+			names = names[:top.first]
+			stack = stack[:len(stack)-1]
 		case '"':
 			end := stringEnd(data, i)
 			if n := len(stack); n > 0 && stack[n-1].wantKey {
-				top := &stack[n-1]
-				name := unquoteName(data[i : end+1])
-				if _, dup := top.names[name]; dup {
-					var b strings.Builder
-					for _, f := range stack[:n-1] {
-						if f.names == nil {
-							b.WriteString("[]")
-							continue
-						}
-						if b.Len() > 0 {
-							b.WriteByte('.')
-						}
-						b.WriteString(f.key)
-					}
-					if b.Len() > 0 {
-						b.WriteByte('.')
-					}
-					b.WriteString(name)
-					return b.String(), true
+				top, quoted := &stack[n-1], data[i:end+1]
+				var repeated bool
+				names, repeated = top.seen(names, quoted)
+				if repeated && !out.dup {
+					out.dup, out.dupPath = true, dupPath(stack, unquoteName(quoted))
 				}
-				top.names[name] = struct{}{}
-				top.key, top.wantKey = name, false
+				top.key, top.wantKey = quoted, false
 			}
 			i = end
 		}
 	}
-	return "", false
+	return out
 }
+
+// seen adds the quoted name to the frame's names (names[f.first:], or its
+// map), reporting whether it was there already.
+func (f *scanFrame) seen(names [][]byte, quoted []byte) ([][]byte, bool) {
+	if f.many == nil && bytes.IndexByte(quoted, '\\') < 0 && len(names)-f.first < 16 {
+		for _, n := range names[f.first:] {
+			if bytes.Equal(n, quoted) {
+				return names, true
+			}
+		}
+		return append(names, quoted), false
+	}
+	if f.many == nil {
+		f.many = make(map[string]struct{}, 32)
+		for _, n := range names[f.first:] {
+			f.many[unquoteName(n)] = struct{}{}
+		}
+		names = names[:f.first]
+	}
+	name := unquoteName(quoted)
+	_, dup := f.many[name]
+	f.many[name] = struct{}{}
+	return names, dup
+}
+
+// dupPath is the path of name, repeated in the innermost frame of stack.
+func dupPath(stack []scanFrame, name string) string {
+	var b strings.Builder
+	for i := range stack[:len(stack)-1] {
+		f := &stack[i]
+		if !f.isObject {
+			b.WriteString("[]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(unquoteName(f.key))
+	}
+	if b.Len() > 0 {
+		b.WriteByte('.')
+	}
+	b.WriteString(name)
+	return b.String()
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 
 // stringEnd is the index of the quote closing the string opened at i.
 func stringEnd(data []byte, i int) int {

@@ -1,0 +1,68 @@
+package mockpeer
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// BenchmarkHandler measures the peer's own work per request, without a
+// network: ServeHTTP called directly, against a writer that discards. The
+// "baseline" case is a handler that writes nothing, so the difference is
+// what the peer adds to any server.
+func BenchmarkHandler(b *testing.B) {
+	f, err := Start(context.Background(), FarmSpec{
+		Dir:     b.TempDir(),
+		Peers:   []PeerSpec{{Name: "A", Skill: benchSkill, Cards: []CardFunc{benchCard}}},
+		Journal: JournalLimits{Exchanges: 1000, Ring: true},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = f.Close() })
+	p := f.Peer("A")
+	send := `{"jsonrpc":"2.0","id":"s","method":"SendMessage","params":{"message":` +
+		`{"messageId":"m-1","role":"ROLE_USER","parts":[{"text":"benchmark"}]}}}`
+	serve(p, post(send))
+	etag := p.ETag(0)
+	cases := map[string]func() *http.Request{
+		"card304": func() *http.Request {
+			r := httptest.NewRequest("GET", "https://a.test/.well-known/agent-card.json", nil)
+			r.Header.Set("If-None-Match", etag)
+			return r
+		},
+		"getTask": func() *http.Request { return post(benchGetTaskRequest) },
+	}
+	for _, name := range []string{"card304", "getTask"} {
+		mk := cases[name]
+		b.Run(name+"/baseline", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				w := httptest.NewRecorder()
+				_ = mk()
+				_ = w
+			}
+		})
+		b.Run(name+"/peer", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				serve(p, mk())
+			}
+		})
+	}
+}
+
+func post(body string) *http.Request {
+	r := httptest.NewRequest("POST", "https://a.test/a2a/jsonrpc", strings.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	r.Header.Set("A2A-Version", "1.0")
+	return r
+}
+
+func serve(p *Peer, r *http.Request) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	p.ServeHTTP(w, r)
+	return w
+}
