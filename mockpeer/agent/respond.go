@@ -134,7 +134,7 @@ func acceptsA2AJSON(r *http.Request) bool {
 // latter for message media types (accepted output modes), not the envelope.
 func checkContentType(call *Call, r *http.Request) *Error {
 	declared := r.Header.Get("Content-Type")
-	if declared == "" {
+	if declared == "" || declared == contentTypeJSON { // the usual, without parsing
 		return nil
 	}
 	media, _, err := mime.ParseMediaType(declared)
