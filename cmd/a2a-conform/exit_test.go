@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +144,28 @@ func TestReportDirInReadOnlyParent(t *testing.T) {
 	defer os.Chmod(parent, 0o755)
 	if code, out := runBinary(t, "run", "--label-filter", "scenario:version-skew", "--report-dir", dir); code != 0 {
 		t.Errorf("exit %d, want 0:\n%s", code, out)
+	}
+}
+
+// A run whose reports cannot be written leaves no earlier run's verdicts
+// behind: report.json and junit.xml are gone, not stale, and it exits 2.
+func TestFailedWriteLeavesNoStaleVerdicts(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"report.json", "junit.xml"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("an earlier run's pass"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// journals as a file: the run plays, then cannot write its reports.
+	if err := os.WriteFile(filepath.Join(dir, "journals"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := runBinary(t, "run", "--label-filter", "scenario:version-skew", "--report-dir", dir); code != 2 {
+		t.Errorf("exit %d, want 2:\n%s", code, out)
+	}
+	for _, name := range []string{"report.json", "junit.xml"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: %v, want it removed", name, err)
+		}
 	}
 }

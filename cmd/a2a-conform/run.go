@@ -87,6 +87,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, err)
 		}
 	}
+	if err := engine.ClearVerdicts(o.Paths); err != nil {
+		return usageError(stderr, err)
+	}
 	if err := preflight(o.Engine.Client); err != nil {
 		return usageError(stderr, err)
 	}

@@ -3,8 +3,10 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -39,6 +41,9 @@ func (e *Engine) WriteReports(p Paths) error {
 // text form), report.json, junit.xml and report.html. `a2a-conform merge`
 // writes a merged report with it.
 func WriteReport(p Paths, rep *report.Report, journals map[string][]byte) error {
+	if err := ClearVerdicts(p); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(filepath.Join(p.Dir, "journals"), 0o755); err != nil {
 		return fmt.Errorf("engine: report dir: %w", err)
 	}
@@ -62,15 +67,7 @@ func WriteReport(p Paths, rep *report.Report, journals map[string][]byte) error 
 			return err
 		}
 	}
-	if p.JSON == "" {
-		p.JSON = filepath.Join(p.Dir, "report.json")
-	}
-	if p.JUnit == "" {
-		p.JUnit = filepath.Join(p.Dir, "junit.xml")
-	}
-	if p.HTML == "" {
-		p.HTML = filepath.Join(p.Dir, "report.html")
-	}
+	p = p.withDefaults()
 	var page bytes.Buffer
 	if err := report.WriteHTML(&page, rep, htmlJournals); err != nil {
 		return err
@@ -97,6 +94,32 @@ func WriteReport(p Paths, rep *report.Report, journals map[string][]byte) error 
 		}
 	}
 	return rep.WriteJSON(p.JSON)
+}
+
+func (p Paths) withDefaults() Paths {
+	if p.JSON == "" {
+		p.JSON = filepath.Join(p.Dir, "report.json")
+	}
+	if p.JUnit == "" {
+		p.JUnit = filepath.Join(p.Dir, "junit.xml")
+	}
+	if p.HTML == "" {
+		p.HTML = filepath.Join(p.Dir, "report.html")
+	}
+	return p
+}
+
+// ClearVerdicts removes the report.json and junit.xml an earlier run left
+// at p: a run that then fails to write its own (or dies) must not leave a
+// CI reading the earlier verdicts as this run's.
+func ClearVerdicts(p Paths) error {
+	p = p.withDefaults()
+	for _, path := range []string{p.JSON, p.JUnit} {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("engine: removing the earlier %s: %w", path, err)
+		}
+	}
+	return nil
 }
 
 // writeJournalText writes the journal's JSON lines as the one-line form
