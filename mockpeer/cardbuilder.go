@@ -34,9 +34,11 @@ type CardBuilder struct {
 
 // NewCard is the farm's default card for peer: named after it, provided by
 // a2a-conform, version 1.0.0, streaming on and push notifications off,
-// text/plain in and out, no security and no skills, and two interfaces on
-// the peer's own origin, JSON-RPC first and HTTP+JSON second, both
-// protocolVersion 1.0 (SPEC §3's default).
+// text/plain in and out, no security and no skills, and the three
+// interfaces of the spec's bindings on the peer's own origin, all
+// protocolVersion 1.0 (SPEC §3's default): JSON-RPC, HTTP+JSON, then gRPC.
+// gRPC comes last so that a client taking the first binding it speaks (the
+// reference, the SDKs) takes the one it took before cards listed gRPC.
 func NewCard(peer string) CardBuilder {
 	return CardBuilder{
 		peer: peer,
@@ -51,7 +53,7 @@ func NewCard(peer string) CardBuilder {
 			Skills:             []wire.AgentSkill{},
 		},
 		endpoint:        peer,
-		bindings:        []string{wire.BindingJSONRPC, wire.BindingHTTPJSON},
+		bindings:        []string{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC},
 		protocolVersion: wire.ProtocolVersion,
 	}
 }

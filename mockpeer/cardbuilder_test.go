@@ -10,7 +10,8 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-func fixedOrigins(peer string) string { return "https://" + strings.ToLower(peer) + ".test" }
+// fixedOrigins have a port, as farm origins do, for the gRPC host:port target.
+func fixedOrigins(peer string) string { return "https://" + strings.ToLower(peer) + ".test:8443" }
 
 func cardJSON(t *testing.T, b mockpeer.CardBuilder) string {
 	t.Helper()
@@ -21,8 +22,9 @@ func cardJSON(t *testing.T, b mockpeer.CardBuilder) string {
 	return string(raw)
 }
 
-// The default card is SPEC §3's: two interfaces on the peer's own origin,
-// JSON-RPC first, both protocol 1.0.
+// The default card is SPEC §3's: the three bindings' interfaces on the
+// peer's own origin, JSON-RPC, HTTP+JSON, then gRPC (a host:port target),
+// all protocol 1.0.
 func ExampleNewCard() {
 	card := mockpeer.NewCard("A").
 		Security(mockpeer.BearerScheme(), wire.Require(mockpeer.SchemeBearer)).
@@ -35,13 +37,18 @@ func ExampleNewCard() {
 	//  "description": "Scripted A2A v1.0 peer of the a2a-conform mock farm.",
 	//  "supportedInterfaces": [
 	//   {
-	//    "url": "https://a.test/a2a/jsonrpc",
+	//    "url": "https://a.test:8443/a2a/jsonrpc",
 	//    "protocolBinding": "JSONRPC",
 	//    "protocolVersion": "1.0"
 	//   },
 	//   {
-	//    "url": "https://a.test/a2a/rest",
+	//    "url": "https://a.test:8443/a2a/rest",
 	//    "protocolBinding": "HTTP+JSON",
+	//    "protocolVersion": "1.0"
+	//   },
+	//   {
+	//    "url": "a.test:8443",
+	//    "protocolBinding": "GRPC",
 	//    "protocolVersion": "1.0"
 	//   }
 	//  ],
@@ -96,16 +103,18 @@ func TestCardBuilderInterfaces(t *testing.T) {
 		want string
 	}{
 		{"default", mockpeer.NewCard("A"),
-			`[{"url":"https://a.test/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},` +
-				`{"url":"https://a.test/a2a/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]`},
+			`[{"url":"https://a.test:8443/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},` +
+				`{"url":"https://a.test:8443/a2a/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"},` +
+				`{"url":"a.test:8443","protocolBinding":"GRPC","protocolVersion":"1.0"}]`},
 		{"on another peer's origin", mockpeer.NewCard("A").Endpoint("B"),
-			`[{"url":"https://b.test/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},` +
-				`{"url":"https://b.test/a2a/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"}]`},
+			`[{"url":"https://b.test:8443/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"},` +
+				`{"url":"https://b.test:8443/a2a/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"},` +
+				`{"url":"b.test:8443","protocolBinding":"GRPC","protocolVersion":"1.0"}]`},
 		{"one binding, another version", mockpeer.NewCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC),
-			`[{"url":"https://a.test/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"2.0"}]`},
+			`[{"url":"https://a.test:8443/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"2.0"}]`},
 		{"HTTP+JSON preferred", mockpeer.NewCard("A").Bindings(wire.BindingHTTPJSON, wire.BindingJSONRPC),
-			`[{"url":"https://a.test/a2a/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"},` +
-				`{"url":"https://a.test/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]`},
+			`[{"url":"https://a.test:8443/a2a/rest","protocolBinding":"HTTP+JSON","protocolVersion":"1.0"},` +
+				`{"url":"https://a.test:8443/a2a/jsonrpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]`},
 		{"explicit", mockpeer.NewCard("A").Endpoint("B").Interfaces(wire.AgentInterface{URL: "https://x.test/rpc", ProtocolBinding: "JSONRPC", ProtocolVersion: "1.0"}),
 			`[{"url":"https://x.test/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]`},
 	} {
@@ -146,7 +155,7 @@ func TestCardBuilderCopies(t *testing.T) {
 func TestCardBuilderSchemes(t *testing.T) {
 	card := mockpeer.NewCard("A").Security(mockpeer.OAuthScheme("B", nil), wire.Require(mockpeer.SchemeOAuth)).Build(fixedOrigins)
 	flow := card.SecuritySchemes[mockpeer.SchemeOAuth].OAuth2.Flows.ClientCredentials
-	if flow.TokenURL != "https://b.test/oauth/token" || flow.Scopes == nil {
+	if flow.TokenURL != "https://b.test:8443/oauth/token" || flow.Scopes == nil {
 		t.Errorf("oauth flow = %+v, want B's token URL and scopes {} (the member is required)", flow)
 	}
 	// Without a requirement only skills can require anything.

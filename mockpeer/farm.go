@@ -106,7 +106,9 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 		}
 	}
 	f.serve()
-	f.stopCtx = context.AfterFunc(ctx, func() { _ = f.Close() })
+	// The callback must not read stopCtx: on a ctx done during Start it
+	// runs at once, racing this assignment.
+	f.stopCtx = context.AfterFunc(ctx, func() { _ = f.close() })
 	return f, nil
 }
 
@@ -225,12 +227,15 @@ func (f *Farm) start(s *http.Server, l net.Listener) {
 // Close stops every peer, waits for in-flight requests to end and removes
 // the temporary directory it created. It is safe to call more than once.
 func (f *Farm) Close() error {
-	f.closeOnce.Do(func() {
-		if f.stopCtx != nil {
-			f.stopCtx()
-		}
-		f.closeErr = f.teardown()
-	})
+	if f.stopCtx != nil {
+		f.stopCtx()
+	}
+	return f.close()
+}
+
+// close is Close without detaching the Start context, for its AfterFunc.
+func (f *Farm) close() error {
+	f.closeOnce.Do(func() { f.closeErr = f.teardown() })
 	return f.closeErr
 }
 

@@ -236,3 +236,20 @@ func TestFailedStartClosesWhatItOpened(t *testing.T) {
 		t.Errorf("%d goroutines before the failed start, %d after", goroutines, n)
 	}
 }
+
+// A Start context done while the farm starts (a run abandoning a slow
+// start) closes the farm without racing Start's own bookkeeping.
+func TestStartContextDoneDuringStart(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	build := testCard("A")
+	card := func(o Origins) wire.AgentCard { cancel(); return build(o) }
+	f, err := Start(ctx, FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{{Name: "A", Cards: []CardFunc{card}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for closed := false; !closed; time.Sleep(time.Millisecond) {
+		f.gate.Lock()
+		closed = f.closed
+		f.gate.Unlock()
+	}
+}

@@ -44,11 +44,9 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 // offerBindings rewrites the interfaces a card lists on farm origins. Those
 // on one origin with one protocol version and tenant are a group, written
 // where its first member stood:
-//   - the group keeps its members whose binding is selected, in card order
-//     (a scenario that lists JSON-RPC alone on purpose keeps doing so);
-//   - gRPC, which most scenarios' cards do not list, is added last when
-//     selected, so clients that pick the first binding they speak pick as
-//     before;
+//   - the group keeps its members whose binding is selected, in card order,
+//     and gets none added: selecting all three is the default offer, and a
+//     scenario that lists JSON-RPC alone on purpose keeps doing so;
 //   - a group the selection would empty gets every selected binding instead,
 //     in the order of AllBindings: the card still names that endpoint.
 //
@@ -100,10 +98,6 @@ func groupBindings(listed, selected []string) []string {
 				kept = append(kept, b)
 			}
 		}
-		return kept
-	}
-	if slices.Contains(selected, wire.BindingGRPC) && !slices.Contains(kept, wire.BindingGRPC) {
-		kept = append(kept, wire.BindingGRPC)
 	}
 	return kept
 }

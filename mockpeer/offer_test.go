@@ -13,20 +13,21 @@ func TestOfferBindings(t *testing.T) {
 		return wire.AgentInterface{URL: interfaceURL(binding, origin), ProtocolBinding: binding, ProtocolVersion: version}
 	}
 	foreign := wire.AgentInterface{URL: "https://elsewhere.example/rpc", ProtocolBinding: wire.BindingJSONRPC, ProtocolVersion: "1.0"}
-	standard := []wire.AgentInterface{iface(wire.BindingJSONRPC, a, "1.0"), iface(wire.BindingHTTPJSON, a, "1.0")}
+	standard := []wire.AgentInterface{iface(wire.BindingJSONRPC, a, "1.0"), iface(wire.BindingHTTPJSON, a, "1.0"), iface(wire.BindingGRPC, a, "1.0")}
+	twoBindings := standard[:2:2]
 	tests := []struct {
 		name     string
 		card     []wire.AgentInterface
 		selected []string
 		want     []wire.AgentInterface
 	}{
-		{"the default two: the card as it is", standard, []string{wire.BindingJSONRPC, wire.BindingHTTPJSON}, standard},
-		{"all three: gRPC last", standard, AllBindings,
-			append(slices.Clone(standard), iface(wire.BindingGRPC, a, "1.0"))},
+		{"all three: the card as it is", standard, AllBindings, standard},
+		{"the HTTP ones: gRPC left out", standard, []string{wire.BindingJSONRPC, wire.BindingHTTPJSON}, twoBindings},
+		{"a card without gRPC gets none added", twoBindings, AllBindings, twoBindings},
 		{"gRPC alone", standard, []string{wire.BindingGRPC}, []wire.AgentInterface{iface(wire.BindingGRPC, a, "1.0")}},
 		{"HTTP+JSON alone", standard, []string{wire.BindingHTTPJSON}, []wire.AgentInterface{iface(wire.BindingHTTPJSON, a, "1.0")}},
 		{"a card listing JSON-RPC alone keeps doing so",
-			[]wire.AgentInterface{iface(wire.BindingJSONRPC, a, "2.0")}, []string{wire.BindingJSONRPC, wire.BindingHTTPJSON},
+			[]wire.AgentInterface{iface(wire.BindingJSONRPC, a, "2.0")}, AllBindings,
 			[]wire.AgentInterface{iface(wire.BindingJSONRPC, a, "2.0")}},
 		{"a group the selection empties gets the selection",
 			[]wire.AgentInterface{iface(wire.BindingJSONRPC, a, "2.0")}, []string{wire.BindingGRPC, wire.BindingHTTPJSON},

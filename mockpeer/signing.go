@@ -137,11 +137,18 @@ func signCard(spec PeerSpec, card wire.AgentCard, raw []byte, o Origins, signers
 }
 
 // beforeTampering is the card as its owner signed it: every interface url
-// on origin, or, when they all are there, another description.
+// on origin (a gRPC one as origin's host:port), or, when they all are
+// there, another description.
 func beforeTampering(card wire.AgentCard, origin string) wire.AgentCard {
 	card.SupportedInterfaces = slices.Clone(card.SupportedInterfaces)
 	moved := false
 	for i, iface := range card.SupportedInterfaces {
+		if iface.ProtocolBinding == wire.BindingGRPC {
+			if target := GRPCTarget(origin); iface.URL != target {
+				card.SupportedInterfaces[i].URL, moved = target, true
+			}
+			continue
+		}
 		u, err := url.Parse(iface.URL)
 		if err != nil || !u.IsAbs() {
 			continue

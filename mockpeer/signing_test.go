@@ -160,6 +160,7 @@ func TestSignatureFaults(t *testing.T) {
 			t.Fatalf("served card does not point at B: %s", card)
 		}
 		restored := bytes.ReplaceAll(card, []byte(b.Origin()), []byte(a.Origin()))
+		restored = bytes.ReplaceAll(restored, []byte(GRPCTarget(b.Origin())), []byte(GRPCTarget(a.Origin())))
 		if _, err := verifyWithJWKS(t, restored, jwks); err != nil {
 			t.Errorf("the card with its urls back on A does not verify: %v", err)
 		}
@@ -175,12 +176,17 @@ func TestSignatureFaults(t *testing.T) {
 	})
 }
 
-// repointedCard is self's card with every interface on peer to.
+// repointedCard is self's card with every interface on peer to, gRPC's
+// host:port target included.
 func repointedCard(self, to string) CardFunc {
 	return func(o Origins) wire.AgentCard {
 		c := testCard(self)(o)
-		for i := range c.SupportedInterfaces {
-			c.SupportedInterfaces[i].URL = strings.Replace(c.SupportedInterfaces[i].URL, o(self), o(to), 1)
+		for i, iface := range c.SupportedInterfaces {
+			if iface.ProtocolBinding == wire.BindingGRPC {
+				c.SupportedInterfaces[i].URL = GRPCTarget(o(to))
+				continue
+			}
+			c.SupportedInterfaces[i].URL = strings.Replace(iface.URL, o(self), o(to), 1)
 		}
 		return c
 	}

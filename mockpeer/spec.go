@@ -62,8 +62,8 @@ type PeerSpec struct {
 	// made for the run, published in a peer's JWKS (see signing.go).
 	Signing *Signing
 	// Bindings, if non-nil, are the only bindings the peer serves and the
-	// ones its cards list on farm origins (see OfferBindings); nil serves
-	// all three and lists what the cards list.
+	// ones its cards list on farm origins (see offerBindings); nil serves
+	// all three and lists what the cards list (NewCard's: all three).
 	Bindings []string
 }
 

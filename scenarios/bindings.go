@@ -13,8 +13,9 @@ import (
 // then not applicable. It takes all of these, so that a client doing
 // nothing cannot claim it:
 //   - the run narrowed the bindings (run --bindings), leaving out at least
-//     one of A2A's three: with every binding offered, a client has no
-//     excuse, and with the cards' own bindings the rule never applies;
+//     one of A2A's three: with every binding offered, explicitly or by
+//     default (no --bindings, every card lists all three but where its
+//     scenario narrows on purpose), a client has no excuse;
 //   - the client fetched a card, so it saw what was offered;
 //   - every task ended aborted/binding-unsupported;
 //   - no request reached an A2A interface of any peer (a request to a

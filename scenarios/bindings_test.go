@@ -24,7 +24,7 @@ func TestNoOfferedBinding(t *testing.T) {
 	}{
 		{"card seen, nothing sent, claimed", grpcOnly, []mockpeer.Exchange{card}, claim, true},
 		{"a call to a binding not offered has no route", grpcOnly, []mockpeer.Exchange{card, unrouted}, claim, true},
-		{"the cards' own bindings", nil, []mockpeer.Exchange{card}, claim, false},
+		{"no --bindings: all three", nil, []mockpeer.Exchange{card}, claim, false},
 		{"every binding offered", mockpeer.AllBindings, []mockpeer.Exchange{card}, claim, false},
 		{"no card fetched", grpcOnly, nil, claim, false},
 		{"an A2A call reached a peer", grpcOnly, []mockpeer.Exchange{card, call}, claim, false},

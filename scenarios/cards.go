@@ -16,10 +16,12 @@ const (
 // taskMessage is the text of every task the catalog hands out.
 const taskMessage = "Summarize the attached document."
 
-// The catalog's cards are the farm's default card (mockpeer.NewCard: two
-// interfaces on the peer's own origin, JSON-RPC first, both protocol 1.0)
-// with the standard skills and one kind of security, required card-wide.
-// A scenario derives the versions it rotates through from these.
+// The catalog's cards are the farm's default card (mockpeer.NewCard: three
+// interfaces on the peer's own origin, JSON-RPC, HTTP+JSON, then gRPC, all
+// protocol 1.0) with the standard skills and one kind of security, required
+// card-wide. A scenario derives the versions it rotates through from these;
+// those about one interface (version-skew's 2.0 card, repointed-grpc-*)
+// list fewer.
 
 func bearerCard(peer string) mockpeer.CardBuilder {
 	return standardCard(peer).Security(mockpeer.BearerScheme(), wire.Require(mockpeer.SchemeBearer))

@@ -37,8 +37,9 @@ type Evidence struct {
 	// Origins and Cards per peer name.
 	Origins map[string]string
 	Cards   map[string][]CardVersion
-	// Offered are the bindings the run offered (run --bindings); nil: the
-	// cards' own (see NoOfferedBinding).
+	// Offered are the bindings the run narrowed the peers to (run
+	// --bindings); nil: all three, as the cards list them (see
+	// NoOfferedBinding).
 	Offered []string
 }
 

@@ -87,7 +87,7 @@ func addScopesFlag(fs *flag.FlagSet) *string {
 // addBindingsFlag is --bindings, the same on `run` and `peer`.
 func addBindingsFlag(fs *flag.FlagSet) *string {
 	return fs.String("bindings", "",
-		"comma-separated protocol bindings the peers offer and serve: any of jsonrpc, http+json, grpc (gRPC is listed last); default: the ones each scenario's card lists (JSON-RPC, then HTTP+JSON)")
+		"comma-separated protocol bindings the peers offer and serve, each card keeping its order: any of jsonrpc, http+json, grpc; default: all three, as each scenario's card lists them (JSON-RPC, HTTP+JSON, then gRPC)")
 }
 
 // parseBindings turns the --bindings value into protocolBinding values;

@@ -95,7 +95,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "a2a-conform %s: client %s (%s), level ≥ %s, profiles %s, security scopes %s, bindings %s, reports in %s\n",
 		report.SuiteVersion, o.Engine.Client.Describe(), clientMode, orDefault(string(o.Engine.Selection.Level), "may"),
-		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, orDefault(strings.Join(o.Engine.Bindings, ","), "the cards'"), *reportDir)
+		orDefault(sel.profiles, "all"), o.Engine.SecurityScopes, orDefault(strings.Join(o.Engine.Bindings, ","), "all three"), *reportDir)
 	if *parallel > 1 || *shard != "" {
 		fmt.Fprintf(stderr, "playing %d scenario(s) at once, shard %s\n", *parallel, orDefault(*shard, "all (no --shard)"))
 	}

@@ -22,7 +22,7 @@ func guessFromShape(card *refclient.Card, err error) driver.Reason {
 	}
 	v1 := false
 	for _, iface := range card.Card.SupportedInterfaces {
-		u, err := card.URL.Parse(iface.URL)
+		u, err := refclient.Endpoint(card, iface) // a gRPC target's origin
 		if err != nil || !refclient.SameOrigin(card.URL, u) {
 			return driver.ReasonUntrustedEndpoint
 		}

@@ -112,6 +112,12 @@ func TestFetchThenGuess(t *testing.T) {
 		c.SupportedInterfaces = c.SupportedInterfaces[:1]
 		c.SupportedInterfaces[0].ProtocolVersion = "2.0"
 	}
+	grpcAt := func(at string) edit { // the farm's default cards list gRPC last, as host:port
+		return func(o mockpeer.Origins, c *wire.AgentCard) {
+			c.SupportedInterfaces = append(c.SupportedInterfaces, wire.AgentInterface{
+				URL: mockpeer.GRPCTarget(o(at)), ProtocolBinding: wire.BindingGRPC, ProtocolVersion: "1.0"})
+		}
+	}
 	other := mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Cards: []mockpeer.CardFunc{card("B", "B")}}
 	for _, tc := range []struct {
 		shape string
@@ -119,6 +125,10 @@ func TestFetchThenGuess(t *testing.T) {
 		want  driver.Reason
 	}{
 		{"an honest card", openPeer(), driver.ReasonContractChanged},
+		{"an honest card listing gRPC", mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "A", grpcAt("A"))}},
+			driver.ReasonContractChanged},
+		{"a gRPC target on another origin", mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "A", grpcAt("B"))}},
+			driver.ReasonUntrustedEndpoint},
 		{"interfaces on another origin", mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "B")}},
 			driver.ReasonUntrustedEndpoint},
 		{"a redirect to another origin", mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "A")},

@@ -8,7 +8,20 @@ import (
 	"strings"
 
 	"google.golang.org/grpc/resolver"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
+
+// Endpoint is where the reference reaches iface of card: a gRPC url read
+// as the origin it dials (see grpcEndpoint), any other resolved against
+// the card's URL. Clients that judge a card's interfaces by origin read
+// them through it.
+func Endpoint(card *Card, iface wire.AgentInterface) (*url.URL, error) {
+	if bindingOf(iface.ProtocolBinding) == wire.BindingGRPC {
+		return grpcEndpoint(iface.URL)
+	}
+	return card.URL.Parse(iface.URL)
+}
 
 // grpcEndpoint reads a gRPC interface url as the https origin it dials,
 // which the card must be authoritative for, as for the other bindings. The

@@ -45,12 +45,10 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 			continue
 		}
 		spoken++
-		endpoint, err := card.URL.Parse(iface.URL)
-		if binding == wire.BindingGRPC {
-			if endpoint, err = grpcEndpoint(iface.URL); err != nil {
-				refused = errors.Join(refused, err)
-				continue
-			}
+		endpoint, err := Endpoint(card, iface)
+		if binding == wire.BindingGRPC && err != nil {
+			refused = errors.Join(refused, err)
+			continue
 		}
 		if err != nil || (endpoint.Scheme != "https" && endpoint.Scheme != "http") {
 			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))

@@ -23,8 +23,8 @@ import (
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
-// bindingCatalog: a scenario whose cards list both default bindings, and
-// one whose second card lists JSON-RPC alone.
+// bindingCatalog: a scenario whose cards list the three bindings, and one
+// whose second card lists JSON-RPC alone.
 func bindingCatalog(t *testing.T) []*scenarios.Scenario {
 	t.Helper()
 	var out []*scenarios.Scenario
@@ -56,20 +56,27 @@ func reference(t *testing.T) runner.Client {
 	return c
 }
 
-// Offering the two bindings every card lists is the default, verdict for
-// verdict; the report records the offer and the bindings used.
+// With no selection the peers offer all three bindings as the cards list
+// them: offering all three explicitly is the same run, verdict for verdict,
+// and so is offering the HTTP ones, since the reference takes JSON-RPC,
+// listed first, either way. The report records an explicit offer only.
 func TestDefaultBindingsOfferedExplicitly(t *testing.T) {
 	def := runWithBindings(t, reference(t), nil)
-	explicit := runWithBindings(t, reference(t), []string{wire.BindingJSONRPC, wire.BindingHTTPJSON})
-	if !maps.Equal(def.Verdicts(), explicit.Verdicts()) {
-		t.Errorf("verdicts differ:\ndefault  %v\nexplicit %v", def.Verdicts(), explicit.Verdicts())
+	if def.Selection.Bindings != nil {
+		t.Errorf("default selection bindings %v, want none", def.Selection.Bindings)
 	}
-	if def.Selection.Bindings != nil || !slices.Equal(explicit.Selection.Bindings, []string{wire.BindingJSONRPC, wire.BindingHTTPJSON}) {
-		t.Errorf("selection bindings %v and %v", def.Selection.Bindings, explicit.Selection.Bindings)
-	}
-	for _, sc := range explicit.Scenarios {
-		if !slices.Equal(sc.Bindings, []string{wire.BindingJSONRPC}) || sc.NoOfferedBinding {
-			t.Errorf("%s: bindings used %v, no offered binding %v", sc.ID, sc.Bindings, sc.NoOfferedBinding)
+	for _, offer := range [][]string{mockpeer.AllBindings, {wire.BindingJSONRPC, wire.BindingHTTPJSON}} {
+		explicit := runWithBindings(t, reference(t), offer)
+		if !maps.Equal(def.Verdicts(), explicit.Verdicts()) {
+			t.Errorf("%v: verdicts differ:\ndefault  %v\nexplicit %v", offer, def.Verdicts(), explicit.Verdicts())
+		}
+		if !slices.Equal(explicit.Selection.Bindings, offer) {
+			t.Errorf("selection bindings %v, want %v", explicit.Selection.Bindings, offer)
+		}
+		for _, sc := range append(def.Scenarios, explicit.Scenarios...) {
+			if !slices.Equal(sc.Bindings, []string{wire.BindingJSONRPC}) || sc.NoOfferedBinding {
+				t.Errorf("%v: %s: bindings used %v, no offered binding %v", offer, sc.ID, sc.Bindings, sc.NoOfferedBinding)
+			}
 		}
 	}
 }
@@ -125,24 +132,27 @@ func TestNoOfferedBindingIsNotApplicable(t *testing.T) {
 }
 
 // A client that claims binding-unsupported while every binding is
-// offered is judged as any client that did nothing.
+// offered, by default or explicitly, is judged as any client that did
+// nothing.
 func TestBindingUnsupportedClaimUnderTheFullOffer(t *testing.T) {
 	claims := runner.InProcess("claims-no-binding", func(context.Context, driver.Assignment) driver.Outcome {
 		return driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}
 	})
-	rep := runWithBindings(t, claims, mockpeer.AllBindings)
-	if rep.Summary.Fail == 0 || rep.ExitCode == report.ExitPass {
-		t.Errorf("summary %+v, exit %d: a claim under the full offer must not excuse the client", rep.Summary, rep.ExitCode)
-	}
-	for _, sc := range rep.Scenarios {
-		if sc.NoOfferedBinding {
-			t.Errorf("%s excused", sc.ID)
+	for _, offer := range [][]string{nil, mockpeer.AllBindings} {
+		rep := runWithBindings(t, claims, offer)
+		if rep.Summary.Fail == 0 || rep.ExitCode == report.ExitPass {
+			t.Errorf("%v: summary %+v, exit %d: a claim under the full offer must not excuse the client", offer, rep.Summary, rep.ExitCode)
+		}
+		for _, sc := range rep.Scenarios {
+			if sc.NoOfferedBinding {
+				t.Errorf("%v: %s excused", offer, sc.ID)
+			}
 		}
 	}
 }
 
 // The reference speaks gRPC with the same decisions: the catalog over gRPC
-// alone ends verdict for verdict as over the cards' own bindings, and every
+// alone ends verdict for verdict as over the default offer, and every
 // A2A call went over gRPC.
 func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
 	run := func(bindings []string) *report.Report {
@@ -199,7 +209,7 @@ func TestMutantsOverGRPCFailAlike(t *testing.T) {
 			slices.Sort(got)
 			wantSorted := slices.Sorted(slices.Values(want))
 			if !slices.Equal(got, wantSorted) {
-				t.Errorf("over gRPC fails\n  %v\nwant (as over the cards' bindings)\n  %v", got, wantSorted)
+				t.Errorf("over gRPC fails\n  %v\nwant (as over the default offer)\n  %v", got, wantSorted)
 			}
 		})
 	}

@@ -32,7 +32,8 @@ type Options struct {
 	Strict         bool
 	SecurityScopes report.Scopes
 	// Bindings, if non-nil, are the only bindings the peers offer and serve
-	// (mockpeer.PeerSpec.Bindings); nil: what each scenario's cards list.
+	// (mockpeer.PeerSpec.Bindings); nil: all three, as each scenario's cards
+	// list them (JSON-RPC, HTTP+JSON, gRPC, but where a scenario narrows).
 	Bindings []string
 	// Catalog is what is played; nil means scenarios.Catalog().
 	Catalog []*scenarios.Scenario

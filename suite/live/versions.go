@@ -69,10 +69,8 @@ func summarize(raw []byte, peerAt map[string]string) string {
 	var where []string
 	for _, i := range card.SupportedInterfaces {
 		at := i.URL
-		if u, err := url.Parse(i.URL); err == nil {
-			if name, ok := peerAt[u.Scheme+"://"+u.Host]; ok {
-				at = "peer " + name
-			}
+		if name, ok := peerAt[interfaceOrigin(i, peerAt)]; ok {
+			at = "peer " + name
 		}
 		if i.ProtocolVersion != "1.0" {
 			at += fmt.Sprintf(" (protocol %s)", i.ProtocolVersion)
@@ -86,6 +84,23 @@ func summarize(raw []byte, peerAt map[string]string) string {
 		parts = append(parts, "signed")
 	}
 	return strings.Join(parts, " · ")
+}
+
+// interfaceOrigin is the farm origin i is on, "" if none: a gRPC
+// interface's url is a host:port target, not a URL of its origin.
+func interfaceOrigin(i wire.AgentInterface, peerAt map[string]string) string {
+	if i.ProtocolBinding == wire.BindingGRPC {
+		for origin := range peerAt {
+			if mockpeer.GRPCTarget(origin) == i.URL {
+				return origin
+			}
+		}
+		return ""
+	}
+	if u, err := url.Parse(i.URL); err == nil {
+		return u.Scheme + "://" + u.Host
+	}
+	return ""
 }
 
 func sortedKeys[V any](m map[string]V) []string {

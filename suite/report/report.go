@@ -99,8 +99,9 @@ type Selection struct {
 	Strict        bool                `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
-	// Bindings are the protocol bindings the peers offered and served (run
-	// --bindings); absent: the ones each scenario's cards list.
+	// Bindings are the protocol bindings the run narrowed the peers to (run
+	// --bindings); absent: all three, as each scenario's cards list them
+	// (JSON-RPC, HTTP+JSON, gRPC, but where a scenario narrows on purpose).
 	Bindings []string `json:"bindings,omitempty"`
 }
 

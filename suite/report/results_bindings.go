@@ -44,7 +44,7 @@ func (p *page) bindingsSection(reports []*Report) {
 	p.line("## Per binding: does a client behave differently?")
 	p.line("")
 	p.line("Each run over narrowed bindings (`--bindings`) next to the run of the same client, mode and security " +
-		"scopes over the default offer, where the cards list JSON-RPC first and HTTP+JSON second and the client " +
+		"scopes over the default offer, where the cards list JSON-RPC, HTTP+JSON, then gRPC and the client " +
 		"picks. *Used* are the bindings of the A2A calls the peers journaled; a difference is a requirement " +
 		"judged otherwise or a scenario whose outcomes differ.")
 	p.line("")

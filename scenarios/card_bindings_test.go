@@ -1,0 +1,47 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// Every card of the catalog lists the three bindings in the default order
+// (JSON-RPC, HTTP+JSON, gRPC), but for the scenarios about one interface,
+// which narrow on purpose: a new narrowing must be added here knowingly.
+func TestCatalogCardsListEveryBinding(t *testing.T) {
+	narrowed := map[string]bool{
+		"version-skew A v1":            true, // its only interface speaks 2.0
+		"repointed-grpc-endpoint A v0": true, // gRPC alone, repointed as host:port
+		"repointed-grpc-endpoint A v1": true,
+		"repointed-grpc-endpoint B v0": true,
+		"repointed-grpc-target A v0":   true, // gRPC alone, in resolver forms
+		"repointed-grpc-target A v1":   true,
+		"repointed-grpc-target B v0":   true,
+	}
+	origins := func(peer string) string { return "https://" + peer + ".test:443" }
+	seen := map[string]bool{}
+	for _, sc := range Catalog() {
+		for _, p := range sc.Peers {
+			for v, build := range p.Cards {
+				var got []string
+				for _, i := range build(origins).SupportedInterfaces {
+					got = append(got, i.ProtocolBinding)
+				}
+				key := fmt.Sprintf("%s %s v%d", sc.ID, p.Name, v)
+				if narrowed[key] {
+					seen[key] = true
+				} else if !slices.Equal(got, mockpeer.AllBindings) {
+					t.Errorf("%s lists %v, want %v", key, got, mockpeer.AllBindings)
+				}
+			}
+		}
+	}
+	for key := range narrowed {
+		if !seen[key] {
+			t.Errorf("%s: no such card", key)
+		}
+	}
+}
