@@ -46,7 +46,7 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 // where its first member stood:
 //   - the group keeps its members whose binding is selected, in card order,
 //     and gets none added: selecting all three is the default offer, and a
-//     scenario that lists JSON-RPC alone on purpose keeps doing so;
+//     scenario that lists gRPC alone on purpose keeps doing so;
 //   - a group the selection would empty gets every selected binding instead,
 //     in the order of AllBindings: the card still names that endpoint.
 //

@@ -13,7 +13,6 @@ import (
 // which narrow on purpose: a new narrowing must be added here knowingly.
 func TestCatalogCardsListEveryBinding(t *testing.T) {
 	narrowed := map[string]bool{
-		"version-skew A v1":            true, // its only interface speaks 2.0
 		"repointed-grpc-endpoint A v0": true, // gRPC alone, repointed as host:port
 		"repointed-grpc-endpoint A v1": true,
 		"repointed-grpc-endpoint B v0": true,

@@ -3,7 +3,6 @@ package scenarios
 import (
 	"fmt"
 
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -12,9 +11,9 @@ import (
 // contract calculus: sending 1.0 requests to it is a guess.
 var _ = register(bearerPeer(Scenario{
 	ID:    "version-skew",
-	Title: "the card's only interface speaks protocol 2.0",
+	Title: "every interface of the card speaks protocol 2.0",
 	Description: "The client's first task runs under a card whose interfaces speak 1.0 (the positive control). " +
-		"Between the tasks the card changes: its only interface declares protocolVersion \"2.0\".",
+		"Between the tasks the card changes: every interface it lists (JSON-RPC, HTTP+JSON, gRPC) declares protocolVersion \"2.0\".",
 	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: []Requirement{
 		{
@@ -36,7 +35,7 @@ var _ = register(bearerPeer(Scenario{
 	},
 }, mockpeer.PeerSpec{
 	Cards: []mockpeer.CardFunc{bearerCard("A").Build,
-		bearerCard("A").ProtocolVersion("2.0").Bindings(wire.BindingJSONRPC).Version("2.0.0").Build},
+		bearerCard("A").ProtocolVersion("2.0").Version("2.0.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 	Task:    mockpeer.TaskScript{Steps: completingSteps()},
 }))
