@@ -18,6 +18,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -260,5 +261,34 @@ func TestSelectiveBindingClaimIsRefuted(t *testing.T) {
 	}
 	if excused != 1 || refuted == 0 {
 		t.Errorf("%d scenarios claimed no binding, %d requirements refuted: want 1 and some", excused, refuted)
+	}
+}
+
+// A client that speaks gRPC alone passes the default run, which offers all
+// three bindings: every card lists gRPC, and every A2A call it makes is
+// gRPC, with the verdicts of the reference that takes JSON-RPC.
+func TestGRPCOnlyClientPassesTheDefaultOffer(t *testing.T) {
+	grpcOnly := runner.InProcess("grpc-only", func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		return refclient.RunWith(ctx, a, refclient.Config{Binding: wire.BindingGRPC})
+	})
+	e, err := engine.Run(t.Context(), engine.Options{Client: grpcOnly})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := e.Report()
+	if rep.ExitCode != report.ExitPass || rep.Summary.Fail > 0 {
+		t.Errorf("exit code %d, %d failed:\n%s", rep.ExitCode, rep.Summary.Fail, rep.VerdictTable())
+	}
+	played := 0
+	for _, sc := range rep.Scenarios {
+		if sc.Played {
+			played++
+		}
+		if sc.Played && !slices.Equal(sc.Bindings, []string{wire.BindingGRPC}) {
+			t.Errorf("%s: bindings used %v, want gRPC alone", sc.ID, sc.Bindings)
+		}
+	}
+	if played != len(scenarios.Catalog()) {
+		t.Errorf("%d scenarios played, want the catalog's %d", played, len(scenarios.Catalog()))
 	}
 }
