@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // Journal is the record of every exchange of one farm, all peers together,
@@ -23,6 +24,9 @@ type Journal struct {
 	// by Seq. A stored record is never changed again.
 	records []record
 	counts  JournalCounts
+	// wholeFull: no more exchanges are kept whole (set under mu, read
+	// without it), so append no longer encodes one whole first.
+	wholeFull atomic.Bool
 	// onExchange, if non-nil, is called after every append, outside mu and
 	// one call at a time (hookMu), so a hook that prints needs no lock.
 	onExchange func(Exchange)
@@ -64,9 +68,12 @@ func (j *Journal) reserve() int64 {
 // of what was dropped.
 func (j *Journal) append(e Exchange) {
 	// Encoded before the lock, so that concurrent requests encode in
-	// parallel: most exchanges are kept whole. The compact form, when the
-	// limits call for it, is small enough to encode under the lock.
-	data := encodeExchange(&e)
+	// parallel, while exchanges are still kept whole. The compact form,
+	// when the limits call for it, is small enough to encode under the lock.
+	var data []byte
+	if !j.wholeFull.Load() {
+		data = encodeExchange(&e)
+	}
 	j.mu.Lock()
 	if j.limits.Ring && j.counts.Whole >= int64(j.limits.Exchanges) && len(j.records) > 0 {
 		j.records[0] = record{} // let the evicted record be collected
@@ -79,6 +86,12 @@ func (j *Journal) append(e Exchange) {
 	switch {
 	case j.counts.Whole < int64(j.limits.Exchanges):
 		j.counts.Whole++
+		if data == nil { // cannot happen: wholeFull is set only past this
+			data = encodeExchange(&e)
+		}
+		if !j.limits.Ring && j.counts.Whole == int64(j.limits.Exchanges) {
+			j.wholeFull.Store(true) // a ring evicts, so it keeps whole forever
+		}
 	case j.counts.Compact < int64(j.limits.Compact):
 		compact(&e)
 		data = encodeExchange(&e)
