@@ -33,9 +33,13 @@ func rawConn(t *testing.T, f *Farm, origin string) *tls.Conn {
 	return conn
 }
 
+// shortLimits are short enough for a test to wait them out, and long
+// enough for a TLS handshake under -race on a loaded machine: net/http
+// bounds the handshake by the shortest of the read and write timeouts, and
+// at 50 ms a slow handshake was cut (TestSlowBody failed, rarely, in CI).
 func shortLimits() ServerLimits {
-	return ServerLimits{ReadHeaderTimeout: 50 * time.Millisecond, ReadTimeout: 50 * time.Millisecond,
-		WriteTimeout: 50 * time.Millisecond, IdleTimeout: 50 * time.Millisecond}
+	const d = 250 * time.Millisecond
+	return ServerLimits{ReadHeaderTimeout: d, ReadTimeout: d, WriteTimeout: d, IdleTimeout: d}
 }
 
 func limitedPeer(t *testing.T, l ServerLimits, ps PeerSpec) (*Farm, *Peer) {
@@ -93,7 +97,7 @@ func TestIdleConnections(t *testing.T) {
 // events are further apart than ReadTimeout and WriteTimeout, and that
 // lasts longer than both, still reaches its end.
 func TestStreamOutlivesTimeouts(t *testing.T) {
-	pause := 4 * shortLimits().WriteTimeout
+	pause := 2 * shortLimits().WriteTimeout
 	f, p := limitedPeer(t, shortLimits(), PeerSpec{
 		Task: TaskScript{Steps: []TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking, Progress: 50}, {State: wire.TaskStateCompleted}}},
 		Hooks: Hooks{StepMetadata: func(_ State, tv TaskView) (map[string]any, []string) {
