@@ -20,9 +20,12 @@ type Journal struct {
 	mu      sync.Mutex
 	limits  JournalLimits
 	nextSeq int64
-	// records are the kept exchanges, encoded (journal_codec.go), sorted
-	// by Seq. A stored record is never changed again.
+	// records[head:] are the kept exchanges, encoded (journal_codec.go),
+	// sorted by Seq. A stored record is never changed again. A ring evicts
+	// by moving head, and moves the live records down once half are dead,
+	// so that its slice is reused instead of reallocated.
 	records []record
+	head    int
 	counts  JournalCounts
 	// wholeFull: no more exchanges are kept whole (set under mu, read
 	// without it), so append no longer encodes one whole first.
@@ -75,9 +78,8 @@ func (j *Journal) append(e Exchange) {
 		data = encodeExchange(&e)
 	}
 	j.mu.Lock()
-	if j.limits.Ring && j.counts.Whole >= int64(j.limits.Exchanges) && len(j.records) > 0 {
-		j.records[0] = record{} // let the evicted record be collected
-		j.records = j.records[1:]
+	if j.limits.Ring && j.counts.Whole >= int64(j.limits.Exchanges) && len(j.records) > j.head {
+		j.evictLocked()
 		j.counts.Whole--
 		j.counts.Dropped++
 	}
@@ -102,8 +104,9 @@ func (j *Journal) append(e Exchange) {
 		keep = false
 	}
 	if keep {
-		i := sort.Search(len(j.records), func(i int) bool { return j.records[i].seq > e.Seq })
-		j.records = slices.Insert(j.records, i, record{e.Seq, data})
+		live := j.records[j.head:]
+		i := sort.Search(len(live), func(i int) bool { return live[i].seq > e.Seq })
+		j.records = slices.Insert(j.records, j.head+i, record{e.Seq, data})
 	}
 	j.signalLocked()
 	j.mu.Unlock()
@@ -112,6 +115,17 @@ func (j *Journal) append(e Exchange) {
 		j.hookMu.Lock()
 		defer j.hookMu.Unlock()
 		hook(e) // e is this call's own: the journal kept its encoded form
+	}
+}
+
+// evictLocked drops the oldest kept record.
+func (j *Journal) evictLocked() {
+	j.records[j.head] = record{} // let the evicted record be collected
+	j.head++
+	if j.head >= len(j.records)/2 {
+		n := copy(j.records, j.records[j.head:])
+		clear(j.records[n:])
+		j.records, j.head = j.records[:n], 0
 	}
 }
 
@@ -124,7 +138,7 @@ func (j *Journal) All() []Exchange {
 func (j *Journal) Len() int {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	return len(j.records)
+	return len(j.records) - j.head
 }
 
 // Counts says how many exchanges were journaled, kept and dropped.
@@ -155,8 +169,9 @@ func (j *Journal) Select(keep func(Exchange) bool) []Exchange {
 // stored, so they are read outside the lock.
 func (j *Journal) each(after int64, fn func(Exchange) error) error {
 	j.mu.Lock()
-	i := sort.Search(len(j.records), func(i int) bool { return j.records[i].seq > after })
-	records := slices.Clone(j.records[i:])
+	live := j.records[j.head:]
+	i := sort.Search(len(live), func(i int) bool { return live[i].seq > after })
+	records := slices.Clone(live[i:])
 	j.mu.Unlock()
 	for _, r := range records {
 		e, err := decodeExchange(r.data)
