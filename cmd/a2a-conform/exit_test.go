@@ -160,8 +160,9 @@ func TestFailedWriteLeavesNoStaleVerdicts(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "journals"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out := runBinary(t, "run", "--label-filter", "scenario:version-skew", "--report-dir", dir); code != 2 {
-		t.Errorf("exit %d, want 2:\n%s", code, out)
+	code, out := runBinary(t, "run", "--label-filter", "scenario:version-skew", "--report-dir", dir)
+	if code != 2 || !strings.Contains(out, "exit code 2") || !strings.Contains(out, "not a directory") {
+		t.Errorf("exit %d, want 2, with the summary and the error:\n%s", code, out)
 	}
 	for _, name := range []string{"report.json", "junit.xml"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); !errors.Is(err, os.ErrNotExist) {

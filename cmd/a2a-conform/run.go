@@ -104,6 +104,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	rep, err := suite.Run(ctx, o)
 	if err != nil {
+		if rep != nil { // played, then its reports could not be written: exit code 2
+			printSummary(stdout, rep)
+		}
 		return usageError(stderr, err)
 	}
 	printSummary(stdout, rep)
