@@ -32,7 +32,11 @@ type ACTSFile struct {
 // interface every card of the catalog lists first.
 func (r *Report) ACTS() ([]ACTSFile, error) {
 	var out []ACTSFile
-	for _, binding := range r.bindingsUsed() {
+	used := r.bindingsUsed()
+	if len(used) == 0 {
+		used = []string{wire.BindingJSONRPC}
+	}
+	for _, binding := range used {
 		doc, err := r.actsReport(binding)
 		if err != nil {
 			return nil, err
@@ -83,9 +87,6 @@ func (r *Report) bindingsUsed() []string {
 				used = append(used, b)
 			}
 		}
-	}
-	if len(used) == 0 {
-		return []string{wire.BindingJSONRPC}
 	}
 	slices.Sort(used)
 	return used

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -132,17 +131,8 @@ func verdictLine(sc *Scenario, req *Requirement) string {
 
 // usedBindings is every binding of the run's journaled A2A calls.
 func usedBindings(r *Report) string {
-	var used []string
-	for _, sc := range r.Scenarios {
-		for _, b := range sc.Bindings {
-			if !slices.Contains(used, b) {
-				used = append(used, b)
-			}
-		}
+	if used := r.bindingsUsed(); len(used) > 0 {
+		return strings.Join(used, ", ")
 	}
-	if len(used) == 0 {
-		return "none"
-	}
-	slices.Sort(used)
-	return strings.Join(used, ", ")
+	return "none"
 }
