@@ -139,6 +139,20 @@ func unserved(h Handler, r *http.Request, call *Call, o *operation) *Error {
 	return Errorf(wire.ErrPushNotSupported, o.method)
 }
 
+// admitRequest is the end every binding's decoding shares: req validated
+// (its error's text after where), its task recorded on call, and the
+// Handler's Admit.
+func admitRequest(h Handler, r *http.Request, call *Call, req request, where string) (request, *Error) {
+	if err := req.validate(); err != nil {
+		return nil, reject(call, wire.ErrInvalidParams, where+err.Error())
+	}
+	call.TaskID = req.taskID()
+	if e := admit(h, r, call); e != nil {
+		return nil, e
+	}
+	return req, nil
+}
+
 // admit runs the Handler's Admit with the same panic protection.
 func admit(h Handler, r *http.Request, call *Call) (err *Error) {
 	defer recoverInto(&err)

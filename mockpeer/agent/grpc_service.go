@@ -118,12 +118,5 @@ func (s *grpcService) decode(ctx context.Context, call *Call, method string, in 
 	if err := toWire(in, req.message()); err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, "request: "+err.Error())
 	}
-	if err := req.validate(); err != nil {
-		return nil, reject(call, wire.ErrInvalidParams, err.Error())
-	}
-	call.TaskID = req.taskID()
-	if e := admit(s.handler, r, call); e != nil {
-		return nil, e
-	}
-	return req, nil
+	return admitRequest(s.handler, r, call, req, "")
 }

@@ -105,14 +105,7 @@ func (s *jsonrpcServer) decode(r *http.Request, call *Call, env rpcEnvelope) (re
 	if err := decodeProto(params, req.message()); err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, "params: "+err.Error())
 	}
-	if err := req.validate(); err != nil {
-		return nil, reject(call, wire.ErrInvalidParams, "params."+err.Error())
-	}
-	call.TaskID = req.taskID()
-	if e := admit(s.handler, r, call); e != nil {
-		return nil, e
-	}
-	return req, nil
+	return admitRequest(s.handler, r, call, req, "params.")
 }
 
 func (s *jsonrpcServer) stream(w http.ResponseWriter, r *http.Request, call *Call, id json.RawMessage, req request) {

@@ -128,14 +128,7 @@ func (s *restServer) decode(w http.ResponseWriter, r *http.Request, call *Call, 
 	if err := req.fromQuery(r.URL.Query()); err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, "query "+err.Error())
 	}
-	if err := req.validate(); err != nil {
-		return nil, reject(call, wire.ErrInvalidParams, err.Error())
-	}
-	call.TaskID = req.taskID()
-	if e := admit(s.handler, r, call); e != nil {
-		return nil, e
-	}
-	return req, nil
+	return admitRequest(s.handler, r, call, req, "")
 }
 
 func (s *restServer) stream(w http.ResponseWriter, r *http.Request, call *Call, req request) {
