@@ -168,24 +168,16 @@ func (d *decoder) byte() byte {
 	return d.b[d.off-1]
 }
 
-func (d *decoder) varint() int64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(d.b[d.off:])
-	if n <= 0 {
-		d.err = errShortRecord
-		return 0
-	}
-	d.off += n
-	return v
-}
+func (d *decoder) varint() int64 { return readVar(d, binary.Varint) }
 
-func (d *decoder) uvarint() uint64 {
+func (d *decoder) uvarint() uint64 { return readVar(d, binary.Uvarint) }
+
+// readVar reads one number with read (binary.Varint or binary.Uvarint).
+func readVar[T int64 | uint64](d *decoder, read func([]byte) (T, int)) T {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(d.b[d.off:])
+	v, n := read(d.b[d.off:])
 	if n <= 0 {
 		d.err = errShortRecord
 		return 0
