@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/live"
-	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // farmCmd serves many copies of scenarios' peers from one process, each
@@ -25,10 +23,7 @@ func farmCmd(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("peers", 1, "how many copies of the scenario's peers to serve")
 	rotateEvery := fs.Duration("rotate-every", 0, "cycle every peer to its next card version this often, 0 after the last (0: only through the admin API)")
 	indexFile := fs.String("index", "", "write a JSON index here once every peer serves: card URLs, origins, CA file, credentials (mode 0600)")
-	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
-	adminAddr := fs.String("admin-addr", "", "loopback host:port of the admin API (default: an ephemeral port on 127.0.0.1)")
-	journalLimit := fs.Int("journal-limit", defaultJournalLimit, "how many exchanges the journal keeps, the newest, all peers together; older ones are dropped and counted")
-	scopes := addScopesFlag(fs)
+	standalone := addStandaloneFlags(fs, ", all peers together")
 	if code, done := parse(fs, args); done {
 		return code
 	}
@@ -39,13 +34,10 @@ func farmCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, fmt.Errorf("farm: --scenario is required (see `a2a-conform list`)"))
 	case *n < 1:
 		return usageError(stderr, fmt.Errorf("farm: --peers %d: want at least 1", *n))
-	case *journalLimit < 1:
-		return usageError(stderr, fmt.Errorf("farm: --journal-limit %d: want at least 1", *journalLimit))
 	case *rotateEvery < 0:
 		return usageError(stderr, fmt.Errorf("farm: --rotate-every %v: want 0 or more", *rotateEvery))
 	}
-	shape, err := report.ParseScopes(*scopes)
-	if err != nil {
+	if err := standalone.check("farm"); err != nil {
 		return usageError(stderr, err)
 	}
 	scs, err := farmScenarios(*ids)
@@ -59,12 +51,7 @@ func farmCmd(args []string, stdout, stderr io.Writer) int {
 
 	began := time.Now()
 	spec, copies := farmSpec(scs, *n)
-	spec.Dir, spec.AdminAddr = *dir, *adminAddr
-	// A farm may run for days: a ring keeps its memory flat.
-	spec.Journal = mockpeer.JournalLimits{Exchanges: *journalLimit, Ring: true}
-	if shape == report.ScopesFlat {
-		engine.FlattenSecurityScopes(&spec)
-	}
+	standalone.apply(&spec)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	farm, err := mockpeer.Start(ctx, spec) // a failed start has closed what it opened

@@ -12,12 +12,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/live"
-	"github.com/a2a-conform/a2a-conform/suite/report"
 )
-
-// defaultJournalLimit is how many exchanges a standalone peer keeps: at
-// most about 60 MB, whatever its clients send.
-const defaultJournalLimit = 1000
 
 // peerCmd starts a scenario's peers standalone, for demos and debugging:
 // point any client at the printed card URL and watch the journal.
@@ -26,10 +21,7 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	id := fs.String("scenario", "", "scenario whose peers to start (see `a2a-conform list`)")
 	plain := fs.Bool("http", false, "serve plain http:// instead of https:// (demos only)")
 	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
-	dir := fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)")
-	adminAddr := fs.String("admin-addr", "", "loopback host:port of the admin API (default: an ephemeral port on 127.0.0.1)")
-	journalLimit := fs.Int("journal-limit", defaultJournalLimit, "how many exchanges the journal keeps, the newest; older ones are dropped and counted")
-	scopes := addScopesFlag(fs)
+	standalone := addStandaloneFlags(fs, "")
 	bindings := addBindingsFlag(fs)
 	if code, done := parse(fs, args); done {
 		return code
@@ -37,11 +29,7 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(stderr, fmt.Errorf("peer: unexpected argument %q", fs.Arg(0)))
 	}
-	if *journalLimit < 1 {
-		return usageError(stderr, fmt.Errorf("peer: --journal-limit %d: want at least 1", *journalLimit))
-	}
-	shape, err := report.ParseScopes(*scopes)
-	if err != nil {
+	if err := standalone.check("peer"); err != nil {
 		return usageError(stderr, err)
 	}
 	offered, err := parseBindings(*bindings)
@@ -60,12 +48,8 @@ func peerCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, err)
 	}
 	spec := sc.FarmSpec()
-	spec.PlainHTTP, spec.Dir, spec.AdminAddr = *plain, *dir, *adminAddr
-	// A demo peer may run for days: a ring keeps its memory constant.
-	spec.Journal = mockpeer.JournalLimits{Exchanges: *journalLimit, Ring: true}
-	if shape == report.ScopesFlat {
-		engine.FlattenSecurityScopes(&spec)
-	}
+	spec.PlainHTTP = *plain
+	standalone.apply(&spec)
 	if offered != nil {
 		engine.OfferBindings(&spec, offered)
 	}
