@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -43,5 +44,5 @@ func TestFarmLiveView(t *testing.T) {
 	if status != http.StatusOK || !strings.Contains(body, f.index.Peers[2].CardURL) || strings.Contains(body, f.index.Peers[0].CardURL) {
 		t.Errorf("copy 3's page: %d, want its card URL and not copy 1's", status)
 	}
-	f.stop(t)
+	f.stop(t, syscall.SIGTERM, "stopping")
 }

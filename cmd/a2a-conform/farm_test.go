@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
@@ -20,13 +19,11 @@ import (
 // runningFarm is an `a2a-conform farm` process, serving, with what its
 // banner and index told.
 type runningFarm struct {
-	cmd    *exec.Cmd
-	done   chan error
-	out    chan string // stdout lines after the banner
-	index  farmIndex
-	secret string
-	live   string       // the banner's live view URL
-	client *http.Client // trusts the CA file the index names
+	*process // its lines after the banner
+	index    farmIndex
+	secret   string
+	live     string       // the banner's live view URL
+	client   *http.Client // trusts the CA file the index names
 }
 
 // startFarmCmd runs the farm with --index and waits for its banner: the
@@ -34,51 +31,18 @@ type runningFarm struct {
 func startFarmCmd(t *testing.T, args ...string) *runningFarm {
 	t.Helper()
 	indexFile := filepath.Join(t.TempDir(), "farm.json")
-	cmd := exec.Command(binary, append([]string{"farm", "--index", indexFile, "--dir", t.TempDir()}, args...)...)
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	f := &runningFarm{cmd: cmd, done: make(chan error, 1), out: make(chan string, 100)}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		<-f.done
-	})
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-		err := cmd.Wait()
-		f.done <- err
-		f.done <- err // once for the test, once for the cleanup
-	}()
+	f := &runningFarm{process: startProcess(t,
+		exec.Command(binary, append([]string{"farm", "--index", indexFile, "--dir", t.TempDir()}, args...)...))}
 	for banner := true; banner; {
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				t.Fatal("farm exited before serving")
-			}
-			if m := regexp.MustCompile(`admin secret .*: (\S+)`).FindStringSubmatch(l); m != nil {
-				f.secret = m[1]
-			}
-			if m := regexp.MustCompile(`live view .*: (https://\S+)`).FindStringSubmatch(l); m != nil {
-				f.live = m[1]
-			}
-			banner = !strings.HasPrefix(l, "serving")
-		case <-time.After(60 * time.Second):
-			t.Fatal("farm printed no banner for 60 s")
+		l := f.next(t, 60*time.Second)
+		if m := regexp.MustCompile(`admin secret .*: (\S+)`).FindStringSubmatch(l); m != nil {
+			f.secret = m[1]
 		}
+		if m := regexp.MustCompile(`live view .*: (https://\S+)`).FindStringSubmatch(l); m != nil {
+			f.live = m[1]
+		}
+		banner = !strings.HasPrefix(l, "serving")
 	}
-	go func() {
-		for l := range lines {
-			f.out <- l
-		}
-		close(f.out)
-	}()
 	raw, err := os.ReadFile(indexFile)
 	if err != nil {
 		t.Fatal(err)
@@ -119,24 +83,6 @@ func (f *runningFarm) call(t *testing.T, method, url string, admin bool) (int, [
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, body, resp.Header
-}
-
-// stop sends SIGTERM and wants exit 0 after "stopping".
-func (f *runningFarm) stop(t *testing.T) {
-	t.Helper()
-	f.cmd.Process.Signal(syscall.SIGTERM)
-	var said []string
-	for l := range f.out {
-		said = append(said, l)
-	}
-	select {
-	case err := <-f.done:
-		if err != nil || !strings.Contains(strings.Join(said, "\n"), "stopping") {
-			t.Errorf("farm on SIGTERM: %v, said %q; want exit 0 after stopping", err, said)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("farm ignored SIGTERM")
-	}
 }
 
 // Fifty copies of a scenario: an index whose every card URL serves a card
@@ -189,7 +135,7 @@ func TestFarm(t *testing.T) {
 	if len(lines) < 2 { // its card, and the admin calls naming it
 		t.Errorf("journal of 7-A: %d lines", len(lines))
 	}
-	f.stop(t)
+	f.stop(t, syscall.SIGTERM, "stopping")
 }
 
 // --rotate-every cycles the peers through their cards with no one asking;
@@ -213,7 +159,7 @@ func TestFarmRotatesOnSchedule(t *testing.T) {
 			t.Fatal("the card did not change in 30 s with --rotate-every 20ms")
 		}
 	}
-	f.stop(t)
+	f.stop(t, syscall.SIGTERM, "stopping")
 }
 
 // Mistakes on the command line are exit 2 with one clear message.

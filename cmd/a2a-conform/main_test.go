@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
@@ -182,37 +181,8 @@ func TestList(t *testing.T) {
 // The standalone peer: banner, a real card over TLS, the journal streamed
 // and kept in a ring, the admin API behind its secret, a clean stop on SIGINT.
 func TestPeer(t *testing.T) {
-	cmd := exec.Command(binary, "peer", "--scenario", "rotation-during-send", "--dir", t.TempDir(), "--journal-limit", "2")
-	stdout, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	defer func() {
-		cmd.Process.Kill()
-		<-done
-	}()
-	lines := make(chan string, 100)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-		done <- cmd.Wait()
-	}()
-	next := func() string {
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				t.Fatal("peer exited early")
-			}
-			return l
-		case <-time.After(20 * time.Second):
-			t.Fatal("peer printed nothing for 20 s")
-		}
-		return ""
-	}
+	p := startProcess(t, exec.Command(binary, "peer", "--scenario", "rotation-during-send", "--dir", t.TempDir(), "--journal-limit", "2"))
+	next := func() string { return p.next(t, 20*time.Second) }
 	var cardURL, caFile, adminURL, secret, liveURL string
 	for {
 		l := next()
@@ -254,19 +224,7 @@ func TestPeer(t *testing.T) {
 		t.Errorf("journal line %q", l)
 	}
 	checkPeerAdmin(t, hc, cardURL, adminURL, secret, next)
-	cmd.Process.Signal(syscall.SIGINT)
-	for l := range lines {
-		_ = l
-	}
-	select {
-	case err := <-done:
-		done <- err
-		if err != nil {
-			t.Errorf("peer did not stop cleanly: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("peer ignored SIGINT")
-	}
+	p.stop(t, syscall.SIGINT, "stopping")
 }
 
 // checkPeerAdmin: two more exchanges push the first out of a ring of two;
