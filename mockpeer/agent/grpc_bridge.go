@@ -2,7 +2,6 @@ package agent
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -76,22 +75,17 @@ func statusOf(e *Error) *status.Status {
 // concurrent use and refuses events once the client is gone or the rpc
 // has returned (grpc-go forbids a Send after that).
 type grpcStream struct {
-	mu         sync.Mutex
-	ctx        context.Context
+	streamState
 	send       func(*grpcpb.StreamResponse) error
 	transcript *Transcript
 	started    bool
-	closed     bool
 }
 
 func (s *grpcStream) emit(ev wire.StreamResponse) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return errStreamClosed
-	}
-	if err := s.ctx.Err(); err != nil {
-		return fmt.Errorf("mockpeer: client gone: %w", err)
+	if err := s.refusal(); err != nil {
+		return err
 	}
 	out := &grpcpb.StreamResponse{}
 	if e := fromWire(ev, out); e != nil {

@@ -90,7 +90,7 @@ func (s *grpcService) stream(ctx context.Context, method string, in proto.Messag
 	if e != nil {
 		return grpcFailure(call, e, false)
 	}
-	st := &grpcStream{ctx: ctx, send: send, transcript: call.Transcript}
+	st := &grpcStream{streamState: streamState{ctx: ctx}, send: send, transcript: call.Transcript}
 	e = invokeStream(ctx, s.handler, r, req, st.emit)
 	started := st.end()
 	if e != nil {

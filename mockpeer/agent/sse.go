@@ -13,20 +13,38 @@ import (
 // errStreamClosed is returned by Emit once the Handler's stream is over.
 var errStreamClosed = errors.New("mockpeer: stream already closed")
 
+// streamState is what every binding's stream keeps under its lock to
+// refuse an event: the stream ended, or the client gone.
+type streamState struct {
+	mu     sync.Mutex
+	ctx    context.Context
+	closed bool
+}
+
+// refusal is why an event cannot go out now, nil if it can; call it with
+// mu held.
+func (s *streamState) refusal() error {
+	if s.closed {
+		return errStreamClosed
+	}
+	if err := s.ctx.Err(); err != nil {
+		return fmt.Errorf("mockpeer: client gone: %w", err)
+	}
+	return nil
+}
+
 // sseStream writes Server-Sent Events, one `data: <json>` per event,
 // flushed at once. Headers go out with the first event, so an error before
 // any event can still be answered as a plain error response.
 type sseStream struct {
-	mu      sync.Mutex
+	streamState
 	w       http.ResponseWriter
-	ctx     context.Context
 	frame   func(wire.StreamResponse) any // wraps an event for the binding
 	started bool
-	closed  bool
 }
 
 func newSSEStream(w http.ResponseWriter, r *http.Request, frame func(wire.StreamResponse) any) *sseStream {
-	return &sseStream{w: w, ctx: r.Context(), frame: frame}
+	return &sseStream{streamState: streamState{ctx: r.Context()}, w: w, frame: frame}
 }
 
 // emit is the Handler's Emit. It is safe for concurrent use and refuses
@@ -34,11 +52,8 @@ func newSSEStream(w http.ResponseWriter, r *http.Request, frame func(wire.Stream
 func (s *sseStream) emit(ev wire.StreamResponse) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
-		return errStreamClosed
-	}
-	if err := s.ctx.Err(); err != nil {
-		return fmt.Errorf("mockpeer: client gone: %w", err)
+	if err := s.refusal(); err != nil {
+		return err
 	}
 	data, err := marshal(s.frame(ev))
 	if err != nil {
