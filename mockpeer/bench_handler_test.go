@@ -9,9 +9,9 @@ import (
 )
 
 // BenchmarkHandler measures the peer's own work per request, without a
-// network: ServeHTTP called directly, against a writer that discards. The
-// "baseline" case is a handler that writes nothing, so the difference is
-// what the peer adds to any server.
+// network: ServeHTTP called directly, into an httptest recorder. The
+// "baseline" case only makes the request and the recorder, so the
+// difference is what the peer's handler costs.
 func BenchmarkHandler(b *testing.B) {
 	f, err := Start(context.Background(), FarmSpec{
 		Dir:     b.TempDir(),
