@@ -118,7 +118,7 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 		e.ContractHash = p.versions[e.CardVersion].hash
 	}
 	e.Auth.Presented = mergeNames(f.secrets.presentIn(r.URL.Path, r.URL.RawQuery, r.Header.Get("Authorization")), in.tap.found)
-	f.store(e, in)
+	f.store(&e, in)
 }
 
 // serve answers an authorized call; it returns the peer it acted on.

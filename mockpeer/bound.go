@@ -32,19 +32,18 @@ const (
 // body or response was already cut by its capture when bodyCut or
 // responseCut is set.
 func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
-	mark := marker(e)
 	var c bool
 	e.Header, c = boundHeader(e.Header, l.HeaderBytes, l.HeaderCount)
-	mark(truncHeader, c)
+	markCut(e, truncHeader, c)
 	cutStrings(e, l.PathBytes, l.QueryBytes, l.FieldBytes)
 	e.Body, c = boundBody(e.Body, l.BodyBytes, bodyCut)
-	mark(truncBody, c)
+	markCut(e, truncBody, c)
 	e.Response, c = boundBody(e.Response, l.BodyBytes, responseCut)
-	mark(truncResponse, c)
+	markCut(e, truncResponse, c)
 	if e.RequestMetadata != nil {
 		if raw, err := json.Marshal(e.RequestMetadata); err != nil || len(raw) > l.BodyBytes/4 {
 			e.RequestMetadata = nil
-			mark(truncMetadata, true)
+			markCut(e, truncMetadata, true)
 		}
 	}
 }
@@ -53,46 +52,43 @@ func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
 // no headers, bodies or metadata, every string the client controls cut to
 // compactFieldBytes: about 1 KB at most.
 func compact(e *Exchange) {
-	mark := marker(e)
-	mark(truncHeader, len(e.Header) > 0)
-	mark(truncBody, e.Body != "")
-	mark(truncResponse, e.Response != "")
-	mark(truncMetadata, e.RequestMetadata != nil)
+	markCut(e, truncHeader, len(e.Header) > 0)
+	markCut(e, truncBody, e.Body != "")
+	markCut(e, truncResponse, e.Response != "")
+	markCut(e, truncMetadata, e.RequestMetadata != nil)
 	e.Header, e.Body, e.Response, e.RequestMetadata = nil, "", "", nil
 	cutStrings(e, compactFieldBytes, compactFieldBytes, compactFieldBytes)
-	mark(truncCompact, true)
+	markCut(e, truncCompact, true)
 }
 
-// marker returns a function adding name to e.Truncated when cut is set.
-func marker(e *Exchange) func(name string, cut bool) {
-	return func(name string, cut bool) {
-		if cut && !slices.Contains(e.Truncated, name) {
-			e.Truncated = append(e.Truncated, name)
-		}
+// markCut adds name to e.Truncated when cut is set. A plain function, not
+// a closure over e, so that an Exchange being journaled stays off the heap.
+func markCut(e *Exchange, name string, cut bool) {
+	if cut && !slices.Contains(e.Truncated, name) {
+		e.Truncated = append(e.Truncated, name)
 	}
 }
 
 // cutStrings cuts path, query and every other string the client controls.
+// Field by field, not over a table of pointers into e: escape analysis
+// would move a journaled Exchange to the heap for the table.
 func cutStrings(e *Exchange, path, query, field int) {
-	mark := marker(e)
+	cutField(e, &e.Path, truncPath, path)
+	cutField(e, &e.Query, truncQuery, query)
+	cutField(e, &e.Op, truncOp, field)
+	cutField(e, &e.TaskID, truncTaskID, field)
+	cutField(e, &e.A2AVersion, truncVersion, field)
+	cutField(e, &e.Malformed, truncMalformed, field)
 	var c bool
-	for _, f := range []struct {
-		name  string
-		field *string
-		limit int
-	}{
-		{truncPath, &e.Path, path},
-		{truncQuery, &e.Query, query},
-		{truncOp, &e.Op, field},
-		{truncTaskID, &e.TaskID, field},
-		{truncVersion, &e.A2AVersion, field},
-		{truncMalformed, &e.Malformed, field},
-	} {
-		*f.field, c = cutString(*f.field, f.limit)
-		mark(f.name, c)
-	}
 	e.Extensions, c = boundList(e.Extensions, field)
-	mark(truncExtensions, c)
+	markCut(e, truncExtensions, c)
+}
+
+// cutField cuts one of e's strings to limit, marking it as name if cut.
+func cutField(e *Exchange, s *string, name string, limit int) {
+	var c bool
+	*s, c = cutString(*s, limit)
+	markCut(e, name, c)
 }
 
 // cutString cuts s to at most limit bytes on a rune boundary.

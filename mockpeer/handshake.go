@@ -39,6 +39,6 @@ func (h handshakeLog) Write(line []byte) (int, error) {
 	}
 	e.ContractHash = h.p.versions[e.CardVersion].hash
 	f.seal(&e, false, false)
-	f.journal.append(e)
+	f.journal.append(&e)
 	return len(line), nil
 }

@@ -69,13 +69,13 @@ func (j *Journal) reserve() int64 {
 // append stores e (already sealed) in Seq order, whole, compact or not at
 // all as the limits say; the hook sees what was kept, or the compact form
 // of what was dropped.
-func (j *Journal) append(e Exchange) {
+func (j *Journal) append(e *Exchange) {
 	// Encoded before the lock, so that concurrent requests encode in
 	// parallel, while exchanges are still kept whole. The compact form,
 	// when the limits call for it, is small enough to encode under the lock.
 	var data []byte
 	if !j.wholeFull.Load() {
-		data = encodeExchange(&e)
+		data = encodeExchange(e)
 	}
 	j.mu.Lock()
 	if j.limits.Ring && j.counts.Whole >= int64(j.limits.Exchanges) && len(j.records) > j.head {
@@ -89,17 +89,17 @@ func (j *Journal) append(e Exchange) {
 	case j.counts.Whole < int64(j.limits.Exchanges):
 		j.counts.Whole++
 		if data == nil { // cannot happen: wholeFull is set only past this
-			data = encodeExchange(&e)
+			data = encodeExchange(e)
 		}
 		if !j.limits.Ring && j.counts.Whole == int64(j.limits.Exchanges) {
 			j.wholeFull.Store(true) // a ring evicts, so it keeps whole forever
 		}
 	case j.counts.Compact < int64(j.limits.Compact):
-		compact(&e)
-		data = encodeExchange(&e)
+		compact(e)
+		data = encodeExchange(e)
 		j.counts.Compact++
 	default:
-		compact(&e)
+		compact(e)
 		j.counts.Dropped++
 		keep = false
 	}
@@ -114,7 +114,7 @@ func (j *Journal) append(e Exchange) {
 	if hook != nil {
 		j.hookMu.Lock()
 		defer j.hookMu.Unlock()
-		hook(e) // e is this call's own: the journal kept its encoded form
+		hook(*e) // e is this call's own: the journal kept its encoded form
 	}
 }
 

@@ -197,9 +197,9 @@ func TestRingKeepsNewestInOrder(t *testing.T) {
 		if seq == 999 {
 			continue // arrives last, as a long stream's exchange does
 		}
-		j.append(Exchange{Seq: seq, Route: RouteCard})
+		j.append(&Exchange{Seq: seq, Route: RouteCard})
 	}
-	j.append(Exchange{Seq: 999, Route: RouteCard})
+	j.append(&Exchange{Seq: 999, Route: RouteCard})
 	var got []int64
 	for _, e := range j.All() {
 		got = append(got, e.Seq)

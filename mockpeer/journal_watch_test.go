@@ -16,7 +16,7 @@ func TestJournalWatchNeverBlocksAndCoalesces(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := 0; i < 5000; i++ {
-			j.append(Exchange{Seq: j.reserve()})
+			j.append(&Exchange{Seq: j.reserve()})
 		}
 	}()
 	select {
@@ -33,7 +33,7 @@ func TestJournalWatchNeverBlocksAndCoalesces(t *testing.T) {
 	}
 	stopReader()
 	stopReader() // twice is harmless
-	j.append(Exchange{Seq: j.reserve()})
+	j.append(&Exchange{Seq: j.reserve()})
 	select {
 	case <-reader:
 		t.Error("signal after stop")

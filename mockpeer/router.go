@@ -118,10 +118,10 @@ func (in *arrival) exchange(route string, r *http.Request) Exchange {
 }
 
 // store seals e with what was captured of its bodies and journals it.
-func (f *Farm) store(e Exchange, in *arrival) {
+func (f *Farm) store(e *Exchange, in *arrival) {
 	var bodyCut bool
 	e.Body, bodyCut = in.tap.captured()
-	f.seal(&e, bodyCut, in.rec.cut)
+	f.seal(e, bodyCut, in.rec.cut)
 	f.journal.append(e)
 }
 
@@ -151,7 +151,7 @@ func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *
 		e.CardVersion = d.arrivalVersion
 	}
 	e.ContractHash = p.versions[e.CardVersion].hash
-	p.farm.store(e, in)
+	p.farm.store(&e, in)
 }
 
 // Canonical forms of the A2A header names, computed once: http.Header.Get
