@@ -60,8 +60,8 @@ type htmlPage struct {
 }
 
 type levelCount struct {
-	Level                           scenarios.Level
-	Pass, Fail, NA, Skipped, Errors int
+	Level scenarios.Level
+	Counts
 }
 
 type knownRow struct {
@@ -111,18 +111,7 @@ func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
 				lc = &levelCount{Level: req.Level}
 				levels[req.Level] = lc
 			}
-			switch req.Verdict {
-			case scenarios.Pass:
-				lc.Pass++
-			case scenarios.Fail:
-				lc.Fail++
-			case scenarios.NotApplicable:
-				lc.NA++
-			case scenarios.Skipped:
-				lc.Skipped++
-			default:
-				lc.Errors++
-			}
+			lc.add(req.Verdict)
 			if req.KnownFailure {
 				p.Known = append(p.Known, &knownRow{sc.ID, req})
 			}

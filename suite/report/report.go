@@ -117,13 +117,35 @@ type Shard struct {
 	CatalogDigest string `json:"catalogDigest"`
 }
 
-// Summary counts verdicts over all requirements.
-type Summary struct {
+// Counts counts verdicts, one field per verdict.
+type Counts struct {
 	Pass          int `json:"pass"`
 	Fail          int `json:"fail"`
 	NotApplicable int `json:"notApplicable"`
 	Skipped       int `json:"skipped"`
 	Error         int `json:"error"`
+}
+
+// add counts one verdict; anything not a verdict (what a broken writer
+// could leave) counts as an error.
+func (c *Counts) add(v scenarios.Verdict) {
+	switch v {
+	case scenarios.Pass:
+		c.Pass++
+	case scenarios.Fail:
+		c.Fail++
+	case scenarios.NotApplicable:
+		c.NotApplicable++
+	case scenarios.Skipped:
+		c.Skipped++
+	default:
+		c.Error++
+	}
+}
+
+// Summary counts verdicts over all requirements.
+type Summary struct {
+	Counts
 	// KnownFailures failed as the known-failures file expected.
 	KnownFailures int `json:"knownFailures"`
 	// UnexpectedPasses are known failures that passed: the file is stale.

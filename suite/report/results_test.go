@@ -21,7 +21,7 @@ func resultsReport(label string, scopes report.Scopes) *report.Report {
 		SpecVersion:   "1.0",
 		Client:        report.Client{Name: "node adapter.mjs", Label: label},
 		Selection:     report.Selection{SecurityScopes: scopes},
-		Summary:       report.Summary{Pass: 1, Fail: 2, NotApplicable: 1},
+		Summary:       report.Summary{Counts: report.Counts{Pass: 1, Fail: 2, NotApplicable: 1}},
 		Scenarios: []*report.Scenario{{
 			ID: "repointed-endpoint", Played: true, ClientMode: "session",
 			Outcome: &driver.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},

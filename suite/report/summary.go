@@ -51,26 +51,18 @@ func (r *Report) Finish() {
 }
 
 func (s *Summary) count(req *Requirement) {
-	switch req.Verdict {
-	case scenarios.Pass:
-		s.Pass++
-	case scenarios.Fail:
-		s.Fail++
-		switch {
-		case req.KnownFailure:
-			s.KnownFailures++
-		case req.Level == scenarios.Must:
-			s.MustFailures++
-			s.UnlistedFailures++
-		default:
-			s.UnlistedFailures++
-		}
-	case scenarios.NotApplicable:
-		s.NotApplicable++
-	case scenarios.Skipped:
-		s.Skipped++
-	default: // error, and anything a broken writer could leave
-		s.Error++
+	s.add(req.Verdict)
+	if req.Verdict != scenarios.Fail {
+		return
+	}
+	switch {
+	case req.KnownFailure:
+		s.KnownFailures++
+	case req.Level == scenarios.Must:
+		s.MustFailures++
+		s.UnlistedFailures++
+	default:
+		s.UnlistedFailures++
 	}
 }
 
