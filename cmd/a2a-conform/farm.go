@@ -44,6 +44,11 @@ func farmCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, err)
 	}
+	if *indexFile != "" { // refused before a long start, and again when written
+		if _, err := indexTarget(*indexFile); err != nil {
+			return usageError(stderr, err)
+		}
+	}
 	fds, err := raiseFDLimit()
 	if err != nil {
 		return usageError(stderr, err)

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -74,11 +76,15 @@ func describeScenario(farm *mockpeer.Farm, sc *scenarios.Scenario) indexScenario
 }
 
 // write puts the index at path atomically (a reader never sees half of
-// it), mode 0600.
+// it), mode 0600. A link is written through, and anything but a regular
+// file refused: the rename would replace a device such as /dev/null.
 func (idx farmIndex) write(path string) error {
 	raw, err := json.MarshalIndent(idx, "", "  ")
 	if err != nil {
 		return fmt.Errorf("farm: index: %w", err)
+	}
+	if path, err = indexTarget(path); err != nil {
+		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".farm-index-*")
 	if err != nil {
@@ -96,4 +102,24 @@ func (idx farmIndex) write(path string) error {
 		return fmt.Errorf("farm: write index %s: %w", path, err)
 	}
 	return nil
+}
+
+// indexTarget is the file the index replaces: path, or the file a link at
+// path leads to. It must be a regular file, or not exist yet.
+func indexTarget(path string) (string, error) {
+	target, err := filepath.EvalSymlinks(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return path, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("farm: --index %s: %w", path, err)
+	}
+	fi, err := os.Stat(target)
+	if err != nil {
+		return "", fmt.Errorf("farm: --index %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("farm: --index %s is not a regular file (%s); the index replaces the file it is written to", path, fi.Mode().Type())
+	}
+	return target, nil
 }

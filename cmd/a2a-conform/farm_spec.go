@@ -108,9 +108,11 @@ func unionGrants(a, b mockpeer.Grants) mockpeer.Grants {
 
 // describeCopies is "1000 copies of rotation-during-send (1000 peers)".
 func describeCopies(scs []*scenarios.Scenario, copies []farmCopy, peers int) string {
-	ids := make([]string, len(scs))
-	for i, sc := range scs {
-		ids[i] = sc.ID
+	// Copies deal the scenarios round-robin: fewer copies than scenarios
+	// serve the first ones only, and the banner names only those.
+	ids := make([]string, min(len(scs), len(copies)))
+	for i := range ids {
+		ids[i] = scs[i].ID
 	}
 	return fmt.Sprintf("%d copies of %s (%d peers)", len(copies), strings.Join(ids, ", "), peers)
 }

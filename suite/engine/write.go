@@ -115,11 +115,36 @@ func (p Paths) withDefaults() Paths {
 func ClearVerdicts(p Paths) error {
 	p = p.withDefaults()
 	for _, path := range []string{p.JSON, p.JUnit} {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		if err := clearStale(path); err != nil {
 			return fmt.Errorf("engine: removing the earlier %s: %w", path, err)
 		}
 	}
 	return nil
+}
+
+// clearStale removes the verdict file at path: a regular file is removed,
+// one reached through a symbolic link emptied (the link is the user's, and
+// the run writes through it). Anything else is no earlier verdict and is
+// left alone: `--junit /dev/null` must not delete the device, nor
+// `--json` an empty directory.
+func clearStale(path string) error {
+	link, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if link.Mode().IsRegular() {
+		return os.Remove(path)
+	}
+	if link.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	if target, err := os.Stat(path); err != nil || !target.Mode().IsRegular() {
+		return nil // a dangling link or one to a device: no verdict behind it
+	}
+	return os.Truncate(path, 0)
 }
 
 // writeJournalText writes the journal's JSON lines as the one-line form

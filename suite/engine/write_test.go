@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -58,5 +59,50 @@ func TestWriteReportsFailureIsAHarnessError(t *testing.T) {
 	}
 	if code := e.Report().ExitCode; code != report.ExitHarness {
 		t.Errorf("exit %d after a failed write, want %d", code, report.ExitHarness)
+	}
+}
+
+// A run clears earlier verdicts, and only verdicts: a regular file goes, a
+// file behind the user's link is emptied and the link kept, and a FIFO
+// (standing in for /dev/null, which only root can make) or a directory
+// given as --junit or --json survives.
+func TestClearVerdictsTouchesOnlyVerdictFiles(t *testing.T) {
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	if err := os.WriteFile(at("old.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(at("target.xml"), []byte("<testsuites/>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(at("target.xml"), at("link.xml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ClearVerdicts(Paths{Dir: dir, JSON: at("old.json"), JUnit: at("link.xml")}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(at("old.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the earlier report.json: %v, want removed", err)
+	}
+	if fi, err := os.Lstat(at("link.xml")); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the user's link: %v, want kept", err)
+	}
+	if b, err := os.ReadFile(at("target.xml")); err != nil || len(b) != 0 {
+		t.Errorf("the verdict behind the link: %q, %v; want emptied", b, err)
+	}
+
+	if err := syscall.Mkfifo(at("fifo"), 0o600); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if err := os.Mkdir(at("empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := ClearVerdicts(Paths{Dir: dir, JSON: at("empty"), JUnit: at("fifo")}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"fifo", "empty"} {
+		if _, err := os.Lstat(at(name)); err != nil {
+			t.Errorf("%s given as a verdict path was removed: %v", name, err)
+		}
 	}
 }
