@@ -114,21 +114,29 @@ func (ex Exchange) Line() string {
 		b.WriteString(" error ")
 		b.WriteString(strconv.Itoa(ex.ErrorCode))
 	}
-	b.WriteString(" (card v")
-	b.WriteString(strconv.Itoa(ex.CardVersion))
+	// The details in brackets; an admin call that named no peer has no
+	// card version to show.
+	var details []string
+	if ex.Peer != "" {
+		details = append(details, "card v"+strconv.Itoa(ex.CardVersion))
+	}
 	if ex.TaskID != "" {
-		b.WriteString(", " + ex.TaskID + " " + shortState(string(ex.StateBefore)) + "→" + shortState(string(ex.StateAfter)))
+		details = append(details, ex.TaskID+" "+shortState(string(ex.StateBefore))+"→"+shortState(string(ex.StateAfter)))
 	}
 	if len(ex.Auth.Presented) > 0 {
-		b.WriteString(", credentials " + strings.Join(ex.Auth.Presented, "+"))
+		details = append(details, "credentials "+strings.Join(ex.Auth.Presented, "+"))
 	}
 	if v := ex.Header.Get("If-None-Match"); v != "" {
-		b.WriteString(", If-None-Match " + v)
+		details = append(details, "If-None-Match "+v)
 	}
 	if len(ex.Truncated) > 0 {
-		b.WriteString(", truncated " + strings.Join(ex.Truncated, "+"))
+		details = append(details, "truncated "+strings.Join(ex.Truncated, "+"))
 	}
-	b.WriteString(")")
+	if len(details) > 0 {
+		b.WriteString(" (")
+		b.WriteString(strings.Join(details, ", "))
+		b.WriteString(")")
+	}
 	return b.String()
 }
 

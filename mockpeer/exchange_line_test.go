@@ -22,7 +22,9 @@ func TestExchangeLine(t *testing.T) {
 			Header: http.Header{"If-None-Match": {`"abc"`}}},
 			`#8 peer B GET /.well-known/agent-card.json → 304 (card v0, If-None-Match "abc")`},
 		{Exchange{Seq: 9, Route: RouteAdmin, Method: "POST", Path: "/_conform/reset", Status: 401},
-			"#9 admin POST /_conform/reset → 401 (card v0)"},
+			"#9 admin POST /_conform/reset → 401"}, // no peer named: no card version
+		{Exchange{Seq: 10, Peer: "A", Route: RouteAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1},
+			"#10 admin POST /_conform/rotate → 200 (card v1)"},
 	} {
 		if got := tc.ex.Line(); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
