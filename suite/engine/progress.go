@@ -43,7 +43,51 @@ func progressLine(rec *report.Scenario) string {
 	case counts[scenarios.Fail] > 0:
 		mark = "known"
 	}
-	return fmt.Sprintf("%-5s %-38s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms",
+	line := fmt.Sprintf("%-5s %-38s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms",
 		mark, rec.ID, counts[scenarios.Pass], counts[scenarios.Fail], counts[scenarios.NotApplicable],
 		counts[scenarios.Error], out, rec.ExchangeCount, rec.DurationMS)
+	if mark == "FAIL" && clientBroke(rec) {
+		line += stderrExcerpt(rec.ClientStderr)
+	}
+	return line
+}
+
+// A broken client's stderr, as a failed scenario's line shows it: its
+// first lines (where Node and Go name the error) and its last (where
+// Python does). report.json and junit.xml keep all of it.
+const stderrHeadLines, stderrTailLines = 6, 3
+
+// clientBroke: some task ended without an outcome, or the client crashed
+// or outlived its deadline. Its stderr then usually says why (a missing
+// script, a stack trace), which no verdict can.
+func clientBroke(rec *report.Scenario) bool {
+	if rec.ClientCrashed || rec.ClientTimedOut || rec.Outcome == nil {
+		return true
+	}
+	for _, t := range rec.Tasks {
+		if t.Outcome == nil || t.Crashed || t.TimedOut {
+			return true
+		}
+	}
+	return false
+}
+
+// stderrExcerpt renders the non-empty lines of the client's (redacted)
+// stderr, indented under the scenario's line, the middle elided; "" when
+// it printed nothing.
+func stderrExcerpt(stderr string) string {
+	var lines []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, clip(l, 200))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	if n := len(lines); n > stderrHeadLines+stderrTailLines {
+		elided := fmt.Sprintf("… %d more lines …", n-stderrHeadLines-stderrTailLines)
+		lines = append(append(lines[:stderrHeadLines:stderrHeadLines], elided), lines[n-stderrTailLines:]...)
+	}
+	return "\n      client stderr (all of it in report.json and junit.xml):\n        " + strings.Join(lines, "\n        ")
 }

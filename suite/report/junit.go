@@ -25,6 +25,10 @@ type junitSuite struct {
 	Name string `xml:"name,attr"`
 	junitCounts
 	Cases []junitCase `xml:"testcase"`
+	// The client's output tails (redacted): why a client that wrote no
+	// outcome broke is there, and CI test tabs show these.
+	SystemOut string `xml:"system-out,omitempty"`
+	SystemErr string `xml:"system-err,omitempty"`
 }
 
 // junitCounts are the attributes both levels carry, in the same order.
@@ -78,7 +82,8 @@ func (r *Report) JUnit() ([]byte, error) {
 	out := junitSuites{Name: "a2a-conform: " + r.Client.Title(),
 		junitCounts: junitCounts{Time: seconds(r.FinishedAt.Sub(r.StartedAt).Milliseconds())}}
 	for _, sc := range r.Scenarios {
-		s := junitSuite{Name: sc.ID, junitCounts: junitCounts{Time: seconds(sc.DurationMS)}}
+		s := junitSuite{Name: sc.ID, junitCounts: junitCounts{Time: seconds(sc.DurationMS)},
+			SystemOut: sc.ClientStdout, SystemErr: sc.ClientStderr}
 		for _, req := range sc.Requirements {
 			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0"}
 			switch {

@@ -69,3 +69,34 @@ func TestWriteJUnit(t *testing.T) {
 		}
 	}
 }
+
+// Why a client broke is in its stderr, not in any verdict: each
+// scenario's testsuite carries the client's output for CI test tabs.
+func TestJUnitCarriesClientOutput(t *testing.T) {
+	r := &report.Report{Client: report.Client{Name: "x"}, Scenarios: []*report.Scenario{
+		{ID: "one", ClientStdout: "started", ClientStderr: "Error: Cannot find module '/x/my-adapter.mjs'\n",
+			Requirements: []*report.Requirement{req("A", scenarios.Must, scenarios.Fail)}},
+		{ID: "two", Requirements: []*report.Requirement{req("B", scenarios.Must, scenarios.Pass)}},
+	}}
+	r.Finish()
+	raw, err := r.JUnit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Suites []struct {
+			Name      string `xml:"name,attr"`
+			SystemOut string `xml:"system-out"`
+			SystemErr string `xml:"system-err"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Suites) != 2 || doc.Suites[0].SystemOut != "started" || !strings.Contains(doc.Suites[0].SystemErr, "Cannot find module") {
+		t.Errorf("testsuites %+v: want the first to carry the client's output", doc.Suites)
+	}
+	if strings.Count(string(raw), "<system-err>") != 1 {
+		t.Errorf("a client that printed nothing gets an empty <system-err>:\n%s", raw)
+	}
+}
