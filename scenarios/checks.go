@@ -78,9 +78,10 @@ func completedAt(peer string) func(*Evidence) Judgement {
 	}
 }
 
-// completedBy: the client reports completed, naming a task that an A2A
-// exchange at peer ("" means any) shows completed; a client's word alone
-// is not evidence.
+// completedBy: the client reports completed, naming a task that a send of
+// this task created and an A2A exchange at peer ("" means any) shows
+// completed; a client's word alone is not evidence, and neither is a task
+// an earlier delegation created (replaying it sends nothing new).
 func completedBy(ev *Evidence, peer, want, got string) Judgement {
 	if j := reported(driver.OutcomeCompleted, "")(ev); j.Verdict != Pass {
 		return j
@@ -88,6 +89,10 @@ func completedBy(ev *Evidence, peer, want, got string) Judgement {
 	o := ev.Outcome()
 	if o.TaskID == "" {
 		return failed(want, "outcome completed without a taskId")
+	}
+	if !createdBySend(ev, o.TaskID) {
+		return failed(want, fmt.Sprintf("outcome completed for task %q, but no send of this task created it: "+
+			"the client reported a task it did not delegate now", o.TaskID))
 	}
 	var done int
 	for _, ex := range ev.A2A() {
@@ -105,6 +110,17 @@ func completedBy(ev *Evidence, peer, want, got string) Judgement {
 		return failed(want, fmt.Sprintf("outcome completed for task %q, but no exchange of this task shows a peer completing it", o.TaskID))
 	}
 	return failed(want, got)
+}
+
+// createdBySend: a task-creating request in view made the peer create the
+// task id (it had no state before the exchange, and one after).
+func createdBySend(ev *Evidence, taskID string) bool {
+	for _, ex := range ev.Sends() {
+		if ex.TaskID == taskID && ex.StateBefore == "" && ex.StateAfter != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // noSendAfterContractChange: no task-creating request reached a peer while

@@ -211,6 +211,13 @@ func after(state wire.TaskState) exOpt {
 	return func(ex *mockpeer.Exchange) { ex.StateAfter = state }
 }
 
+// stateBefore: the task already existed, in state, when the call came.
+func stateBefore(state wire.TaskState) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.StateBefore = state }
+}
+
+func taskID(id string) exOpt { return func(ex *mockpeer.Exchange) { ex.TaskID = id } }
+
 func presenting(creds ...string) exOpt {
 	return func(ex *mockpeer.Exchange) { ex.Auth.Presented = creds }
 }

@@ -57,6 +57,8 @@ func outcomeIsCases() []checkCase {
 func completedWithArtifactCases() []checkCase {
 	const want, got = "a task the peer completed (with its artifact)",
 		`outcome completed for task "task-1", but no exchange of this task shows a peer completing it`
+	const notCreated = `outcome completed for task "task-1", but no send of this task created it: ` +
+		"the client reported a task it did not delegate now"
 	return []checkCase{
 		{"completed, and the peer completed it",
 			reporting(driver.OutcomeCompleted, "", send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
@@ -66,15 +68,21 @@ func completedWithArtifactCases() []checkCase {
 			reporting(driver.OutcomeCompleted, "", send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateWorking))),
 			failed(want, got)},
 		{"completed, naming a task the peer did not complete",
-			withClient(reporting(driver.OutcomeCompleted, "", send("A", after(wire.TaskStateCompleted))),
+			withClient(reporting(driver.OutcomeCompleted, "", send("A", after(wire.TaskStateCompleted)), send("A", taskID("task-9"))),
 				func(c *ClientRun) { c.Outcome.TaskID = "task-9" }),
 			failed(want, strings.ReplaceAll(got, "task-1", "task-9"))},
+		{"completed, naming a task no send of this task created (an earlier task's, replayed)",
+			reporting(driver.OutcomeCompleted, "", fetch("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))),
+			failed(want, notCreated)},
+		{"a follow-up message to an existing task creates nothing",
+			reporting(driver.OutcomeCompleted, "", send("A", stateBefore(wire.TaskStateInputRequired), after(wire.TaskStateCompleted))),
+			failed(want, notCreated)},
 		{"completed without a task id",
 			withClient(reporting(driver.OutcomeCompleted, "", send("A", after(wire.TaskStateCompleted))),
 				func(c *ClientRun) { c.Outcome.TaskID = "" }),
 			failed(want, "outcome completed without a taskId")},
 		{"a card fetch is not a completed task",
-			reporting(driver.OutcomeCompleted, "", fetch("A", after(wire.TaskStateCompleted))), failed(want, got)},
+			reporting(driver.OutcomeCompleted, "", send("A"), fetch("A", after(wire.TaskStateCompleted))), failed(want, got)},
 		{"another outcome", reporting(driver.OutcomeCanceled, "", send("A"), call("A", wire.MethodCancelTask)),
 			failed("completed", "canceled")},
 		{"no outcome", journal(send("A", after(wire.TaskStateCompleted))), failed("completed", "no readable outcome (missing)")},

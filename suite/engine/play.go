@@ -127,13 +127,14 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	closing := sess.Close()
 	redactResult(farm, &closing)
 	res = combine(outputs, closing, sess.Mode())
-	ev.Client = ev.Tasks[len(ev.Tasks)-1]
 	// A stream the client dropped is journaled when its handler ends:
 	// closing the farm waits for every request in flight.
 	if err := farm.Close(); err != nil {
 		return nil, res, &HarnessError{sc.ID, err}
 	}
 	ev.Journal = farm.Journal().All()
+	closeWindows(ev.Tasks, farm.Journal().Mark())
+	ev.Client = ev.Tasks[len(ev.Tasks)-1]
 	counts := farm.Journal().Counts()
 	ev.Seen, ev.Kept = counts.Seen, int64(farm.Journal().Limits().Exchanges)
 	for i, ps := range sc.Peers {
@@ -238,4 +239,19 @@ func runID() string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// closeWindows leaves no exchange outside a task: what arrived after a
+// task's outcome was read belongs to that task until the next one begins,
+// and the last task keeps everything up to the journal's end. A client
+// must not report an outcome and then do what it said it would not (send
+// after "aborted", once the session's last line is read, say) unjudged.
+func closeWindows(tasks []scenarios.ClientRun, end int64) {
+	for i := range tasks {
+		if i+1 < len(tasks) {
+			tasks[i].LastSeq = tasks[i+1].FirstSeq - 1
+		} else {
+			tasks[i].LastSeq = max(tasks[i].LastSeq, end)
+		}
+	}
 }
