@@ -15,6 +15,7 @@ type draft struct {
 	taskID          string
 	stateBefore     wire.TaskState
 	stateAfter      wire.TaskState
+	blocking        bool // a SendMessage the handler held to the task's end
 	auth            AuthSeen
 	requestMetadata map[string]any
 }

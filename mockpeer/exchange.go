@@ -54,6 +54,12 @@ type Exchange struct {
 	TaskID      string         `json:"taskId,omitempty"`
 	StateBefore wire.TaskState `json:"stateBefore,omitempty"`
 	StateAfter  wire.TaskState `json:"stateAfter,omitempty"`
+	// Blocking: the peer held this SendMessage until the task was terminal
+	// or interrupted, because the request, as the peer decoded it, did not
+	// ask to return immediately. It is the peer's reading, on every
+	// binding, not a reparse of the (bounded) body; false for every other
+	// call, SendStreamingMessage included.
+	Blocking bool `json:"blocking,omitempty"`
 	// TLSClient is the subject CN of a verified client certificate.
 	TLSClient string `json:"tlsClient,omitempty"`
 	// Auth is what the request presented, judged against the cards.
@@ -122,6 +128,9 @@ func (ex Exchange) Line() string {
 	}
 	if ex.TaskID != "" {
 		details = append(details, ex.TaskID+" "+shortState(string(ex.StateBefore))+"→"+shortState(string(ex.StateAfter)))
+	}
+	if ex.Blocking {
+		details = append(details, "blocking")
 	}
 	if len(ex.Auth.Presented) > 0 {
 		details = append(details, "credentials "+strings.Join(ex.Auth.Presented, "+"))

@@ -30,7 +30,9 @@ func (h a2aHandler) SendMessage(ctx context.Context, r *http.Request, req *wire.
 	if req.Configuration == nil || !req.Configuration.ReturnImmediately {
 		// Blocking: wait for a terminal or interrupted state, paced by the
 		// script's step interval. A client gone stops the wait; what it
-		// would have been answered is still journaled.
+		// would have been answered is still journaled, and so is the
+		// decision to hold the send (Exchange.Blocking).
+		d.blocking = true
 		pc := p.newPacer(ctx)
 		defer pc.close()
 		for !t.settled() && p.nextLocked(pc, t, t.rev) {

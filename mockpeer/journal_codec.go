@@ -26,7 +26,8 @@ import (
 
 // codecVersion leads every record, so a change of layout is caught when
 // reading rather than misread.
-const codecVersion = 1
+// Version 2 added Exchange.Blocking, after StateAfter.
+const codecVersion = 2
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -63,9 +64,11 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendString(b, e.Malformed)
 	b = appendString(b, e.A2AVersion)
 	b = binary.AppendVarint(b, int64(e.CardVersion))
-	for _, s := range []string{e.ContractHash, e.TaskID, string(e.StateBefore), string(e.StateAfter), e.TLSClient} {
+	for _, s := range []string{e.ContractHash, e.TaskID, string(e.StateBefore), string(e.StateAfter)} {
 		b = appendString(b, s)
 	}
+	b = append(b, boolByte(e.Blocking))
+	b = appendString(b, e.TLSClient)
 	b = appendStrings(b, e.Auth.Presented)
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
 	var meta []byte
@@ -131,9 +134,10 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.CardVersion = int(d.varint())
 	e.ContractHash, e.TaskID = d.string(), d.string()
 	e.StateBefore, e.StateAfter = wire.TaskState(d.string()), wire.TaskState(d.string())
+	e.Blocking = d.bool()
 	e.TLSClient = d.string()
 	e.Auth.Presented = d.strings()
-	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.byte() == 1, d.byte() == 1
+	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()
 	if meta := d.string(); meta != "" && d.err == nil {
 		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {
 			return Exchange{}, fmt.Errorf("mockpeer: journal record %d: request metadata: %w", e.Seq, err)
@@ -166,6 +170,20 @@ func (d *decoder) byte() byte {
 	}
 	d.off++
 	return d.b[d.off-1]
+}
+
+// bool reads a byte written by boolByte; any other value is damage.
+func (d *decoder) bool() bool {
+	switch d.byte() {
+	case 0:
+		return false
+	case 1:
+		return true
+	}
+	if d.err == nil {
+		d.err = errors.New("a flag byte other than 0 or 1")
+	}
+	return false
 }
 
 func (d *decoder) varint() int64 { return readVar(d, binary.Varint) }

@@ -82,6 +82,18 @@ func TestJournalCodecRejectsDamagedRecords(t *testing.T) {
 	if _, err := decodeExchange(append([]byte{codecVersion + 1}, data[1:]...)); err == nil {
 		t.Error("a record of another layout decoded")
 	}
+	// A flag is 0 or 1: the byte where Blocking's two records differ,
+	// set to 2, is damage, not "true".
+	off, on := encodeExchange(&Exchange{}), encodeExchange(&Exchange{Blocking: true})
+	for i := range off {
+		if off[i] != on[i] {
+			off[i] = 2
+			break
+		}
+	}
+	if _, err := decodeExchange(off); err == nil {
+		t.Error("a record with a flag byte of 2 decoded")
+	}
 }
 
 func BenchmarkJournalEncode(b *testing.B) {

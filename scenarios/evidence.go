@@ -118,13 +118,19 @@ func (ev *Evidence) Sends() []mockpeer.Exchange {
 	return ev.Select(mockpeer.Exchange.TaskCreating)
 }
 
+// AcceptedSends returns the task-creating requests that the peer accepted
+// with a task (2xx and no error).
+func (ev *Evidence) AcceptedSends() []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.TaskCreating() && ex.ErrorCode == 0 && ex.Status < 300 && ex.TaskID != ""
+	})
+}
+
 // FirstSend returns the first task-creating request that the peer accepted
 // with a task (2xx and no error), and whether there was one.
 func (ev *Evidence) FirstSend() (mockpeer.Exchange, bool) {
-	for _, ex := range ev.Sends() {
-		if ex.ErrorCode == 0 && ex.Status < 300 && ex.TaskID != "" {
-			return ex, true
-		}
+	if sends := ev.AcceptedSends(); len(sends) > 0 {
+		return sends[0], true
 	}
 	return mockpeer.Exchange{}, false
 }

@@ -53,7 +53,8 @@ func untrustedEndpoint(peer string, profile Profile, ref string, ids [4]string, 
 }
 
 // whileRunning marks r as judging what the client did while its task ran:
-// not applicable to a blocking send (Requirement.MidTask).
+// never a pass for a client whose every send was blocking
+// (Requirement.MidTask).
 func whileRunning(r Requirement) Requirement {
 	r.MidTask = true
 	return r

@@ -80,8 +80,9 @@ type Requirement struct {
 	// exchanges and its outcome (Evidence.Task).
 	Task int
 	// MidTask: the requirement judges what the client did while a task
-	// ran, which a blocking send cannot observe; it is not applicable to a
-	// client that sent that way (views.go).
+	// ran. What it forbids fails in any mode of sending; a client that did
+	// nothing forbidden, but sent every task blocking (which cannot observe
+	// a change mid-task), is not applicable rather than passed (views.go).
 	MidTask bool
 	// Control marks a positive control: the client completed a task the
 	// peer really ran. A client that does nothing fails it, so it is judged

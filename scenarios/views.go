@@ -1,10 +1,9 @@
 package scenarios
 
 import (
-	"encoding/json"
 	"fmt"
+	"slices"
 
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
@@ -29,39 +28,28 @@ func controlTask(id string, profile Profile, n int, text, ref string) Requiremen
 	return r
 }
 
-// midTask judges what a client did while its task ran. A client that sent
-// with a blocking SendMessage (no returnImmediately) sees the task only at
-// its end: a change while it runs is unobservable in that mode, so the
-// requirement does not apply to it — it is never a pass.
+// midTask judges what a client did while its tasks ran. Whatever the
+// client sent, and however it sent it, what the requirement forbids fails
+// it: a cancel, a card fetch. A pass, though, needs a task the client could
+// watch, one the peer did not hold to its end (returnImmediately, a
+// stream): a client whose every accepted send was blocking saw its tasks
+// only at their end, so a change while they ran was unobservable, and the
+// requirement does not apply to it — it is never a pass. One blocking send
+// among watched ones excuses nothing: the watched tasks are judged. The
+// mode of a send is the peer's reading of it (mockpeer.Exchange.Blocking),
+// not a parse of the journaled body.
 func midTask(check func(*Evidence) Judgement) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
-		if send, ok := ev.FirstSend(); ok && blockingSend(send) {
-			return notApplicable(fmt.Sprintf("the client sent the task with a blocking %s (#%d), which answers only at the task's end: "+
-				"the change while the task ran was unobservable in that mode", send.Op, send.Seq))
+		j := check(ev)
+		if j.Verdict != Pass {
+			return j
 		}
-		return check(ev)
+		sends := ev.AcceptedSends()
+		if len(sends) == 0 || slices.ContainsFunc(sends, func(ex mockpeer.Exchange) bool { return !ex.Blocking }) {
+			return j
+		}
+		first := sends[0]
+		return notApplicable(fmt.Sprintf("the client sent every task with a blocking %s (first #%d), which answers only at the task's end: "+
+			"a change while the task ran was unobservable in that mode, and the client did nothing this requirement forbids", first.Op, first.Seq))
 	}
-}
-
-// blockingSend: a SendMessage whose configuration does not ask to return
-// immediately (A2A v1.0: the peer may hold it to a terminal or interrupted
-// state). Streams and returnImmediately sends let the client watch.
-func blockingSend(ex mockpeer.Exchange) bool {
-	if ex.Op != wire.MethodSendMessage {
-		return false
-	}
-	var body struct {
-		Params struct {
-			Configuration *wire.SendMessageConfiguration `json:"configuration"`
-		} `json:"params"`
-		Configuration *wire.SendMessageConfiguration `json:"configuration"`
-	}
-	if json.Unmarshal([]byte(ex.Body), &body) != nil {
-		return false // a body we cannot read is judged as if the client watched
-	}
-	cfg := body.Configuration
-	if ex.Binding == wire.BindingJSONRPC {
-		cfg = body.Params.Configuration
-	}
-	return cfg == nil || !cfg.ReturnImmediately
 }

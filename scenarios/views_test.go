@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -30,28 +31,54 @@ func TestRequirementTaskView(t *testing.T) {
 	}
 }
 
-// A MidTask requirement does not apply to a blocking send, and does to a
-// send that returns at once or a stream.
+// A MidTask requirement fails whatever the client did that it forbids, on
+// any task and in any mode of sending; it passes only when the client could
+// watch a task, and is not applicable when every accepted send was one the
+// peer held to the task's end. The mode is the peer's reading
+// (Exchange.Blocking), never the body's.
 func TestRequirementMidTask(t *testing.T) {
-	r := Requirement{MidTask: true, Check: noCancel}
+	blocking := func(ex *mockpeer.Exchange) { ex.Blocking = true }
+	task := func(id string) exOpt { return func(ex *mockpeer.Exchange) { ex.TaskID = id } }
 	body := func(b string) exOpt { return func(ex *mockpeer.Exchange) { ex.Body = b } }
+	cancel := call("A", wire.MethodCancelTask, task("task-2"))
 	for _, tc := range []struct {
-		name string
-		ev   *Evidence
-		want Verdict
+		name  string
+		check func(*Evidence) Judgement
+		ev    *Evidence
+		want  Verdict
 	}{
-		{"blocking JSON-RPC send", journal(send("A", body(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{}}}`)),
-			call("A", wire.MethodCancelTask)), NotApplicable},
-		{"returnImmediately JSON-RPC send", journal(send("A", body(`{"params":{"configuration":{"returnImmediately":true}}}`)),
-			call("A", wire.MethodCancelTask)), Fail},
-		{"blocking HTTP+JSON send", journal(send("A", body(`{"message":{}}`), func(ex *mockpeer.Exchange) { ex.Binding = wire.BindingHTTPJSON }),
-			call("A", wire.MethodCancelTask)), NotApplicable},
-		{"a stream", journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), Fail},
-		{"polling, no cancel", journal(send("A", body(`{"params":{"configuration":{"returnImmediately":true}}}`))), Pass},
+		{"blocking, nothing forbidden", noCancel, journal(send("A", blocking)), NotApplicable},
+		{"blocking, then a cancel", noCancel, journal(send("A", blocking), call("A", wire.MethodCancelTask)), Fail},
+		{"polling, then a cancel", noCancel, journal(send("A"), call("A", wire.MethodCancelTask)), Fail},
+		{"polling, nothing forbidden", noCancel, journal(send("A")), Pass},
+		{"a stream, then a cancel", noCancel,
+			journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), Fail},
+		// blocking-decoy: a blocking send first, then a polled task canceled on drift.
+		{"a blocking decoy, then a polled task canceled", noCancel,
+			journal(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), Fail},
+		{"a blocking send and a polled one, nothing forbidden", noCancel,
+			journal(send("A", blocking), send("A", task("task-2"))), Pass},
+		{"a blocking decoy, then a card fetch for a polled task", noCardFetchAfterSend,
+			journal(send("A", blocking), fetch("A"), send("A", task("task-2"))), Fail},
+		// snake-case-refetch: the body has no returnImmediately the camelCase
+		// way, the peer read return_immediately and did not hold the send.
+		{"polling spelled return_immediately, then a cancel", noCancel,
+			journal(send("A", body(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{},"configuration":{"return_immediately":true}}}`)),
+				call("A", wire.MethodCancelTask)), Fail},
+		{"a body that reads blocking, a send the peer did not hold", noCancel,
+			journal(send("A", body(`{"message":{}}`))), Pass},
+		{"a refused polling send and an accepted blocking one", noCancel,
+			journal(send("A", answered(400, -32602)), send("A", blocking)), NotApplicable},
+		{"nothing sent, nothing forbidden", noCancel, journal(fetch("A")), Pass},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if j := r.Judge(tc.ev); j.Verdict != tc.want {
-				t.Errorf("%s, want %s", describe(j), tc.want)
+			r := Requirement{MidTask: true, Check: tc.check}
+			j := r.Judge(tc.ev)
+			if j.Verdict != tc.want {
+				t.Fatalf("%s, want %s", describe(j), tc.want)
+			}
+			if j.Verdict == NotApplicable && !strings.Contains(j.Reason, "blocking SendMessage (first #") {
+				t.Errorf("reason %q names no blocking send", j.Reason)
 			}
 		})
 	}

@@ -10,6 +10,11 @@ import "github.com/a2a-conform/a2a-conform/runner/driver"
 // way: each must fail at least one MUST requirement in every scenario of
 // the catalog (suite/engine/gallery_test.go). Never use one as a client.
 //
+// The last ones aim at one judgement instead: they do the work elsewhere,
+// and cheat only how a mid-task requirement tells which sends could watch
+// their task. The gallery test plays them on the scenarios they aim at and
+// pins exactly what they fail there.
+//
 // Each keeps whatever it keeps across the tasks of a session in session
 // mode, and starts afresh for every task in one-shot mode.
 const (
@@ -52,6 +57,14 @@ const (
 	// Flood is the reference sending FloodRequests card requests before
 	// each task (flood.go).
 	Flood = "flood"
+
+	// BlockingDecoy hides a polled task, canceled on drift, behind a
+	// blocking send of the same task (blockingdecoy.go).
+	BlockingDecoy = "blocking-decoy"
+	// SnakeCaseRefetch is refetch-every-transition spelling
+	// returnImmediately "return_immediately", as ProtoJSON allows
+	// (snakecase.go).
+	SnakeCaseRefetch = "snake-case-refetch"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -69,6 +82,8 @@ var gallery = []client{
 	{name: SendThenCancel, own: sendThenCancel},
 	{name: HardcodedV03, unsafe: hardcodedV03},
 	{name: Flood, own: func() task { return flood() }},
+	{name: BlockingDecoy, own: blockingDecoy},          // a blocking send first makes the play look unwatched
+	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

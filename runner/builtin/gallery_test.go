@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -264,5 +265,59 @@ func TestHardcodedV03(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// blocking-decoy sends each task twice: blocking first (the peer holds it),
+// then polling, and the polled task is canceled once the skill leaves the
+// card. It reports the blocking task, completed.
+func TestBlockingDecoy(t *testing.T) {
+	skillMoved := func(_ mockpeer.Origins, c *wire.AgentCard) { c.Skills = c.Skills[1:] } // contract unchanged
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			outs, j := playSession(t, BlockingDecoy, mode, 1, mockpeer.Grants{}, mockpeer.PeerSpec{
+				Name:      "A",
+				Cards:     []mockpeer.CardFunc{card("A", "A"), card("A", "A", skillMoved)},
+				Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
+				Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+					{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking, Progress: 30},
+					{State: wire.TaskStateWorking, Progress: 60}, {State: wire.TaskStateWorking, Progress: 90},
+					{State: wire.TaskStateCompleted},
+				}, StepInterval: mockpeer.DefaultStepInterval},
+			})
+			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			if !sends[0].Blocking || sends[1].Blocking {
+				t.Fatalf("sends journaled blocking %v then %v, want a blocking send, then a polling one", sends[0].Blocking, sends[1].Blocking)
+			}
+			cancels := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 1)
+			if cancels[0].TaskID != sends[1].TaskID {
+				t.Errorf("canceled %s, want the polled task %s", cancels[0].TaskID, sends[1].TaskID)
+			}
+			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
+			if outs[0].TaskID != sends[0].TaskID {
+				t.Errorf("reported %s, want the blocking task %s", outs[0].TaskID, sends[0].TaskID)
+			}
+		})
+	}
+}
+
+// snake-case-refetch is refetch-every-transition on the wire but for the
+// spelling: return_immediately, which the peer reads as the polling send
+// it is.
+func TestSnakeCaseRefetch(t *testing.T) {
+	out, j := play(t, SnakeCaseRefetch, mockpeer.Grants{}, mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A")}})
+	wantOutcome(t, out, driver.OutcomeCompleted, "")
+	send := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 1)[0]
+	if !strings.Contains(send.Body, `"return_immediately":true`) || strings.Contains(send.Body, "returnImmediately") {
+		t.Errorf("send body %s, want return_immediately alone", send.Body)
+	}
+	if send.Blocking {
+		t.Errorf("the peer held the send: %s", send.Line())
+	}
+	if polls := at(j, "A", mockpeer.RouteA2A, wire.MethodGetTask); len(polls) == 0 {
+		t.Error("no GetTask: the task was not polled")
+	}
+	if cards := at(j, "A", mockpeer.RouteCard, ""); len(cards) < 3 {
+		t.Errorf("%d card fetches, want one before each poll as well", len(cards))
 	}
 }

@@ -58,8 +58,9 @@ func playReferenceIn(t *testing.T, clientMode driver.Mode, o builtin.Options) {
 // checkModeOnWire asserts that the journals show the mode and binding
 // asked for: every A2A call on that binding where the card lists it (most
 // cards list both HTTP bindings; the repointed-grpc ones gRPC alone, which
-// the reference then speaks), tasks created the mode's way, and no poll
-// where the send or the stream says how the task ends.
+// the reference then speaks), tasks created the mode's way and journaled
+// as the peer held them, and no poll where the send or the stream says how
+// the task ends.
 func checkModeOnWire(t *testing.T, e *engine.Engine, mode refclient.SendMode, binding string) {
 	t.Helper()
 	wantCreate := wire.MethodSendMessage
@@ -86,6 +87,11 @@ func checkModeOnWire(t *testing.T, e *engine.Engine, mode refclient.SendMode, bi
 				immediate := strings.Contains(ex.Body, `"returnImmediately":true`)
 				if ex.Op != wantCreate || immediate != (mode == refclient.Poll) {
 					t.Errorf("%s: %s with body %s, want %s (returnImmediately only in poll mode)", sc.ID, ex.Line(), ex.Body, wantCreate)
+				}
+				// The peer's reading: it held every accepted send of block
+				// mode, and none of the others.
+				if accepted := ex.ErrorCode == 0 && ex.Status < 300 && ex.TaskID != ""; accepted && ex.Blocking != (mode == refclient.Block) {
+					t.Errorf("%s: %s journaled blocking=%v in %s mode", sc.ID, ex.Line(), ex.Blocking, mode)
 				}
 			case ex.Op == wire.MethodGetTask && mode != refclient.Poll:
 				t.Errorf("%s: %s: a poll in %s mode", sc.ID, ex.Line(), mode)
