@@ -45,6 +45,9 @@ const (
 	// NoFrozenContract does not speak the frozen-contract extension
 	// (nofrozencontract.go).
 	NoFrozenContract = "no-frozen-contract"
+	// SameHostOrigin's origin gate compares hostnames only, so another
+	// port on the card's host passes for its origin (samehostorigin.go).
+	SameHostOrigin = "same-host-origin"
 )
 
 // ErrUnknown is returned for a name no built-in client has.
@@ -77,6 +80,7 @@ var registry = []client{
 	{name: NoVersionHeader, unsafe: noVersionHeader},
 	{name: IgnoreProtocolVersion, unsafe: ignoreProtocolVersion},
 	{name: NoFrozenContract, unsafe: noFrozenContract},
+	{name: SameHostOrigin, unsafe: sameHostOrigin},
 }
 
 // Names lists the reference and its mutants, the reference first: the
