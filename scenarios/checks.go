@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -169,8 +170,8 @@ func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 	}
 }
 
-// revalidatedWithETag: like revalidatedBeforeSend, but the If-None-Match
-// must carry the ETag of the version first served.
+// revalidatedWithETag: like revalidatedBeforeSend, but the revalidation
+// must be an If-None-Match carrying the ETag of the version first served.
 func revalidatedWithETag(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		if j := revalidatedBeforeSend(peer)(ev); j.Verdict != Pass {
@@ -181,7 +182,7 @@ func revalidatedWithETag(peer string) func(*Evidence) Judgement {
 			if s := ev.Sends(); len(s) > 0 && f.Seq > s[0].Seq {
 				break
 			}
-			if strings.Contains(f.Header.Get("If-None-Match"), strings.Trim(etag, `"`)) {
+			if ev.revalidates(f) && slices.Contains(entityTags(f.Header), etag) {
 				return passed()
 			}
 		}

@@ -45,7 +45,37 @@ func revalidatedBeforeSendCases() []checkCase {
 			passed()},
 		{"one fetch and no send", journal(fetch("A")),
 			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
-		{"a card held from an earlier task, revalidated", journal(fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
+		{"a card held from an earlier task, revalidated", heldFromTaskOne(fetch("A", header("If-None-Match", etagV0))), passed()},
+		{"an ETag the session was never given", journal(fetch("A", header("If-None-Match", etagV0)), send("A")),
+			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+		// A "*" anywhere makes the peer answer 304 whatever card is in force
+		// (RFC 9110 §13.1.2): the client could never see a change.
+		{`the ETag given, and "*"`, journal(fetch("A"), fetch("A", header("If-None-Match", etagV0+", *")), send("A")),
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+		{`"*", then the ETag given`, journal(fetch("A"), fetch("A", header("If-None-Match", " * ,"+etagV0)), send("A")),
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+		{`"*" on a second If-None-Match line`, journal(fetch("A"), fetch("A", header("If-None-Match", etagV0), addHeader("If-None-Match", "*")), send("A")),
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+		// The peer compares weakly: W/ of the ETag given is answered 304
+		// only while that version is in force.
+		{"the ETag given, weak", journal(fetch("A"), fetch("A", header("If-None-Match", "W/"+etagV0)), send("A")), passed()},
+		// Version 1's date is a minute after version 0's: guessed before it
+		// is served, it is answered 304 under version 0 and under version 1.
+		{"the Last-Modified of a version not served yet", journal(fetch("A"), fetch("A", header("If-Modified-Since", lastModifiedV1)), send("A")),
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+		{"the Last-Modified of a version served", journal(fetch("A", underVersion(1)),
+			fetch("A", header("If-Modified-Since", lastModifiedV1)), send("A")), passed()},
+		// The 304 to the guess carries version 1's validators, not its card.
+		{"the Last-Modified a 304 carried, of a version never served", journal(fetch("A"),
+			fetch("A", header("If-Modified-Since", lastModifiedV1), answered(http.StatusNotModified, 0), underVersion(1)),
+			fetch("A", header("If-Modified-Since", lastModifiedV1)), send("A")),
+			failed(want, "3 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2, 3)},
+		{"the ETag a HEAD carried, of a version never served", journal(fetch("A"),
+			fetch("A", underVersion(1), func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }),
+			fetch("A", header("If-None-Match", etagV1)), send("A")),
+			failed(want, "3 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2, 3)},
+		{"a Last-Modified answered only after the request", journal(fetch("A", header("If-Modified-Since", lastModifiedV0)), fetch("A"), send("A")),
+			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
 		{"revalidated only after the send", journal(fetch("A"), send("A"), fetch("A", header("If-None-Match", etagV0))),
 			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 3)},
 		{"unconditional refetch before the send", journal(fetch("A"), fetch("A"), send("A")),
@@ -70,8 +100,11 @@ func revalidatedWithETagCases() []checkCase {
 			failed(want, "conditional requests without the ETag the peer gave")},
 		{"an ETag never given", journal(fetch("A"), fetch("A", header("If-None-Match", `"made-up"`)), send("A")),
 			failed(revalidateWant, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
-		{"the ETag only after the send", journal(fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A"),
+		{"the ETag only after the send", journal(fetch("A"), fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A"),
 			fetch("A", header("If-None-Match", etagV0))),
+			failed(want, "conditional requests without the ETag the peer gave")},
+		{`the ETag only beside "*"`, journal(fetch("A"), fetch("A", header("If-Modified-Since", lastModifiedV0)),
+			fetch("A", header("If-None-Match", etagV0+", *")), send("A")),
 			failed(want, "conditional requests without the ETag the peer gave")},
 		{"not revalidated at all", journal(fetch("A"), send("A")),
 			failed(revalidateWant,
@@ -120,4 +153,12 @@ func sendCarriesContractHashCases() []checkCase {
 			fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV1}))),
 			failed("contractHash "+hashV0, "contractHash "+hashV1, 4)},
 	}
+}
+
+// heldFromTaskOne is the view of task 2 of a session whose first task
+// fetched A's card and sent; task 2 is look, then send.
+func heldFromTaskOne(look mockpeer.Exchange) *Evidence {
+	ev := journal(fetch("A"), send("A"), look, send("A"))
+	ev.Tasks = []ClientRun{{Task: 1, FirstSeq: 1, LastSeq: 2}, {Task: 2, FirstSeq: 3, LastSeq: 4}}
+	return ev.Task(2)
 }

@@ -200,6 +200,11 @@ func header(name, value string) exOpt {
 	return func(ex *mockpeer.Exchange) { ex.Header.Set(name, value) }
 }
 
+// addHeader adds a line of a header, after those set.
+func addHeader(name, value string) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.Header.Add(name, value) }
+}
+
 // underVersion: the request arrived while A's card version n was in force.
 func underVersion(n int) exOpt {
 	return func(ex *mockpeer.Exchange) {

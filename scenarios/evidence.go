@@ -41,6 +41,10 @@ type Evidence struct {
 	// --bindings); nil: all three, as the cards list them (see
 	// NoOfferedBinding).
 	Offered []string
+
+	// whole is the session's journal when Journal is one task's (Task):
+	// what the peers gave the client in earlier tasks still counts.
+	whole []mockpeer.Exchange
 }
 
 // ClientRun is what the client under test reported for one task and how
@@ -85,11 +89,19 @@ func (ev *Evidence) Task(n int) *Evidence {
 	}
 	run := runs[n-1]
 	view := *ev
-	view.Client, view.Tasks = run, []ClientRun{run}
+	view.Client, view.Tasks, view.whole = run, []ClientRun{run}, ev.session()
 	view.Journal = ev.Select(func(ex mockpeer.Exchange) bool {
 		return run.FirstSeq == 0 && run.LastSeq == 0 || ex.Seq >= run.FirstSeq && ex.Seq <= run.LastSeq
 	})
 	return &view
+}
+
+// session is the whole session's journal, also in the view of one task.
+func (ev *Evidence) session() []mockpeer.Exchange {
+	if ev.whole != nil {
+		return ev.whole
+	}
+	return ev.Journal
 }
 
 // Select returns the exchanges for which keep is true, in journal order.

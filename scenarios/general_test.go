@@ -73,9 +73,13 @@ func cardSeenBeforeEverySendCases() []checkCase {
 	}
 	return []checkCase{
 		{"fetched, then sent", journal(fetch("A"), send("A")), passed()},
-		{"revalidated (304), then sent", journal(fetch("A", header("If-None-Match", etagV0), answered(http.StatusNotModified, 0)), send("A")), passed()},
+		{"revalidated (304), then sent", twoTasks(fetch("A"), send("A"),
+			fetch("A", header("If-None-Match", etagV0), answered(http.StatusNotModified, 0)), send("A")), passed()},
 		{"a 304 to If-None-Match: * is not a look", journal(fetch("A", header("If-None-Match", "*"), answered(http.StatusNotModified, 0)), send("A")),
 			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
+		{`a 304 to the ETag given and "*" is not a look`, twoTasks(fetch("A"), send("A"),
+			fetch("A", header("If-None-Match", etagV0+`, *`), answered(http.StatusNotModified, 0)), send("A")),
+			failed(want, "task 2: SendMessage at #4 with no card looked at in this task before it", 4)},
 		{"a HEAD is not a look", journal(fetch("A", func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }), send("A")),
 			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
 		{"never fetched", journal(send("A")), failed(want, "SendMessage at #1 with no card looked at in this task before it", 1)},

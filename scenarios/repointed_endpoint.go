@@ -4,14 +4,17 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // The field report: a card served on one origin whose interfaces point at
 // another. An unsigned card is not authoritative for that endpoint; the
-// client must send nothing there, credentials least of all.
+// client must send nothing there, credentials least of all. B listens on
+// the card's own host at another port: an origin is scheme, host and port,
+// and a gate that compares hostnames only must fail here (the other
+// repointed scenarios keep B on another host).
 var _ = register(routing(Scenario{
 	ID:    "repointed-endpoint",
 	Title: "the card's endpoints point at another origin",
 	Description: "The card is served on origin A. The client's first task runs under the honest card, whose " +
 		"interfaces are on A (the positive control). Between the tasks the card is repointed: every interface " +
-		"url is on origin B (another loopback address and port, another TLS identity). B is a working A2A peer " +
-		"that would complete the task.",
+		"url is on origin B, on the card's own host (127.0.0.1) at another port, with another TLS identity: the " +
+		"same host is not the same origin. B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
 		[4]string{"REPOINT-001", "REPOINT-002", "REPOINT-003", "REPOINT-004"},
@@ -20,4 +23,4 @@ var _ = register(routing(Scenario{
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-}, workingPeer("B", "127.0.0.2", bearerCard)))
+}, workingPeer("B", "127.0.0.1", bearerCard)))

@@ -45,6 +45,15 @@ const (
 	// NoFrozenContract does not speak the frozen-contract extension
 	// (nofrozencontract.go).
 	NoFrozenContract = "no-frozen-contract"
+	// SameHostOrigin's origin gate compares hostnames only, so another
+	// port on the card's host passes for its origin (samehostorigin.go).
+	SameHostOrigin = "same-host-origin"
+	// BlindRevalidate adds "*" to its If-None-Match, so every revalidation
+	// is answered 304 (blindrevalidate.go).
+	BlindRevalidate = "blind-revalidate"
+	// GuessNextModified revalidates with the date of the peer's next card
+	// version, answered 304 before and after the change (blindrevalidate.go).
+	GuessNextModified = "guess-next-modified"
 )
 
 // ErrUnknown is returned for a name no built-in client has.
@@ -77,6 +86,9 @@ var registry = []client{
 	{name: NoVersionHeader, unsafe: noVersionHeader},
 	{name: IgnoreProtocolVersion, unsafe: ignoreProtocolVersion},
 	{name: NoFrozenContract, unsafe: noFrozenContract},
+	{name: SameHostOrigin, unsafe: sameHostOrigin},
+	{name: BlindRevalidate, unsafe: blindRevalidate},
+	{name: GuessNextModified, unsafe: guessNextModified},
 }
 
 // Names lists the reference and its mutants, the reference first: the

@@ -12,7 +12,8 @@ import (
 func TestRegistry(t *testing.T) {
 	names := Names()
 	want := []string{Reference, TTLCache, RefetchEveryTransition, AbortOnAnyChange, FollowURL,
-		TrustAnySignature, NoVersionHeader, IgnoreProtocolVersion, NoFrozenContract}
+		TrustAnySignature, NoVersionHeader, IgnoreProtocolVersion, NoFrozenContract, SameHostOrigin,
+		BlindRevalidate, GuessNextModified}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Names() = %v, want %v", names, want)
 	}

@@ -62,6 +62,9 @@ func (c *Client) FetchCardSince(ctx context.Context, prev *Card) (*Card, error) 
 		if prev.LastModified != "" {
 			req.Header.Set("If-Modified-Since", prev.LastModified)
 		}
+		if edit := c.cfg.UnsafeRevalidation; edit != nil {
+			edit(req.Header)
+		}
 	}
 	resp, err := c.public.Do(req)
 	if err != nil {

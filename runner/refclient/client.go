@@ -57,6 +57,10 @@ type Config struct {
 	// to every gRPC connection: UnsafeA2ATransport's counterpart for the
 	// gRPC binding.
 	UnsafeGRPCOptions []grpc.DialOption
+	// UnsafeRevalidation, if non-nil, edits the conditional headers
+	// (If-None-Match, If-Modified-Since) of every card revalidation before
+	// it is sent.
+	UnsafeRevalidation func(http.Header)
 }
 
 // Client delegates tasks to one agent through its card. It is safe for
