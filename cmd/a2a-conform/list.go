@@ -14,7 +14,7 @@ import (
 
 // listCmd prints the requirements the same selection as `run` selects.
 func listCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as `run` does.", stderr)
+	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as run's do.", stderr)
 	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md) or json")
 	sel := addSelectionFlags(fs)
 	if code, done := parse(fs, args); done {

@@ -34,7 +34,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	bindings := addBindingsFlag(fs)
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	parallel := fs.Int("parallel", 1, "how many scenarios to play at once, each with its own peers and client; the verdicts and the reports' order are those of a run one after the other")
-	shard := fs.String("shard", "", "K/N: play only shard K of N of the selection (docs/running-in-ci.md); `a2a-conform merge` puts the shards' reports together")
+	shard := fs.String("shard", "", "play only shard `K/N`, the K-th of N shares of the selection (docs/running-in-ci.md); a2a-conform merge puts the shards' reports together")
 	verbose := fs.Bool("v", false, "print every spec as it runs")
 	noColor := fs.Bool("no-color", false, "no colour in the output (never any when the output is not a terminal)")
 	if code, done := parse(fs, args); done {
