@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,6 +26,11 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(paths) == 0 || *out == "" {
+		missing := "-o DIR (the report folder to write) is required"
+		if len(paths) == 0 {
+			missing = "no shard report given (REPORT.json or SHARD-DIR)"
+		}
+		usageError(stderr, errors.New("merge: "+missing))
 		fs.Usage()
 		return report.ExitHarness
 	}
@@ -60,9 +66,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 // readShard reads a shard's report.json (path, or path/report.json for a
 // folder) and adds its journals, as written, to journals.
 func readShard(path string, journals map[string][]byte) (*report.Report, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = filepath.Join(path, "report.json")
-	}
+	path = reportFile(path)
 	r, err := report.Read(path)
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
