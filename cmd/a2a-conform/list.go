@@ -29,7 +29,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	keep := func(sc *scenarios.Scenario, r scenarios.Requirement) bool { return selection.Judges(sc, r) }
 	if len(listRows(selection)) == 0 {
-		return usageError(stderr, fmt.Errorf("list: the selection matches no requirement"))
+		return usageError(stderr, fmt.Errorf("list: %w", selection.NoMatch(scenarios.Catalog())))
 	}
 	switch *format {
 	case "markdown":
