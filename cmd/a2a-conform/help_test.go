@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 )
 
 // The flag package takes the first back-quoted word of a usage string as
@@ -43,5 +45,10 @@ func TestHelpPlaceholders(t *testing.T) {
 	dispatch([]string{"client", "-h"}, &stdout, &stderr)
 	if !strings.Contains(stderr.String(), "[--binding jsonrpc|http+json|grpc]") {
 		t.Errorf("client -h: the synopsis should name every binding --binding takes:\n%s", stderr.String())
+	}
+	for _, name := range builtin.All() {
+		if !regexp.MustCompile(`[ (]` + regexp.QuoteMeta(name) + `[,)]`).MatchString(stderr.String()) {
+			t.Errorf("client -h: --policy does not list %s", name)
+		}
 	}
 }
