@@ -19,8 +19,8 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 			"and, with --acts-report, the ACTS reports, "+
 			"as the whole run would have written them, and exits with that run's exit code. "+
 			"Refuses (exit 2) reports that are not every shard of one run: another client, selection or suite build, a shard twice or missing.", stderr)
-	out := fs.String("o", "", "the report folder to write (required)")
-	acts := fs.String("acts-report", "", "a folder for the merged run's ACTS reports, one file per binding the client used (docs/acts.md)")
+	out := fs.String("o", "", "the report folder `DIR` to write (required)")
+	acts := fs.String("acts-report", "", "a folder `DIR` for the merged run's ACTS reports, one file per binding the client used (docs/acts.md)")
 	paths, code, done := parseInterspersed(fs, args)
 	if done {
 		return code

@@ -15,8 +15,8 @@ import (
 func reportCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("report", "REPORT.json|REPORT-DIR [-o FILE.html] [--acts-report DIR]",
 		"Renders, from a run's report.json or its report folder (and the journals/*.jsonl next to it), the HTML report (summary, sequence diagrams, requirements, journals) and/or the A2A conformance-test draft's reports (docs/acts.md).", stderr)
-	out := fs.String("o", "", "the HTML file to write")
-	acts := fs.String("acts-report", "", "a folder for the ACTS reports, one file per binding the client used")
+	out := fs.String("o", "", "the HTML `FILE` to write")
+	acts := fs.String("acts-report", "", "a folder `DIR` for the ACTS reports, one file per binding the client used")
 	paths, code, done := parseInterspersed(fs, args)
 	if done {
 		return code
