@@ -144,4 +144,4 @@ sdk-runs: sdk-deps build
 	$(SDK_RUN) $(GO_CLIENT) --bindings grpc --client-mode one-shot --security-scopes flat --known-failures $(GO_SDK_DIR)/known-failures-flat-grpc-one-shot.txt \
 		--report-dir '$(SDK_REPORT_DIR)/a2a-go-flat-grpc-one-shot' || status=1; \
 	exit $$status
-	bin/a2a-conform results $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d)/report.json') > '$(SDK_REPORT_DIR)/results.md'
+	bin/a2a-conform results --sdks $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d)/report.json') > '$(SDK_REPORT_DIR)/results.md'

@@ -55,8 +55,8 @@ func routing(s Scenario, a mockpeer.PeerSpec, others ...mockpeer.PeerSpec) *Scen
 }
 
 // beforeSend completes a scenario of the rotation-during-send shape: the
-// client holds OAuth credentials and is asked to summarize the quarterly
-// report twice. The first task runs under A's OAuth card (the positive
+// client holds OAuth credentials and is asked to summarize the attached
+// document twice. The first task runs under A's OAuth card (the positive
 // control); then A arms version 1, which meets the client between its
 // look at the card and its send (ArmRotation). a is A's spec less what
 // the shape fixes (name, skill, caching, the cards: version 0, then v1).

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner"
@@ -63,6 +64,26 @@ func TestRunThroughGinkgo(t *testing.T) {
 	again := runner.InProcess("x", func(context.Context, driver.Assignment) driver.Outcome { return driver.Outcome{} })
 	if _, err := suite.Run(context.Background(), suite.Options{Engine: engine.Options{Client: again}}); !errors.Is(err, suite.ErrRunOnce) {
 		t.Errorf("a second Run: err %v, want ErrRunOnce", err)
+	}
+}
+
+// The scenario: labels of a filter are read as Ginkgo reads labels, so that
+// a typo in one can be named.
+func TestParseSelectionScenarioLabels(t *testing.T) {
+	for filter, want := range map[string][]string{
+		"scenario:a || (scenario:b && !req:X)": {"a", "b"},
+		"/scenario:rot/ || scenario:c":         {"c"},
+		"Scenario:D, level:must":               {"D"},
+		"scenario: consistsOf {a, b}":          nil,
+		"req:GEN-001":                          nil,
+	} {
+		sel, err := suite.ParseSelection("", "", filter)
+		if err != nil {
+			t.Fatalf("%q: %v", filter, err)
+		}
+		if !slices.Equal(sel.ScenarioLabels, want) {
+			t.Errorf("%q: scenario labels %q, want %q", filter, sel.ScenarioLabels, want)
+		}
 	}
 }
 

@@ -32,7 +32,28 @@ func ParseSelection(profiles, level, labelFilter string) (engine.Selection, erro
 		if err != nil {
 			return engine.Selection{}, &engine.UsageError{Msg: fmt.Sprintf("label filter %q: %v", f, err)}
 		}
-		s.LabelFilter, s.Match = f, match
+		s.LabelFilter, s.Match, s.ScenarioLabels = f, match, scenarioLabels(f)
 	}
 	return s, s.Validate()
+}
+
+// scenarioLabels are the IDs of the plain scenario:ID labels of a label
+// filter, read as Ginkgo reads them: between the operators &&, ||, !, the
+// comma and parentheses, outside /regular expressions/, and not a set
+// operation ("scenario: consistsOf {…}").
+func scenarioLabels(filter string) []string {
+	const key = "scenario:"
+	var ids []string
+	for i, outside := range strings.Split(filter, "/") {
+		if i%2 == 1 { // between slashes: a regular expression
+			continue
+		}
+		for _, label := range strings.FieldsFunc(outside, func(r rune) bool { return strings.ContainsRune("&|!,()", r) }) {
+			label = strings.TrimSpace(label)
+			if len(label) > len(key) && strings.EqualFold(label[:len(key)], key) && label[len(key)] != ' ' {
+				ids = append(ids, label[len(key):])
+			}
+		}
+	}
+	return ids
 }

@@ -17,8 +17,9 @@ import (
 // A2A_CONFORM_SESSION=1 it takes a session's tasks as JSON lines on stdin
 // and keeps one client value across them; otherwise it does one task.
 func clientCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("client", "[--policy NAME] [--send-mode poll|block|stream] [--binding jsonrpc|http+json]", "A built-in client (the reference by default) speaking the driver contract: in one-shot mode it reads A2A_CONFORM_* variables, delegates one task and writes the outcome file; in session mode (A2A_CONFORM_SESSION=1) it reads tasks as JSON lines on stdin and writes one outcome line per task on stdout.", stderr)
-	policy := fs.String("policy", builtin.Reference, "built-in client: "+strings.Join(builtin.Names(), ", "))
+	fs := newFlagSet("client", "[--policy NAME] [--send-mode poll|block|stream] [--binding jsonrpc|http+json|grpc]", "A built-in client (the reference by default) speaking the driver contract: in one-shot mode it reads A2A_CONFORM_* variables, delegates one task and writes the outcome file; in session mode (A2A_CONFORM_SESSION=1) it reads tasks as JSON lines on stdin and writes one outcome line per task on stdout.", stderr)
+	policy := fs.String("policy", builtin.Reference, "built-in client `NAME`: the reference or a mutant ("+strings.Join(builtin.Names(), ", ")+
+		"), or an adversarial client that exists to prove the verdicts cannot be had without doing the work ("+strings.Join(builtin.Gallery(), ", ")+")")
 	sendMode := fs.String("send-mode", string(refclient.Poll), "how tasks are sent and followed: poll (returnImmediately, then GetTask), block (SendMessage waits for the task to settle) or stream (SendStreamingMessage; poll when the card does not declare streaming)")
 	binding := fs.String("binding", "", "binding to prefer when the card offers it: jsonrpc, http+json or grpc (default: the card's order)")
 	if code, done := parse(fs, args); done {

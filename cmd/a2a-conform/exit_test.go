@@ -30,6 +30,7 @@ func TestUsageErrors(t *testing.T) {
 		{"a client that cannot start", []string{"run", "--client", "/nonexistent/client --flag"}, 2, "cannot be started"},
 		{"a client not on PATH", []string{"run", "--client", "no-such-client-anywhere"}, 2, "cannot be started"},
 		{"a selection that matches nothing", []string{"run", "--label-filter", "req:NOPE-001"}, 2, "matches no requirement"},
+		{"a scenario label that names no scenario", []string{"run", "--label-filter", "scenario:no-such"}, 2, `no scenario "no-such"; see a2a-conform list`},
 		{"bad security scopes", []string{"run", "--security-scopes", "round"}, 2, "want spec or flat"},
 		{"a --parallel of 0", []string{"run", "--parallel", "0"}, 2, "want 1 or more"},
 		{"a shard past its count", []string{"run", "--shard", "4/3"}, 2, "want K/N"},

@@ -14,7 +14,7 @@ import (
 
 // listCmd prints the requirements the same selection as `run` selects.
 func listCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as `run` does.", stderr)
+	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as run's do.", stderr)
 	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md) or json")
 	sel := addSelectionFlags(fs)
 	if code, done := parse(fs, args); done {
@@ -29,7 +29,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	keep := func(sc *scenarios.Scenario, r scenarios.Requirement) bool { return selection.Judges(sc, r) }
 	if len(listRows(selection)) == 0 {
-		return usageError(stderr, fmt.Errorf("list: the selection matches no requirement"))
+		return usageError(stderr, fmt.Errorf("list: %w", selection.NoMatch(scenarios.Catalog())))
 	}
 	switch *format {
 	case "markdown":

@@ -7,7 +7,7 @@
 //	a2a-conform farm    --scenario ID[,ID...] --peers N [--rotate-every D] [--index FILE]
 //	a2a-conform client  [--policy POLICY]   (the reference client, driver contract)
 //	a2a-conform results REPORT.json...      (markdown results page of runs)
-//	a2a-conform report  REPORT.json [-o FILE.html] [--acts-report DIR]  (HTML and ACTS reports of a run)
+//	a2a-conform report  REPORT.json|DIR [-o FILE.html] [--acts-report DIR]  (HTML and ACTS reports of a run)
 //	a2a-conform merge   -o DIR REPORT.json...     (the shards of a run as one report)
 //	a2a-conform version
 package main

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,13 +19,18 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 			"and, with --acts-report, the ACTS reports, "+
 			"as the whole run would have written them, and exits with that run's exit code. "+
 			"Refuses (exit 2) reports that are not every shard of one run: another client, selection or suite build, a shard twice or missing.", stderr)
-	out := fs.String("o", "", "the report folder to write (required)")
-	acts := fs.String("acts-report", "", "a folder for the merged run's ACTS reports, one file per binding the client used (docs/acts.md)")
+	out := fs.String("o", "", "the report folder `DIR` to write (required)")
+	acts := fs.String("acts-report", "", "a folder `DIR` for the merged run's ACTS reports, one file per binding the client used (docs/acts.md)")
 	paths, code, done := parseInterspersed(fs, args)
 	if done {
 		return code
 	}
 	if len(paths) == 0 || *out == "" {
+		missing := "-o DIR (the report folder to write) is required"
+		if len(paths) == 0 {
+			missing = "no shard report given (REPORT.json or SHARD-DIR)"
+		}
+		usageError(stderr, errors.New("merge: "+missing))
 		fs.Usage()
 		return report.ExitHarness
 	}
@@ -60,9 +66,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 // readShard reads a shard's report.json (path, or path/report.json for a
 // folder) and adds its journals, as written, to journals.
 func readShard(path string, journals map[string][]byte) (*report.Report, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = filepath.Join(path, "report.json")
-	}
+	path = reportFile(path)
 	r, err := report.Read(path)
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)

@@ -18,9 +18,9 @@ import (
 // point any client at the printed card URL and watch the journal.
 func peerCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("peer", "--scenario ID [flags]", "Starts a scenario's mock peers standalone (demos, debugging): point any client at the printed card URL and watch the journal.", stderr)
-	id := fs.String("scenario", "", "scenario whose peers to start (see `a2a-conform list`)")
+	id := fs.String("scenario", "", "scenario `ID` whose peers to start (see a2a-conform list)")
 	plain := fs.Bool("http", false, "serve plain http:// instead of https:// (demos only)")
-	addr := fs.String("addr", "", "host:port for the peer whose card the client is given (default: an ephemeral port)")
+	addr := fs.String("addr", "", "`HOST:PORT` for the peer whose card the client is given (default: an ephemeral port)")
 	standalone := addStandaloneFlags(fs, "")
 	bindings := addBindingsFlag(fs)
 	if code, done := parse(fs, args); done {

@@ -8,7 +8,8 @@ import (
 
 // resultsCmd renders the results page (docs/results.md) from run reports.
 func resultsCmd(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("results", "REPORT.json...", "Writes the markdown results page of the given runs to standard output, in argument order.", stderr)
+	fs := newFlagSet("results", "[--sdks] REPORT.json...", "Writes the markdown results page of the given runs to standard output, in argument order.", stderr)
+	sdks := fs.Bool("sdks", false, "title and introduce the page as docs/results.md, the official A2A SDKs' results (make conformance-sdks); without it the page speaks of no SDK")
 	if code, done := parse(fs, args); done {
 		return code
 	}
@@ -24,7 +25,11 @@ func resultsCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		reports = append(reports, r)
 	}
-	if err := report.WriteResults(stdout, reports); err != nil {
+	intro := report.DefaultResults
+	if *sdks {
+		intro = report.SDKResults
+	}
+	if err := report.WriteResults(stdout, intro, reports); err != nil {
 		return usageError(stderr, err)
 	}
 	return 0

@@ -24,6 +24,12 @@ func TestRunLabelScopesAndResults(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("results: exit %d\n%s", code, page)
 	}
+	if strings.Contains(page, "SDK") {
+		t.Errorf("the results page of a client's runs speaks of SDKs:\n%s", page)
+	}
+	if code, sdks := runBinary(t, "results", "--sdks", filepath.Join(dir, "report.json")); code != 0 || !strings.HasPrefix(sdks, "# Results: the official A2A client SDKs\n") {
+		t.Errorf("results --sdks: exit %d, want the SDK page's title:\n%s", code, sdks)
+	}
 	for _, want := range []string{"# Results", "| reference 1.0 | session | flat |", "## reference 1.0, session mode, flat security scopes",
 		"| version-skew | [SKEW-002](requirements.md#skew-002) | MUST | pass |"} {
 		if !strings.Contains(page, want) {

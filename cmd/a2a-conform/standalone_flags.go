@@ -26,8 +26,8 @@ type standaloneFlags struct {
 // journal limit's help ("the newest" of what).
 func addStandaloneFlags(fs *flag.FlagSet, journalWhose string) *standaloneFlags {
 	return &standaloneFlags{
-		dir:          fs.String("dir", "", "folder for the CA and client credential files (default: a temporary folder)"),
-		adminAddr:    fs.String("admin-addr", "", "loopback host:port of the admin API (default: an ephemeral port on 127.0.0.1)"),
+		dir:          fs.String("dir", "", "folder `DIR` for the CA and client credential files (default: a temporary folder)"),
+		adminAddr:    fs.String("admin-addr", "", "loopback `HOST:PORT` of the admin API (default: an ephemeral port on 127.0.0.1)"),
 		journalLimit: fs.Int("journal-limit", defaultJournalLimit, "how many exchanges the journal keeps, the newest"+journalWhose+"; older ones are dropped and counted"),
 		scopes:       addScopesFlag(fs),
 	}

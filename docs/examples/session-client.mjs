@@ -87,7 +87,9 @@ async function run(cardUrl, message, stopAt) {
   let taskId = "";
   try {
     const card = await http(cardUrl, stopAt, undefined, { Accept: "application/json" });
-    const iface = (card.supportedInterfaces ?? []).find((i) => i.protocolBinding === "JSONRPC" && i.protocolVersion === "1.0");
+    const jsonrpc = (card.supportedInterfaces ?? []).filter((i) => i.protocolBinding === "JSONRPC");
+    if (jsonrpc.length === 0) throw new Failure("binding-unsupported", "no JSON-RPC interface", "aborted");
+    const iface = jsonrpc.find((i) => i.protocolVersion === "1.0");
     if (!iface) throw new Failure("version-unsupported", "no JSON-RPC interface of protocol 1.0", "aborted");
     const headers = { "Content-Type": "application/json", "A2A-Version": "1.0" };
     if (env.A2A_CONFORM_BEARER_TOKEN) headers.Authorization = `Bearer ${env.A2A_CONFORM_BEARER_TOKEN}`;

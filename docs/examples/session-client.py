@@ -89,8 +89,10 @@ class Client:
         task_id = ""
         try:
             card = self.http(card_url, stop_at, headers={"Accept": "application/json"})
-            endpoint = next((i["url"] for i in card.get("supportedInterfaces", [])
-                             if i.get("protocolBinding") == "JSONRPC" and i.get("protocolVersion") == "1.0"), None)
+            jsonrpc = [i for i in card.get("supportedInterfaces", []) if i.get("protocolBinding") == "JSONRPC"]
+            if not jsonrpc:
+                raise Failure("binding-unsupported", "no JSON-RPC interface", "aborted")
+            endpoint = next((i["url"] for i in jsonrpc if i.get("protocolVersion") == "1.0"), None)
             if endpoint is None:
                 raise Failure("version-unsupported", "no JSON-RPC interface of protocol 1.0", "aborted")
             headers = {"Content-Type": "application/json", "A2A-Version": "1.0"}

@@ -96,6 +96,9 @@ var registry = []client{
 // by Gallery.
 func Names() []string { return namesOf(registry) }
 
+// All lists every built-in client: Names, then Gallery.
+func All() []string { return slices.Concat(Names(), Gallery()) }
+
 func namesOf(cs []client) []string {
 	names := make([]string, 0, len(cs))
 	for _, c := range cs {
@@ -165,8 +168,7 @@ func find(name string, o Options) (talking, error) {
 			return talking{c, o}, nil
 		}
 	}
-	all := slices.Concat(Names(), Gallery())
-	return talking{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(all, ", "))
+	return talking{}, fmt.Errorf("%w %q (want one of %s)", ErrUnknown, name, strings.Join(All(), ", "))
 }
 
 // talking is a built-in client set to talk as opts says.

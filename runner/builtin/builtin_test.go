@@ -21,7 +21,10 @@ func TestRegistry(t *testing.T) {
 	if len(gallery) == 0 || slices.ContainsFunc(gallery, func(n string) bool { return slices.Contains(names, n) }) {
 		t.Fatalf("Gallery() = %v: want the adversarial clients, none of Names()", gallery)
 	}
-	for _, name := range slices.Concat(names, gallery) {
+	if all := All(); !slices.Equal(all, slices.Concat(names, gallery)) {
+		t.Fatalf("All() = %v, want Names() then Gallery()", all)
+	}
+	for _, name := range All() {
 		c, err := Lookup(name)
 		if err != nil {
 			t.Fatalf("Lookup(%q): %v", name, err)

@@ -19,5 +19,5 @@
 // conformant without doing the work (send nothing and report what the
 // scenario expects, guess from the card, hard-code the endpoint). They
 // exist to prove that every scenario fails them at MUST level, never for
-// use.
+// use. All lists both.
 package builtin

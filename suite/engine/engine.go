@@ -123,7 +123,7 @@ func (e *Engine) selectAndShard() error {
 		}
 	}
 	if len(e.Scenarios()) == 0 {
-		return &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
+		return e.o.Selection.NoMatch(e.catalog)
 	}
 	if e.o.Shard.IsZero() {
 		return nil

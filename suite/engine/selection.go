@@ -22,6 +22,10 @@ type Selection struct {
 	// filter language: the front that parses LabelFilter sets Match.
 	LabelFilter string
 	Match       func(labels []string) bool
+	// ScenarioLabels are the scenario IDs the filter names in scenario:
+	// labels, set with Match: they tell a typo from a selection that just
+	// matches nothing (NoMatch).
+	ScenarioLabels []string
 }
 
 // Validate checks the profiles, the level and that a filter's text came
@@ -75,6 +79,18 @@ func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {
 		"scenario:" + sc.ID,
 		"req:" + r.ID,
 	}
+}
+
+// NoMatch is the refusal of a selection that judges no requirement of
+// catalog: it names a scenario of the filter that catalog lacks, most
+// likely a typo, before blaming the selection as a whole.
+func (s Selection) NoMatch(catalog []*scenarios.Scenario) error {
+	for _, id := range s.ScenarioLabels {
+		if !slices.ContainsFunc(catalog, func(sc *scenarios.Scenario) bool { return strings.EqualFold(sc.ID, id) }) {
+			return &UsageError{fmt.Sprintf("no scenario %q; see a2a-conform list", id)}
+		}
+	}
+	return &UsageError{"the selection matches no requirement (see `a2a-conform list` with the same flags)"}
 }
 
 // UsageError is a problem of the run's configuration (exit code 2), found

@@ -78,3 +78,22 @@ func TestSelectionValidate(t *testing.T) {
 		}
 	}
 }
+
+// A selection that matches nothing because its filter names a scenario the
+// catalog lacks is refused with that name: most likely a typo.
+func TestNoMatchNamesTheUnknownScenario(t *testing.T) {
+	for _, tc := range []struct {
+		labels []string
+		want   string
+	}{
+		{[]string{"rotation-during-send", "no-such"}, `engine: no scenario "no-such"; see a2a-conform list`},
+		{[]string{"Rotation-During-Send"}, "engine: the selection matches no requirement (see `a2a-conform list` with the same flags)"},
+		{nil, "engine: the selection matches no requirement (see `a2a-conform list` with the same flags)"},
+	} {
+		err := Selection{ScenarioLabels: tc.labels}.NoMatch(scenarios.Catalog())
+		var ue *UsageError
+		if !errors.As(err, &ue) || err.Error() != tc.want {
+			t.Errorf("%v: err %v, want the usage error %q", tc.labels, err, tc.want)
+		}
+	}
+}

@@ -29,7 +29,7 @@ func TestResultsComparesBindings(t *testing.T) {
 	differs.Scenarios[0].Requirements[2].Got = "SendMessage at #5"
 
 	var b bytes.Buffer
-	if err := report.WriteResults(&b, []*report.Report{base, same, other, differs}); err != nil {
+	if err := report.WriteResults(&b, report.ResultsPage{}, []*report.Report{base, same, other, differs}); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -53,7 +53,7 @@ func TestResultsComparesBindings(t *testing.T) {
 
 func TestResultsWithoutNarrowedRunsHaveNoComparison(t *testing.T) {
 	var b bytes.Buffer
-	if err := report.WriteResults(&b, []*report.Report{overBindings(nil, wire.BindingJSONRPC)}); err != nil {
+	if err := report.WriteResults(&b, report.ResultsPage{}, []*report.Report{overBindings(nil, wire.BindingJSONRPC)}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "Per binding") {

@@ -41,7 +41,7 @@ func resultsReport(label string, scopes report.Scopes) *report.Report {
 func TestWriteResults(t *testing.T) {
 	var b bytes.Buffer
 	reports := []*report.Report{resultsReport("@a2a-js/sdk 1.3.0", "spec"), resultsReport("a2a-go/v2 v2.3.1", "flat")}
-	if err := report.WriteResults(&b, reports); err != nil {
+	if err := report.WriteResults(&b, report.ResultsPage{}, reports); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
@@ -64,8 +64,37 @@ func TestWriteResults(t *testing.T) {
 			t.Errorf("the page holds run-specific %q", never)
 		}
 	}
-	if err := report.WriteResults(&b, nil); err == nil {
+	if err := report.WriteResults(&b, report.ResultsPage{}, nil); err == nil {
 		t.Error("no reports should be an error")
+	}
+}
+
+// The zero ResultsPage introduces any client's runs and names no SDK;
+// SDKResults writes what docs/results.md holds before and between its
+// tables, so that make conformance-sdks keeps it byte for byte.
+func TestResultsPages(t *testing.T) {
+	reports := []*report.Report{resultsReport("acme-a2a 2.1", "spec")}
+	var neutral, sdks bytes.Buffer
+	if err := report.WriteResults(&neutral, report.ResultsPage{}, reports); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.WriteResults(&sdks, report.SDKResults, reports); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(neutral.String(), "# Results\n") || strings.Contains(neutral.String(), "SDK") {
+		t.Errorf("the default page should be titled Results and name no SDK:\n%s", neutral.String())
+	}
+	committed, err := os.ReadFile(filepath.Join("..", "..", "docs", "results.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tables = "## Versions and summary\n"
+	head, _, _ := strings.Cut(sdks.String(), tables)
+	if want, _, _ := strings.Cut(string(committed), tables); head != want {
+		t.Errorf("SDKResults' head differs from docs/results.md's:\n%s\nwant\n%s", head, want)
+	}
+	if !strings.Contains(string(committed), "\n"+report.SDKResults.Modes+"\n") {
+		t.Errorf("docs/results.md lacks SDKResults' paragraph on modes")
 	}
 }
 

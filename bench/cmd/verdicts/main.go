@@ -1,10 +1,13 @@
 // Command verdicts prints the verdict table of an a2a-conform report, one
 // "scenario/requirement verdict" line per requirement in sorted order and
 // a last "exit N" line, so that two runs compare with cmp or diff. With
-// -policies it prints the built-in client policies instead, one per line.
+// -policies it prints the reference and its mutants instead, one per line
+// (the clients bench/stability.sh plays by default); with -all every
+// built-in client, the adversarial ones of the gallery too.
 //
 //	verdicts REPORT.json
 //	verdicts -policies
+//	verdicts -all
 package main
 
 import (
@@ -20,15 +23,14 @@ import (
 )
 
 func main() {
-	policies := flag.Bool("policies", false, "print the built-in client policies, the reference first")
+	policies := flag.Bool("policies", false, "print the reference and its mutants, the reference first")
+	all := flag.Bool("all", false, "print every built-in client: the reference, its mutants, then the adversarial clients")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: verdicts REPORT.json | verdicts -policies")
+		fmt.Fprintln(os.Stderr, "usage: verdicts REPORT.json | verdicts -policies | verdicts -all")
 	}
 	flag.Parse()
-	if *policies {
-		for _, name := range builtin.Names() {
-			fmt.Println(name)
-		}
+	if *policies || *all {
+		printClients(os.Stdout, *all)
 		return
 	}
 	if flag.NArg() != 1 {
@@ -55,4 +57,16 @@ func printVerdicts(w io.Writer, path string) error {
 	}
 	fmt.Fprintf(w, "exit %d\n", rep.ExitCode)
 	return nil
+}
+
+// printClients prints the reference and its mutants, one per line, and
+// with all the adversarial clients after them.
+func printClients(w io.Writer, all bool) {
+	names := builtin.Names()
+	if all {
+		names = builtin.All()
+	}
+	for _, name := range names {
+		fmt.Fprintln(w, name)
+	}
 }

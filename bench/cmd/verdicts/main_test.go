@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
 )
 
 func TestPrintVerdicts(t *testing.T) {
@@ -52,5 +54,24 @@ func TestPrintVerdictsMissingFile(t *testing.T) {
 	err := printVerdicts(&bytes.Buffer{}, filepath.Join(t.TempDir(), "absent.json"))
 	if err == nil || !strings.Contains(err.Error(), "absent.json") {
 		t.Errorf("err = %v, want one naming the file", err)
+	}
+}
+
+// -policies prints what bench/stability.sh plays by default, the reference
+// and its mutants; -all adds the adversarial clients.
+func TestPrintClients(t *testing.T) {
+	var policies, all bytes.Buffer
+	printClients(&policies, false)
+	printClients(&all, true)
+	if got, want := policies.String(), strings.Join(builtin.Names(), "\n")+"\n"; got != want {
+		t.Errorf("-policies printed\n%s\nwant\n%s", got, want)
+	}
+	if got, want := all.String(), strings.Join(builtin.All(), "\n")+"\n"; got != want || !strings.HasPrefix(got, policies.String()) {
+		t.Errorf("-all printed\n%s\nwant\n%s", got, want)
+	}
+	for _, name := range builtin.Gallery() {
+		if !strings.Contains(all.String(), "\n"+name+"\n") {
+			t.Errorf("-all leaves out %s", name)
+		}
 	}
 }

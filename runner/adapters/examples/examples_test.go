@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -15,6 +18,45 @@ import (
 // so the peer sees two card fetches either way; each task must complete
 // with a task id of its own, the bearer token on every A2A request.
 func TestExamplesCompletePlainTasks(t *testing.T) {
+	eachExample(t, func(t *testing.T, c *runner.Command) {
+		run, err := adaptertest.PlayBearer(t.Context(), c, false, "first task", "second task")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := run.Check(c.Mode, 2); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// The examples speak JSON-RPC only: a card that lists gRPC alone (as two
+// repointed-grpc scenarios' cards do) is aborted with binding-unsupported,
+// the driver contract's reason for it, and nothing is sent.
+func TestExamplesAbortWithoutJSONRPC(t *testing.T) {
+	eachExample(t, func(t *testing.T, c *runner.Command) {
+		grants := mockpeer.Grants{Bearer: true}
+		card := peertest.AdapterCard("gRPC only", peertest.BearerSchemes, wire.Require("bearer"), wire.ProtocolVersion)
+		farm, err := peertest.StartGRPCAdapterFarm(t.Context(), card, grants, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := adaptertest.PlaySession(t.Context(), c, farm, grants, adaptertest.Deadline, "a task")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := run.Tasks[0].Outcome
+		if o == nil || o.Outcome != driver.OutcomeAborted || o.Reason != driver.ReasonBindingUnsupported {
+			t.Errorf("outcome %v, want aborted/binding-unsupported\n%s", o, run.JournalText())
+		}
+		if n := run.Count(mockpeer.RouteA2A, ""); n != 0 {
+			t.Errorf("%d A2A requests, want none", n)
+		}
+	})
+}
+
+// eachExample runs test for each example client of docs/examples, in each
+// mode; an example whose interpreter is missing is skipped.
+func eachExample(t *testing.T, test func(*testing.T, *runner.Command)) {
 	for file, interpreter := range map[string]string{"session-client.py": "python3", "session-client.mjs": "node"} {
 		t.Run(file, func(t *testing.T) {
 			bin, err := exec.LookPath(interpreter)
@@ -27,14 +69,7 @@ func TestExamplesCompletePlainTasks(t *testing.T) {
 			}
 			for _, mode := range []driver.Mode{driver.ModeSession, driver.ModeOneShot} {
 				t.Run(string(mode), func(t *testing.T) {
-					c := &runner.Command{Line: bin + " " + script, Mode: mode}
-					run, err := adaptertest.PlayBearer(t.Context(), c, false, "first task", "second task")
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := run.Check(mode, 2); err != nil {
-						t.Error(err)
-					}
+					test(t, &runner.Command{Line: bin + " " + script, Mode: mode})
 				})
 			}
 		})
