@@ -160,3 +160,17 @@ func wantCount(t *testing.T, j *mockpeer.Journal, peer, route, op string, want i
 	}
 	return got
 }
+
+// rotatesToMTLSAfterFirstCard is peer A of the field report: an oauth2
+// card fresh for 300 s that turns to mTLS only once it has been served,
+// the old token still accepted so that only the client's decision is
+// judged.
+func rotatesToMTLSAfterFirstCard() mockpeer.PeerSpec {
+	return mockpeer.PeerSpec{
+		Name:          "A",
+		Cards:         []mockpeer.CardFunc{card("A", "A", requireOAuth), card("A", "A", requireMTLS)},
+		Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
+		Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
+		GraceRequests: -1,
+	}
+}

@@ -23,13 +23,7 @@ func TestTTLCache(t *testing.T) {
 			{TTLCache, 1, 1, driver.OutcomeCompleted, ""},
 		} {
 			t.Run(tc.client, func(t *testing.T) {
-				out, j := play(t, tc.client, mockpeer.Grants{OAuth: true}, mockpeer.PeerSpec{
-					Name:          "A",
-					Cards:         []mockpeer.CardFunc{card("A", "A", requireOAuth), card("A", "A", requireMTLS)},
-					Caching:       mockpeer.Caching{CacheControl: "max-age=300"},
-					Rotations:     []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AfterCardResponses, N: 1}, To: 1}},
-					GraceRequests: -1, // the old token still works: only the client's decision is judged
-				})
+				out, j := play(t, tc.client, mockpeer.Grants{OAuth: true}, rotatesToMTLSAfterFirstCard())
 				wantOutcome(t, out, tc.outcome, tc.reason)
 				wantCount(t, j, "A", mockpeer.RouteCard, "", tc.cards)
 				wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, tc.sends)

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -88,15 +89,7 @@ func playGallery(t *testing.T) []galleryRun {
 			for _, mode := range galleryModes {
 				t.Run(name+"/"+string(mode), func(t *testing.T) {
 					t.Parallel()
-					client, err := builtin.LookupMode(name, mode)
-					if err != nil {
-						t.Fatal(err)
-					}
-					e, err := engine.Run(t.Context(), engine.Options{Client: client})
-					if err != nil {
-						t.Fatal(err)
-					}
-					rep := e.Report()
+					client, rep := playedBy(t, name, mode, nil)
 					for key, v := range rep.Verdicts() {
 						if v == scenarios.Error || v == scenarios.Skipped {
 							t.Errorf("%s: %s is %s", name, key, v)
@@ -172,15 +165,7 @@ func TestGalleryAimed(t *testing.T) {
 		for _, mode := range galleryModes {
 			t.Run(name+"/"+string(mode), func(t *testing.T) {
 				t.Parallel()
-				client, err := builtin.LookupMode(name, mode)
-				if err != nil {
-					t.Fatal(err)
-				}
-				e, err := engine.Run(t.Context(), engine.Options{Client: client, Catalog: catalog})
-				if err != nil {
-					t.Fatal(err)
-				}
-				rep := e.Report()
+				_, rep := playedBy(t, name, mode, catalog)
 				var got []string
 				for key, v := range rep.Verdicts() {
 					switch v {
@@ -200,6 +185,21 @@ func TestGalleryAimed(t *testing.T) {
 			})
 		}
 	}
+}
+
+// playedBy plays the built-in client name in mode over catalog (nil: the
+// whole catalog) and returns the client and its report.
+func playedBy(t *testing.T, name string, mode driver.Mode, catalog []*scenarios.Scenario) (runner.Client, *report.Report) {
+	t.Helper()
+	client, err := builtin.LookupMode(name, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.Run(t.Context(), engine.Options{Client: client, Catalog: catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return client, e.Report()
 }
 
 // mustFailures are the MUST requirements a scenario failed, in its order.
