@@ -34,6 +34,9 @@ type Evidence struct {
 	// only counted (mockpeer.Journal.Counts); Kept is how many it keeps
 	// whole. 0 means unknown (hand-built evidence).
 	Seen, Kept int64
+	// Dropped is how many exchanges the farm only counted: past its
+	// compact limit, a flood leaves no trace to judge.
+	Dropped int64
 	// Origins and Cards per peer name.
 	Origins map[string]string
 	Cards   map[string][]CardVersion

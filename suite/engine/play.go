@@ -50,6 +50,9 @@ type PlayOptions struct {
 	FlatSecurityScopes bool
 	// Bindings, if non-nil, are the only bindings the peers offer and serve.
 	Bindings []string
+	// Journal, if not zero, replaces the farm's journal limits (a test of
+	// what a flood leaves need not send eleven thousand requests).
+	Journal mockpeer.JournalLimits
 }
 
 // playResult is one play: the evidence the checks judge, and the client's
@@ -80,6 +83,9 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	}
 	spec := sc.FarmSpec()
 	spec.Dir, spec.OnExchange = dir, o.OnExchange
+	if o.Journal != (mockpeer.JournalLimits{}) {
+		spec.Journal = o.Journal
+	}
 	if o.FlatSecurityScopes {
 		FlattenSecurityScopes(&spec)
 	}
@@ -136,7 +142,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	closeWindows(ev.Tasks, farm.Journal().Mark())
 	ev.Client = ev.Tasks[len(ev.Tasks)-1]
 	counts := farm.Journal().Counts()
-	ev.Seen, ev.Kept = counts.Seen, int64(farm.Journal().Limits().Exchanges)
+	ev.Seen, ev.Kept, ev.Dropped = counts.Seen, int64(farm.Journal().Limits().Exchanges), counts.Dropped
 	for i, ps := range sc.Peers {
 		p := farm.Peers()[i]
 		ev.Origins[ps.Name] = p.Origin()
