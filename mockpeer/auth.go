@@ -2,9 +2,7 @@ package mockpeer
 
 import (
 	"crypto/x509"
-	"encoding/base64"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 
@@ -193,26 +191,23 @@ func headerList(values []string) []string {
 	return out
 }
 
-// presented names the farm credentials found anywhere in the request:
-// header values (Basic credentials decoded), path, query, inBody (found
-// in the body as it was read), plus "client-cert" when the client
+// presented names the farm credentials found anywhere in the request, as
+// sent or in a form a server decodes (decodedForms): header names and
+// values, path, query, the body (tap), plus "client-cert" when the client
 // presented a certificate.
-func (p *Peer) presented(r *http.Request, inBody []string) []string {
-	texts := []string{r.URL.Path, r.URL.RawQuery}
-	if q, err := url.QueryUnescape(r.URL.RawQuery); err == nil {
-		texts = append(texts, q)
-	}
-	for _, vals := range r.Header {
+func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
+	texts := make([]string, 0, 2+2*len(r.Header)) // a name and a value each, mostly
+	texts = append(texts, r.URL.Path, r.URL.RawQuery)
+	texts = append(texts, decodedForms(r.URL.RawQuery, false)...)
+	for k, vals := range r.Header {
+		texts = append(texts, k)
+		b64 := base64Header(k)
 		for _, v := range vals {
 			texts = append(texts, v)
-			if scheme, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && strings.EqualFold(scheme, "basic") {
-				if raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(cred)); err == nil {
-					texts = append(texts, string(raw))
-				}
-			}
+			texts = append(texts, decodedForms(v, b64)...)
 		}
 	}
-	names := mergeNames(p.farm.secrets.presentIn(texts...), inBody)
+	names := mergeNames(p.farm.secrets.presentIn(texts...), tap.presented())
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
 		names = mergeNames(names, []string{CredClientCert})
 	}

@@ -121,6 +121,16 @@ func (t *bodyTap) scan(b []byte) {
 	t.tail = append(t.tail[:0], text[max(len(text)-(t.secrets.longest()-1), 0):]...)
 }
 
+// presented names the secrets the body held: found as it streamed by, and
+// in the decoded forms of what was captured (a secret spelled with JSON
+// escapes, say).
+func (t *bodyTap) presented() []string {
+	if len(t.capture) == 0 {
+		return t.found
+	}
+	return mergeNames(t.found, t.secrets.presentIn(decodedForms(string(t.capture), false)...))
+}
+
 // captured is the body as the journal sees it, and whether it went on past it.
 func (t *bodyTap) captured() (string, bool) {
 	// A handler that stopped early left the rest unread: the capture was

@@ -46,8 +46,9 @@ func (s *secrets) redact(e *Exchange) {
 		}
 	}
 	for k, vals := range e.Header {
+		b64 := base64Header(k)
 		for i, v := range vals {
-			vals[i] = replace(v)
+			vals[i] = s.hideEncoded(replace(v), b64)
 		}
 		if rk := replace(k); rk != k {
 			e.Header[rk] = append(e.Header[rk], vals...)
@@ -59,12 +60,23 @@ func (s *secrets) redact(e *Exchange) {
 	} {
 		*f = replace(*f)
 	}
+	e.Query, e.Body = s.hideEncoded(e.Query, false), s.hideEncoded(e.Body, false)
 	for i, x := range e.Extensions {
 		e.Extensions[i] = replace(x)
 	}
 	if e.RequestMetadata != nil {
 		e.RequestMetadata, _ = redactValue(e.RequestMetadata, replace).(map[string]any)
 	}
+}
+
+// hideEncoded is v, or a redaction mark in its place when a form of v that
+// a server decodes (decodedForms) holds a secret: the plain spelling was
+// replaced already, an encoded one cannot be cut out of v.
+func (s *secrets) hideEncoded(v string, b64 bool) string {
+	if names := s.presentIn(decodedForms(v, b64)...); len(names) > 0 {
+		return redactionMark(strings.Join(names, ",")) + " (encoded; the whole value withheld)"
+	}
+	return v
 }
 
 // redactCredentialHeader keeps the auth scheme, which is evidence, and

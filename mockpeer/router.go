@@ -92,7 +92,7 @@ func (p *Peer) serve(in *arrival, r *http.Request) {
 			"message": "mock peer " + p.spec.Name + " has no route for " + r.Method + " " + r.URL.Path,
 		})
 	}
-	d.auth.Presented = p.presented(r, in.tap.found)
+	d.auth.Presented = p.presented(r, in.tap)
 	p.record(in.exchange(route, r), in, r, d, call)
 }
 
