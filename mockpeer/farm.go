@@ -184,6 +184,10 @@ func (f *Farm) bind(ctx context.Context) error {
 func (f *Farm) serve() {
 	for _, p := range f.peers {
 		p.server = f.newServer(p, log.New(handshakeLog{p}, "", 0), p.identity)
+		p.server.ConnState = p.conns.track
+		if f.pki != nil {
+			p.server.TLSConfig = p.tlsConfig()
+		}
 		f.start(p.server, p.listener)
 	}
 	f.admin.server = f.newServer(f.admin, log.New(io.Discard, "", 0), adminIdentity)

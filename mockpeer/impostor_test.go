@@ -1,0 +1,128 @@
+package mockpeer
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"io"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// The impostor presents a certificate no client of the farm trusts: a
+// client that verifies refuses the handshake, even on a connection it
+// opened before the switch, and the journal shows its refusal.
+func TestPresentImpostor(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		http2 bool
+	}{{"HTTP/1.1", false}, {"HTTP/2", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			journaled := make(chan Exchange, 8)
+			f := startFarm(t, FarmSpec{
+				Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
+				OnExchange: func(e Exchange) { journaled <- e },
+			})
+			p := f.Peer("A")
+			c := httpsClient(t, f, false)
+			tr := c.Transport.(*http.Transport)
+			tr.TLSClientConfig.ClientSessionCache = tls.NewLRUClientSessionCache(4) // resumption must not skip the switch
+			if !tc.http2 {
+				tr.ForceAttemptHTTP2 = false
+				tr.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{}
+			}
+			resp, _ := do(t, c, http.MethodGet, p.CardURL(), "", nil)
+			if want := map[bool]int{false: 1, true: 2}[tc.http2]; resp.ProtoMajor != want {
+				t.Fatalf("served over %s, want HTTP/%d", resp.Proto, want)
+			}
+			<-journaled
+			if p.Impostor() {
+				t.Fatal("Impostor before PresentImpostor")
+			}
+
+			if err := p.PresentImpostor(); err != nil {
+				t.Fatalf("PresentImpostor: %v", err)
+			}
+			if !p.Impostor() {
+				t.Fatal("not Impostor after PresentImpostor")
+			}
+			_, err := c.Get(p.CardURL())
+			var unknown x509.UnknownAuthorityError
+			if !errors.As(err, &unknown) {
+				t.Fatalf("GET after the switch: %v, want an unknown authority", err)
+			}
+			select {
+			case e := <-journaled:
+				if !e.HandshakeRefusedByClient() || e.Peer != "A" {
+					t.Errorf("journaled %s %q, want the client's refused handshake", e.Route, e.Malformed)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("no refused handshake journaled")
+			}
+			if n := len(f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard })); n != 1 {
+				t.Errorf("%d card requests journaled, want the one before the switch", n)
+			}
+		})
+	}
+}
+
+// A connection open before the switch is closed by it: the client reads
+// the end of it, and PresentImpostor returns only once it is gone.
+func TestPresentImpostorClosesOpenConnections(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	defer conn.Close()
+	ended := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(make([]byte, 1))
+		ended <- err
+		conn.Close() // as a client does on the end of its connection
+	}()
+	if err := p.PresentImpostor(); err != nil {
+		t.Fatalf("PresentImpostor: %v", err)
+	}
+	if err := <-ended; !errors.Is(err, io.EOF) {
+		t.Errorf("read on the old connection: %v, want EOF (close_notify)", err)
+	}
+	p.conns.mu.Lock()
+	defer p.conns.mu.Unlock()
+	if len(p.conns.conns) != 0 {
+		t.Errorf("%d connections still tracked after the switch", len(p.conns.conns))
+	}
+}
+
+// A client that skips verification talks to the impostor, which presents a
+// certificate the farm's CA did not issue, for the same names.
+func TestImpostorCertificate(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
+	if err := p.PresentImpostor(); err != nil {
+		t.Fatalf("PresentImpostor: %v", err)
+	}
+	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{InsecureSkipVerify: true})
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	defer conn.Close()
+	leaf := conn.ConnectionState().PeerCertificates[0]
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	if _, err := leaf.Verify(x509.VerifyOptions{Roots: pool}); err == nil {
+		t.Error("the impostor's certificate verifies against the farm CA")
+	}
+	if err := leaf.VerifyHostname("127.0.0.1"); err != nil {
+		t.Errorf("the impostor's certificate does not name the peer's host: %v", err)
+	}
+}
+
+func TestPresentImpostorPlainHTTP(t *testing.T) {
+	f := startFarm(t, FarmSpec{PlainHTTP: true, Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}}})
+	if err := f.Peer("A").PresentImpostor(); !errors.Is(err, ErrPlainHTTP) {
+		t.Errorf("PresentImpostor on plain HTTP: %v, want ErrPlainHTTP", err)
+	}
+}
