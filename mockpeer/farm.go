@@ -245,6 +245,13 @@ func (f *Farm) close() error {
 
 func (f *Farm) teardown() error {
 	var errs []error
+	// A handshake the client is refusing right now is journaled only once
+	// the peer has read the client's alert, and logged it.
+	var settled sync.WaitGroup
+	for _, p := range f.peers {
+		settled.Go(func() { p.conns.settle(DefaultDrainTimeout) })
+	}
+	settled.Wait()
 	for _, p := range f.peers {
 		if p.server != nil {
 			if err := p.server.Close(); err != nil {
@@ -262,6 +269,9 @@ func (f *Farm) teardown() error {
 		_ = a.listener.Close()
 	}
 	f.serving.Wait()
+	for _, p := range f.peers {
+		p.conns.wait(DefaultDrainTimeout)
+	}
 	f.gate.Lock()
 	f.closed = true
 	f.gate.Unlock()

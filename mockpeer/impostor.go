@@ -167,3 +167,51 @@ func (s *connSet) drain(timeout time.Duration) {
 		_ = c.Close()
 	}
 }
+
+// settle waits, up to timeout, for every handshake in progress to end:
+// the verdict of a handshake the client refused is read off the wire only
+// then, and a close before it would lose the client's alert.
+func (s *connSet) settle(timeout time.Duration) {
+	var wg sync.WaitGroup
+	for _, c := range s.open() {
+		if tc, ok := c.(*tls.Conn); ok {
+			wg.Go(func() { tc.ConnectionState() }) // blocks while the handshake runs
+		}
+	}
+	waitBounded(&wg, timeout)
+}
+
+// wait waits, up to timeout, until the server is done with every
+// connection open now: a failed handshake is logged (and journaled) before.
+func (s *connSet) wait(timeout time.Duration) {
+	s.mu.Lock()
+	var wg sync.WaitGroup
+	for _, done := range s.conns {
+		wg.Go(func() { <-done })
+	}
+	s.mu.Unlock()
+	waitBounded(&wg, timeout)
+}
+
+func (s *connSet) open() []net.Conn {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]net.Conn, 0, len(s.conns))
+	for c := range s.conns {
+		out = append(out, c)
+	}
+	return out
+}
+
+// waitBounded waits for wg, or until timeout; the goroutines it waits for end
+// on their own.
+func waitBounded(wg *sync.WaitGroup, timeout time.Duration) {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
+}

@@ -126,3 +126,25 @@ func TestPresentImpostorPlainHTTP(t *testing.T) {
 		t.Errorf("PresentImpostor on plain HTTP: %v, want ErrPlainHTTP", err)
 	}
 }
+
+// A handshake the client refused right before the farm closes is journaled
+// all the same: Close waits for the peer to read the client's alert.
+func TestRefusedHandshakeJournaledBeforeClose(t *testing.T) {
+	for range 20 {
+		f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
+		if err := p.PresentImpostor(); err != nil {
+			t.Fatalf("PresentImpostor: %v", err)
+		}
+		pool := x509.NewCertPool()
+		pool.AppendCertsFromPEM(f.CAPEM())
+		if _, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}); err == nil {
+			t.Fatal("a client trusting the farm CA completed a handshake with the impostor")
+		}
+		if err := f.Close(); err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+		if got := f.Journal().Select(Exchange.HandshakeRefusedByClient); len(got) != 1 {
+			t.Fatalf("%d refused handshakes journaled, want 1", len(got))
+		}
+	}
+}
