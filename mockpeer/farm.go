@@ -184,7 +184,8 @@ func (f *Farm) bind(ctx context.Context) error {
 func (f *Farm) serve() {
 	for _, p := range f.peers {
 		p.server = f.newServer(p, log.New(handshakeLog{p}, "", 0), p.identity)
-		p.server.ConnState = p.conns.track
+		p.server.ConnState, p.server.ConnContext = p.conns.track, p.conns.connContext
+		p.conns.hungUp = p.journalHandshake
 		if f.pki != nil {
 			p.server.TLSConfig = p.tlsConfig()
 		}
@@ -252,6 +253,9 @@ func (f *Farm) teardown() error {
 		settled.Go(func() { p.conns.settle(DefaultDrainTimeout) })
 	}
 	settled.Wait()
+	for _, p := range f.peers {
+		p.conns.cutAll()
+	}
 	for _, p := range f.peers {
 		if p.server != nil {
 			if err := p.server.Close(); err != nil {

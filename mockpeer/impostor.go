@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
@@ -93,6 +94,9 @@ func (p *Peer) impostorConfig() (*tls.Config, error) {
 	cfg := p.farm.pki.serverConfig(p.identity)
 	cfg.GetCertificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &cert, nil }
 	cfg.SessionTicketsDisabled = true
+	// The protocols net/http's ServeTLS adds to the genuine configuration:
+	// the impostor serves HTTP/2, and so gRPC, like the genuine peer.
+	cfg.NextProtos = []string{"h2", "http/1.1"}
 	cfg.SetSessionTicketKeys([][32]byte{ticketKey})
 	return cfg, nil
 }
@@ -101,71 +105,172 @@ func (p *Peer) impostorConfig() (*tls.Config, error) {
 // one, which hands each handshake to the impostor once PresentImpostor ran.
 func (p *Peer) tlsConfig() *tls.Config {
 	cfg := p.farm.pki.serverConfig(p.identity)
-	cfg.GetConfigForClient = func(*tls.ClientHelloInfo) (*tls.Config, error) {
-		return p.impostor.Load(), nil // nil: the genuine configuration
+	cfg.GetConfigForClient = func(hello *tls.ClientHelloInfo) (*tls.Config, error) {
+		imp := p.impostor.Load()
+		if imp != nil {
+			p.conns.underImpostor(hello.Conn)
+		}
+		return imp, nil // nil: the genuine configuration
 	}
 	return cfg
 }
 
 // HandshakeRefusedByClient reports whether e journals a TLS handshake the
-// client ended with an alert of its own (a certificate it would not
-// trust, say), rather than one the peer refused.
+// client refused, rather than one the peer refused: the client ended the
+// handshake with an alert of its own (Go's crypto/tls: a certificate it
+// would not trust, say), or hung up on the impostor's certificate without
+// one, during the handshake or right after it, before any request (Node
+// checks the certificate itself and destroys the socket).
 func (e Exchange) HandshakeRefusedByClient() bool {
-	return e.Route == RouteTLSHandshake && strings.Contains(e.Malformed, remoteAlert)
+	return e.Route == RouteTLSHandshake && (strings.Contains(e.Malformed, remoteAlert) || strings.Contains(e.Malformed, hungUp))
 }
 
-// remoteAlert is how crypto/tls words an alert the other side sent.
-const remoteAlert = "remote error: tls: "
+const (
+	// remoteAlert is how crypto/tls words an alert the other side sent.
+	remoteAlert = "remote error: tls: "
+	// hungUp is in the cause journaled for a client that closed a
+	// connection to the impostor without an alert and without a request.
+	hungUp = "the client hung up on the impostor's certificate"
 
-// connSet tracks the open connections of one server (http.Server.ConnState).
+	hungUpDuring = "TLS handshake failed: " + hungUp + " during the handshake, without an alert"
+	hungUpAfter  = "TLS handshake refused after the fact: " + hungUp + " right after the handshake, without a request"
+)
+
+// connSet tracks the open connections of one server (http.Server.ConnState),
+// by the TCP connection under TLS.
 type connSet struct {
-	mu    sync.Mutex
-	conns map[net.Conn]chan struct{} // closed when the server is done with the conn
+	mu      sync.Mutex
+	conns   map[net.Conn]*connRecord
+	closing bool // the server is closing: every connection is cut by the peer
+	// hungUp, if non-nil, journals a client that closed a connection to
+	// the impostor, its handshake done, without a request.
+	hungUp func(remote, why string)
+}
+
+type connRecord struct {
+	conn     net.Conn      // as the server has it (a *tls.Conn)
+	done     chan struct{} // closed when the server is done with the conn
+	impostor bool          // its handshake began under the impostor's configuration
+	requests int
+	cut      bool // the peer ended it
+}
+
+// raw is the TCP connection under c.
+func raw(c net.Conn) net.Conn {
+	if tc, ok := c.(*tls.Conn); ok {
+		return tc.NetConn()
+	}
+	return c
+}
+
+type connKey struct{}
+
+// connContext is an http.Server.ConnContext hook: requests know their conn.
+func (s *connSet) connContext(ctx context.Context, c net.Conn) context.Context {
+	return context.WithValue(ctx, connKey{}, raw(c))
+}
+
+// request counts a request on its connection.
+func (s *connSet) request(r *http.Request) {
+	c, _ := r.Context().Value(connKey{}).(net.Conn)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if rec := s.conns[c]; rec != nil {
+		rec.requests++
+	}
+}
+
+// impostorHello reports whether the client at remote began its handshake
+// with the impostor.
+func (s *connSet) impostorHello(remote string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c, rec := range s.conns {
+		if c.RemoteAddr().String() == remote {
+			return rec.impostor && !rec.cut && !s.closing
+		}
+	}
+	return false
+}
+
+// underImpostor marks the connection's handshake as the impostor's.
+func (s *connSet) underImpostor(c net.Conn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if rec := s.conns[c]; rec != nil {
+		rec.impostor = true
+	}
 }
 
 // track is an http.Server.ConnState hook.
 func (s *connSet) track(c net.Conn, state http.ConnState) {
+	key := raw(c)
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	switch state {
 	case http.StateNew:
 		if s.conns == nil {
-			s.conns = map[net.Conn]chan struct{}{}
+			s.conns = map[net.Conn]*connRecord{}
 		}
-		s.conns[c] = make(chan struct{})
+		s.conns[key] = &connRecord{conn: c, done: make(chan struct{})}
+		s.mu.Unlock()
+		return
 	case http.StateClosed, http.StateHijacked:
-		if done, ok := s.conns[c]; ok {
-			close(done)
-			delete(s.conns, c)
-		}
+	default:
+		s.mu.Unlock()
+		return
+	}
+	rec := s.conns[key]
+	delete(s.conns, key)
+	cut := s.closing
+	s.mu.Unlock()
+	if rec == nil {
+		return
+	}
+	close(rec.done)
+	if state != http.StateClosed || !rec.impostor || rec.requests > 0 || rec.cut || cut || s.hungUp == nil {
+		return
+	}
+	if tc, ok := c.(*tls.Conn); ok && tc.ConnectionState().HandshakeComplete {
+		s.hungUp(c.RemoteAddr().String(), hungUpAfter)
 	}
 }
 
-// drain ends every connection open now: a close_notify first, so that the
-// client sees the end of the connection before it could send on it, then,
-// once the server is done with it or after timeout, a close.
+// drain ends every connection open now: once its handshake is done, a
+// close_notify, so that the client sees the end of the connection before
+// it could send on it; then, once the server is done with it or after
+// timeout, a close.
 func (s *connSet) drain(timeout time.Duration) {
+	s.settle(timeout) // a close_notify needs a handshake done
 	s.mu.Lock()
-	open := make(map[net.Conn]chan struct{}, len(s.conns))
-	for c, done := range s.conns {
-		open[c] = done
+	open := make([]*connRecord, 0, len(s.conns))
+	for _, rec := range s.conns {
+		rec.cut = true
+		open = append(open, rec)
 	}
 	s.mu.Unlock()
-	for c := range open {
-		if tc, ok := c.(*tls.Conn); !ok || tc.CloseWrite() != nil {
-			_ = c.Close() // no handshake yet, or not TLS: nothing to announce
+	for _, rec := range open {
+		if tc, ok := rec.conn.(*tls.Conn); !ok || tc.CloseWrite() != nil {
+			_ = rec.conn.Close() // no handshake yet, or not TLS: nothing to announce
 		}
 	}
 	cut := time.NewTimer(timeout)
 	defer cut.Stop()
-	for c, done := range open {
+	for _, rec := range open {
 		select {
-		case <-done:
+		case <-rec.done:
 		case <-cut.C:
 			cut.Reset(0)
 		}
-		_ = c.Close()
+		_ = rec.conn.Close()
 	}
+}
+
+// cutAll marks every connection, open now or later, as ended by the peer:
+// the server is closing.
+func (s *connSet) cutAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.closing = true
 }
 
 // settle waits, up to timeout, for every handshake in progress to end:
@@ -173,8 +278,8 @@ func (s *connSet) drain(timeout time.Duration) {
 // then, and a close before it would lose the client's alert.
 func (s *connSet) settle(timeout time.Duration) {
 	var wg sync.WaitGroup
-	for _, c := range s.open() {
-		if tc, ok := c.(*tls.Conn); ok {
+	for _, rec := range s.open() {
+		if tc, ok := rec.conn.(*tls.Conn); ok {
 			wg.Go(func() { tc.ConnectionState() }) // blocks while the handshake runs
 		}
 	}
@@ -184,27 +289,25 @@ func (s *connSet) settle(timeout time.Duration) {
 // wait waits, up to timeout, until the server is done with every
 // connection open now: a failed handshake is logged (and journaled) before.
 func (s *connSet) wait(timeout time.Duration) {
-	s.mu.Lock()
 	var wg sync.WaitGroup
-	for _, done := range s.conns {
-		wg.Go(func() { <-done })
+	for _, rec := range s.open() {
+		wg.Go(func() { <-rec.done })
 	}
-	s.mu.Unlock()
 	waitBounded(&wg, timeout)
 }
 
-func (s *connSet) open() []net.Conn {
+func (s *connSet) open() []*connRecord {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]net.Conn, 0, len(s.conns))
-	for c := range s.conns {
-		out = append(out, c)
+	out := make([]*connRecord, 0, len(s.conns))
+	for _, rec := range s.conns {
+		out = append(out, rec)
 	}
 	return out
 }
 
-// waitBounded waits for wg, or until timeout; the goroutines it waits for end
-// on their own.
+// waitBounded waits for wg, or until timeout; the goroutines it waits for
+// end on their own.
 func waitBounded(wg *sync.WaitGroup, timeout time.Duration) {
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()

@@ -5,7 +5,9 @@ import (
 	"crypto/x509"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -104,11 +106,14 @@ func TestImpostorCertificate(t *testing.T) {
 	if err := p.PresentImpostor(); err != nil {
 		t.Fatalf("PresentImpostor: %v", err)
 	}
-	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{InsecureSkipVerify: true})
+	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{InsecureSkipVerify: true, NextProtos: []string{"h2", "http/1.1"}})
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}
 	defer conn.Close()
+	if got := conn.ConnectionState().NegotiatedProtocol; got != "h2" {
+		t.Errorf("the impostor negotiated %q, want h2: it must serve HTTP/2 and gRPC like the genuine peer", got)
+	}
 	leaf := conn.ConnectionState().PeerCertificates[0]
 	pool := x509.NewCertPool()
 	pool.AppendCertsFromPEM(f.CAPEM())
@@ -146,5 +151,111 @@ func TestRefusedHandshakeJournaledBeforeClose(t *testing.T) {
 		if got := f.Journal().Select(Exchange.HandshakeRefusedByClient); len(got) != 1 {
 			t.Fatalf("%d refused handshakes journaled, want 1", len(got))
 		}
+	}
+}
+
+// A client that verifies the certificate only after the handshake (Node
+// does) hangs up on the impostor without an alert: the journal shows that
+// too. A client that goes on to send is no refusal, and a connection the
+// peer itself ends is none either.
+func TestHangUpOnImpostorIsJournaled(t *testing.T) {
+	journaled := make(chan Exchange, 8)
+	f := startFarm(t, FarmSpec{
+		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
+		OnExchange: func(e Exchange) { journaled <- e },
+	})
+	p := f.Peer("A")
+	if err := p.PresentImpostor(); err != nil {
+		t.Fatalf("PresentImpostor: %v", err)
+	}
+	insecure := &tls.Config{InsecureSkipVerify: true, NextProtos: []string{"h2", "http/1.1"}}
+	// Sends a request: journaled as a card request, no refusal.
+	tr := &http.Transport{TLSClientConfig: insecure, ForceAttemptHTTP2: true}
+	resp, err := (&http.Client{Transport: tr, Timeout: 10 * time.Second}).Get(p.CardURL())
+	if err != nil {
+		t.Fatalf("GET from the impostor: %v", err)
+	}
+	resp.Body.Close()
+	tr.CloseIdleConnections()
+	if e := <-journaled; e.Route != RouteCard {
+		t.Fatalf("journaled %s, want the card request", e.Route)
+	}
+	// Hangs up: journaled as a refusal.
+	conn, err := tls.Dial("tcp", p.listener.Addr().String(), insecure)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	conn.Close()
+	select {
+	case e := <-journaled:
+		if !e.HandshakeRefusedByClient() {
+			t.Errorf("journaled %s %q, want the client's refusal", e.Route, e.Malformed)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no refusal journaled for a client that hung up on the impostor")
+	}
+	// Left open until the farm closes: the peer cut it, nothing to journal.
+	idle, err := tls.Dial("tcp", p.listener.Addr().String(), insecure)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	defer idle.Close()
+	if err := f.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if got := f.Journal().Select(Exchange.HandshakeRefusedByClient); len(got) != 1 {
+		t.Errorf("%d refusals journaled, want the one hang-up", len(got))
+	}
+}
+
+// hangsUpOnFirstRead closes the connection as soon as the server's first
+// flight arrives, as a client that rejects the certificate without an
+// alert does.
+type hangsUpOnFirstRead struct{ net.Conn }
+
+func (c hangsUpOnFirstRead) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.Conn.Close()
+	return n, err
+}
+
+// A client that hangs up during the handshake with the impostor, without
+// an alert, is journaled as refusing it; one that hangs up on the genuine
+// peer is not (nobody can tell it from a port probe).
+func TestHangUpDuringHandshakeIsJournaled(t *testing.T) {
+	journaled := make(chan Exchange, 8)
+	f := startFarm(t, FarmSpec{
+		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
+		OnExchange: func(e Exchange) { journaled <- e },
+	})
+	p := f.Peer("A")
+	hangUp := func() {
+		raw, err := net.Dial("tcp", p.listener.Addr().String())
+		if err != nil {
+			t.Fatalf("dial: %v", err)
+		}
+		if err := tls.Client(hangsUpOnFirstRead{raw}, &tls.Config{ServerName: "127.0.0.1"}).Handshake(); err == nil {
+			t.Fatal("a handshake completed on a closed connection")
+		}
+	}
+	hangUp() // the genuine peer: a failed handshake at most, no refusal
+	if err := p.PresentImpostor(); err != nil {
+		t.Fatalf("PresentImpostor: %v", err)
+	}
+	hangUp()
+	for refused := false; !refused; {
+		select {
+		case e := <-journaled:
+			refused = e.HandshakeRefusedByClient()
+		case <-time.After(10 * time.Second):
+			t.Fatal("no refusal journaled for a client that hung up during the handshake")
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	got := f.Journal().Select(Exchange.HandshakeRefusedByClient)
+	if len(got) != 1 || !strings.Contains(got[0].Malformed, "during the handshake") {
+		t.Errorf("refusals journaled: %v, want the one during the handshake with the impostor", got)
 	}
 }
