@@ -39,7 +39,7 @@ var _ = register(bearerPeer(Scenario{
 		{
 			ID: "TLS-003", Level: Must, Profile: ProfileCore,
 			Text: "The client MUST report the second task failed with reason transport-error, having refused the TLS " +
-				"handshake with the impostor (the journal shows the client's alert).",
+				"handshake with the impostor (the journal shows the client's alert, or the client hanging up on the certificate).",
 			Ref:   "contract-model §3 rule 6; docs/driver-contract.md",
 			Task:  2,
 			Check: failedOnRefusedHandshake("A"),
@@ -56,7 +56,9 @@ var _ = register(bearerPeer(Scenario{
 
 // failedOnRefusedHandshake: the client reports failed/transport-error, and
 // the journal shows it refusing a TLS handshake with peer (an alert of its
-// own): a client's word alone is no evidence that it even tried.
+// own, or a hang-up on the certificate before any request,
+// mockpeer.Exchange.HandshakeRefusedByClient): a client's word alone is no
+// evidence that it even tried.
 func failedOnRefusedHandshake(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		if j := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev); j.Verdict != Pass {

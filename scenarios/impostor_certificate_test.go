@@ -25,6 +25,10 @@ func failedOnRefusedHandshakeCases() []checkCase {
 	})
 	return []checkCase{
 		{"the client refused the impostor", reporting(driver.OutcomeFailed, driver.ReasonTransportError, refusedHandshake("A")), passed()},
+		{"the client hung up on the certificate, without an alert (Node)", reporting(driver.OutcomeFailed, driver.ReasonTransportError,
+			request("A", mockpeer.RouteTLSHandshake, "", "", func(ex *mockpeer.Exchange) {
+				ex.Malformed = "TLS handshake failed: the client hung up on the impostor's certificate during the handshake, without an alert (EOF)"
+			})), passed()},
 		{"the same, over several attempts", reporting(driver.OutcomeFailed, driver.ReasonTransportError,
 			refusedHandshake("A"), refusedHandshake("A")), passed()},
 		{"the words without the attempt", reporting(driver.OutcomeFailed, driver.ReasonTransportError), failed(want, noTry)},
