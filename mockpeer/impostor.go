@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -151,7 +152,7 @@ type connRecord struct {
 	conn     net.Conn      // as the server has it (a *tls.Conn)
 	done     chan struct{} // closed when the server is done with the conn
 	impostor bool          // its handshake began under the impostor's configuration
-	requests int
+	requests atomic.Int64
 	cut      bool // the peer ended it
 }
 
@@ -165,18 +166,32 @@ func raw(c net.Conn) net.Conn {
 
 type connKey struct{}
 
-// connContext is an http.Server.ConnContext hook: requests know their conn.
+// connContext is an http.Server.ConnContext hook, called before the
+// connection's StateNew: it tracks the connection, and its requests find
+// its record without a lock.
 func (s *connSet) connContext(ctx context.Context, c net.Conn) context.Context {
-	return context.WithValue(ctx, connKey{}, raw(c))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return context.WithValue(ctx, connKey{}, s.addLocked(c))
+}
+
+func (s *connSet) addLocked(c net.Conn) *connRecord {
+	key := raw(c)
+	if rec := s.conns[key]; rec != nil {
+		return rec
+	}
+	if s.conns == nil {
+		s.conns = map[net.Conn]*connRecord{}
+	}
+	rec := &connRecord{conn: c, done: make(chan struct{})}
+	s.conns[key] = rec
+	return rec
 }
 
 // request counts a request on its connection.
 func (s *connSet) request(r *http.Request) {
-	c, _ := r.Context().Value(connKey{}).(net.Conn)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if rec := s.conns[c]; rec != nil {
-		rec.requests++
+	if rec, ok := r.Context().Value(connKey{}).(*connRecord); ok {
+		rec.requests.Add(1)
 	}
 }
 
@@ -208,10 +223,7 @@ func (s *connSet) track(c net.Conn, state http.ConnState) {
 	s.mu.Lock()
 	switch state {
 	case http.StateNew:
-		if s.conns == nil {
-			s.conns = map[net.Conn]*connRecord{}
-		}
-		s.conns[key] = &connRecord{conn: c, done: make(chan struct{})}
+		s.addLocked(c)
 		s.mu.Unlock()
 		return
 	case http.StateClosed, http.StateHijacked:
@@ -227,7 +239,7 @@ func (s *connSet) track(c net.Conn, state http.ConnState) {
 		return
 	}
 	close(rec.done)
-	if state != http.StateClosed || !rec.impostor || rec.requests > 0 || rec.cut || cut || s.hungUp == nil {
+	if state != http.StateClosed || !rec.impostor || rec.requests.Load() > 0 || rec.cut || cut || s.hungUp == nil {
 		return
 	}
 	if tc, ok := c.(*tls.Conn); ok && tc.ConnectionState().HandshakeComplete {
