@@ -184,6 +184,11 @@ func (f *Farm) bind(ctx context.Context) error {
 func (f *Farm) serve() {
 	for _, p := range f.peers {
 		p.server = f.newServer(p, log.New(handshakeLog{p}, "", 0), p.identity)
+		p.server.ConnState, p.server.ConnContext = p.conns.track, p.conns.connContext
+		p.conns.hungUp = p.journalHandshake
+		if f.pki != nil {
+			p.server.TLSConfig = p.tlsConfig()
+		}
 		f.start(p.server, p.listener)
 	}
 	f.admin.server = f.newServer(f.admin, log.New(io.Discard, "", 0), adminIdentity)
@@ -241,6 +246,16 @@ func (f *Farm) close() error {
 
 func (f *Farm) teardown() error {
 	var errs []error
+	// A handshake the client is refusing right now is journaled only once
+	// the peer has read the client's alert, and logged it.
+	var settled sync.WaitGroup
+	for _, p := range f.peers {
+		settled.Go(func() { p.conns.settle(DefaultDrainTimeout) })
+	}
+	settled.Wait()
+	for _, p := range f.peers {
+		p.conns.cutAll()
+	}
 	for _, p := range f.peers {
 		if p.server != nil {
 			if err := p.server.Close(); err != nil {
@@ -258,6 +273,9 @@ func (f *Farm) teardown() error {
 		_ = a.listener.Close()
 	}
 	f.serving.Wait()
+	for _, p := range f.peers {
+		p.conns.wait(DefaultDrainTimeout)
+	}
 	f.gate.Lock()
 	f.closed = true
 	f.gate.Unlock()

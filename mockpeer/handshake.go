@@ -23,22 +23,33 @@ func (h handshakeLog) Write(line []byte) (int, error) {
 		return len(line), nil
 	}
 	addr, cause, _ := strings.Cut(rest, ": ")
-	if strings.HasSuffix(cause, "EOF") {
-		return len(line), nil // a connection closed before a handshake began: no client spoke
+	switch {
+	case !strings.Contains(cause, remoteAlert) && h.p.conns.impostorHello(addr):
+		// It saw the impostor's certificate and left without an alert.
+		h.p.journalHandshake(addr, hungUpDuring+" ("+cause+")")
+	case strings.HasSuffix(cause, "EOF"):
+		// A connection closed before a handshake began: no client spoke.
+	default:
+		h.p.journalHandshake(addr, "TLS handshake failed: "+cause)
 	}
-	f := h.p.farm
+	return len(line), nil
+}
+
+// journalHandshake journals a handshake with the client at addr that came
+// to nothing, saying why.
+func (p *Peer) journalHandshake(addr, why string) {
+	f := p.farm
 	if !f.enter() {
-		return len(line), nil
+		return
 	}
 	defer f.leave()
 	seq, at := f.journal.reserve(), f.now()
 	e := Exchange{
-		Seq: seq, Time: at, Peer: h.p.spec.Name, Origin: h.p.origin, Route: RouteTLSHandshake,
-		Header: http.Header{"X-Remote-Addr": {addr}}, Malformed: "TLS handshake failed: " + cause,
-		CardVersion: h.p.Version(),
+		Seq: seq, Time: at, Peer: p.spec.Name, Origin: p.origin, Route: RouteTLSHandshake,
+		Header: http.Header{"X-Remote-Addr": {addr}}, Malformed: why,
+		CardVersion: p.Version(),
 	}
-	e.ContractHash = h.p.versions[e.CardVersion].hash
+	e.ContractHash = p.versions[e.CardVersion].hash
 	f.seal(&e, false, false)
 	f.journal.append(&e)
-	return len(line), nil
 }

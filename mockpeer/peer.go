@@ -2,11 +2,13 @@ package mockpeer
 
 import (
 	"bytes"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -45,6 +47,10 @@ type Peer struct {
 	jsonrpc  http.Handler
 	rest     http.Handler
 	grpc     http.Handler
+	// impostor is the TLS configuration of PresentImpostor; nil while the
+	// peer presents its genuine certificate.
+	impostor atomic.Pointer[tls.Config]
+	conns    connSet // the server's open connections
 
 	mu    sync.Mutex // guards state and tasks
 	state peerState

@@ -28,6 +28,7 @@ var published = []string{
 	"REDIR-003", "REDIR-004", "SKEW-003", "EXT-003",
 	"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008",
 	"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012",
+	"TLS-001", "TLS-002", "TLS-003", "TLS-004",
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)

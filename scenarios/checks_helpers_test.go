@@ -55,6 +55,7 @@ func checkTables() []checkTable {
 		{outcomeBeforeDeadline, outcomeBeforeDeadlineCases()},
 		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
 		{noFlood, noFloodCases()},
+		{failedOnRefusedHandshake("A"), failedOnRefusedHandshakeCases()},
 	}
 }
 

@@ -38,3 +38,16 @@ func ArmRotation(peer string, v int) func(*mockpeer.Farm) error {
 func controlThen(change func(*mockpeer.Farm) error) []Task {
 	return []Task{{}, {Before: change}}
 }
+
+// PresentImpostor makes peer an impostor on its own origin, between two
+// tasks: a certificate from a CA the client was never given, and every
+// connection open to it ended (mockpeer.Peer.PresentImpostor).
+func PresentImpostor(peer string) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.PresentImpostor()
+	}
+}

@@ -111,7 +111,7 @@ var specOrder = []string{
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
 	"repointed-grpc-endpoint", "repointed-grpc-target",
-	"card-redirect-cross-origin", "no-validator", "version-skew", "frozen-contract-extension",
+	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
 }
 
 func order(id string) int {

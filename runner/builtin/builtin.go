@@ -54,6 +54,8 @@ const (
 	// GuessNextModified revalidates with the date of the peer's next card
 	// version, answered 304 before and after the change (blindrevalidate.go).
 	GuessNextModified = "guess-next-modified"
+	// InsecureTLS does not verify server certificates (insecuretls.go).
+	InsecureTLS = "insecure-tls"
 )
 
 // ErrUnknown is returned for a name no built-in client has.
@@ -89,6 +91,7 @@ var registry = []client{
 	{name: SameHostOrigin, unsafe: sameHostOrigin},
 	{name: BlindRevalidate, unsafe: blindRevalidate},
 	{name: GuessNextModified, unsafe: guessNextModified},
+	{name: InsecureTLS, unsafe: insecureTLS},
 }
 
 // Names lists the reference and its mutants, the reference first: the

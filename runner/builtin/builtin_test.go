@@ -13,7 +13,7 @@ func TestRegistry(t *testing.T) {
 	names := Names()
 	want := []string{Reference, TTLCache, RefetchEveryTransition, AbortOnAnyChange, FollowURL,
 		TrustAnySignature, NoVersionHeader, IgnoreProtocolVersion, NoFrozenContract, SameHostOrigin,
-		BlindRevalidate, GuessNextModified}
+		BlindRevalidate, GuessNextModified, InsecureTLS}
 	if !slices.Equal(names, want) {
 		t.Fatalf("Names() = %v, want %v", names, want)
 	}

@@ -61,6 +61,11 @@ type Config struct {
 	// (If-None-Match, If-Modified-Since) of every card revalidation before
 	// it is sent.
 	UnsafeRevalidation func(http.Header)
+	// UnsafeTLS, if non-nil, edits every TLS configuration the client
+	// makes (for cards, keys, tokens, A2A requests, gRPC and principal
+	// checks) once the reference has set it up: it may, say, stop
+	// verifying the server.
+	UnsafeTLS func(*tls.Config)
 }
 
 // Client delegates tasks to one agent through its card. It is safe for
@@ -171,6 +176,9 @@ func (c *Client) tlsConfig(cert *tls.Certificate, pin Principal) *tls.Config {
 	}
 	if pin != "" {
 		tlsConf.VerifyConnection = pinTo(pin)
+	}
+	if c.cfg.UnsafeTLS != nil {
+		c.cfg.UnsafeTLS(tlsConf)
 	}
 	return tlsConf
 }

@@ -50,7 +50,11 @@ func (c *Client) presentedPrincipal(ctx context.Context, endpoint *url.URL) (Pri
 	if port == "" {
 		port = "443"
 	}
-	d := tls.Dialer{Config: &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12, ServerName: host}}
+	conf := &tls.Config{RootCAs: c.roots, MinVersion: tls.VersionTLS12, ServerName: host}
+	if c.cfg.UnsafeTLS != nil {
+		c.cfg.UnsafeTLS(conf)
+	}
+	d := tls.Dialer{Config: conf}
 	conn, err := d.DialContext(ctx, "tcp", net.JoinHostPort(host, port))
 	if err != nil {
 		return "", transportError("TLS handshake with "+OriginOf(endpoint).String(), err)
