@@ -2,12 +2,9 @@ package mockpeer
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"errors"
 	"fmt"
 	"net"
@@ -60,21 +57,7 @@ func (p *Peer) impostorConfig() (*tls.Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, fmt.Errorf("mockpeer: impostor CA key: %w", err)
-	}
-	now := p.farm.pki.issued
-	ca := &x509.Certificate{
-		Subject:               pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{"a2a-conform impostor"}},
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(48 * time.Hour),
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-		MaxPathLenZero:        true,
-		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
-	}
-	caCert, _, err := sign(ca, &key.PublicKey, nil, key)
+	caCert, _, key, err := newCA("a2a-conform impostor", p.farm.pki.issued)
 	if err != nil {
 		return nil, err
 	}

@@ -51,20 +51,7 @@ func newPKI(dir string, identities map[string][]string) (*pki, error) {
 	// Certificates use the real clock: a scripted FarmSpec.Now in the past
 	// must not make them invalid for real clients.
 	now := time.Now()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, fmt.Errorf("mockpeer: CA key: %w", err)
-	}
-	tmpl := &x509.Certificate{
-		Subject:               pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{"a2a-conform"}},
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(48 * time.Hour),
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-		MaxPathLenZero:        true,
-		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
-	}
-	caCert, caDER, err := sign(tmpl, &key.PublicKey, nil, key)
+	caCert, caDER, key, err := newCA("a2a-conform", now)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +154,29 @@ func (p *pki) writeClientFiles(dir string) error {
 	}
 	p.clientCertFile, p.clientKeyFile = certFile, keyFile
 	return nil
+}
+
+// newCA makes a run's certificate authority, valid from an hour before now
+// for two days; organization tells a genuine CA from an impostor's.
+func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("mockpeer: %s CA key: %w", organization, err)
+	}
+	tmpl := &x509.Certificate{
+		Subject:               pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{organization}},
+		NotBefore:             now.Add(-time.Hour),
+		NotAfter:              now.Add(48 * time.Hour),
+		IsCA:                  true,
+		BasicConstraintsValid: true,
+		MaxPathLenZero:        true,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+	}
+	cert, der, err := sign(tmpl, &key.PublicKey, nil, key)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return cert, der, key, nil
 }
 
 // serverConfig is the TLS configuration of a peer presenting identity.
