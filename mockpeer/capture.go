@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"slices"
@@ -125,7 +126,9 @@ func (t *bodyTap) scan(b []byte) {
 // in the decoded forms of what was captured (a secret spelled with JSON
 // escapes, say).
 func (t *bodyTap) presented() []string {
-	if len(t.capture) == 0 {
+	// Only a body with an escape or a percent sign has another form: the
+	// common body is neither copied nor decoded.
+	if !bytes.ContainsAny(t.capture, `%+\`) {
 		return t.found
 	}
 	return mergeNames(t.found, t.secrets.presentIn(decodedForms(string(t.capture), false)...))

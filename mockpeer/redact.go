@@ -1,7 +1,6 @@
 package mockpeer
 
 import (
-	"encoding/base64"
 	"net/http"
 	"strings"
 )
@@ -86,13 +85,7 @@ func (s *secrets) redactCredentialHeader(v string) string {
 	if !found {
 		return "[REDACTED]"
 	}
-	texts := []string{cred}
-	if strings.EqualFold(scheme, "Basic") {
-		if raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(cred)); err == nil {
-			texts = append(texts, string(raw))
-		}
-	}
-	if names := s.presentIn(texts...); len(names) > 0 {
+	if names := s.presentIn(append([]string{cred}, decodedForms(v, true)...)...); len(names) > 0 {
 		return scheme + " " + redactionMark(strings.Join(names, ","))
 	}
 	return scheme + " [REDACTED]"
