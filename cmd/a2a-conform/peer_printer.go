@@ -15,27 +15,56 @@ import (
 // path: a peer only hands an exchange over (never waiting), and the lines
 // are formatted and written here, buffered and flushed every flushInterval,
 // so a terminal costs a loaded peer neither latency nor a system call per
-// request, and a person still sees each line at once. What a slow terminal could not take is counted and
+// request, and a person still sees each line at once. Under load it prints
+// at most linesPerInterval lines per interval: nobody reads thousands of
+// lines a second, and a peer under a load test should not spend its CPU
+// formatting them. What is not printed, for either reason, is counted and
 // said, never silently lost: the admin journal has every exchange.
 type journalPrinter struct {
 	queue   chan mockpeer.Exchange
+	budget  atomic.Int64 // lines still allowed in this interval
 	skipped atomic.Int64
 }
 
-// flushInterval is how long a printed line may wait in the buffer.
-const flushInterval = 50 * time.Millisecond
+const (
+	// flushInterval is how long a printed line may wait in the buffer.
+	flushInterval = 50 * time.Millisecond
+	// linesPerInterval bounds the printed lines: 2,000 a second.
+	linesPerInterval = 100
+)
 
 func newJournalPrinter() *journalPrinter {
-	return &journalPrinter{queue: make(chan mockpeer.Exchange, 4096)}
+	return newJournalPrinterSized(4096, linesPerInterval)
 }
 
-// offer is the farm's OnExchange hook.
+func newJournalPrinterSized(queue, budget int) *journalPrinter {
+	p := &journalPrinter{queue: make(chan mockpeer.Exchange, queue)}
+	p.budget.Store(int64(budget))
+	return p
+}
+
+// offer is the farm's OnExchange hook. Past the interval's budget it only
+// counts: no copy, no channel, nothing woken.
 func (p *journalPrinter) offer(ex mockpeer.Exchange) {
+	if p.budget.Add(-1) < 0 {
+		p.skipped.Add(1)
+		return
+	}
 	select {
 	case p.queue <- ex:
 	default:
 		p.skipped.Add(1)
 	}
+}
+
+// interval ends one interval: it says what was not printed in it, then
+// allows the next interval's lines.
+func (p *journalPrinter) interval(out io.Writer) {
+	if n := p.skipped.Swap(0); n > 0 {
+		fmt.Fprintf(out, "… %d exchanges not printed (over %d lines a second, or the terminal fell behind; the admin journal has them)\n",
+			n, linesPerInterval*int(time.Second/flushInterval))
+	}
+	p.budget.Store(linesPerInterval)
 }
 
 // run prints until ctx ends.
@@ -47,15 +76,14 @@ func (p *journalPrinter) run(ctx context.Context, w io.Writer) {
 	for {
 		select {
 		case <-ctx.Done():
+			p.interval(out)
 			return
 		case <-tick.C:
+			p.interval(out)
 			if out.Buffered() > 0 {
 				out.Flush()
 			}
 		case ex := <-p.queue:
-			if n := p.skipped.Swap(0); n > 0 {
-				fmt.Fprintf(out, "… %d exchanges not printed: the terminal fell behind (the admin journal has them)\n", n)
-			}
 			out.WriteString(ex.Line())
 			out.WriteByte('\n')
 		}

@@ -13,7 +13,7 @@ import (
 // A terminal that falls behind loses lines, never silently: the printer
 // says how many it could not print.
 func TestJournalPrinterSaysWhatItSkipped(t *testing.T) {
-	p := &journalPrinter{queue: make(chan mockpeer.Exchange, 1)}
+	p := newJournalPrinterSized(1, linesPerInterval)
 	for seq := range int64(3) {
 		p.offer(mockpeer.Exchange{Seq: seq + 1, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Status: 200})
 	}
@@ -29,5 +29,26 @@ func TestJournalPrinterSaysWhatItSkipped(t *testing.T) {
 	text := out.String()
 	if !strings.Contains(text, "… 2 exchanges not printed") || !strings.Contains(text, "#1 peer A GET /.well-known/agent-card.json") {
 		t.Errorf("printed:\n%s", text)
+	}
+}
+
+// Past its budget of lines an interval, the printer takes nothing more from
+// the peer and says how much it left out; the next interval prints again.
+func TestJournalPrinterKeepsToItsBudget(t *testing.T) {
+	p := newJournalPrinterSized(10, 2)
+	for seq := range int64(5) {
+		p.offer(mockpeer.Exchange{Seq: seq + 1, Peer: "A", Method: "GET", Path: "/", Status: 404})
+	}
+	if len(p.queue) != 2 {
+		t.Fatalf("queued %d exchanges, want the budget of 2", len(p.queue))
+	}
+	var out bytes.Buffer
+	p.interval(&out)
+	if !strings.HasPrefix(out.String(), "… 3 exchanges not printed (over 2000 lines a second") {
+		t.Errorf("interval printed %q", out.String())
+	}
+	p.offer(mockpeer.Exchange{Seq: 6})
+	if len(p.queue) != 3 || p.skipped.Load() != 0 {
+		t.Errorf("after the interval: %d queued, %d skipped; want 3 and 0", len(p.queue), p.skipped.Load())
 	}
 }
