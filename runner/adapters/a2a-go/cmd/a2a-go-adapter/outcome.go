@@ -62,7 +62,7 @@ func reasonOf(err error) driver.Reason {
 		return driver.ReasonPeerError
 	case strings.HasPrefix(msg, "no compatible transports found"):
 		return driver.ReasonVersionUnsupported
-	case errors.As(err, &netErr), isGRPCUnavailable(err):
+	case errors.As(err, &netErr), isGRPCUnavailable(err), isGRPCConnectionError(err):
 		return driver.ReasonTransportError
 	}
 	for _, pe := range peerErrors {
@@ -79,6 +79,18 @@ func reasonOf(err error) driver.Reason {
 func isGRPCUnavailable(err error) bool {
 	s, ok := status.FromError(err)
 	return ok && s.Code() == codes.Unavailable
+}
+
+// isGRPCConnectionError: a gRPC call that never reached the peer, as
+// a2a-go reports it. a2agrpc has no A2A error for UNAVAILABLE, so it turns
+// the status into an ErrInternalError and keeps only grpc-go's message,
+// which for a connection that failed (a refused certificate included)
+// reads "connection error: desc = ...". A peer's own INTERNAL answer
+// carries the peer's message, never that prefix.
+func isGRPCConnectionError(err error) bool {
+	var a2aErr *a2a.Error
+	return errors.As(err, &a2aErr) && errors.Is(a2aErr.Err, a2a.ErrInternalError) &&
+		strings.HasPrefix(a2aErr.Message, "connection error: ")
 }
 
 // fromError: the detail is the error text; no credential is ever in it.
