@@ -108,14 +108,19 @@ func (ex Exchange) Line() string {
 		b.WriteString(ex.Peer)
 		b.WriteString(" ")
 	}
-	b.WriteString(ex.Method)
-	b.WriteString(" ")
-	b.WriteString(ex.Path)
-	if ex.Op != "" {
-		b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
+	if ex.Route == RouteUnparsed {
+		// No method, path or status: net/http refused it unread.
+		b.WriteString("unparsed request [" + ex.Malformed + "]")
+	} else {
+		b.WriteString(ex.Method)
+		b.WriteString(" ")
+		b.WriteString(ex.Path)
+		if ex.Op != "" {
+			b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
+		}
+		b.WriteString(" → ")
+		b.WriteString(strconv.Itoa(ex.Status))
 	}
-	b.WriteString(" → ")
-	b.WriteString(strconv.Itoa(ex.Status))
 	if ex.ErrorCode != 0 {
 		b.WriteString(" error ")
 		b.WriteString(strconv.Itoa(ex.ErrorCode))

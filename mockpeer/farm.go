@@ -185,11 +185,11 @@ func (f *Farm) serve() {
 	for _, p := range f.peers {
 		p.server = f.newServer(p, log.New(handshakeLog{p}, "", 0), p.identity)
 		p.server.ConnState, p.server.ConnContext = p.conns.track, p.conns.connContext
-		p.conns.hungUp = p.journalHandshake
+		p.conns.hungUp, p.conns.unparsed = p.journalHandshake, p.journalUnparsed
 		if f.pki != nil {
 			p.server.TLSConfig = p.tlsConfig()
 		}
-		f.start(p.server, p.listener)
+		f.start(p.server, trackedListener{p.listener})
 	}
 	f.admin.server = f.newServer(f.admin, log.New(io.Discard, "", 0), adminIdentity)
 	f.start(f.admin.server, f.admin.listener)

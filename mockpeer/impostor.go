@@ -129,14 +129,20 @@ type connSet struct {
 	// hungUp, if non-nil, journals a client that closed a connection to
 	// the impostor, its handshake done, without a request.
 	hungUp func(remote, why string)
+	// unparsed, if non-nil, journals a request no handler saw (unparsed.go).
+	unparsed func(remote, why string)
 }
 
 type connRecord struct {
 	conn     net.Conn      // as the server has it (a *tls.Conn)
 	done     chan struct{} // closed when the server is done with the conn
 	impostor bool          // its handshake began under the impostor's configuration
-	requests atomic.Int64
-	cut      bool // the peer ended it
+	requests atomic.Int64  // handlers run (Peer.ServeHTTP)
+	cut      bool          // the peer ended it
+	// writes counts writes to the connection; closeMark is writes at the
+	// first write deadline set in an idle epoch, -1 before (unparsed.go).
+	writes, closeMark atomic.Int64
+	epoch             epoch // the ConnState hooks' alone
 }
 
 // raw is the TCP connection under c.
@@ -166,7 +172,11 @@ func (s *connSet) addLocked(c net.Conn) *connRecord {
 	if s.conns == nil {
 		s.conns = map[net.Conn]*connRecord{}
 	}
-	rec := &connRecord{conn: c, done: make(chan struct{})}
+	rec := recordOf(c) // made by trackedListener
+	if rec == nil {
+		rec = &connRecord{done: make(chan struct{})}
+	}
+	rec.conn = c
 	s.conns[key] = rec
 	return rec
 }
@@ -202,15 +212,13 @@ func (s *connSet) underImpostor(c net.Conn) {
 
 // track is an http.Server.ConnState hook.
 func (s *connSet) track(c net.Conn, state http.ConnState) {
+	if s.stateHook(c, state) {
+		return // StateActive, StateIdle: no lock
+	}
 	key := raw(c)
 	s.mu.Lock()
-	switch state {
-	case http.StateNew:
+	if state == http.StateNew {
 		s.addLocked(c)
-		s.mu.Unlock()
-		return
-	case http.StateClosed, http.StateHijacked:
-	default:
 		s.mu.Unlock()
 		return
 	}
@@ -220,6 +228,11 @@ func (s *connSet) track(c net.Conn, state http.ConnState) {
 	s.mu.Unlock()
 	if rec == nil {
 		return
+	}
+	if state == http.StateClosed {
+		if why := rec.endEpoch(true); why != "" {
+			s.journalUnparsed(rec, why) // before done: teardown waits for it
+		}
 	}
 	close(rec.done)
 	if state != http.StateClosed || !rec.impostor || rec.requests.Load() > 0 || rec.cut || cut || s.hungUp == nil {
