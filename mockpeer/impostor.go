@@ -235,7 +235,7 @@ func (s *connSet) track(c net.Conn, state http.ConnState) {
 		}
 	}
 	close(rec.done)
-	if state != http.StateClosed || !rec.impostor || rec.requests.Load() > 0 || rec.cut || cut || s.hungUp == nil {
+	if state != http.StateClosed || !rec.impostor || rec.requests.Load() > 0 || rec.epoch.unparsed || rec.cut || cut || s.hungUp == nil {
 		return
 	}
 	if tc, ok := c.(*tls.Conn); ok && tc.ConnectionState().HandshakeComplete {

@@ -103,6 +103,7 @@ type epoch struct {
 	started   bool  // a StateActive came before
 	preface   bool  // it is the HTTP/2 preface's
 	idleWrite int64 // connRecord.writes when it began at StateIdle
+	unparsed  bool  // an unparsed request was journaled on the connection
 }
 
 // onActive records a StateActive; the first tells HTTP/2 apart.
@@ -133,7 +134,8 @@ func (rec *connRecord) endEpoch(closed bool) string {
 		why = unparsedHTTP1
 	}
 	if !closed {
-		*e = epoch{start: rec.requests.Load(), idle: true, h2: e.h2, started: e.started, idleWrite: rec.writes.Load()}
+		*e = epoch{start: rec.requests.Load(), idle: true, h2: e.h2, started: e.started, idleWrite: rec.writes.Load(),
+			unparsed: e.unparsed}
 		rec.closeMark.Store(-1)
 	}
 	return why
@@ -184,6 +186,7 @@ func (s *connSet) stateHook(c net.Conn, state http.ConnState) bool {
 }
 
 func (s *connSet) journalUnparsed(rec *connRecord, why string) {
+	rec.epoch.unparsed = true // a request, even unread: no hang-up (track)
 	if s.unparsed != nil && rec.conn != nil {
 		s.unparsed(raw(rec.conn).RemoteAddr().String(), why)
 	}

@@ -323,3 +323,25 @@ func TestUnparsedHTTP2Preface(t *testing.T) {
 	readAll(t, c)
 	wantUnparsed(t, settled(t, f), unparsedGreet, token)
 }
+
+// A client that completes the handshake with the impostor and writes a
+// request net/http refuses did not hang up on the certificate: it is
+// journaled as an unparsed request, and as no refusal.
+func TestUnparsedAtImpostorIsNoRefusal(t *testing.T) {
+	f, p, token := unparsedFarm(t, false)
+	if err := p.PresentImpostor(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{InsecureSkipVerify: true, NextProtos: []string{"http/1.1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, malformed(p, token))
+	readAll(t, c)
+	all := settled(t, f)
+	wantUnparsed(t, all, unparsedHTTP1, token)
+	if len(all) != 1 {
+		t.Errorf("journal %v, want the unparsed request alone", lines(all))
+	}
+}
