@@ -225,7 +225,7 @@ func nothingReaches(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		if got := ev.AtPeer(peer); len(got) > 0 {
 			return failed("no request to peer "+peer+" ("+ev.Origins[peer]+")",
-				fmt.Sprintf("%d request(s), first %s %s", len(got), got[0].Method, got[0].Path), seqs(got)...)
+				fmt.Sprintf("%d request(s), first %s", len(got), requestLine(got[0])), seqs(got)...)
 		}
 		return passed()
 	}
@@ -248,22 +248,36 @@ func noTaskCreatingAt(peer string) func(*Evidence) Judgement {
 	}
 }
 
-// noCredentialAt: no farm credential reached the peer, in any request.
+// noCredentialAt: no farm credential reached the peer, in any request. It
+// fails closed on a request net/http refused unread (route unparsed): what
+// credential it carried is unknown, and it reached a peer it must not.
 func noCredentialAt(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		var bad []mockpeer.Exchange
 		for _, ex := range ev.AtPeer(peer) {
-			if len(ex.Auth.Presented) > 0 {
+			if len(ex.Auth.Presented) > 0 || ex.Route == mockpeer.RouteUnparsed {
 				bad = append(bad, ex)
 			}
 		}
-		if len(bad) > 0 {
-			return failed("no credential sent to peer "+peer+" ("+ev.Origins[peer]+")",
-				fmt.Sprintf("%s presented at #%d (%s %s)", strings.Join(bad[0].Auth.Presented, ", "),
-					bad[0].Seq, bad[0].Method, bad[0].Path), seqs(bad)...)
+		if len(bad) == 0 {
+			return passed()
 		}
-		return passed()
+		got := fmt.Sprintf("%s presented at #%d (%s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]))
+		if bad[0].Route == mockpeer.RouteUnparsed {
+			got = fmt.Sprintf("credentials unknown at #%d (%s): refused unread, whatever it carried reached the peer",
+				bad[0].Seq, requestLine(bad[0]))
+		}
+		return failed("no credential sent to peer "+peer+" ("+ev.Origins[peer]+")", got, seqs(bad)...)
 	}
+}
+
+// requestLine names a request: its method and path, or, for one net/http
+// refused unread, that.
+func requestLine(ex mockpeer.Exchange) string {
+	if ex.Route == mockpeer.RouteUnparsed {
+		return "an unparsed request: " + ex.Malformed
+	}
+	return ex.Method + " " + ex.Path
 }
 
 func clip(s string, n int) string {

@@ -21,6 +21,8 @@ func nothingReachesCases() []checkCase {
 			failed("no request to peer B (https://127.0.0.2:4432)", "2 request(s), first GET "+mockpeer.JWKSPath, 2, 3)},
 		{"a request the peer does not serve", journal(request("B", mockpeer.RouteUnmatched, http.MethodPost, "/rpc")),
 			failed("no request to peer B (https://127.0.0.2:4432)", "1 request(s), first POST /rpc", 1)},
+		{"a request net/http refused unread is contact", journal(fetch("A"), unparsedAt("B")),
+			failed("no request to peer B (https://127.0.0.2:4432)", "1 request(s), first an unparsed request: malformed", 2)},
 	}
 }
 
@@ -50,6 +52,8 @@ func noCredentialAtCases() []checkCase {
 			failed(want, "oauth-client-secret presented at #2 (POST "+mockpeer.TokenPath+")", 2, 3)},
 		{"several credentials at once", journal(send("B", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey))),
 			failed(want, "bearer, api-key presented at #1 (POST "+mockpeer.JSONRPCPath+")", 1)},
+		{"a request refused unread may have carried any", journal(fetch("A"), unparsedAt("B")),
+			failed(want, "credentials unknown at #2 (an unparsed request: malformed): refused unread, whatever it carried reached the peer", 2)},
 	}
 }
 
@@ -64,4 +68,10 @@ func noOneDotZeroCallsCases() []checkCase {
 		{"no version header reads as 0.3", journal(send("A", a2aVersion(""))),
 			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "")`, 1)},
 	}
+}
+
+// unparsedAt: a request to peer that net/http refused before any handler.
+func unparsedAt(peer string) mockpeer.Exchange {
+	return mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteUnparsed, Malformed: "malformed",
+		Header: http.Header{"X-Remote-Addr": {"127.0.0.1:5"}}}
 }

@@ -15,6 +15,7 @@ func noCancelCases() []checkCase {
 	return []checkCase{
 		{"no request at all", journal(), passed()},
 		{"send and polls", journal(send("A"), call("A", wire.MethodGetTask)), passed()},
+		{"a request refused unread is no cancel", journal(send("A"), unparsedAt("A")), passed()},
 		{"send then cancel twice",
 			journal(send("A"), call("A", wire.MethodCancelTask), call("A", wire.MethodGetTask), call("A", wire.MethodCancelTask)),
 			failed("no CancelTask request", "2 CancelTask request(s), first at #2", 2, 4)},
@@ -112,6 +113,7 @@ func taskSentCases() []checkCase {
 		{"every send refused", journal(fetch("A"), send("A", answered(http.StatusOK, -32005)),
 			call("A", wire.MethodSendStreamingMessage, answered(http.StatusUnauthorized, 0))),
 			failed(want, "no task-creating request", 2, 3)},
+		{"a request refused unread is no send", journal(fetch("A"), unparsedAt("A")), failed(want, "no task-creating request")},
 	}
 }
 
@@ -120,6 +122,8 @@ func noCardFetchAfterSendCases() []checkCase {
 		{"no task was created", journal(fetch("A"), send("A", answered(http.StatusUnauthorized, 0)), fetch("A")),
 			notApplicable("no task was created, so there is no task lifetime to judge")},
 		{"fetches only before the send", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A"),
+			call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
+		{"a request refused unread is no card fetch", journal(fetch("A"), send("A"), unparsedAt("A"),
 			call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
 		{"fetches while the task runs", journal(fetch("A"), send("A"), fetch("A"), call("A", wire.MethodGetTask),
 			fetch("B")),

@@ -34,6 +34,8 @@ func wellFormedCallsCases() []checkCase {
 	malformed := func(why string) exOpt { return func(ex *mockpeer.Exchange) { ex.Malformed = why } }
 	return []checkCase{
 		{"no A2A request", journal(fetch("A")), notApplicable("the client sent no A2A request")},
+		{"a request refused unread is no A2A request", journal(fetch("A"), unparsedAt("A")),
+			notApplicable("the client sent no A2A request")},
 		{"well-formed calls, and errors that are not the request's fault", journal(fetch("A"), send("A"),
 			call("A", wire.MethodGetTask, answered(http.StatusOK, wire.ErrTaskNotFound.RPCCode)),
 			call("A", wire.MethodSendMessage, answered(http.StatusOK, wire.ErrVersionNotSupported.RPCCode))), passed()},
