@@ -65,6 +65,10 @@ const (
 	// returnImmediately "return_immediately", as ProtoJSON allows
 	// (snakecase.go).
 	SnakeCaseRefetch = "snake-case-refetch"
+	// UnparsedBearer is the reference writing its bearer token, in a
+	// request net/http cannot parse, to each interface url it refuses
+	// (unparsedbearer.go).
+	UnparsedBearer = "unparsed-bearer"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -84,6 +88,7 @@ var gallery = []client{
 	{name: Flood, own: func() task { return flood() }},
 	{name: BlockingDecoy, own: blockingDecoy},          // a blocking send first makes the play look unwatched
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
+	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -138,6 +138,12 @@ var aimed = map[string][]string{
 		"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-003",
 	},
+	// Its token reaches B in a request net/http refuses before any
+	// handler: contact, and a credential whose presence is unknown.
+	builtin.UnparsedBearer: {
+		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+	},
 }
 
 // TestGalleryAimed plays each aimed client on the scenarios it aims at, in
