@@ -134,15 +134,13 @@ type connSet struct {
 }
 
 type connRecord struct {
-	conn     net.Conn      // as the server has it (a *tls.Conn)
-	done     chan struct{} // closed when the server is done with the conn
-	impostor bool          // its handshake began under the impostor's configuration
-	requests atomic.Int64  // handlers run (Peer.ServeHTTP)
-	cut      bool          // the peer ended it
-	// writes counts writes to the connection; closeMark is writes at the
-	// first write deadline set in an idle epoch, -1 before (unparsed.go).
-	writes, closeMark atomic.Int64
-	epoch             epoch // the ConnState hooks' alone
+	conn          net.Conn      // as the server has it (a *tls.Conn)
+	done          chan struct{} // closed when the server is done with the conn
+	impostor      bool          // its handshake began under the impostor's configuration
+	requests      atomic.Int64  // handlers run (Peer.ServeHTTP)
+	cut           bool          // the peer ended it
+	readDeadlines atomic.Int64  // set by net/http (unparsed.go)
+	epoch         epoch         // the ConnState hooks' alone
 }
 
 // raw is the TCP connection under c.

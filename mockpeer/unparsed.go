@@ -26,7 +26,7 @@ const (
 
 // trackedListener hands every accepted connection to net/http wrapped in
 // a trackedConn, so that the ConnState hook reaches its record without the
-// connSet's lock, and its writes are counted.
+// connSet's lock, and net/http's read deadlines are counted.
 type trackedListener struct{ net.Listener }
 
 func (l trackedListener) Accept() (net.Conn, error) {
@@ -42,17 +42,12 @@ type trackedConn struct {
 	rec *connRecord
 }
 
-func (c *trackedConn) Write(p []byte) (int, error) {
-	c.rec.writes.Add(1)
-	return c.Conn.Write(p)
-}
-
-// SetWriteDeadline marks, in an idle epoch, how many writes came before
-// it: crypto/tls sets one before its close_notify, so the writes before
-// the mark are net/http's answer to a request it refused.
-func (c *trackedConn) SetWriteDeadline(t time.Time) error {
-	c.rec.closeMark.CompareAndSwap(-1, c.rec.writes.Load())
-	return c.Conn.SetWriteDeadline(t)
+// SetReadDeadline counts the deadlines net/http sets: after StateIdle it
+// sets one, peeks at the next request, and, once some of it came, sets
+// another (server.go, conn.serve). Two in an idle epoch: a request began.
+func (c *trackedConn) SetReadDeadline(t time.Time) error {
+	c.rec.readDeadlines.Add(1)
+	return c.Conn.SetReadDeadline(t)
 }
 
 // CloseWrite keeps net/http's half-close after a 431 on plain TCP.
@@ -81,29 +76,28 @@ func recordOf(c net.Conn) *connRecord {
 // epoch is what a connection's ConnState hooks keep between them. An epoch
 // runs from StateNew or StateIdle to the next StateIdle or StateClosed;
 // net/http calls the hooks of one connection from one goroutine, so only
-// what handlers and writes touch is atomic (connRecord).
+// what handlers and net/http's deadlines touch is atomic (connRecord).
 //
 // HTTP/1 (net/http server.go, Go 1.26): StateActive is set when reading a
 // request took any byte off the wire, even when the read then failed; a
 // handler runs, then StateIdle; a refused request ends the connection
 // (StateClosed). But after StateIdle net/http peeks at the next request
-// before reading it, and a request whose bytes all arrived by then (or
-// pipelined behind the last) is refused with no StateActive at all: that
-// one shows only as net/http's written answer (a 400, 431, 501 or 505)
-// between StateIdle and the close. HTTP/2 (h2_bundle.go): StateActive when
-// the open streams go 0→1, StateIdle at 0; a stream refused for its
-// headers is opened and closed without a handler. The first epoch of an
-// HTTP/2 connection is its preface's: StateActive then StateIdle, never a
-// request.
+// before reading it, and a request whose bytes all came with the peek (or
+// pipelined behind the last) is refused, or abandoned, with no StateActive
+// at all: that one shows as the read deadline net/http sets once the peek
+// got bytes. HTTP/2 (h2_bundle.go): StateActive when the open streams go
+// 0→1, StateIdle at 0; a stream refused for its headers is opened and
+// closed without a handler. The first epoch of an HTTP/2 connection is its
+// preface's: StateActive then StateIdle, never a request.
 type epoch struct {
-	start     int64 // handlers run when it began (connRecord.requests)
-	active    bool  // StateActive came in it
-	idle      bool  // it began at StateIdle (HTTP/1 keep-alive)
-	h2        bool  // the connection is HTTP/2
-	started   bool  // a StateActive came before
-	preface   bool  // it is the HTTP/2 preface's
-	idleWrite int64 // connRecord.writes when it began at StateIdle
-	unparsed  bool  // an unparsed request was journaled on the connection
+	start    int64 // handlers run when it began (connRecord.requests)
+	active   bool  // StateActive came in it
+	idle     bool  // it began at StateIdle (HTTP/1 keep-alive)
+	h2       bool  // the connection is HTTP/2
+	started  bool  // a StateActive came before
+	preface  bool  // it is the HTTP/2 preface's
+	deadline int64 // connRecord.readDeadlines when it began at StateIdle
+	unparsed bool  // an unparsed request was journaled on the connection
 }
 
 // onActive records a StateActive; the first tells HTTP/2 apart.
@@ -119,8 +113,8 @@ func (rec *connRecord) onActive(c net.Conn) {
 
 // endEpoch ends the epoch at StateIdle or StateClosed and says why it
 // journals an unparsed request, "" if it does not. Whether the peer cut
-// the connection does not matter: a cut writes no answer before its
-// close_notify, and a request read before the cut was sent all the same.
+// the connection does not matter: a request read before the cut was sent
+// all the same.
 func (rec *connRecord) endEpoch(closed bool) string {
 	e := &rec.epoch
 	why := ""
@@ -130,25 +124,14 @@ func (rec *connRecord) endEpoch(closed bool) string {
 		why = unparsedHTTP2
 	case e.active:
 		why = unparsedHTTP1
-	case e.idle && closed && !e.h2 && rec.answeredIdle():
-		why = unparsedHTTP1
+	case e.idle && closed && !e.h2 && rec.readDeadlines.Load()-e.deadline >= 2:
+		why = unparsedHTTP1 // the peek got bytes; nothing was handled
 	}
 	if !closed {
-		*e = epoch{start: rec.requests.Load(), idle: true, h2: e.h2, started: e.started, idleWrite: rec.writes.Load(),
-			unparsed: e.unparsed}
-		rec.closeMark.Store(-1)
+		*e = epoch{start: rec.requests.Load(), idle: true, h2: e.h2, started: e.started,
+			deadline: rec.readDeadlines.Load(), unparsed: e.unparsed}
 	}
 	return why
-}
-
-// answeredIdle reports whether net/http wrote in the idle epoch before any
-// close_notify: it answered a request it refused.
-func (rec *connRecord) answeredIdle() bool {
-	end := rec.closeMark.Load()
-	if end < 0 {
-		end = rec.writes.Load()
-	}
-	return end > rec.epoch.idleWrite
 }
 
 // isHTTP2 reports whether the connection speaks HTTP/2: h2 negotiated by

@@ -345,3 +345,40 @@ func TestUnparsedAtImpostorIsNoRefusal(t *testing.T) {
 		t.Errorf("journal %v, want the unparsed request alone", lines(all))
 	}
 }
+
+// A request begun after one that parsed, then left unfinished until
+// ReadHeaderTimeout, is journaled; a connection left idle until
+// IdleTimeout is not.
+func TestUnparsedStalledAfterKeepAlive(t *testing.T) {
+	for _, plain := range []bool{false, true} {
+		for _, stall := range []bool{false, true} {
+			name := map[bool]string{false: "tls", true: "plain"}[plain] + map[bool]string{false: "/idle", true: "/stalled"}[stall]
+			t.Run(name, func(t *testing.T) {
+				f := startFarm(t, FarmSpec{PlainHTTP: plain, Limits: shortLimits(),
+					Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}}})
+				p, token := f.Peer("A"), f.Credentials(Grants{Bearer: true}).BearerToken
+				c := dialPeer(t, f, p)
+				br := bufio.NewReader(c)
+				io.WriteString(c, cardRequest(p))
+				resp, err := http.ReadResponse(br, nil)
+				if err != nil || resp.StatusCode != http.StatusOK {
+					t.Fatalf("card: %v", err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				if stall {
+					whole := malformed(p, token)
+					io.WriteString(c, whole[:strings.Index(whole, "Bearer ")+10])
+				}
+				readAll(t, br) // until the peer's timeout closes the connection
+				all := settled(t, f)
+				if !stall {
+					if len(all) != 1 {
+						t.Errorf("journal %v, want the card request alone", lines(all))
+					}
+					return
+				}
+				wantUnparsed(t, all, unparsedHTTP1, token)
+			})
+		}
+	}
+}
