@@ -140,9 +140,9 @@ var aimed = map[string]aim{
 		"no-validator/NOVAL-003",
 	}},
 	// It does nothing forbidden, but its only watched task starts after the
-	// change: the mid-task requirements pass on a task never watched
-	// across it.
-	builtin.LateWatcher: {also: verdictOf(scenarios.Pass,
+	// change: no task was watched across it, so the mid-task requirements
+	// do not apply (they passed before the judge asked for one).
+	builtin.LateWatcher: {also: verdictOf(scenarios.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
