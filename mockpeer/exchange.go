@@ -54,6 +54,11 @@ type Exchange struct {
 	TaskID      string         `json:"taskId,omitempty"`
 	StateBefore wire.TaskState `json:"stateBefore,omitempty"`
 	StateAfter  wire.TaskState `json:"stateAfter,omitempty"`
+	// StateVersion is the card version in force when the task entered
+	// StateAfter: a task reported in a state entered under another version
+	// than the one it was sent under ran across a change of the card, and
+	// the client was shown it doing so (a poll, a stream's last event).
+	StateVersion int `json:"stateVersion,omitempty"`
 	// Blocking: the peer held this SendMessage until the task was terminal
 	// or interrupted, because the request, as the peer decoded it, did not
 	// ask to return immediately. It is the peer's reading, on every
