@@ -39,6 +39,8 @@ func (p *Peer) PresentImpostor() error {
 	if p.farm.pki == nil {
 		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
 	}
+	p.switching.Lock()
+	defer p.switching.Unlock()
 	if p.Impostor() {
 		return nil
 	}
@@ -46,7 +48,7 @@ func (p *Peer) PresentImpostor() error {
 	if err != nil {
 		return err
 	}
-	p.impostor.CompareAndSwap(nil, cfg)
+	p.impostor.Store(cfg)
 	p.conns.drain(DefaultDrainTimeout)
 	return nil
 }
@@ -61,6 +63,8 @@ func (p *Peer) PresentGenuine() error {
 	if p.farm.pki == nil {
 		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
 	}
+	p.switching.Lock()
+	defer p.switching.Unlock()
 	if p.impostor.Swap(nil) != nil {
 		p.conns.drain(DefaultDrainTimeout)
 	}
