@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -113,14 +114,19 @@ func (ex Exchange) Line() string {
 		b.WriteString(ex.Peer)
 		b.WriteString(" ")
 	}
-	b.WriteString(ex.Method)
-	b.WriteString(" ")
-	b.WriteString(ex.Path)
-	if ex.Op != "" {
-		b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
+	if ex.Route == RouteTLSHandshake {
+		// No request and no status: the cause is all there is to say.
+		b.WriteString(cmp.Or(ex.Malformed, "TLS handshake failed"))
+	} else {
+		b.WriteString(ex.Method)
+		b.WriteString(" ")
+		b.WriteString(ex.Path)
+		if ex.Op != "" {
+			b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
+		}
+		b.WriteString(" → ")
+		b.WriteString(strconv.Itoa(ex.Status))
 	}
-	b.WriteString(" → ")
-	b.WriteString(strconv.Itoa(ex.Status))
 	if ex.ErrorCode != 0 {
 		b.WriteString(" error ")
 		b.WriteString(strconv.Itoa(ex.ErrorCode))

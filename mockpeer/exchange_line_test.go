@@ -28,6 +28,8 @@ func TestExchangeLine(t *testing.T) {
 			"#9 admin POST /_conform/reset → 401"}, // no peer named: no card version
 		{Exchange{Seq: 10, Peer: "A", Route: RouteAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1},
 			"#10 admin POST /_conform/rotate → 200 (card v1)"},
+		{Exchange{Seq: 11, Peer: "A", Route: RouteTLSHandshake, Malformed: "TLS handshake failed: remote error: tls: bad certificate"},
+			"#11 peer A TLS handshake failed: remote error: tls: bad certificate (card v0)"},
 	} {
 		if got := tc.ex.Line(); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
