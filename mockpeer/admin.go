@@ -17,6 +17,9 @@ const (
 	AdminCardPath    = AdminPrefix + "card"    // GET
 	AdminRotatePath  = AdminPrefix + "rotate"  // POST ?to=N|next; every peer with ?all
 	AdminResetPath   = AdminPrefix + "reset"   // POST; every peer without ?peer=
+	// POST; TLS only. The switch PresentImpostor makes, and its way back.
+	AdminImpostorPath = AdminPrefix + "impostor"
+	AdminGenuinePath  = AdminPrefix + "genuine"
 )
 
 // CardVersionHeader carries the version number of /_conform/card answers.
@@ -128,10 +131,12 @@ func (a *adminServer) serve(w http.ResponseWriter, r *http.Request) string {
 		serve  func(http.ResponseWriter, *http.Request, *Peer)
 		farm   bool // may act on the whole farm
 	}{
-		AdminJournalPath: {http.MethodGet, a.journal, true},
-		AdminCardPath:    {http.MethodGet, a.card, false},
-		AdminRotatePath:  {http.MethodPost, a.rotate, true},
-		AdminResetPath:   {http.MethodPost, a.reset, true},
+		AdminJournalPath:  {http.MethodGet, a.journal, true},
+		AdminCardPath:     {http.MethodGet, a.card, false},
+		AdminRotatePath:   {http.MethodPost, a.rotate, true},
+		AdminResetPath:    {http.MethodPost, a.reset, true},
+		AdminImpostorPath: {http.MethodPost, a.impostor, false},
+		AdminGenuinePath:  {http.MethodPost, a.genuine, false},
 	}[r.URL.Path]
 	switch {
 	case route.serve == nil && a.views.view(r.URL.Path) != nil:

@@ -47,7 +47,7 @@ func (f *Farm) MountAdminView(path string, h http.Handler) error {
 	if h == nil || !strings.HasPrefix(path, AdminPrefix) || len(path) == len(AdminPrefix) || strings.HasSuffix(path, "/") {
 		return fmt.Errorf("mockpeer: admin view %q: want a path under %s and a handler", path, AdminPrefix)
 	}
-	for _, own := range []string{AdminJournalPath, AdminCardPath, AdminRotatePath, AdminResetPath} {
+	for _, own := range []string{AdminJournalPath, AdminCardPath, AdminRotatePath, AdminResetPath, AdminImpostorPath, AdminGenuinePath} {
 		if own == path || strings.HasPrefix(own, path+"/") || strings.HasPrefix(path, own+"/") {
 			return fmt.Errorf("mockpeer: admin view %q: clashes with the admin endpoint %s", path, own)
 		}

@@ -24,10 +24,10 @@
 // bounded (JournalLimits), before an exchange is stored; each connection is
 // bounded in time and size (ServerLimits).
 //
-// The admin API (journal, card, rotate, reset) is not on any peer's origin:
-// it has its own loopback listener, Farm.AdminURL, and answers only calls
-// bearing Farm.AdminSecret, a secret made for the run that the client is
-// never given.
+// The admin API (journal, card, rotate, reset, impostor, genuine) is not
+// on any peer's origin: it has its own loopback listener, Farm.AdminURL,
+// and answers only calls bearing Farm.AdminSecret, a secret made for the
+// run that the client is never given.
 //
 // A worked example: a peer whose contract rotates from OAuth to mTLS right
 // after its first card response, and a check that the client sent no task

@@ -15,6 +15,7 @@ type draft struct {
 	taskID          string
 	stateBefore     wire.TaskState
 	stateAfter      wire.TaskState
+	stateVersion    int  // card version in force when the task entered stateAfter
 	blocking        bool // a SendMessage the handler held to the task's end
 	auth            AuthSeen
 	requestMetadata map[string]any
@@ -27,7 +28,7 @@ func (d *draft) before(t *task) {
 
 func (d *draft) after(t *task) {
 	d.taskID = t.id
-	d.stateAfter = t.status.State
+	d.stateAfter, d.stateVersion = t.status.State, t.statusVersion
 }
 
 type draftKey struct{}

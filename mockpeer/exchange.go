@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -54,6 +55,11 @@ type Exchange struct {
 	TaskID      string         `json:"taskId,omitempty"`
 	StateBefore wire.TaskState `json:"stateBefore,omitempty"`
 	StateAfter  wire.TaskState `json:"stateAfter,omitempty"`
+	// StateVersion is the card version in force when the task entered
+	// StateAfter: a task reported in a state entered under another version
+	// than the one it was sent under ran across a change of the card, and
+	// the client was shown it doing so (a poll, a stream's last event).
+	StateVersion int `json:"stateVersion,omitempty"`
 	// Blocking: the peer held this SendMessage until the task was terminal
 	// or interrupted, because the request, as the peer decoded it, did not
 	// ask to return immediately. It is the peer's reading, on every
@@ -108,10 +114,14 @@ func (ex Exchange) Line() string {
 		b.WriteString(ex.Peer)
 		b.WriteString(" ")
 	}
-	if ex.Route == RouteUnparsed {
+	switch ex.Route {
+	case RouteTLSHandshake:
+		// No request and no status: the cause is all there is to say.
+		b.WriteString(cmp.Or(ex.Malformed, "TLS handshake failed"))
+	case RouteUnparsed:
 		// No method, path or status: net/http refused it unread.
 		b.WriteString("unparsed request [" + ex.Malformed + "]")
-	} else {
+	default:
 		b.WriteString(ex.Method)
 		b.WriteString(" ")
 		b.WriteString(ex.Path)

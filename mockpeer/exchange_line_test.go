@@ -28,8 +28,10 @@ func TestExchangeLine(t *testing.T) {
 			"#9 admin POST /_conform/reset → 401"}, // no peer named: no card version
 		{Exchange{Seq: 10, Peer: "A", Route: RouteAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1},
 			"#10 admin POST /_conform/rotate → 200 (card v1)"},
-		{Exchange{Seq: 11, Peer: "B", Route: RouteUnparsed, Malformed: unparsedHTTP1, CardVersion: 1},
-			"#11 peer B unparsed request [HTTP/1 request refused by net/http before any handler] (card v1)"},
+		{Exchange{Seq: 11, Peer: "A", Route: RouteTLSHandshake, Malformed: "TLS handshake failed: remote error: tls: bad certificate"},
+			"#11 peer A TLS handshake failed: remote error: tls: bad certificate (card v0)"},
+		{Exchange{Seq: 12, Peer: "B", Route: RouteUnparsed, Malformed: unparsedHTTP1, CardVersion: 1},
+			"#12 peer B unparsed request [HTTP/1 request refused by net/http before any handler] (card v1)"},
 	} {
 		if got := tc.ex.Line(); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)

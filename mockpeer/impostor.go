@@ -32,18 +32,42 @@ const DefaultDrainTimeout = 2 * time.Second
 // open to the peer (HTTP/1.1, HTTP/2, gRPC) is closed, so nothing verified
 // before the switch carries over: each gets a close_notify, and once the
 // client closed its end (or after DefaultDrainTimeout) it is cut. It
-// returns when every such connection is gone. A later call changes
-// nothing.
+// returns when every such connection is gone. A call while the peer
+// presents the impostor changes nothing; after PresentGenuine, a call
+// presents a new impostor, from a new CA.
 func (p *Peer) PresentImpostor() error {
 	if p.farm.pki == nil {
 		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
+	}
+	p.switching.Lock()
+	defer p.switching.Unlock()
+	if p.Impostor() {
+		return nil
 	}
 	cfg, err := p.impostorConfig()
 	if err != nil {
 		return err
 	}
-	p.impostor.CompareAndSwap(nil, cfg)
+	p.impostor.Store(cfg)
 	p.conns.drain(DefaultDrainTimeout)
+	return nil
+}
+
+// PresentGenuine undoes PresentImpostor, for demos that show a client
+// refusing the impostor and then working again: the peer presents its
+// genuine certificate from the next handshake on, and every connection
+// open to it is ended as PresentImpostor ends them, so that nothing set up
+// with the impostor carries over. It returns when they are gone. On a
+// peer that presents its genuine certificate it changes nothing.
+func (p *Peer) PresentGenuine() error {
+	if p.farm.pki == nil {
+		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
+	}
+	p.switching.Lock()
+	defer p.switching.Unlock()
+	if p.impostor.Swap(nil) != nil {
+		p.conns.drain(DefaultDrainTimeout)
+	}
 	return nil
 }
 

@@ -130,6 +130,9 @@ func TestPresentImpostorPlainHTTP(t *testing.T) {
 	if err := f.Peer("A").PresentImpostor(); !errors.Is(err, ErrPlainHTTP) {
 		t.Errorf("PresentImpostor on plain HTTP: %v, want ErrPlainHTTP", err)
 	}
+	if err := f.Peer("A").PresentGenuine(); !errors.Is(err, ErrPlainHTTP) {
+		t.Errorf("PresentGenuine on plain HTTP: %v, want ErrPlainHTTP", err)
+	}
 }
 
 // A handshake the client refused right before the farm closes is journaled
@@ -258,4 +261,39 @@ func TestHangUpDuringHandshakeIsJournaled(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0].Malformed, "during the handshake") {
 		t.Errorf("refusals journaled: %v, want the one during the handshake with the impostor", got)
 	}
+}
+
+// PresentGenuine ends the connections made to the impostor, and the next
+// handshake verifies against the farm CA; a second call changes nothing.
+func TestPresentGenuine(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
+	if err := p.PresentImpostor(); err != nil {
+		t.Fatalf("PresentImpostor: %v", err)
+	}
+	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{InsecureSkipVerify: true})
+	if err != nil {
+		t.Fatalf("dial the impostor: %v", err)
+	}
+	defer conn.Close()
+	ended := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(make([]byte, 1))
+		ended <- err
+		conn.Close()
+	}()
+	for range 2 {
+		if err := p.PresentGenuine(); err != nil || p.Impostor() {
+			t.Fatalf("PresentGenuine: %v, impostor %v", err, p.Impostor())
+		}
+	}
+	if err := <-ended; !errors.Is(err, io.EOF) {
+		t.Errorf("read on the impostor's connection: %v, want EOF (close_notify)", err)
+	}
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	genuine, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})
+	if err != nil {
+		t.Fatalf("a client trusting the farm CA after PresentGenuine: %v", err)
+	}
+	genuine.Close()
 }

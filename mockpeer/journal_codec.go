@@ -26,8 +26,9 @@ import (
 
 // codecVersion leads every record, so a change of layout is caught when
 // reading rather than misread.
-// Version 2 added Exchange.Blocking, after StateAfter.
-const codecVersion = 2
+// Version 2 added Exchange.Blocking, after StateAfter; version 3
+// Exchange.StateVersion, after Blocking.
+const codecVersion = 3
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -68,6 +69,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 		b = appendString(b, s)
 	}
 	b = append(b, boolByte(e.Blocking))
+	b = binary.AppendVarint(b, int64(e.StateVersion))
 	b = appendString(b, e.TLSClient)
 	b = appendStrings(b, e.Auth.Presented)
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
@@ -135,6 +137,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.ContractHash, e.TaskID = d.string(), d.string()
 	e.StateBefore, e.StateAfter = wire.TaskState(d.string()), wire.TaskState(d.string())
 	e.Blocking = d.bool()
+	e.StateVersion = int(d.varint())
 	e.TLSClient = d.string()
 	e.Auth.Presented = d.strings()
 	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()

@@ -128,6 +128,7 @@ func (p *Peer) setStatusLocked(t *task, state wire.TaskState, msg *wire.Message)
 	now := p.farm.now()
 	t.status = wire.TaskStatus{State: state, Message: msg, Timestamp: timestamp(now)}
 	t.statusAt = now
+	t.statusVersion = p.state.version
 	t.rev++
 	t.wakeLocked()
 }

@@ -50,7 +50,11 @@ type Peer struct {
 	// impostor is the TLS configuration of PresentImpostor; nil while the
 	// peer presents its genuine certificate.
 	impostor atomic.Pointer[tls.Config]
-	conns    connSet // the server's open connections
+	// switching serializes PresentImpostor and PresentGenuine, drain
+	// included: a call that finds the switch made returns only once it is
+	// complete.
+	switching sync.Mutex
+	conns     connSet // the server's open connections
 
 	mu    sync.Mutex // guards state and tasks
 	state peerState

@@ -130,7 +130,7 @@ func (f *Farm) store(e *Exchange, in *arrival) {
 // stores it.
 func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *agent.Call) {
 	e.Peer, e.Origin = p.spec.Name, p.origin
-	e.TaskID, e.StateBefore, e.StateAfter = d.taskID, d.stateBefore, d.stateAfter
+	e.TaskID, e.StateBefore, e.StateAfter, e.StateVersion = d.taskID, d.stateBefore, d.stateAfter, d.stateVersion
 	e.Auth, e.RequestMetadata = d.auth, d.requestMetadata
 	if e.Route == RouteA2A {
 		e.Op, e.Binding, e.ErrorCode, e.Malformed = call.Op, call.Binding, call.ErrorCode, call.Malformed

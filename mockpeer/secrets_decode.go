@@ -47,16 +47,52 @@ func afterScheme(v string) string {
 }
 
 // decodeBase64 decodes s in the first alphabet that takes it, or "".
+// Only the alphabets s's characters allow are tried, which is the same
+// answer for less: most values ("Bearer xyz", with its space) are not
+// base64 at all, and a credential header is decoded on every request.
 func decodeBase64(s string) string {
 	if len(s) < 4 {
 		return ""
 	}
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+	for _, enc := range base64Alphabets(s) {
 		if b, err := enc.DecodeString(s); err == nil {
 			return string(b)
 		}
 	}
 	return ""
+}
+
+var (
+	allAlphabets = []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding}
+	stdAlphabets = allAlphabets[:2]
+	urlAlphabets = allAlphabets[2:]
+)
+
+// base64Alphabets are the alphabets that could decode s: none when s has
+// a byte no alphabet takes ("\r" and "\n" are skipped by the decoders),
+// or both "+/" and "-_".
+func base64Alphabets(s string) []*base64.Encoding {
+	std, url := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'A' <= c && c <= 'Z', 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '=', c == '\r', c == '\n':
+		case c == '+', c == '/':
+			std = true
+		case c == '-', c == '_':
+			url = true
+		default:
+			return nil
+		}
+	}
+	switch {
+	case std && url:
+		return nil
+	case std:
+		return stdAlphabets
+	case url:
+		return urlAlphabets
+	}
+	return allAlphabets
 }
 
 // unescapeJSON resolves the \uXXXX and \/ escapes of JSON text, leaving

@@ -17,6 +17,7 @@ type task struct {
 	script        []TaskStep
 	status        wire.TaskStatus
 	statusAt      time.Time
+	statusVersion int // card version in force when status was set
 	rev           int // bumped on every status change; streams watch it
 	artifacts     []wire.Artifact
 	history       []wire.Message // the user messages

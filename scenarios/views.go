@@ -30,14 +30,17 @@ func controlTask(id string, profile Profile, n int, text, ref string) Requiremen
 
 // midTask judges what a client did while its tasks ran. Whatever the
 // client sent, and however it sent it, what the requirement forbids fails
-// it: a cancel, a card fetch. A pass, though, needs a task the client could
-// watch, one the peer did not hold to its end (returnImmediately, a
-// stream): a client whose every accepted send was blocking saw its tasks
-// only at their end, so a change while they ran was unobservable, and the
-// requirement does not apply to it — it is never a pass. One blocking send
-// among watched ones excuses nothing: the watched tasks are judged. The
-// mode of a send is the peer's reading of it (mockpeer.Exchange.Blocking),
-// not a parse of the journaled body.
+// it: a cancel, a card fetch. A pass, though, needs a task the client
+// watched across the change: one the peer did not hold to its end
+// (returnImmediately, a stream), that was running when the card changed,
+// and that the client was shown after the change (watchedAcross). A
+// client whose every accepted send was blocking saw its tasks only at
+// their end; one whose watched tasks all started after the change (or
+// ended before it) never faced it. The requirement does not apply to
+// either: it is never a pass. One blocking send among watched ones
+// excuses nothing: the watched tasks are judged. The mode of a send is
+// the peer's reading of it (mockpeer.Exchange.Blocking), not a parse of
+// the journaled body.
 func midTask(check func(*Evidence) Judgement) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		j := check(ev)
@@ -45,11 +48,51 @@ func midTask(check func(*Evidence) Judgement) func(*Evidence) Judgement {
 			return j
 		}
 		sends := ev.AcceptedSends()
-		if len(sends) == 0 || slices.ContainsFunc(sends, func(ex mockpeer.Exchange) bool { return !ex.Blocking }) {
+		blocking, watched := splitBlocking(sends)
+		if slices.ContainsFunc(watched, ev.watchedAcross) {
 			return j
 		}
-		first := sends[0]
-		return notApplicable(fmt.Sprintf("the client sent every task with a blocking %s (first #%d), which answers only at the task's end: "+
-			"a change while the task ran was unobservable in that mode, and the client did nothing this requirement forbids", first.Op, first.Seq))
+		switch {
+		case len(sends) == 0:
+			return notApplicable("the client had no task accepted: no task ran for a change of the card to meet, " +
+				"and the client did nothing this requirement forbids")
+		case len(watched) == 0:
+			first := blocking[0]
+			return notApplicable(fmt.Sprintf("the client sent every task with a blocking %s (first #%d), which answers only at the task's end: "+
+				"a change while the task ran was unobservable in that mode, and the client did nothing this requirement forbids", first.Op, first.Seq))
+		}
+		first := watched[0]
+		reason := fmt.Sprintf("no task the client watched ran across the card's change: it was never shown a task it sent without blocking "+
+			"(first #%d, a %s under card version %d) in a state the task entered under another card version", first.Seq, first.Op, first.CardVersion)
+		if len(blocking) > 0 {
+			reason += fmt.Sprintf(", and its blocking %s (first #%d) answers only at the task's end", blocking[0].Op, blocking[0].Seq)
+		}
+		return notApplicable(reason + ": the client never faced the change in a mode that could observe it, and did nothing this requirement forbids")
 	}
+}
+
+// splitBlocking parts sends into those the peer held to the task's end
+// and the others, each in journal order.
+func splitBlocking(sends []mockpeer.Exchange) (blocking, watched []mockpeer.Exchange) {
+	for _, s := range sends {
+		if s.Blocking {
+			blocking = append(blocking, s)
+		} else {
+			watched = append(watched, s)
+		}
+	}
+	return blocking, watched
+}
+
+// watchedAcross: some call on the task of send (send itself, when a
+// stream) showed the client the task in a state it entered under another
+// card version than the send arrived under. The task was then running
+// when the card changed, since a terminal task enters no state, and the
+// client saw it after the change: a poll, a stream's later event. A task
+// sent after the change, or over before it, has no such call.
+func (ev *Evidence) watchedAcross(send mockpeer.Exchange) bool {
+	return slices.ContainsFunc(ev.Journal, func(ex mockpeer.Exchange) bool {
+		return ex.Seq >= send.Seq && ex.Peer == send.Peer && ex.Route == mockpeer.RouteA2A && ex.TaskID == send.TaskID &&
+			ex.StateAfter != "" && ex.StateVersion != send.CardVersion
+	})
 }

@@ -32,44 +32,50 @@ func TestRequirementTaskView(t *testing.T) {
 }
 
 // A MidTask requirement fails whatever the client did that it forbids, on
-// any task and in any mode of sending; it passes only when the client could
-// watch a task, and is not applicable when every accepted send was one the
-// peer held to the task's end. The mode is the peer's reading
-// (Exchange.Blocking), never the body's.
+// any task and in any mode of sending; it passes only when the client
+// watched a task across the change (views_midtask_test.go), and is not
+// applicable when every accepted send was one the peer held to the task's
+// end. The mode is the peer's reading (Exchange.Blocking), never the body's.
 func TestRequirementMidTask(t *testing.T) {
 	blocking := func(ex *mockpeer.Exchange) { ex.Blocking = true }
 	task := func(id string) exOpt { return func(ex *mockpeer.Exchange) { ex.TaskID = id } }
 	body := func(b string) exOpt { return func(ex *mockpeer.Exchange) { ex.Body = b } }
 	cancel := call("A", wire.MethodCancelTask, task("task-2"))
+	// across is a poll of task id that shows it in a state entered under
+	// card version 1: the task ran across the change.
+	across := func(id string) mockpeer.Exchange {
+		return call("A", wire.MethodGetTask, task(id), underVersion(1), after(wire.TaskStateWorking), stateUnder(1))
+	}
 	for _, tc := range []struct {
-		name  string
-		check func(*Evidence) Judgement
-		ev    *Evidence
-		want  Verdict
+		name   string
+		check  func(*Evidence) Judgement
+		ev     *Evidence
+		want   Verdict
+		reason string // part of the reason of a not-applicable verdict
 	}{
-		{"blocking, nothing forbidden", noCancel, journal(send("A", blocking)), NotApplicable},
-		{"blocking, then a cancel", noCancel, journal(send("A", blocking), call("A", wire.MethodCancelTask)), Fail},
-		{"polling, then a cancel", noCancel, journal(send("A"), call("A", wire.MethodCancelTask)), Fail},
-		{"polling, nothing forbidden", noCancel, journal(send("A")), Pass},
+		{"blocking, nothing forbidden", noCancel, journal(send("A", blocking)), NotApplicable, "every task with a blocking SendMessage (first #1)"},
+		{"blocking, then a cancel", noCancel, journal(send("A", blocking), call("A", wire.MethodCancelTask)), Fail, ""},
+		{"polling, then a cancel", noCancel, journal(send("A"), call("A", wire.MethodCancelTask)), Fail, ""},
+		{"polling across the change, nothing forbidden", noCancel, journal(send("A"), across("task-1")), Pass, ""},
 		{"a stream, then a cancel", noCancel,
-			journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), Fail},
+			journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), Fail, ""},
 		// blocking-decoy: a blocking send first, then a polled task canceled on drift.
 		{"a blocking decoy, then a polled task canceled", noCancel,
-			journal(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), Fail},
-		{"a blocking send and a polled one, nothing forbidden", noCancel,
-			journal(send("A", blocking), send("A", task("task-2"))), Pass},
+			journal(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), Fail, ""},
+		{"a blocking send and a polled one across the change, nothing forbidden", noCancel,
+			journal(send("A", blocking), send("A", task("task-2")), across("task-2")), Pass, ""},
 		{"a blocking decoy, then a card fetch for a polled task", noCardFetchAfterSend,
-			journal(send("A", blocking), fetch("A"), send("A", task("task-2"))), Fail},
+			journal(send("A", blocking), fetch("A"), send("A", task("task-2"))), Fail, ""},
 		// snake-case-refetch: the body has no returnImmediately the camelCase
 		// way, the peer read return_immediately and did not hold the send.
 		{"polling spelled return_immediately, then a cancel", noCancel,
 			journal(send("A", body(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{},"configuration":{"return_immediately":true}}}`)),
-				call("A", wire.MethodCancelTask)), Fail},
-		{"a body that reads blocking, a send the peer did not hold", noCancel,
-			journal(send("A", body(`{"message":{}}`))), Pass},
+				call("A", wire.MethodCancelTask)), Fail, ""},
+		{"a body that reads blocking, a send the peer did not hold, polled across the change", noCancel,
+			journal(send("A", body(`{"message":{}}`)), across("task-1")), Pass, ""},
 		{"a refused polling send and an accepted blocking one", noCancel,
-			journal(send("A", answered(400, -32602)), send("A", blocking)), NotApplicable},
-		{"nothing sent, nothing forbidden", noCancel, journal(fetch("A")), Pass},
+			journal(send("A", answered(400, -32602)), send("A", blocking)), NotApplicable, "every task with a blocking SendMessage (first #2)"},
+		{"nothing sent, nothing forbidden", noCancel, journal(fetch("A")), NotApplicable, "no task accepted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Requirement{MidTask: true, Check: tc.check}
@@ -77,8 +83,8 @@ func TestRequirementMidTask(t *testing.T) {
 			if j.Verdict != tc.want {
 				t.Fatalf("%s, want %s", describe(j), tc.want)
 			}
-			if j.Verdict == NotApplicable && !strings.Contains(j.Reason, "blocking SendMessage (first #") {
-				t.Errorf("reason %q names no blocking send", j.Reason)
+			if j.Verdict == NotApplicable && !strings.Contains(j.Reason, tc.reason) {
+				t.Errorf("reason %q, want it to say %q", j.Reason, tc.reason)
 			}
 		})
 	}

@@ -112,7 +112,7 @@ func printFarmBanner(w io.Writer, farm *mockpeer.Farm, what, indexFile, liveURL 
 	if f := farm.CAFile(); f != "" {
 		fmt.Fprintf(w, "  CA file: %s\n", f)
 	}
-	fmt.Fprintf(w, "  admin API %s%s{journal,card,rotate?to=N|next,reset}?peer=NAME (rotate every peer: ?all)\n", farm.AdminURL(), mockpeer.AdminPrefix)
+	fmt.Fprintf(w, "  admin API %s%s{%s}?peer=NAME (rotate every peer: ?all)\n", farm.AdminURL(), mockpeer.AdminPrefix, adminCalls(farm, "rotate?to=N|next"))
 	fmt.Fprintf(w, "  admin secret (header Authorization: Bearer SECRET): %s\n", farm.AdminSecret())
 	fmt.Fprintf(w, "  live view (open in a browser; its key is the secret above; &copy=K for copy K): %s\n", liveURL)
 	fmt.Fprintln(w, "serving; Ctrl-C to stop")

@@ -4,6 +4,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -134,6 +135,18 @@ func TestFarm(t *testing.T) {
 	}
 	if len(lines) < 2 { // its card, and the admin calls naming it
 		t.Errorf("journal of 7-A: %d lines", len(lines))
+	}
+	// One copy's peer turns impostor; the others keep their certificate.
+	if status, body, _ := f.call(t, http.MethodPost, idx.AdminURL+"/_conform/impostor?peer=7-A", true); status != http.StatusOK {
+		t.Fatalf("admin impostor of 7-A: %d %s", status, body)
+	}
+	impostor, other := idx.Peers[6].Origins["7-A"], idx.Peers[7].Origins["8-A"]
+	var unknown x509.UnknownAuthorityError
+	if _, err := f.client.Get(impostor + "/.well-known/agent-card.json"); impostor == "" || !errors.As(err, &unknown) {
+		t.Errorf("card of 7-A (%q) under the impostor: %v, want an unknown authority", impostor, err)
+	}
+	if status, _, _ := f.call(t, http.MethodGet, other+"/.well-known/agent-card.json", false); status != http.StatusOK {
+		t.Errorf("card of 8-A beside the impostor: %d", status)
 	}
 	f.stop(t, syscall.SIGTERM, "stopping")
 }

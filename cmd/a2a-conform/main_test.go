@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -183,30 +182,10 @@ func TestList(t *testing.T) {
 func TestPeer(t *testing.T) {
 	p := startProcess(t, exec.Command(binary, "peer", "--scenario", "rotation-during-send", "--dir", t.TempDir(), "--journal-limit", "2"))
 	next := func() string { return p.next(t, 20*time.Second) }
-	var cardURL, caFile, adminURL, secret, liveURL string
-	for {
-		l := next()
-		if m := regexp.MustCompile(`live view .*: (https://\S+)`).FindStringSubmatch(l); m != nil {
-			liveURL = m[1]
-		}
-		if m := regexp.MustCompile(`admin API (https://[^/]+)`).FindStringSubmatch(l); m != nil {
-			adminURL = m[1]
-		}
-		if m := regexp.MustCompile(`admin secret .*: (\S+)`).FindStringSubmatch(l); m != nil {
-			secret = m[1]
-		}
-		if m := regexp.MustCompile(`client card URL: (\S+)`).FindStringSubmatch(l); m != nil {
-			cardURL = m[1]
-		}
-		if m := regexp.MustCompile(`CA file: (\S+)`).FindStringSubmatch(l); m != nil {
-			caFile = m[1]
-		}
-		if strings.HasPrefix(l, "journal") {
-			break
-		}
-	}
-	if want := adminURL + "/_conform/live?key=" + secret; liveURL != want {
-		t.Errorf("banner: live view %q, want %q", liveURL, want)
+	b := readPeerBanner(t, p)
+	cardURL, caFile, adminURL, secret := b.cardURL, b.caFile, b.adminURL, b.secret
+	if want := adminURL + "/_conform/live?key=" + secret; b.liveURL != want {
+		t.Errorf("banner: live view %q, want %q", b.liveURL, want)
 	}
 	pem, err := os.ReadFile(caFile)
 	if err != nil || cardURL == "" {

@@ -84,7 +84,7 @@ func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm, l
 	for _, p := range farm.Peers() {
 		fmt.Fprintf(w, "  peer %s  card %s\n", p.Name(), p.CardURL())
 	}
-	fmt.Fprintf(w, "  admin API %s%s{journal,card,rotate?to=N,reset}?peer=NAME\n", farm.AdminURL(), mockpeer.AdminPrefix)
+	fmt.Fprintf(w, "  admin API %s%s{%s}?peer=NAME\n", farm.AdminURL(), mockpeer.AdminPrefix, adminCalls(farm, "rotate?to=N"))
 	fmt.Fprintf(w, "  admin secret (header Authorization: Bearer SECRET): %s\n", farm.AdminSecret())
 	fmt.Fprintf(w, "  live view (open in a browser; its key is the secret above): %s\n", liveURL)
 	fmt.Fprintf(w, "  client card URL: %s\n", farm.Peers()[sc.CardPeerIndex()].CardURL())
@@ -105,4 +105,14 @@ func printPeerBanner(w io.Writer, sc *scenarios.Scenario, farm *mockpeer.Farm, l
 		}
 	}
 	fmt.Fprintln(w, "journal (one line per exchange; Ctrl-C to stop):")
+}
+
+// adminCalls lists the admin API's calls for a banner; the certificate
+// switches only over TLS, since a plain-HTTP peer refuses them.
+func adminCalls(farm *mockpeer.Farm, rotate string) string {
+	calls := "journal,card," + rotate + ",reset"
+	if farm.CAFile() != "" {
+		calls += ",impostor,genuine"
+	}
+	return calls
 }

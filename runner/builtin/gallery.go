@@ -65,6 +65,10 @@ const (
 	// returnImmediately "return_immediately", as ProtoJSON allows
 	// (snakecase.go).
 	SnakeCaseRefetch = "snake-case-refetch"
+	// LateWatcher sends each task blocking, then again, polled, once the
+	// first is over: its watched task starts after the change
+	// (latewatcher.go).
+	LateWatcher = "late-watcher"
 	// UnparsedBearer is the reference writing its bearer token, in a
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
@@ -88,6 +92,7 @@ var gallery = []client{
 	{name: Flood, own: func() task { return flood() }},
 	{name: BlockingDecoy, own: blockingDecoy},          // a blocking send first makes the play look unwatched
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
+	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
 	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
 }
 

@@ -321,3 +321,50 @@ func TestSnakeCaseRefetch(t *testing.T) {
 		t.Errorf("%d card fetches, want one before each poll as well", len(cards))
 	}
 }
+
+// late-watcher sends each task blocking, then, once the card has changed
+// under it and it is over, polls a second task sent under the first's
+// card, without a card request after the first send: watched, but
+// started after the change.
+func TestLateWatcher(t *testing.T) {
+	skillMoved := func(_ mockpeer.Origins, c *wire.AgentCard) { c.Skills = c.Skills[1:] } // contract unchanged
+	for _, mode := range modes {
+		t.Run(string(mode), func(t *testing.T) {
+			outs, j := playSession(t, LateWatcher, mode, 1, mockpeer.Grants{}, mockpeer.PeerSpec{
+				Name:      "A",
+				Cards:     []mockpeer.CardFunc{card("A", "A"), card("A", "A", skillMoved)},
+				Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
+				Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
+					{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking, Progress: 50},
+					{State: wire.TaskStateWorking, Progress: 90}, {State: wire.TaskStateCompleted},
+				}, StepInterval: mockpeer.DefaultStepInterval},
+			})
+			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			if !sends[0].Blocking || sends[0].CardVersion != 0 || sends[0].StateVersion != 1 {
+				t.Errorf("first send %s, want blocking, sent under v0, held across the change", sends[0].Line())
+			}
+			if sends[1].Blocking || sends[1].CardVersion != 1 {
+				t.Errorf("second send %s, want a polling send after the change", sends[1].Line())
+			}
+			for _, f := range at(j, "A", mockpeer.RouteCard, "") {
+				if f.Seq > sends[0].Seq {
+					t.Errorf("%s: a card request after the first send", f.Line())
+				}
+			}
+			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 0)
+			polls := at(j, "A", mockpeer.RouteA2A, wire.MethodGetTask)
+			if len(polls) == 0 || polls[len(polls)-1].StateAfter != wire.TaskStateCompleted {
+				t.Errorf("the second task was not polled to its end: %d polls", len(polls))
+			}
+			for _, p := range polls {
+				if p.TaskID != sends[1].TaskID {
+					t.Errorf("%s: a poll of another task than the second", p.Line())
+				}
+			}
+			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
+			if outs[0].TaskID != sends[0].TaskID {
+				t.Errorf("reported %s, want the blocking task %s", outs[0].TaskID, sends[0].TaskID)
+			}
+		})
+	}
+}

@@ -121,33 +121,62 @@ func playGallery(t *testing.T) []galleryRun {
 // aimed are the gallery clients that cheat one judgement, not the whole
 // catalog: elsewhere they do the work. Each is pinned here to exactly the
 // requirements it must fail ("scenario/requirement") in the scenarios it
-// aims at, the scenarios of its keys, where it is played.
-var aimed = map[string][]string{
+// aims at, the scenarios of its keys, where it is played, and to the
+// other verdicts that its cheat is about.
+var aimed = map[string]aim{
 	// Its polled task is canceled on drift, and fetches the card while the
 	// blocking one runs (which, on contract-frozen-after-send, rejects the
 	// blocking task the client reports): however the first send went.
-	builtin.BlockingDecoy: {
+	builtin.BlockingDecoy: {fail: []string{
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-003",
-	},
+	}},
 	// Exactly refetch-every-transition's failures: the peer did not hold
 	// its sends, whatever the body's spelling.
-	builtin.SnakeCaseRefetch: {
+	builtin.SnakeCaseRefetch: {fail: []string{
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
 		"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-003",
-	},
+	}},
+	// It does nothing forbidden, but its only watched task starts after the
+	// change: no task was watched across it, so the mid-task requirements
+	// do not apply (they passed before the judge asked for one).
+	builtin.LateWatcher: {also: verdictOf(scenarios.NotApplicable,
+		"skill-reorganization/REORG-001",
+		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
+		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
+	)},
 	// Its token reaches B in a request net/http refuses before any
 	// handler: contact, and a credential whose presence is unknown.
-	builtin.UnparsedBearer: {
+	builtin.UnparsedBearer: {fail: []string{
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
-	},
+	}},
+}
+
+// aim is what an aimed client must get where it is played: exactly the
+// failures fail, and the verdicts also.
+type aim struct {
+	fail []string
+	also map[string]scenarios.Verdict
+}
+
+// keys are every "scenario/requirement" the aim pins.
+func (a aim) keys() []string {
+	return slices.Concat(a.fail, slices.Sorted(maps.Keys(a.also)))
+}
+
+func verdictOf(v scenarios.Verdict, keys ...string) map[string]scenarios.Verdict {
+	m := map[string]scenarios.Verdict{}
+	for _, k := range keys {
+		m[k] = v
+	}
+	return m
 }
 
 // TestGalleryAimed plays each aimed client on the scenarios it aims at, in
-// both modes, and holds it to exactly the failures pinned in aimed.
+// both modes, and holds it to exactly what is pinned in aimed.
 func TestGalleryAimed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays three scenarios twice per aimed client")
@@ -158,7 +187,7 @@ func TestGalleryAimed(t *testing.T) {
 			continue
 		}
 		var catalog []*scenarios.Scenario
-		for _, key := range want {
+		for _, key := range want.keys() {
 			id, _, _ := strings.Cut(key, "/")
 			sc, err := scenarios.Lookup(id)
 			if err != nil {
@@ -172,8 +201,9 @@ func TestGalleryAimed(t *testing.T) {
 			t.Run(name+"/"+string(mode), func(t *testing.T) {
 				t.Parallel()
 				_, rep := playedBy(t, name, mode, catalog)
+				verdicts := rep.Verdicts()
 				var got []string
-				for key, v := range rep.Verdicts() {
+				for key, v := range verdicts {
 					switch v {
 					case scenarios.Fail:
 						got = append(got, key)
@@ -182,10 +212,15 @@ func TestGalleryAimed(t *testing.T) {
 					}
 				}
 				slices.Sort(got)
-				if wantSorted := slices.Sorted(slices.Values(want)); !slices.Equal(got, wantSorted) {
+				if wantSorted := slices.Sorted(slices.Values(want.fail)); !slices.Equal(got, wantSorted) {
 					t.Errorf("fails\n  %s\nwant exactly\n  %s", strings.Join(got, "\n  "), strings.Join(wantSorted, "\n  "))
 				}
-				if w := expectedExit(want); rep.ExitCode != w {
+				for _, key := range slices.Sorted(maps.Keys(want.also)) {
+					if v := verdicts[key]; v != want.also[key] {
+						t.Errorf("%s is %s, want %s", key, v, want.also[key])
+					}
+				}
+				if w := expectedExit(want.fail); rep.ExitCode != w {
 					t.Errorf("exit code %d, want %d", rep.ExitCode, w)
 				}
 			})
