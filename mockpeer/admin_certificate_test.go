@@ -2,9 +2,7 @@ package mockpeer
 
 import (
 	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -52,18 +50,7 @@ func TestAdminImpostorAndBack(t *testing.T) {
 	if e.Peer != "A" || e.Path != AdminImpostorPath || !strings.Contains(e.Response, certImpostor) || e.Header.Get("Authorization") != "Bearer [REDACTED:admin-secret]" {
 		t.Errorf("impostor call journaled as peer %q %s %q, Authorization %q", e.Peer, e.Path, e.Response, e.Header.Get("Authorization"))
 	}
-	var unknown x509.UnknownAuthorityError
-	if _, err := c.Get(p.CardURL()); !errors.As(err, &unknown) {
-		t.Fatalf("GET after the switch: %v, want an unknown authority", err)
-	}
-	select {
-	case e := <-journaled:
-		if !e.HandshakeRefusedByClient() || e.Peer != "A" {
-			t.Errorf("journaled %s %q, want the client's refused handshake", e.Route, e.Malformed)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no refused handshake journaled")
-	}
+	requireImpostorRefused(t, c, p, journaled)
 
 	if status, body := admin(http.MethodPost, AdminGenuinePath); status != 200 || body != `{"certificate":"genuine"}` || p.Impostor() {
 		t.Fatalf("POST genuine: %d %q, impostor %v", status, body, p.Impostor())

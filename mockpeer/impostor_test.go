@@ -49,19 +49,7 @@ func TestPresentImpostor(t *testing.T) {
 			if !p.Impostor() {
 				t.Fatal("not Impostor after PresentImpostor")
 			}
-			_, err := c.Get(p.CardURL())
-			var unknown x509.UnknownAuthorityError
-			if !errors.As(err, &unknown) {
-				t.Fatalf("GET after the switch: %v, want an unknown authority", err)
-			}
-			select {
-			case e := <-journaled:
-				if !e.HandshakeRefusedByClient() || e.Peer != "A" {
-					t.Errorf("journaled %s %q, want the client's refused handshake", e.Route, e.Malformed)
-				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("no refused handshake journaled")
-			}
+			requireImpostorRefused(t, c, p, journaled)
 			if n := len(f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard })); n != 1 {
 				t.Errorf("%d card requests journaled, want the one before the switch", n)
 			}
@@ -296,4 +284,22 @@ func TestPresentGenuine(t *testing.T) {
 		t.Fatalf("a client trusting the farm CA after PresentGenuine: %v", err)
 	}
 	genuine.Close()
+}
+
+// requireImpostorRefused: a GET by c, a client trusting p's genuine CA,
+// fails on an unknown authority, and the refusal is journaled for peer A.
+func requireImpostorRefused(t *testing.T, c *http.Client, p *Peer, journaled <-chan Exchange) {
+	t.Helper()
+	var unknown x509.UnknownAuthorityError
+	if _, err := c.Get(p.CardURL()); !errors.As(err, &unknown) {
+		t.Fatalf("GET after the switch: %v, want an unknown authority", err)
+	}
+	select {
+	case e := <-journaled:
+		if !e.HandshakeRefusedByClient() || e.Peer != "A" {
+			t.Errorf("journaled %s %q, want the client's refused handshake", e.Route, e.Malformed)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no refused handshake journaled")
+	}
 }
