@@ -27,6 +27,11 @@ const (
 	clientKeyFileName  = "client-key.pem"
 )
 
+// certLifetime is how long every certificate of a run is valid, from an
+// hour before it is made: a demo peer may serve for weeks, and 397 days is
+// the longest lifetime any client's policy accepts for a server certificate.
+const certLifetime = 397 * 24 * time.Hour
+
 // pki is the per-run certificate authority and everything it signed. The
 // CA key lives in memory only and dies with the farm.
 type pki struct {
@@ -70,7 +75,7 @@ func newPKI(dir string, identities map[string][]string) (*pki, error) {
 	if p.client, err = p.leaf(&x509.Certificate{
 		Subject:     pkix.Name{CommonName: ClientCertCN, Organization: []string{"a2a-conform"}},
 		NotBefore:   now.Add(-time.Hour),
-		NotAfter:    now.Add(48 * time.Hour),
+		NotAfter:    now.Add(certLifetime),
 		KeyUsage:    x509.KeyUsageDigitalSignature,
 		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth},
 	}); err != nil {
@@ -112,7 +117,7 @@ func (p *pki) serverCert(identity string, hosts []string, now time.Time) (tls.Ce
 	tmpl := &x509.Certificate{
 		Subject:     pkix.Name{CommonName: identity, Organization: []string{"a2a-conform peer"}},
 		NotBefore:   now.Add(-time.Hour),
-		NotAfter:    now.Add(48 * time.Hour),
+		NotAfter:    now.Add(certLifetime),
 		KeyUsage:    x509.KeyUsageDigitalSignature,
 		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 		DNSNames:    []string{"localhost"},
@@ -157,7 +162,7 @@ func (p *pki) writeClientFiles(dir string) error {
 }
 
 // newCA makes a run's certificate authority, valid from an hour before now
-// for two days; organization tells a genuine CA from an impostor's.
+// for certLifetime; organization tells a genuine CA from an impostor's.
 func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -166,7 +171,7 @@ func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecds
 	tmpl := &x509.Certificate{
 		Subject:               pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{organization}},
 		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(48 * time.Hour),
+		NotAfter:              now.Add(certLifetime),
 		IsCA:                  true,
 		BasicConstraintsValid: true,
 		MaxPathLenZero:        true,
