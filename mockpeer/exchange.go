@@ -142,7 +142,11 @@ func (ex Exchange) Line() string {
 		details = append(details, "card v"+strconv.Itoa(ex.CardVersion))
 	}
 	if ex.TaskID != "" {
-		details = append(details, ex.TaskID+" "+shortState(string(ex.StateBefore))+"→"+shortState(string(ex.StateAfter)))
+		states := ex.TaskID + " " + shortState(string(ex.StateBefore)) + "→" + shortState(string(ex.StateAfter))
+		if ex.StateAfter != "" && ex.StateVersion != ex.CardVersion {
+			states += " entered under card v" + strconv.Itoa(ex.StateVersion)
+		}
+		details = append(details, states)
 	}
 	if ex.Blocking {
 		details = append(details, "blocking")

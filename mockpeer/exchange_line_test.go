@@ -15,12 +15,16 @@ func TestExchangeLine(t *testing.T) {
 		want string
 	}{
 		{Exchange{Seq: 7, Peer: "A", Route: RouteA2A, Method: "POST", Path: "/a2a/jsonrpc", Op: "SendMessage", Binding: "JSONRPC",
-			Status: 200, ErrorCode: -32001, CardVersion: 1, TaskID: "task-1", StateAfter: wire.TaskStateWorking,
+			Status: 200, ErrorCode: -32001, CardVersion: 1, TaskID: "task-1", StateAfter: wire.TaskStateWorking, StateVersion: 1,
 			Auth: AuthSeen{Presented: []string{"bearer", "client-cert"}}, Truncated: []string{"body"}},
 			"#7 peer A POST /a2a/jsonrpc [JSONRPC SendMessage] → 200 error -32001 (card v1, task-1 new→WORKING, credentials bearer+client-cert, truncated body)"},
 		{Exchange{Seq: 6, Peer: "A", Route: RouteA2A, Method: "POST", Path: "/a2a/v1/message:send", Op: "SendMessage", Binding: "HTTP+JSON",
 			Status: 200, TaskID: "task-2", StateAfter: wire.TaskStateCompleted, Blocking: true},
 			"#6 peer A POST /a2a/v1/message:send [HTTP+JSON SendMessage] → 200 (card v0, task-2 new→COMPLETED, blocking)"},
+		// A task shown in a state it entered under an earlier card.
+		{Exchange{Seq: 13, Peer: "A", Route: RouteA2A, Method: "POST", Path: "/a2a/jsonrpc", Op: "GetTask", Binding: "JSONRPC",
+			Status: 200, CardVersion: 2, TaskID: "task-1", StateBefore: wire.TaskStateWorking, StateAfter: wire.TaskStateWorking, StateVersion: 1},
+			"#13 peer A POST /a2a/jsonrpc [JSONRPC GetTask] → 200 (card v2, task-1 WORKING→WORKING entered under card v1)"},
 		{Exchange{Seq: 8, Peer: "B", Route: RouteCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 304,
 			Header: http.Header{"If-None-Match": {`"abc"`}}},
 			`#8 peer B GET /.well-known/agent-card.json → 304 (card v0, If-None-Match "abc")`},

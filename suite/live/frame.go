@@ -87,7 +87,7 @@ func journalLine(ex mockpeer.Exchange) report.JournalLine {
 		Seq: ex.Seq, Peer: ex.Peer, Origin: ex.Origin, Route: ex.Route, Op: ex.Op, Binding: ex.Binding,
 		Method: ex.Method, Path: ex.Path, Status: ex.Status, ErrorCode: ex.ErrorCode,
 		CardVersion: ex.CardVersion, ContractHash: ex.ContractHash, TaskID: ex.TaskID,
-		StateBefore: string(ex.StateBefore), StateAfter: string(ex.StateAfter),
+		StateBefore: string(ex.StateBefore), StateAfter: string(ex.StateAfter), StateVersion: ex.StateVersion,
 	}
 	l.Auth.Presented = ex.Auth.Presented
 	return l

@@ -167,6 +167,9 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine) *htmlScenario {
 		}
 		if l.TaskID != "" {
 			row.States = shortState(l.StateBefore) + "→" + shortState(l.StateAfter)
+			if l.StateAfter != "" && l.StateVersion != l.CardVersion {
+				row.States += fmt.Sprintf(" (entered under v%d)", l.StateVersion)
+			}
 		}
 		for _, t := range sc.Tasks {
 			if l.Seq >= t.FirstExchange && l.Seq <= t.LastExchange {

@@ -27,6 +27,10 @@ func htmlFixture() (*Report, map[string][]JournalLine) {
 	small := []JournalLine{line(1, "A", routeCard, "", 200), line(2, "A", "a2a", "SendMessage", 200),
 		line(3, "B", "a2a", "SendMessage", 200), line(4, "A", "oauth-token", "", 200), line(5, "", routeAdmin, "", 200)}
 	small[2].Auth.Presented = []string{"bearer"}
+	// Task t1 was created under card v1; t2 is shown in a state it entered
+	// under v0.
+	small[1].TaskID, small[1].StateAfter, small[1].StateVersion = "t1", "TASK_STATE_WORKING", 1
+	small[2].TaskID, small[2].StateBefore, small[2].StateAfter = "t2", "TASK_STATE_WORKING", "TASK_STATE_WORKING"
 	var flood []JournalLine
 	for i := int64(1); i <= 1000; i++ {
 		if i <= 500 {
@@ -186,6 +190,9 @@ func TestWriteHTML(t *testing.T) {
 	}
 	if !strings.Contains(text.String(), evil) || !strings.Contains(text.String(), "task 1: client reported completed “"+evil+"”") {
 		t.Error("the outcome detail does not show as text")
+	}
+	if strings.Count(text.String(), "(entered under v") != 1 || !strings.Contains(text.String(), "t2 WORKING→WORKING (entered under v0)") {
+		t.Error("the journal table does not say which card version a task's shown state was entered under, exactly where it differs")
 	}
 	if !strings.Contains(raw, `class="ex cited"`) || !strings.Contains(raw, "serves v1") {
 		t.Error("no highlighted arrow or no card version badge")

@@ -29,6 +29,7 @@ type JournalLine struct {
 	TaskID       string `json:"taskId,omitempty"`
 	StateBefore  string `json:"stateBefore,omitempty"`
 	StateAfter   string `json:"stateAfter,omitempty"`
+	StateVersion int    `json:"stateVersion,omitempty"`
 	Auth         struct {
 		Presented []string `json:"presented,omitempty"`
 	} `json:"auth"`
