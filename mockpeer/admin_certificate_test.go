@@ -58,6 +58,17 @@ func TestAdminImpostorAndBack(t *testing.T) {
 	if resp, _ := do(t, c, http.MethodGet, p.CardURL(), "", nil); resp.StatusCode != http.StatusOK {
 		t.Errorf("card after the way back: %d", resp.StatusCode)
 	}
+
+	// A reset starts the peer over, genuine certificate included.
+	if status, _ := admin(http.MethodPost, AdminImpostorPath); status != 200 || !p.Impostor() {
+		t.Fatalf("POST impostor again: %d, impostor %v", status, p.Impostor())
+	}
+	if status, body := admin(http.MethodPost, AdminResetPath); status != 200 || p.Impostor() {
+		t.Fatalf("POST reset: %d %q, impostor %v; want the genuine certificate", status, body, p.Impostor())
+	}
+	if resp, _ := do(t, c, http.MethodGet, p.CardURL(), "", nil); resp.StatusCode != http.StatusOK {
+		t.Errorf("card after a reset: %d", resp.StatusCode)
+	}
 	if line, _ := json.Marshal(f.Journal().All()); strings.Contains(string(line), f.AdminSecret()) {
 		t.Error("the admin secret is in the journal")
 	}

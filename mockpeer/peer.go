@@ -185,13 +185,17 @@ func (p *Peer) rotateLocked(to int) {
 
 // Reset puts version 0 back in force, re-arms every trigger, disarms what
 // Arm armed, drops every task (ending the streams and blocking sends that
-// follow one) and ends any grace window. The journal is kept, and task ids
-// keep counting so that journal entries stay unambiguous.
+// follow one), ends any grace window and presents the genuine certificate
+// again, as the peer started. The journal is kept, and task ids keep
+// counting so that journal entries stay unambiguous.
 func (p *Peer) Reset() {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	p.state.reset(len(p.spec.Rotations))
 	p.tasks.drop()
+	p.mu.Unlock()
+	if p.farm.pki != nil {
+		_ = p.PresentGenuine() // cannot fail with a CA
+	}
 }
 
 // inForce returns the card version in force.
