@@ -70,6 +70,16 @@ func TestLiveViewInTheBrowser(t *testing.T) {
 	client.fetchCard()
 	b.until(`document.querySelectorAll("#diagram g.ex").length === 5 && document.getElementById("diagram").textContent.includes("serves v1")`, exchangeToDOM)
 
+	// The certificate switches, there and back.
+	b.must(b.eval(`document.querySelector('button.impostor[data-peer="A"]').click()`, nil))
+	b.until(`document.querySelector('[data-certificate-of="A"]').textContent === "impostor" &&
+		document.getElementById("result").textContent.includes("impostor A → 200")`, exchangeToDOM)
+	if !farm.Peers()[0].Impostor() {
+		t.Error("after the impostor click, A presents its genuine certificate")
+	}
+	b.must(b.eval(`document.querySelector('button.genuine[data-peer="A"]').click()`, nil))
+	b.until(`document.querySelector('[data-certificate-of="A"]').textContent === "genuine"`, exchangeToDOM)
+
 	if problems := b.pageProblems(); len(problems) > 0 {
 		t.Errorf("page problems:\n%s", strings.Join(problems, "\n"))
 	}

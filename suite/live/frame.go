@@ -22,10 +22,13 @@ type frame struct {
 	Arrows    int                    `json:"arrows"`    // arrows drawn (fewer when runs collapse)
 	Counts    mockpeer.JournalCounts `json:"counts"`    // of the whole journal
 	Versions  map[string]int         `json:"versions"`  // card version in force, per peer of the copy
-	Diagram   string                 `json:"diagram"`   // HTML: the SVG of report.html
-	Journal   []string               `json:"journal"`   // one line per exchange, oldest first
-	Farm      *farmFrame             `json:"farm,omitempty"`
-	Error     string                 `json:"error,omitempty"`
+	// Certificates is "genuine" or "impostor" per peer of the copy; none
+	// on plain HTTP.
+	Certificates map[string]string `json:"certificates,omitempty"`
+	Diagram      string            `json:"diagram"` // HTML: the SVG of report.html
+	Journal      []string          `json:"journal"` // one line per exchange, oldest first
+	Farm         *farmFrame        `json:"farm,omitempty"`
+	Error        string            `json:"error,omitempty"`
 }
 
 // render draws copy c's part of the journal as it is now. Its errors are
@@ -52,9 +55,17 @@ func (v *View) render(c int) []byte {
 	}
 	f.Exchanges = len(exchanges)
 	start := map[string]report.CardInForce{}
+	tls := v.farm.CAPEM() != nil
+	if tls {
+		f.Certificates = map[string]string{}
+	}
 	for _, name := range v.copies[c].Peers {
-		f.Versions[name] = v.farm.Peer(name).Version()
+		p := v.farm.Peer(name)
+		f.Versions[name] = p.Version()
 		start[name] = v.start[name]
+		if tls {
+			f.Certificates[name] = certificateOf(p)
+		}
 	}
 	lines := make([]report.JournalLine, len(exchanges))
 	for i, ex := range exchanges {
@@ -91,4 +102,12 @@ func journalLine(ex mockpeer.Exchange) report.JournalLine {
 	}
 	l.Auth.Presented = ex.Auth.Presented
 	return l
+}
+
+// certificateOf says which certificate p presents.
+func certificateOf(p *mockpeer.Peer) string {
+	if p.Impostor() {
+		return "impostor"
+	}
+	return "genuine"
 }

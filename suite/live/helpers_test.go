@@ -21,7 +21,7 @@ const testScenario = "rotation-during-send"
 
 // startView starts the scenario's farm as `a2a-conform peer` does, with
 // its live view, and returns a client that trusts the farm's CA.
-func startView(t *testing.T) (*mockpeer.Farm, *View, *http.Client) {
+func startView(t *testing.T, edits ...func(*mockpeer.FarmSpec)) (*mockpeer.Farm, *View, *http.Client) {
 	t.Helper()
 	sc, err := scenarios.Lookup(testScenario)
 	if err != nil {
@@ -30,6 +30,9 @@ func startView(t *testing.T) (*mockpeer.Farm, *View, *http.Client) {
 	spec := sc.FarmSpec()
 	spec.Dir = t.TempDir()
 	spec.Journal = mockpeer.JournalLimits{Exchanges: 1000, Ring: true}
+	for _, edit := range edits {
+		edit(&spec)
+	}
 	farm, err := mockpeer.Start(t.Context(), spec)
 	if err != nil {
 		t.Fatal(err)

@@ -31,16 +31,20 @@ var reportStyle = func() template.HTML {
 }()
 
 type pageData struct {
-	S           Scenario
-	Peers       []peerView
-	Versions    map[string]int
-	ClientCard  string
-	EventsURL   string
-	Farm        *farmData // nil for a farm of one copy: `peer`'s page
-	RotatePath  string
-	ResetPath   string
-	ReportStyle template.HTML
-	Nonce       string
+	S          Scenario
+	Peers      []peerView
+	Versions   map[string]int
+	ClientCard string
+	EventsURL  string
+	Farm       *farmData // nil for a farm of one copy: `peer`'s page
+	RotatePath string
+	ResetPath  string
+	// ImpostorPath and GenuinePath switch a peer's certificate; "" on
+	// plain HTTP, where there is none.
+	ImpostorPath, GenuinePath string
+	Certificates              map[string]string
+	ReportStyle               template.HTML
+	Nonce                     string
 }
 
 // farmData is what the page shows of a farm of several copies, above the
@@ -74,10 +78,16 @@ func (v *View) servePage(w http.ResponseWriter, r *http.Request) {
 		RotatePath: mockpeer.AdminRotatePath, ResetPath: mockpeer.AdminResetPath,
 		ReportStyle: reportStyle, Nonce: base64.StdEncoding.EncodeToString(nonce),
 	}
+	if v.farm.CAPEM() != nil {
+		d.ImpostorPath, d.GenuinePath, d.Certificates = mockpeer.AdminImpostorPath, mockpeer.AdminGenuinePath, map[string]string{}
+	}
 	for _, name := range cp.Peers {
 		p := v.farm.Peer(name)
 		d.Peers = append(d.Peers, describePeer(p, v.peerAt))
 		d.Versions[name] = p.Version()
+		if d.Certificates != nil {
+			d.Certificates[name] = certificateOf(p)
+		}
 		if name == cp.Scenario.CardPeer {
 			d.ClientCard = p.CardURL()
 		}
