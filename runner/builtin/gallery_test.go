@@ -272,19 +272,9 @@ func TestHardcodedV03(t *testing.T) {
 // then polling, and the polled task is canceled once the skill leaves the
 // card. It reports the blocking task, completed.
 func TestBlockingDecoy(t *testing.T) {
-	skillMoved := func(_ mockpeer.Origins, c *wire.AgentCard) { c.Skills = c.Skills[1:] } // contract unchanged
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
-			outs, j := playSession(t, BlockingDecoy, mode, 1, mockpeer.Grants{}, mockpeer.PeerSpec{
-				Name:      "A",
-				Cards:     []mockpeer.CardFunc{card("A", "A"), card("A", "A", skillMoved)},
-				Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
-				Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-					{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking, Progress: 30},
-					{State: wire.TaskStateWorking, Progress: 60}, {State: wire.TaskStateWorking, Progress: 90},
-					{State: wire.TaskStateCompleted},
-				}, StepInterval: mockpeer.DefaultStepInterval},
-			})
+			outs, j := playSession(t, BlockingDecoy, mode, 1, mockpeer.Grants{}, skillMovesMidTask(30, 60, 90))
 			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
 			if !sends[0].Blocking || sends[1].Blocking {
 				t.Fatalf("sends journaled blocking %v then %v, want a blocking send, then a polling one", sends[0].Blocking, sends[1].Blocking)
@@ -327,18 +317,9 @@ func TestSnakeCaseRefetch(t *testing.T) {
 // card, without a card request after the first send: watched, but
 // started after the change.
 func TestLateWatcher(t *testing.T) {
-	skillMoved := func(_ mockpeer.Origins, c *wire.AgentCard) { c.Skills = c.Skills[1:] } // contract unchanged
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
-			outs, j := playSession(t, LateWatcher, mode, 1, mockpeer.Grants{}, mockpeer.PeerSpec{
-				Name:      "A",
-				Cards:     []mockpeer.CardFunc{card("A", "A"), card("A", "A", skillMoved)},
-				Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
-				Task: mockpeer.TaskScript{Steps: []mockpeer.TaskStep{
-					{State: wire.TaskStateWorking}, {State: wire.TaskStateWorking, Progress: 50},
-					{State: wire.TaskStateWorking, Progress: 90}, {State: wire.TaskStateCompleted},
-				}, StepInterval: mockpeer.DefaultStepInterval},
-			})
+			outs, j := playSession(t, LateWatcher, mode, 1, mockpeer.Grants{}, skillMovesMidTask(50, 90))
 			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
 			if !sends[0].Blocking || sends[0].CardVersion != 0 || sends[0].StateVersion != 1 {
 				t.Errorf("first send %s, want blocking, sent under v0, held across the change", sends[0].Line())
@@ -366,5 +347,23 @@ func TestLateWatcher(t *testing.T) {
 				t.Errorf("reported %s, want the blocking task %s", outs[0].TaskID, sends[0].TaskID)
 			}
 		})
+	}
+}
+
+// skillMovesMidTask is peer A, whose first skill leaves the card (the
+// contract unchanged) at a task's second step; each task works through the
+// progress steps given, then completes.
+func skillMovesMidTask(progress ...int) mockpeer.PeerSpec {
+	skillMoved := func(_ mockpeer.Origins, c *wire.AgentCard) { c.Skills = c.Skills[1:] }
+	steps := []mockpeer.TaskStep{{State: wire.TaskStateWorking}}
+	for _, p := range progress {
+		steps = append(steps, mockpeer.TaskStep{State: wire.TaskStateWorking, Progress: p})
+	}
+	steps = append(steps, mockpeer.TaskStep{State: wire.TaskStateCompleted})
+	return mockpeer.PeerSpec{
+		Name:      "A",
+		Cards:     []mockpeer.CardFunc{card("A", "A"), card("A", "A", skillMoved)},
+		Rotations: []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}},
+		Task:      mockpeer.TaskScript{Steps: steps, StepInterval: mockpeer.DefaultStepInterval},
 	}
 }
