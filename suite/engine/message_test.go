@@ -19,7 +19,7 @@ func TestFailureMessage(t *testing.T) {
 		Journal: []mockpeer.Exchange{
 			{Seq: 1, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Route: mockpeer.RouteCard, Status: 200, Header: http.Header{}},
 			{Seq: 4, Peer: "A", Method: "POST", Path: "/a2a/jsonrpc", Route: mockpeer.RouteA2A, Op: "SendMessage", Binding: "JSONRPC",
-				Status: 200, CardVersion: 1, TaskID: "task-1", StateAfter: "TASK_STATE_AUTH_REQUIRED",
+				Status: 200, CardVersion: 1, TaskID: "task-1", StateAfter: "TASK_STATE_AUTH_REQUIRED", StateVersion: 1,
 				Auth: mockpeer.AuthSeen{Presented: []string{"oauth-token"}}, Header: http.Header{}},
 		},
 		Client: scenarios.ClientRun{Outcome: &driver.Outcome{Outcome: "failed", Reason: "auth-required"}},
