@@ -192,13 +192,23 @@ func headerList(values []string) []string {
 }
 
 // presented names the farm credentials found anywhere in the request, as
-// sent or in a form a server decodes (decodedForms): header names and
-// values, path, query, the body (tap), plus "client-cert" when the client
-// presented a certificate.
+// sent or in a form a server decodes (decodedForms): method, Host, request
+// target, header and trailer names and values, path, query, the body
+// (tap), plus "client-cert" when the client presented a certificate. The
+// connection's own record (RouteConnection) has every byte besides.
 func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
-	texts := make([]string, 0, 2+2*len(r.Header)) // a name and a value each, mostly
-	texts = append(texts, r.URL.Path, r.URL.RawQuery)
+	texts := make([]string, 0, 4+2*len(r.Header)) // a name and a value each, mostly
+	// The request target as sent (userinfo, an absolute form) and the
+	// Host, which net/http keeps out of the header, are the client's too.
+	texts = append(texts, r.Method, r.Host, r.RequestURI, r.URL.Path, r.URL.RawQuery)
 	texts = append(texts, decodedForms(r.URL.RawQuery, false)...)
+	if u := r.URL.User; u != nil {
+		texts = append(texts, u.String())
+	}
+	for k, vals := range r.Trailer { // read with the body, which is done
+		texts = append(texts, k)
+		texts = append(texts, vals...)
+	}
 	for k, vals := range r.Header {
 		texts = append(texts, k)
 		b64 := base64Header(k)

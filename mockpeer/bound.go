@@ -26,6 +26,8 @@ const (
 	truncExtensions = "extensions"
 	truncMetadata   = "requestMetadata"
 	truncCompact    = "compact"
+	truncMethod     = "method"
+	truncConnection = "connection"
 )
 
 // bound cuts e to the limits l, naming in e.Truncated what was cut. The
@@ -75,6 +77,7 @@ func markCut(e *Exchange, name string, cut bool) {
 func cutStrings(e *Exchange, path, query, field int) {
 	cutField(e, &e.Path, truncPath, path)
 	cutField(e, &e.Query, truncQuery, query)
+	cutField(e, &e.Method, truncMethod, field)
 	cutField(e, &e.Op, truncOp, field)
 	cutField(e, &e.TaskID, truncTaskID, field)
 	cutField(e, &e.A2AVersion, truncVersion, field)
@@ -82,6 +85,9 @@ func cutStrings(e *Exchange, path, query, field int) {
 	var c bool
 	e.Extensions, c = boundList(e.Extensions, field)
 	markCut(e, truncExtensions, c)
+	if e.Conn != nil {
+		boundConnection(e, field)
+	}
 }
 
 // cutField cuts one of e's strings to limit, marking it as name if cut.

@@ -44,12 +44,17 @@ func ExampleStart() {
 		resp.Body.Close()
 	}
 
+	// Each connection is journaled too (route connection), with the
+	// sequence number of its accept: the first one, its body left unread,
+	// was closed by the client, which made a second.
 	for _, e := range farm.Journal().All() {
-		fmt.Println(e.Seq, e.Route, e.Status, "card version", e.CardVersion)
+		if e.Route == mockpeer.RouteCard {
+			fmt.Println(e.Seq, e.Route, e.Status, "card version", e.CardVersion)
+		}
 	}
 	// Output:
-	// 1 agent-card 200 card version 0
-	// 2 agent-card 200 card version 1
+	// 2 agent-card 200 card version 0
+	// 4 agent-card 200 card version 1
 }
 
 // Hooks compose with triggers: this peer rotates to card version 1 after

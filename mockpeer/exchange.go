@@ -1,7 +1,6 @@
 package mockpeer
 
 import (
-	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -75,6 +74,9 @@ type Exchange struct {
 	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
 	// Extensions is the A2A-Extensions list the request carried.
 	Extensions []string `json:"extensions,omitempty"`
+	// Conn is, on RouteConnection, what the client revealed on the
+	// connection; nil on every other route.
+	Conn *Connection `json:"connection,omitempty"`
 	// Truncated names, by their JSON names, the fields cut to the journal's
 	// limits ("header", "body", ...), and "compact" for an exchange kept in
 	// compact form (see JournalLimits). Cuts come after redaction.
@@ -114,13 +116,10 @@ func (ex Exchange) Line() string {
 		b.WriteString(ex.Peer)
 		b.WriteString(" ")
 	}
-	switch ex.Route {
-	case RouteTLSHandshake:
-		// No request and no status: the cause is all there is to say.
-		b.WriteString(cmp.Or(ex.Malformed, "TLS handshake failed"))
-	case RouteUnparsed:
-		// No method, path or status: net/http refused it unread.
-		b.WriteString("unparsed request [" + ex.Malformed + "]")
+	switch {
+	case ex.Route == RouteConnection && ex.Conn != nil:
+		// No request and no status: what the connection showed.
+		b.WriteString(ex.Conn.line(ex.Malformed))
 	default:
 		b.WriteString(ex.Method)
 		b.WriteString(" ")

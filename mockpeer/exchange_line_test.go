@@ -32,10 +32,19 @@ func TestExchangeLine(t *testing.T) {
 			"#9 admin POST /_conform/reset → 401"}, // no peer named: no card version
 		{Exchange{Seq: 10, Peer: "A", Route: RouteAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1},
 			"#10 admin POST /_conform/rotate → 200 (card v1)"},
-		{Exchange{Seq: 11, Peer: "A", Route: RouteTLSHandshake, Malformed: "TLS handshake failed: remote error: tls: bad certificate"},
-			"#11 peer A TLS handshake failed: remote error: tls: bad certificate (card v0)"},
-		{Exchange{Seq: 12, Peer: "B", Route: RouteUnparsed, Malformed: unparsedHTTP1, CardVersion: 1},
-			"#12 peer B unparsed request [HTTP/1 request refused by net/http before any handler] (card v1)"},
+		{Exchange{Seq: 11, Peer: "A", Route: RouteConnection, Malformed: "TLS handshake failed: remote error: tls: bad certificate",
+			Conn: &Connection{Remote: "127.0.0.1:5001", Handshake: HandshakeFailed, ServerName: "127.0.0.1", EndedBy: EndedByClient}},
+			"#11 peer A connection from 127.0.0.1:5001: TLS handshake failed: remote error: tls: bad certificate [SNI 127.0.0.1], ended by client (card v0)"},
+		{Exchange{Seq: 12, Peer: "B", Route: RouteConnection, CardVersion: 1, Auth: AuthSeen{Presented: []string{"bearer"}},
+			Conn: &Connection{Remote: "127.0.0.1:5002", Handshake: HandshakeComplete, ServerName: "[REDACTED:bearer]",
+				ALPN: []string{"h2", "http/1.1"}, Bytes: 120, HTTP2: true, Requests: 1, EndedBy: EndedByPeer, Unscanned: "HTTP/2: why"}},
+			"#12 peer B connection from 127.0.0.1:5002: TLS, 120 bytes of HTTP/2, 1 requests [SNI [REDACTED:bearer], ALPN h2,http/1.1], ended by peer, unscanned: HTTP/2: why (card v1, credentials bearer)"},
+		{Exchange{Seq: 14, Peer: "B", Route: RouteConnection,
+			Conn: &Connection{Remote: "127.0.0.1:5003", Handshake: HandshakeNotTLS, Bytes: 40, EndedBy: EndedByClient}},
+			"#14 peer B connection from 127.0.0.1:5003: not TLS, 40 bytes, ended by client (card v0)"},
+		{Exchange{Seq: 15, Peer: "B", Route: RouteConnection, Malformed: hungUpAfter,
+			Conn: &Connection{Remote: "127.0.0.1:5004", Handshake: HandshakeComplete, Impostor: true, EndedBy: EndedByClient}},
+			"#15 peer B connection from 127.0.0.1:5004: TLS (" + hungUpAfter + "), 0 bytes, 0 requests [impostor], ended by client (card v0)"},
 	} {
 		if got := tc.ex.Line(); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)

@@ -180,24 +180,28 @@ func (f *Farm) bind(ctx context.Context) error {
 	return f.bindAdmin(ctx, scheme)
 }
 
-// serve starts one HTTP(S) server per peer, and the admin server.
+// serve starts one server per peer, and the admin server. A peer's server
+// is handed plaintext connections (contactListener makes the handshake),
+// and speaks HTTP/1 and HTTP/2 with prior knowledge on them: HTTP/2 as
+// negotiated by ALPN, and h2c on a plain farm.
 func (f *Farm) serve() {
 	for _, p := range f.peers {
-		p.server = f.newServer(p, log.New(handshakeLog{p}, "", 0), p.identity)
+		p.server = f.newServer(p, log.New(io.Discard, "", 0), "")
 		p.server.ConnState, p.server.ConnContext = p.conns.track, p.conns.connContext
-		p.conns.hungUp, p.conns.unparsed = p.journalHandshake, p.journalUnparsed
 		if f.pki != nil {
-			p.server.TLSConfig = p.tlsConfig()
+			p.tlsConf = p.tlsConfig()
 		}
-		f.start(p.server, trackedListener{p.listener})
+		f.start(p.server, contactListener{p.listener, p}, false)
 	}
 	f.admin.server = f.newServer(f.admin, log.New(io.Discard, "", 0), adminIdentity)
-	f.start(f.admin.server, f.admin.listener)
+	f.start(f.admin.server, f.admin.listener, f.pki != nil)
 }
 
-// newServer is an HTTP(S) server bounded by the farm's ServerLimits.
-// There is no server-wide ReadTimeout or WriteTimeout: they would cut
-// streams; each request gets its own deadlines (bodyTap, recorder).
+// newServer is an HTTP(S) server bounded by the farm's ServerLimits; with
+// an identity, over TLS (the admin server), without one over what its
+// listener hands it. There is no server-wide ReadTimeout or WriteTimeout:
+// they would cut streams; each request gets its own deadlines (bodyTap,
+// recorder).
 func (f *Farm) newServer(h http.Handler, errorLog *log.Logger, identity string) *http.Server {
 	s := &http.Server{
 		Handler:           h,
@@ -206,7 +210,7 @@ func (f *Farm) newServer(h http.Handler, errorLog *log.Logger, identity string) 
 		IdleTimeout:       f.limits.IdleTimeout,
 		MaxHeaderBytes:    f.limits.MaxHeaderBytes,
 	}
-	if f.pki != nil {
+	if f.pki != nil && identity != "" {
 		s.TLSConfig = f.pki.serverConfig(identity)
 	} else {
 		// gRPC without TLS is HTTP/2 with prior knowledge (h2c).
@@ -217,11 +221,11 @@ func (f *Farm) newServer(h http.Handler, errorLog *log.Logger, identity string) 
 	return s
 }
 
-func (f *Farm) start(s *http.Server, l net.Listener) {
+func (f *Farm) start(s *http.Server, l net.Listener, overTLS bool) {
 	f.serving.Add(1)
 	go func() {
 		defer f.serving.Done()
-		if f.pki != nil {
+		if overTLS {
 			_ = s.ServeTLS(l, "", "")
 		} else {
 			_ = s.Serve(l)
@@ -273,6 +277,7 @@ func (f *Farm) teardown() error {
 		_ = a.listener.Close()
 	}
 	f.serving.Wait()
+	// Every connection is journaled by now, or is journaled now as it is.
 	for _, p := range f.peers {
 		p.conns.wait(DefaultDrainTimeout)
 	}

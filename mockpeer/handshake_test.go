@@ -32,8 +32,8 @@ func TestFailedHandshakeIsJournaled(t *testing.T) {
 		t.Fatalf("journal has %d exchanges, want the failed handshake", len(got))
 	}
 	e := got[0]
-	if e.Route != RouteTLSHandshake || e.Peer != "A" || !strings.Contains(e.Malformed, "TLS handshake failed") ||
-		!strings.Contains(e.Malformed, "certificate") {
+	if e.Route != RouteConnection || e.Peer != "A" || !strings.Contains(e.Malformed, "TLS handshake failed") ||
+		!strings.Contains(e.Malformed, "certificate") || e.Conn.Handshake != HandshakeFailed || !e.HandshakeRefusedByClient() {
 		t.Errorf("journaled %+v", e)
 	}
 	// A trusting client is unaffected and journaled after it.

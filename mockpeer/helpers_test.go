@@ -264,3 +264,15 @@ func lastExchange(t *testing.T, f *Farm, route string) Exchange {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// requestsOf drops the connection records from exchanges: what a test of
+// requests counts.
+func requestsOf(all []Exchange) []Exchange {
+	var out []Exchange
+	for _, e := range all {
+		if e.Route != RouteConnection {
+			out = append(out, e)
+		}
+	}
+	return out
+}

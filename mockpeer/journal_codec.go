@@ -27,8 +27,9 @@ import (
 // codecVersion leads every record, so a change of layout is caught when
 // reading rather than misread.
 // Version 2 added Exchange.Blocking, after StateAfter; version 3
-// Exchange.StateVersion, after Blocking.
-const codecVersion = 3
+// Exchange.StateVersion, after Blocking; version 4 Exchange.Conn, after
+// Extensions.
+const codecVersion = 4
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -79,7 +80,43 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	}
 	b = appendString(b, string(meta))
 	b = appendStrings(b, e.Extensions)
+	b = appendConnection(b, e.Conn)
 	return appendStrings(b, e.Truncated)
+}
+
+// appendConnection writes a presence byte, then c's fields in order.
+func appendConnection(b []byte, c *Connection) []byte {
+	if c == nil {
+		return append(b, 0)
+	}
+	b = append(b, 1)
+	for _, s := range []string{c.Remote, c.Handshake, c.ServerName} {
+		b = appendString(b, s)
+	}
+	b = appendStrings(b, c.ALPN)
+	b = appendString(b, c.Protocol)
+	b = appendString(b, c.ClientCert)
+	b = append(b, boolByte(c.Impostor))
+	b = binary.AppendVarint(b, c.Bytes)
+	b = append(b, boolByte(c.HTTP2))
+	b = binary.AppendVarint(b, c.Requests)
+	b = appendString(b, c.EndedBy)
+	return appendString(b, c.Unscanned)
+}
+
+func (d *decoder) connection() *Connection {
+	if !d.bool() {
+		return nil
+	}
+	c := &Connection{Remote: d.string(), Handshake: d.string(), ServerName: d.string()}
+	c.ALPN = d.strings()
+	c.Protocol, c.ClientCert = d.string(), d.string()
+	c.Impostor = d.bool()
+	c.Bytes = d.varint()
+	c.HTTP2 = d.bool()
+	c.Requests = d.varint()
+	c.EndedBy, c.Unscanned = d.string(), d.string()
+	return c
 }
 
 func appendString(b []byte, s string) []byte {
@@ -147,6 +184,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 		}
 	}
 	e.Extensions = d.strings()
+	e.Conn = d.connection()
 	e.Truncated = d.strings()
 	if d.err == nil && d.off != len(data) {
 		d.err = errors.New("trailing bytes")

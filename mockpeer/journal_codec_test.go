@@ -21,6 +21,9 @@ func filled(v reflect.Value, name string) {
 		for i := range v.NumField() {
 			filled(v.Field(i), name+"."+v.Type().Field(i).Name)
 		}
+	case reflect.Pointer:
+		v.Set(reflect.New(v.Type().Elem()))
+		filled(v.Elem(), name)
 	case reflect.String:
 		v.SetString(name + " ✓")
 	case reflect.Int, reflect.Int64:

@@ -30,13 +30,14 @@ func TestJournalFields(t *testing.T) {
 	rpcAt(t, c, JSONRPCURL(p.Origin())+"?trace=1", wire.MethodSendMessage, params, map[string]string{"A2A-Extensions": "urn:a, urn:b"})
 	do(t, c, http.MethodGet, p.CardURL(), "", nil)
 
+	// The connection is journaled when it ends: the client keeps it.
 	all := f.Journal().All()
 	if len(all) != 2 || f.Journal().Len() != 2 {
 		t.Fatalf("journal holds %d exchanges, want 2", len(all))
 	}
 	e := all[0]
 	checks := map[string][2]any{
-		"seq":        {e.Seq, int64(1)},
+		"seq":        {e.Seq, int64(2)}, // #1 is the connection's, taken when it was accepted
 		"time":       {e.Time.Equal(clock), true},
 		"peer":       {e.Peer, "A"},
 		"origin":     {e.Origin, p.Origin()},
@@ -65,14 +66,14 @@ func TestJournalFields(t *testing.T) {
 	if !strings.Contains(e.Body, `"SendMessage"`) || !strings.Contains(e.Response, `"task-1"`) {
 		t.Errorf("body %q / response %q not recorded", e.Body, e.Response)
 	}
-	if all[1].Seq != 2 || all[1].Route != RouteCard {
+	if all[1].Seq != 3 || all[1].Route != RouteCard {
 		t.Errorf("second exchange %d %s", all[1].Seq, all[1].Route)
 	}
 	if err := f.Close(); err != nil { // waits for the requests in flight: all are hooked
 		t.Fatal(err)
 	}
-	if mu.Lock(); len(hooked) != 2 {
-		t.Errorf("%d OnExchange calls, want 2", len(hooked))
+	if mu.Lock(); len(hooked) != 3 || hooked[2].Route != RouteConnection || hooked[2].Seq != 1 {
+		t.Errorf("%d OnExchange calls, want 3, the connection's last", len(hooked))
 	}
 	mu.Unlock()
 	if sel := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }); len(sel) != 1 {

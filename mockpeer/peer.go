@@ -47,6 +47,9 @@ type Peer struct {
 	jsonrpc  http.Handler
 	rest     http.Handler
 	grpc     http.Handler
+	// tlsConf is the TLS configuration of the peer's handshakes; nil on a
+	// plain farm.
+	tlsConf *tls.Config
 	// impostor is the TLS configuration of PresentImpostor; nil while the
 	// peer presents its genuine certificate.
 	impostor atomic.Pointer[tls.Config]

@@ -55,7 +55,7 @@ func (s *secrets) redact(e *Exchange) {
 		}
 	}
 	for _, f := range []*string{
-		&e.Op, &e.Path, &e.Query, &e.Malformed, &e.A2AVersion, &e.TaskID, &e.Body, &e.Response,
+		&e.Method, &e.Op, &e.Path, &e.Query, &e.Malformed, &e.A2AVersion, &e.TaskID, &e.Body, &e.Response,
 	} {
 		*f = replace(*f)
 	}
@@ -66,6 +66,7 @@ func (s *secrets) redact(e *Exchange) {
 	if e.RequestMetadata != nil {
 		e.RequestMetadata, _ = redactValue(e.RequestMetadata, replace).(map[string]any)
 	}
+	s.redactConnection(e.Conn, replace)
 }
 
 // hideEncoded is v, or a redaction mark in its place when a form of v that

@@ -33,7 +33,7 @@ func routeOf(path string) string {
 // The farm serves each peer on its own listener; calling ServeHTTP directly
 // (httptest) reaches the same routes, journal included.
 func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	p.conns.request(r)
+	onRequest(r)
 	p.farm.intake(w, r, func(in *arrival) { p.serve(in, r) })
 }
 

@@ -5,10 +5,12 @@ import (
 	"bytes"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +20,9 @@ import (
 )
 
 // A request net/http refuses before any handler is contact all the same:
-// it is journaled as RouteUnparsed, on plain HTTP and TLS alike.
+// its connection is journaled (RouteConnection) with every byte counted and
+// scanned, on plain HTTP and TLS alike, and the token it carried is named
+// and never journaled.
 
 // unparsedFarm starts a one-peer farm, plain or TLS, granting a bearer.
 func unparsedFarm(t *testing.T, plain bool) (*Farm, *Peer, string) {
@@ -64,32 +68,41 @@ func settled(t *testing.T, f *Farm) []Exchange {
 	return f.Journal().All()
 }
 
+// unparsed are the connections that carried a credential.
 func unparsed(all []Exchange) []Exchange {
 	var out []Exchange
 	for _, e := range all {
-		if e.Route == RouteUnparsed {
+		if e.Route == RouteConnection && e.Conn.Request() && len(e.Auth.Presented) > 0 {
 			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// wantUnparsed checks the journal holds exactly one unparsed request, at
-// A, for why, and no trace of the token.
-func wantUnparsed(t *testing.T, all []Exchange, why, token string) {
+// wantUnparsed checks the journal holds exactly one connection at A that
+// carried a request and the token, named among its credentials, and no
+// trace of the token anywhere.
+func wantUnparsed(t *testing.T, all []Exchange, token string) {
 	t.Helper()
 	got := unparsed(all)
 	if len(got) != 1 {
-		t.Fatalf("%d unparsed exchanges in %v, want 1", len(got), lines(all))
+		t.Fatalf("%d connections with a request no handler saw in %v, want 1", len(got), lines(all))
 	}
 	e := got[0]
-	if e.Peer != "A" || e.Malformed != why || e.Method != "" || e.Path != "" || len(e.Auth.Presented) != 0 ||
-		e.Header.Get("X-Remote-Addr") == "" {
+	if e.Peer != "A" || e.Method != "" || e.Path != "" || !slices.Equal(e.Auth.Presented, []string{CredBearer}) ||
+		e.Header.Get("X-Remote-Addr") == "" || e.Conn.Remote != e.Header.Get("X-Remote-Addr") {
 		t.Errorf("journaled %+v", e)
 	}
+	noToken(t, all, token)
+}
+
+// noToken fails if token is anywhere in the journal's JSON or lines.
+func noToken(t *testing.T, all []Exchange, token string) {
+	t.Helper()
 	for _, e := range all {
-		if strings.Contains(e.Line()+e.Malformed+strings.Join(e.Header.Values("X-Remote-Addr"), ""), token) {
-			t.Errorf("the token is in the journal: %s", e.Line())
+		raw, _ := json.Marshal(e)
+		if strings.Contains(e.Line()+string(raw), token) {
+			t.Errorf("the token is in the journal: %s", raw)
 		}
 	}
 }
@@ -129,22 +142,22 @@ func TestUnparsedMalformedHTTP1(t *testing.T) {
 			if got := readAll(t, c); !strings.HasPrefix(got, "HTTP/1.1 400 ") {
 				t.Fatalf("answered %q", got)
 			}
-			wantUnparsed(t, settled(t, f), unparsedHTTP1, token)
+			wantUnparsed(t, settled(t, f), token)
 		})
 	}
 }
 
-// A request cut off mid-header, the client closing its end.
+// A request cut off mid-header, after its token, the client closing its end.
 func TestUnparsedCutOff(t *testing.T) {
 	for _, plain := range []bool{false, true} {
 		t.Run(map[bool]string{false: "tls", true: "plain"}[plain], func(t *testing.T) {
 			f, p, token := unparsedFarm(t, plain)
 			c := dialPeer(t, f, p)
 			whole := malformed(p, token)
-			io.WriteString(c, whole[:strings.Index(whole, "Bearer ")+10])
+			io.WriteString(c, whole[:strings.Index(whole, "this line")])
 			closeWrite(c)
 			readAll(t, c)
-			wantUnparsed(t, settled(t, f), unparsedHTTP1, token)
+			wantUnparsed(t, settled(t, f), token)
 		})
 	}
 }
@@ -182,9 +195,9 @@ func TestUnparsedAfterKeepAlive(t *testing.T) {
 					t.Fatalf("answered %q", got)
 				}
 				all := settled(t, f)
-				wantUnparsed(t, all, unparsedHTTP1, token)
-				if len(all) != 2 || all[0].Route != RouteCard {
-					t.Errorf("journal %v, want the card request, then the unparsed one", lines(all))
+				wantUnparsed(t, all, token)
+				if len(all) != 2 || all[0].Route != RouteConnection || all[1].Route != RouteCard || len(all[1].Auth.Presented) > 0 {
+					t.Errorf("journal %v, want the connection, then the card request on it", lines(all))
 				}
 			})
 		}
@@ -201,7 +214,7 @@ func TestUnparsedExpectation(t *testing.T) {
 	if got := readAll(t, c); !strings.HasPrefix(got, "HTTP/1.1 417 ") {
 		t.Fatalf("answered %q", got)
 	}
-	wantUnparsed(t, settled(t, f), unparsedHTTP1, token)
+	wantUnparsed(t, settled(t, f), token)
 }
 
 // Plain HTTP on the TLS port never reaches net/http's HTTP/1 reader, but
@@ -217,7 +230,7 @@ func TestUnparsedPlainOnTLSPort(t *testing.T) {
 	_ = c.SetDeadline(time.Now().Add(hostileWait))
 	io.WriteString(c, strings.Replace(malformed(p, token), "this line is not a header\r\n", "", 1))
 	readAll(t, c)
-	wantUnparsed(t, settled(t, f), unparsedPlain, token)
+	wantUnparsed(t, settled(t, f), token)
 }
 
 // Normal traffic journals no unparsed request: many requests on one
@@ -256,8 +269,8 @@ func TestUnparsedNoneOnKeepAlive(t *testing.T) {
 			}
 			client.Transport.(*http.Transport).CloseIdleConnections()
 			all := settled(t, f)
-			if len(all) != n || len(unparsed(all)) != 0 {
-				t.Errorf("journal %v, want %d card requests", lines(all), n)
+			if len(all) != n+1 || all[0].Route != RouteConnection || all[0].Conn.Requests != n || len(unparsed(all)) != 0 {
+				t.Errorf("journal %v, want one connection and %d card requests on it", lines(all), n)
 			}
 		})
 	}
@@ -297,7 +310,7 @@ func TestUnparsedHTTP2Stream(t *testing.T) {
 				ended = fm.Header().StreamID == 1 && (fm.Header().Type == http2.FrameRSTStream || fm.Header().Flags.Has(http2.FlagDataEndStream))
 			}
 			c.Close()
-			wantUnparsed(t, settled(t, f), unparsedHTTP2, token)
+			wantUnparsed(t, settled(t, f), token)
 		})
 	}
 }
@@ -321,7 +334,7 @@ func TestUnparsedHTTP2Preface(t *testing.T) {
 	c := dialPeer(t, f, p, "h2")
 	io.WriteString(c, malformed(p, token))
 	readAll(t, c)
-	wantUnparsed(t, settled(t, f), unparsedGreet, token)
+	wantUnparsed(t, settled(t, f), token)
 }
 
 // A client that completes the handshake with the impostor and writes a
@@ -340,15 +353,16 @@ func TestUnparsedAtImpostorIsNoRefusal(t *testing.T) {
 	io.WriteString(c, malformed(p, token))
 	readAll(t, c)
 	all := settled(t, f)
-	wantUnparsed(t, all, unparsedHTTP1, token)
-	if len(all) != 1 {
-		t.Errorf("journal %v, want the unparsed request alone", lines(all))
+	wantUnparsed(t, all, token)
+	if len(all) != 1 || all[0].HandshakeRefusedByClient() {
+		t.Errorf("journal %v, want the connection alone, no refusal", lines(all))
 	}
 }
 
 // A request begun after one that parsed, then left unfinished until
-// ReadHeaderTimeout, is journaled; a connection left idle until
-// IdleTimeout is not.
+// ReadHeaderTimeout, shows in its connection's bytes, which count every
+// byte sent, and so does a connection left idle until IdleTimeout, which
+// shows the card request's bytes alone. Half a token is no credential.
 func TestUnparsedStalledAfterKeepAlive(t *testing.T) {
 	for _, plain := range []bool{false, true} {
 		for _, stall := range []bool{false, true} {
@@ -359,7 +373,8 @@ func TestUnparsedStalledAfterKeepAlive(t *testing.T) {
 				p, token := f.Peer("A"), f.Credentials(Grants{Bearer: true}).BearerToken
 				c := dialPeer(t, f, p)
 				br := bufio.NewReader(c)
-				io.WriteString(c, cardRequest(p))
+				sent := cardRequest(p)
+				io.WriteString(c, sent)
 				resp, err := http.ReadResponse(br, nil)
 				if err != nil || resp.StatusCode != http.StatusOK {
 					t.Fatalf("card: %v", err)
@@ -368,16 +383,14 @@ func TestUnparsedStalledAfterKeepAlive(t *testing.T) {
 				if stall {
 					whole := malformed(p, token)
 					io.WriteString(c, whole[:strings.Index(whole, "Bearer ")+10])
+					sent += whole[:strings.Index(whole, "Bearer ")+10]
 				}
 				readAll(t, br) // until the peer's timeout closes the connection
 				all := settled(t, f)
-				if !stall {
-					if len(all) != 1 {
-						t.Errorf("journal %v, want the card request alone", lines(all))
-					}
-					return
+				if len(all) != 2 || all[0].Route != RouteConnection || all[0].Conn.Bytes != int64(len(sent)) ||
+					all[0].Conn.Requests != 1 || len(all[0].Auth.Presented) != 0 || all[0].Conn.EndedBy != EndedByPeer {
+					t.Errorf("journal %v, want the connection of %d bytes, then the card request", lines(all), len(sent))
 				}
-				wantUnparsed(t, all, unparsedHTTP1, token)
 			})
 		}
 	}

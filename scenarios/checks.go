@@ -220,11 +220,30 @@ func taskSent(ev *Evidence) Judgement {
 	return failed("the task is sent: a capability change is no reason to abort", got, seqs(ev.Sends())...)
 }
 
-// nothingReaches: no request of any kind reached the peer.
+// nothingReaches: no contact of any kind with the peer: no request, and no
+// connection either, not even a bare handshake or a connect and close. It
+// judges an endpoint the card could never make authoritative, which a
+// client has no reason to reach at all.
 func nothingReaches(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
+		if got := ev.ContactsAt(peer); len(got) > 0 {
+			return failed("no contact with peer "+peer+" ("+ev.Origins[peer]+"), not even a connection",
+				fmt.Sprintf("%d contact(s), first %s", len(got), requestLine(got[0])), seqs(got)...)
+		}
+		return passed()
+	}
+}
+
+// noRequestAt: no request of any kind reached the peer; a connection that
+// carried none (a TLS handshake the client completed or refused, then
+// left) is allowed. It judges an endpoint the client may have to
+// handshake with to decide: a signed card's endpoint, whose TLS principal
+// it must learn, or the card's own origin presenting an impostor's
+// certificate, which it must see to refuse.
+func noRequestAt(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
 		if got := ev.AtPeer(peer); len(got) > 0 {
-			return failed("no request to peer "+peer+" ("+ev.Origins[peer]+")",
+			return failed("no request to peer "+peer+" ("+ev.Origins[peer]+"), a handshake at most",
 				fmt.Sprintf("%d request(s), first %s", len(got), requestLine(got[0])), seqs(got)...)
 		}
 		return passed()
@@ -248,14 +267,17 @@ func noTaskCreatingAt(peer string) func(*Evidence) Judgement {
 	}
 }
 
-// noCredentialAt: no farm credential reached the peer, in any request. It
-// fails closed on a request net/http refused unread (route unparsed): what
-// credential it carried is unknown, and it reached a peer it must not.
+// noCredentialAt: no farm credential reached the peer, in any request or
+// on any connection: the connection's record names what its handshake
+// (server name, ALPN, a client certificate) and every byte the client sent
+// on it held, parsed or not. It fails closed on a connection part of which
+// could not be scanned: what credential it carried is unknown, and it
+// reached a peer it must not.
 func noCredentialAt(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		var bad []mockpeer.Exchange
-		for _, ex := range ev.AtPeer(peer) {
-			if len(ex.Auth.Presented) > 0 || ex.Route == mockpeer.RouteUnparsed {
+		for _, ex := range ev.ContactsAt(peer) {
+			if len(ex.Auth.Presented) > 0 || unscanned(ex) {
 				bad = append(bad, ex)
 			}
 		}
@@ -263,21 +285,54 @@ func noCredentialAt(peer string) func(*Evidence) Judgement {
 			return passed()
 		}
 		got := fmt.Sprintf("%s presented at #%d (%s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]))
-		if bad[0].Route == mockpeer.RouteUnparsed {
-			got = fmt.Sprintf("credentials unknown at #%d (%s): refused unread, whatever it carried reached the peer",
-				bad[0].Seq, requestLine(bad[0]))
+		if len(bad[0].Auth.Presented) == 0 {
+			got = fmt.Sprintf("credentials unknown at #%d (%s): %s, whatever it carried reached the peer",
+				bad[0].Seq, requestLine(bad[0]), bad[0].Conn.Unscanned)
 		}
 		return failed("no credential sent to peer "+peer+" ("+ev.Origins[peer]+")", got, seqs(bad)...)
 	}
 }
 
-// requestLine names a request: its method and path, or, for one net/http
-// refused unread, that.
+// unscanned: ex is a connection part of which could not be scanned.
+func unscanned(ex mockpeer.Exchange) bool {
+	return ex.Route == mockpeer.RouteConnection && ex.Conn != nil && ex.Conn.Unscanned != ""
+}
+
+// requestLine names a request: its method and path, or, for a connection,
+// what came of it.
 func requestLine(ex mockpeer.Exchange) string {
-	if ex.Route == mockpeer.RouteUnparsed {
-		return "an unparsed request: " + ex.Malformed
+	if ex.Route == mockpeer.RouteConnection {
+		return "a connection, " + connectionSummary(ex)
 	}
 	return ex.Method + " " + ex.Path
+}
+
+// connectionSummary says what a connection showed, in a few words.
+func connectionSummary(ex mockpeer.Exchange) string {
+	c := ex.Conn
+	if c == nil {
+		return "of which nothing is known"
+	}
+	var s string
+	switch c.Handshake {
+	case mockpeer.HandshakeNone:
+		s = "closed without a byte"
+	case mockpeer.HandshakeNotTLS:
+		s = fmt.Sprintf("%d bytes that are not TLS", c.Bytes)
+	case mockpeer.HandshakeFailed:
+		s = "its TLS handshake failed (" + ex.Malformed + ")"
+	case mockpeer.HandshakeComplete:
+		s = fmt.Sprintf("a TLS handshake, then %d bytes", c.Bytes)
+	default:
+		s = fmt.Sprintf("%d bytes", c.Bytes)
+	}
+	if c.Bytes > 0 && c.Requests < 1 {
+		s += " no handler saw"
+	}
+	if c.ServerName != "" {
+		s += ", server name " + c.ServerName
+	}
+	return s
 }
 
 func clip(s string, n int) string {

@@ -47,6 +47,7 @@ func checkTables() []checkTable {
 		{noWeakerAuthorization, noWeakerAuthorizationCases()},
 		{sendCarriesContractHash, sendCarriesContractHashCases()},
 		{nothingReaches("B"), nothingReachesCases()},
+		{noRequestAt("B"), noRequestAtCases()},
 		{noTaskCreatingAt("C"), noTaskCreatingAtCases()},
 		{noCredentialAt("B"), noCredentialAtCases()},
 		{noOneDotZeroCalls, noOneDotZeroCallsCases()},

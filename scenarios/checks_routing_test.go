@@ -11,18 +11,41 @@ import (
 // the routing scenarios, and the interface of another protocol version.
 
 func nothingReachesCases() []checkCase {
+	const want = "no contact with peer B (https://127.0.0.2:4432), not even a connection"
 	return []checkCase{
-		{"everything at the card's origin", journal(fetch("A"), send("A")), passed()},
-		{"admin calls and failed handshakes are not the client's requests", journal(fetch("A"),
-			request("B", mockpeer.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath),
-			request("B", mockpeer.RouteTLSHandshake, "", "", presenting(mockpeer.CredClientCert))), passed()},
+		{"everything at the card's origin", journal(fetch("A"), connection("A", mockpeer.HandshakeComplete, 300), send("A")), passed()},
+		{"admin calls are not the client's", journal(fetch("A"),
+			request("B", mockpeer.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath)), passed()},
 		{"the key fetched from the other origin, then the task",
 			journal(fetch("A"), request("B", mockpeer.RouteJWKS, http.MethodGet, mockpeer.JWKSPath), send("B"), fetch("C")),
-			failed("no request to peer B (https://127.0.0.2:4432)", "2 request(s), first GET "+mockpeer.JWKSPath, 2, 3)},
+			failed(want, "2 contact(s), first GET "+mockpeer.JWKSPath, 2, 3)},
 		{"a request the peer does not serve", journal(request("B", mockpeer.RouteUnmatched, http.MethodPost, "/rpc")),
-			failed("no request to peer B (https://127.0.0.2:4432)", "1 request(s), first POST /rpc", 1)},
-		{"a request net/http refused unread is contact", journal(fetch("A"), unparsedAt("B")),
-			failed("no request to peer B (https://127.0.0.2:4432)", "1 request(s), first an unparsed request: malformed", 2)},
+			failed(want, "1 contact(s), first POST /rpc", 1)},
+		{"bytes no handler saw are contact", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 80)),
+			failed(want, "1 contact(s), first a connection, a TLS handshake, then 80 bytes no handler saw", 2)},
+		{"a bare handshake is contact", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 0)),
+			failed(want, "1 contact(s), first a connection, a TLS handshake, then 0 bytes", 2)},
+		{"a connect and close is contact", journal(fetch("A"), connection("B", mockpeer.HandshakeNone, 0)),
+			failed(want, "1 contact(s), first a connection, closed without a byte", 2)},
+		{"a failed handshake is contact", journal(fetch("A"), connection("B", mockpeer.HandshakeFailed, 0, func(ex *mockpeer.Exchange) {
+			ex.Malformed = "TLS handshake failed: remote error: tls: bad certificate"
+		})), failed(want, "1 contact(s), first a connection, its TLS handshake failed (TLS handshake failed: remote error: tls: bad certificate)", 2)},
+	}
+}
+
+func noRequestAtCases() []checkCase {
+	const want = "no request to peer B (https://127.0.0.2:4432), a handshake at most"
+	return []checkCase{
+		{"a bare handshake to learn the TLS principal", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 0)), passed()},
+		{"a failed handshake, a connect and close", journal(connection("B", mockpeer.HandshakeFailed, 0),
+			connection("B", mockpeer.HandshakeNone, 0)), passed()},
+		{"admin calls are not the client's", journal(request("B", mockpeer.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath)), passed()},
+		{"one byte past the handshake is a request", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 1)),
+			failed(want, "1 request(s), first a connection, a TLS handshake, then 1 bytes no handler saw", 2)},
+		{"bytes that are not TLS are a request", journal(connection("B", mockpeer.HandshakeNotTLS, 40)),
+			failed(want, "1 request(s), first a connection, 40 bytes that are not TLS no handler saw", 1)},
+		{"a request that parsed, and its connection", journal(connection("B", mockpeer.HandshakeComplete, 200, handled(1)), send("B")),
+			failed(want, "2 request(s), first a connection, a TLS handshake, then 200 bytes", 1, 2)},
 	}
 }
 
@@ -42,9 +65,9 @@ func noCredentialAtCases() []checkCase {
 	const want = "no credential sent to peer B (https://127.0.0.2:4432)"
 	return []checkCase{
 		{"credentials at the card's origin only", journal(fetch("A"), send("A", presenting(mockpeer.CredBearer)),
-			fetch("B"), request("B", mockpeer.RouteJWKS, http.MethodGet, mockpeer.JWKSPath)), passed()},
-		{"a certificate offered in a failed handshake is no request", journal(
-			request("B", mockpeer.RouteTLSHandshake, "", "", presenting(mockpeer.CredClientCert))), passed()},
+			connection("A", mockpeer.HandshakeComplete, 500, presenting(mockpeer.CredBearer)),
+			fetch("B"), request("B", mockpeer.RouteJWKS, http.MethodGet, mockpeer.JWKSPath),
+			connection("B", mockpeer.HandshakeComplete, 0)), passed()},
 		{"a token to the other origin", journal(fetch("A"),
 			request("B", mockpeer.RouteToken, http.MethodPost, mockpeer.TokenPath,
 				presenting(mockpeer.CredOAuthClientSecret)),
@@ -52,8 +75,14 @@ func noCredentialAtCases() []checkCase {
 			failed(want, "oauth-client-secret presented at #2 (POST "+mockpeer.TokenPath+")", 2, 3)},
 		{"several credentials at once", journal(send("B", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey))),
 			failed(want, "bearer, api-key presented at #1 (POST "+mockpeer.JSONRPCPath+")", 1)},
-		{"a request refused unread may have carried any", journal(fetch("A"), unparsedAt("B")),
-			failed(want, "credentials unknown at #2 (an unparsed request: malformed): refused unread, whatever it carried reached the peer", 2)},
+		{"a token in the handshake alone (server name, ALPN, a certificate)", journal(fetch("A"),
+			connection("B", mockpeer.HandshakeFailed, 0, presenting(mockpeer.CredBearer), func(ex *mockpeer.Exchange) {
+				ex.Malformed, ex.Conn.ServerName = "TLS handshake failed: EOF", "[REDACTED:bearer]"
+			})),
+			failed(want, "bearer presented at #2 (a connection, its TLS handshake failed (TLS handshake failed: EOF), server name [REDACTED:bearer])", 2)},
+		{"a connection part of which could not be scanned may have carried any", journal(fetch("A"),
+			connection("B", mockpeer.HandshakeComplete, 90, func(ex *mockpeer.Exchange) { ex.Conn.Unscanned = "HTTP/2: a header block that does not decode" })),
+			failed(want, "credentials unknown at #2 (a connection, a TLS handshake, then 90 bytes no handler saw): HTTP/2: a header block that does not decode, whatever it carried reached the peer", 2)},
 	}
 }
 
@@ -70,8 +99,25 @@ func noOneDotZeroCallsCases() []checkCase {
 	}
 }
 
-// unparsedAt: a request to peer that net/http refused before any handler.
+// connection: a connection to peer, its handshake as shake, with bytes
+// past it and no request a handler saw unless a mod says so.
+func connection(peer, shake string, bytes int64, mods ...func(*mockpeer.Exchange)) mockpeer.Exchange {
+	ex := mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteConnection,
+		Header: http.Header{"X-Remote-Addr": {"127.0.0.1:5"}},
+		Conn:   &mockpeer.Connection{Remote: "127.0.0.1:5", Handshake: shake, Bytes: bytes, EndedBy: mockpeer.EndedByClient}}
+	for _, m := range mods {
+		m(&ex)
+	}
+	return ex
+}
+
+// handled: n requests reached a handler on the connection.
+func handled(n int64) func(*mockpeer.Exchange) {
+	return func(ex *mockpeer.Exchange) { ex.Conn.Requests = n }
+}
+
+// unparsedAt: a connection to peer whose bytes no handler saw: a request
+// net/http refused before any handler.
 func unparsedAt(peer string) mockpeer.Exchange {
-	return mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteUnparsed, Malformed: "malformed",
-		Header: http.Header{"X-Remote-Addr": {"127.0.0.1:5"}}}
+	return connection(peer, mockpeer.HandshakeComplete, 120)
 }

@@ -157,12 +157,24 @@ func (ev *Evidence) CardFetches(peer string) []mockpeer.Exchange {
 	})
 }
 
-// AtPeer returns every request a peer saw. Admin calls are not the
-// client's, and failed TLS handshakes are diagnostics, not requests: net/http
-// reports them asynchronously, so they may land after a play has ended.
+// AtPeer returns every request a peer saw: every exchange but the
+// harness's admin calls, and every connection on which the client sent
+// anything past the handshake, or anything that is not TLS, whether or
+// not it parsed (mockpeer.Connection.Request). A bare handshake, a failed
+// one and a connect and close are contact (ContactsAt), not requests.
 func (ev *Evidence) AtPeer(peer string) []mockpeer.Exchange {
 	return ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin && ex.Route != mockpeer.RouteTLSHandshake
+		return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin &&
+			(ex.Route != mockpeer.RouteConnection || ex.Conn.Request())
+	})
+}
+
+// ContactsAt returns every contact with a peer: its requests, and every
+// connection the client opened to it, whatever came of it (the peer
+// journals each, RouteConnection).
+func (ev *Evidence) ContactsAt(peer string) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin
 	})
 }
 

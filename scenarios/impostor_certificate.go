@@ -28,7 +28,7 @@ var _ = register(bearerPeer(Scenario{
 			ID: "TLS-001", Level: Must, Profile: ProfileCore,
 			Text:  "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against its trust root.",
 			Ref:   "contract-model §3 rule 6",
-			Check: nothingReaches("A"),
+			Check: noRequestAt("A"),
 		}),
 		atTask(2, Requirement{
 			ID: "TLS-002", Level: Must, Profile: ProfileCore,

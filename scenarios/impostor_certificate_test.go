@@ -8,10 +8,11 @@ import (
 )
 
 // refusedHandshake is the journal entry of a client that refused peer's
-// certificate with an alert, as net/http words it.
+// certificate with an alert, as the peer words it.
 func refusedHandshake(peer string) mockpeer.Exchange {
-	return request(peer, mockpeer.RouteTLSHandshake, "", "", func(ex *mockpeer.Exchange) {
+	return connection(peer, mockpeer.HandshakeFailed, 0, func(ex *mockpeer.Exchange) {
 		ex.Malformed = "TLS handshake failed: remote error: tls: bad certificate"
+		ex.Conn.Impostor = true
 	})
 }
 
@@ -20,14 +21,18 @@ func failedOnRefusedHandshakeCases() []checkCase {
 		want  = "a TLS handshake with peer A (https://127.0.0.1:4431) refused by the client, then failed/transport-error"
 		noTry = "outcome failed/transport-error, but the journal shows no handshake the client refused in this task: it judged nothing"
 	)
-	refusedByPeer := request("A", mockpeer.RouteTLSHandshake, "", "", func(ex *mockpeer.Exchange) {
+	refusedByPeer := connection("A", mockpeer.HandshakeFailed, 0, func(ex *mockpeer.Exchange) {
 		ex.Malformed = "TLS handshake failed: tls: client didn't provide a certificate"
 	})
 	return []checkCase{
 		{"the client refused the impostor", reporting(driver.OutcomeFailed, driver.ReasonTransportError, refusedHandshake("A")), passed()},
 		{"the client hung up on the certificate, without an alert (Node)", reporting(driver.OutcomeFailed, driver.ReasonTransportError,
-			request("A", mockpeer.RouteTLSHandshake, "", "", func(ex *mockpeer.Exchange) {
+			connection("A", mockpeer.HandshakeFailed, 0, func(ex *mockpeer.Exchange) {
 				ex.Malformed = "TLS handshake failed: the client hung up on the impostor's certificate during the handshake, without an alert (EOF)"
+			})), passed()},
+		{"the client hung up right after the handshake, without a byte", reporting(driver.OutcomeFailed, driver.ReasonTransportError,
+			connection("A", mockpeer.HandshakeComplete, 0, func(ex *mockpeer.Exchange) {
+				ex.Malformed = "TLS handshake refused after the fact: the client hung up on the impostor's certificate right after the handshake, without a request"
 			})), passed()},
 		{"the same, over several attempts", reporting(driver.OutcomeFailed, driver.ReasonTransportError,
 			refusedHandshake("A"), refusedHandshake("A")), passed()},

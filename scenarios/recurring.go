@@ -25,14 +25,27 @@ func shouldNotFetchAfterSend(id, text, ref string) Requirement {
 
 // untrustedEndpoint is the requirements of every scenario whose card
 // becomes advisory for peer after a first task under the honest card: no
-// request of any kind reaches it (noRequest), no credential reaches it
-// (noCredential), the client reports the second task aborted /
+// contact of any kind with it, not even a connection, since nothing the
+// card says could make it authoritative (noRequest), no credential reaches
+// it (noCredential), the client reports the second task aborted /
 // untrusted-endpoint, and the first task completes (the positive control).
 // All four are MUSTs citing ref; the outcome also cites the driver
 // contract, where the reason is defined.
 func untrustedEndpoint(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
+	return untrusted(nothingReaches, peer, profile, ref, ids, noRequest, noCredential)
+}
+
+// probedEndpoint is untrustedEndpoint for an endpoint a validly signed card
+// points at: the client may complete a TLS handshake with it to learn its
+// principal, and must then stop, so only requests count (noRequestAt).
+func probedEndpoint(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
+	return untrusted(noRequestAt, peer, profile, ref, ids, noRequest, noCredential)
+}
+
+func untrusted(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, ids [4]string,
+	noRequest, noCredential string) []Requirement {
 	return []Requirement{
-		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: nothingReaches(peer)},
+		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: contact(peer)},
 		{ID: ids[1], Level: Must, Profile: profile, Text: noCredential, Ref: ref, Check: noCredentialAt(peer)},
 		{
 			ID: ids[2], Level: Must, Profile: profile,

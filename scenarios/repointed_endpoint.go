@@ -18,7 +18,7 @@ var _ = register(routing(Scenario{
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
 		[4]string{"REPOINT-001", "REPOINT-002", "REPOINT-003", "REPOINT-004"},
-		"The client MUST NOT send any request to an endpoint on another origin that the card is not authoritative for.",
+		"The client MUST NOT contact, nor even open a connection to, an endpoint on another origin that the card is not authoritative for.",
 		"The client MUST NOT send any credential to an endpoint the card is not authoritative for."),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},

@@ -14,7 +14,7 @@ var _ = register(signedRepoint(Scenario{
 	Requirements: untrustedEndpoint("B", ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
 		[4]string{"SIG-002", "SIG-003", "SIG-004", "SIG-011"},
-		"The client MUST NOT send any request to an endpoint on another origin when no signature of the "+
+		"The client MUST NOT contact, nor even open a connection to, an endpoint on another origin when no signature of the "+
 			"card verifies over the card as received.",
 		"The client MUST NOT send any credential to an endpoint a card with a broken signature points at."),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Fault: mockpeer.TamperedPayload}, "A"))

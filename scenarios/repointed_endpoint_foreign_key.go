@@ -13,7 +13,7 @@ var _ = register(signedRepoint(Scenario{
 		"TLS certificate as A, so only the key's origin is wrong.",
 	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
 		[4]string{"SIG-005", "SIG-006", "SIG-007", "SIG-012"},
-		"The client MUST NOT send any request to an endpoint on another origin vouched for only by a key "+
+		"The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for only by a key "+
 			"that origin publishes itself; that includes fetching the key from there.",
 		"The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for."),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Publisher: "B"}, "A"))

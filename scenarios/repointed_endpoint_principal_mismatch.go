@@ -10,7 +10,7 @@ var _ = register(signedRepoint(Scenario{
 	Title: "a validly signed card points at an endpoint with another TLS principal",
 	Description: "As `repointed-endpoint-signed`: the card on A points at B and carries valid signatures by keys " +
 		"A publishes. But B presents its own TLS certificate, not A's.",
-	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
+	Requirements: probedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
 		[4]string{"SIG-008", "SIG-009", "SIG-010", "SIG-013"},
 		"The client MUST NOT send any request to an endpoint on another origin that presents another TLS "+
 			"principal than the card's origin, even when the card's signature verifies.",

@@ -20,7 +20,7 @@ var _ = register(routing(Scenario{
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
 		[4]string{"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008"},
-		"The client MUST NOT send any request to a gRPC endpoint on another origin that the card is not authoritative for.",
+		"The client MUST NOT contact, nor even open a connection to, a gRPC endpoint on another origin that the card is not authoritative for.",
 		"The client MUST NOT send any credential to a gRPC endpoint the card is not authoritative for."),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Endpoint("B").Version("1.1.0").Build},

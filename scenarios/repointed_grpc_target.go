@@ -21,7 +21,7 @@ var _ = register(routing(Scenario{
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
 		[4]string{"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012"},
-		"The client MUST NOT send any request to a gRPC target on another origin, whatever resolver scheme names it.",
+		"The client MUST NOT contact, nor even open a connection to, a gRPC target on another origin, whatever resolver scheme names it.",
 		"The client MUST NOT send any credential to a gRPC target the card is not authoritative for."),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Version("1.1.0").Edit(resolverTargets("B")).Build},

@@ -141,12 +141,12 @@ func wantOutcome(t *testing.T, got driver.Outcome, outcome driver.OutcomeKind, r
 	}
 }
 
-// at selects the exchanges of one peer on one route ("" means any but
-// failed TLS handshakes, which are diagnostics), of one A2A operation when
-// op is not "".
+// at selects the exchanges of one peer on one route ("" means any request:
+// connections are journaled when they end), of one A2A operation when op
+// is not "".
 func at(j *mockpeer.Journal, peer, route, op string) []mockpeer.Exchange {
 	return j.Select(func(e mockpeer.Exchange) bool {
-		return e.Peer == peer && (e.Route == route || route == "" && e.Route != mockpeer.RouteTLSHandshake) &&
+		return e.Peer == peer && (e.Route == route || route == "" && e.Route != mockpeer.RouteConnection) &&
 			(op == "" || e.Op == op)
 	})
 }

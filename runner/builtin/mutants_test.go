@@ -130,7 +130,7 @@ func TestTrustAnySignature(t *testing.T) {
 				mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Identity: "A", Cards: []mockpeer.CardFunc{card("B", "B", requireBearer)}})
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
 			var atB []string
-			for _, e := range j.Select(func(e mockpeer.Exchange) bool { return e.Peer == "B" && e.Route != mockpeer.RouteTLSHandshake }) {
+			for _, e := range j.Select(func(e mockpeer.Exchange) bool { return e.Peer == "B" && e.Route != mockpeer.RouteConnection }) {
 				atB = append(atB, e.Route)
 			}
 			if atB = slices.Compact(atB); !slices.Equal(atB, tc.atB) {

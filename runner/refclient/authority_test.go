@@ -60,14 +60,13 @@ func runOnFarm(t *testing.T, farm *mockpeer.Farm, d Decisions) driver.Outcome {
 	return playOnFarm(t, farm, Config{UnsafeDecisions: d})
 }
 
-// routesAt lists the routes of the requests peer saw, in order. A failed
-// TLS handshake is no request (no byte of HTTP was sent), and the farm
-// journals it only when net/http reports it, which may be after the client
-// has given up: it is left out so that the lists stay deterministic.
+// routesAt lists the routes of the requests peer saw, in order. A
+// connection is journaled when it ends, which may be after the client has
+// given up: connections are left out so that the lists stay deterministic.
 func routesAt(farm *mockpeer.Farm, peer string) []string {
 	var out []string
 	for _, e := range farm.Journal().All() {
-		if e.Peer == peer && e.Route != mockpeer.RouteTLSHandshake {
+		if e.Peer == peer && e.Route != mockpeer.RouteConnection {
 			out = append(out, e.Route)
 		}
 	}

@@ -1,0 +1,389 @@
+package mockpeer
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"io"
+	"net"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// The peer terminates TLS itself, below net/http: every accepted
+// connection is a contactConn, which makes the handshake (or finds there
+// is none), scans every byte the client sends, the handshake's included,
+// and hands net/http the decrypted stream as a plaintext connection. The
+// peer's server speaks HTTP/1 and HTTP/2 with prior knowledge on it, so a
+// client that negotiated h2 by ALPN, gRPC included, is served HTTP/2 as
+// before. What a handler read from Request.TLS comes from the connection
+// (Peer.ServeHTTP). When net/http is done with the connection it is
+// journaled (RouteConnection), whatever came of it.
+
+// contactListener hands net/http every connection the peer accepts as a
+// contactConn. A connection accepted once the farm is closing is closed
+// unjournaled, as a request would be answered 503 unjournaled.
+type contactListener struct {
+	net.Listener
+	p *Peer
+}
+
+func (l contactListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if cc := l.p.newContact(c); cc != nil {
+			return cc, nil
+		}
+		_ = c.Close()
+	}
+}
+
+// recordTypeHandshake is the first byte of every ClientHello.
+const recordTypeHandshake = 0x16
+
+// contactConn is one accepted connection as net/http sees it.
+type contactConn struct {
+	net.Conn       // the TCP connection
+	p        *Peer // whose listener accepted it
+	seq      int64 // its place in the journal, taken at accept
+	at       time.Time
+	version  int // the card version in force at accept
+
+	begun    sync.Once
+	beginErr error // why there is nothing for net/http; nil once TLS (or none) is up
+	// tls is the TLS side, nil without TLS; state its connection state
+	// once the handshake completed, shared by every request on it.
+	tls   *tls.Conn
+	state *tls.ConnectionState
+	// handshaking is closed when a handshake in progress ends; nil while
+	// none began (connSet.settle waits for it).
+	handshaking chan struct{}
+	handshook   atomic.Bool // the raw bytes are records of an established session
+	requests    atomic.Int64
+	// ended says who ended the connection first: 0 nobody yet, else
+	// endedClient or endedPeer.
+	ended atomic.Int32
+	// cut: the peer ended it to switch certificates or to close (connSet).
+	cut atomic.Bool
+
+	mu     sync.Mutex // guards what follows: read by the reader, journaled by finish
+	hello  clientHello
+	hsErr  error // why the handshake failed
+	shake  string
+	stream streamTap // the bytes past the handshake
+	raw    streamScan
+	found  []string // credentials in the handshake's raw bytes and fields
+
+	finished sync.Once
+	done     chan struct{} // closed once journaled
+}
+
+const (
+	endedClient int32 = 1 + iota
+	endedPeer
+)
+
+// clientHello is what the ClientHello and the client's certificate said.
+type clientHello struct {
+	serverName string
+	alpn       []string
+	impostor   bool
+	certSubj   string
+}
+
+// newContact registers a connection just accepted, or returns nil once the
+// farm is closed.
+func (p *Peer) newContact(c net.Conn) *contactConn {
+	f := p.farm
+	if !f.enter() {
+		return nil
+	}
+	cc := &contactConn{Conn: c, p: p, seq: f.journal.reserve(), at: f.now(), version: p.Version(),
+		done: make(chan struct{})}
+	cc.stream.init(f.secrets, f.limits.MaxHeaderBytes)
+	if f.pki == nil {
+		cc.shake = HandshakePlain
+	}
+	return cc
+}
+
+// begin makes the handshake, once, before the first byte is read or
+// written. An error ends the connection: there is nothing for net/http,
+// which ends it without a word on io.EOF.
+func (c *contactConn) begin() error {
+	c.begun.Do(func() {
+		if c.start() != nil {
+			c.beginErr = io.EOF
+		}
+	})
+	return c.beginErr
+}
+
+func (c *contactConn) start() error {
+	if c.p.farm.pki == nil {
+		return nil
+	}
+	var first [1]byte
+	n, err := c.readRaw(first[:])
+	if n == 0 {
+		c.mu.Lock()
+		c.shake = HandshakeNone
+		c.mu.Unlock()
+		if err == nil {
+			err = io.EOF
+		}
+		return err
+	}
+	if first[0] != recordTypeHandshake {
+		c.refuseNotTLS(first[0])
+		return io.EOF
+	}
+	hs := make(chan struct{})
+	c.mu.Lock()
+	c.handshaking = hs
+	c.mu.Unlock()
+	defer close(hs)
+	c.tls = tls.Server(&handshakeSide{c: c, first: first[0], pending: true}, c.p.tlsConf)
+	// net/http set the read deadline (ReadHeaderTimeout) before its first
+	// read; the server's flight gets the same bound.
+	_ = c.Conn.SetWriteDeadline(time.Now().Add(c.p.farm.limits.ReadHeaderTimeout))
+	err = c.tls.HandshakeContext(context.Background())
+	_ = c.Conn.SetWriteDeadline(time.Time{})
+	c.handshook.Store(true)
+	c.afterHandshake(err)
+	return err
+}
+
+// afterHandshake records how the handshake went and what the client
+// presented in it, and scans the fields.
+func (c *contactConn) afterHandshake(err error) {
+	cs := c.tls.ConnectionState()
+	certs := cs.PeerCertificates
+	var unverified *tls.CertificateVerificationError
+	if errors.As(err, &unverified) {
+		certs = unverified.UnverifiedCertificates
+	}
+	sec := c.p.farm.secrets
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	texts := []string{c.hello.serverName}
+	texts = append(texts, c.hello.alpn...)
+	for _, cert := range certs {
+		texts = append(texts, string(cert.Raw), cert.Subject.String())
+	}
+	if len(certs) > 0 {
+		c.hello.certSubj = certs[0].Subject.String()
+	}
+	c.found = mergeNames(c.found, sec.presentIn(texts...))
+	if err != nil {
+		c.shake, c.hsErr = HandshakeFailed, err
+		return
+	}
+	c.shake, c.state = HandshakeComplete, &cs
+}
+
+// refuseNotTLS reads what a client that does not speak TLS sent on the TLS
+// port, answers it as net/http would (a 400 if it looks like HTTP), and
+// reads on until the client closes, a bounded while: every byte of it is
+// scanned and counted as a request.
+func (c *contactConn) refuseNotTLS(first byte) {
+	c.mu.Lock()
+	c.shake = HandshakeNotTLS
+	c.stream.feed([]byte{first})
+	c.mu.Unlock()
+	buf := make([]byte, 4<<10)
+	n, _ := c.readRaw(buf)
+	c.feedStream(buf[:n])
+	if looksLikeHTTP(append([]byte{first}, buf[:n]...)) {
+		_, _ = io.WriteString(c.Conn, "HTTP/1.0 400 Bad Request\r\n\r\nClient sent an HTTP request to an HTTPS server.\n")
+	}
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+	}
+	c.drainRaw(buf)
+}
+
+// notTLSDrain bounds how long, and how much, the peer reads on from a
+// client that does not speak TLS after answering it.
+const (
+	notTLSDrainTime  = 2 * time.Second
+	notTLSDrainBytes = 1 << 20
+)
+
+func (c *contactConn) drainRaw(buf []byte) {
+	_ = c.Conn.SetReadDeadline(time.Now().Add(notTLSDrainTime))
+	for total := 0; total < notTLSDrainBytes; {
+		n, err := c.readRaw(buf)
+		c.feedStream(buf[:n])
+		total += n
+		if err != nil {
+			return
+		}
+	}
+}
+
+// looksLikeHTTP is net/http's test of a TLS record header that is a
+// plaintext request (server.go, tlsRecordHeaderLooksLikeHTTP).
+func looksLikeHTTP(b []byte) bool {
+	if len(b) < 5 {
+		return false
+	}
+	switch string(b[:5]) {
+	case "GET /", "HEAD ", "POST ", "PUT /", "OPTIO":
+		return true
+	}
+	return false
+}
+
+// readRaw reads from the TCP connection, noting a client that ended it.
+func (c *contactConn) readRaw(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	if err != nil && clientEnded(err) {
+		c.ended.CompareAndSwap(0, endedClient)
+	}
+	return n, err
+}
+
+// clientEnded reports whether a read error is the client's doing: a close
+// (EOF) or a reset, not a timeout or the peer's own close.
+func clientEnded(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET)
+}
+
+func (c *contactConn) feedStream(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	c.mu.Lock()
+	c.stream.feed(b)
+	c.mu.Unlock()
+}
+
+// Read is what net/http reads: the decrypted stream, scanned on its way.
+func (c *contactConn) Read(b []byte) (int, error) {
+	if err := c.begin(); err != nil {
+		return 0, err
+	}
+	var n int
+	var err error
+	if c.tls != nil {
+		n, err = c.tls.Read(b)
+		if errors.Is(err, io.EOF) { // close_notify
+			c.ended.CompareAndSwap(0, endedClient)
+		}
+	} else {
+		n, err = c.readRaw(b)
+	}
+	c.feedStream(b[:n])
+	return n, err
+}
+
+func (c *contactConn) Write(b []byte) (int, error) {
+	if err := c.begin(); err != nil {
+		return 0, err
+	}
+	if c.tls != nil {
+		return c.tls.Write(b)
+	}
+	return c.Conn.Write(b)
+}
+
+// Close ends the connection; a TLS one with a close_notify.
+func (c *contactConn) Close() error {
+	c.ended.CompareAndSwap(0, endedPeer)
+	if c.tls != nil {
+		return c.tls.Close()
+	}
+	return c.Conn.Close()
+}
+
+// CloseWrite keeps net/http's half-close after a refused request.
+func (c *contactConn) CloseWrite() error {
+	if c.tls != nil {
+		return c.tls.CloseWrite()
+	}
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return c.Conn.Close()
+}
+
+// announceEnd ends the connection on the peer's side: a close_notify once
+// its handshake is done, so that the client sees the end before it could
+// send on it, else a close.
+func (c *contactConn) announceEnd() {
+	c.cut.Store(true)
+	c.ended.CompareAndSwap(0, endedPeer)
+	if c.state != nil && c.tls.CloseWrite() == nil {
+		return
+	}
+	_ = c.Conn.Close()
+}
+
+// handshakeSide is the TCP connection as crypto/tls reads it: the first
+// byte, which the peer read to tell TLS from not, then the rest, scanned
+// until the handshake is over (the ClientHello and, in TLS 1.2, the
+// client's certificate are in the clear).
+type handshakeSide struct {
+	c       *contactConn
+	first   byte
+	pending bool
+}
+
+func (h *handshakeSide) Read(b []byte) (int, error) {
+	if h.pending && len(b) > 0 {
+		h.pending = false
+		b[0] = h.first
+		h.scan(b[:1])
+		return 1, nil
+	}
+	n, err := h.c.readRaw(b)
+	h.scan(b[:n])
+	return n, err
+}
+
+func (h *handshakeSide) scan(b []byte) {
+	if len(b) == 0 || h.c.handshook.Load() {
+		return
+	}
+	c := h.c
+	c.mu.Lock()
+	c.found = mergeNames(c.found, c.raw.feed(c.p.farm.secrets, b))
+	c.mu.Unlock()
+}
+
+func (h *handshakeSide) Write(b []byte) (int, error)        { return h.c.Conn.Write(b) }
+func (h *handshakeSide) Close() error                       { return h.c.Conn.Close() }
+func (h *handshakeSide) LocalAddr() net.Addr                { return h.c.Conn.LocalAddr() }
+func (h *handshakeSide) RemoteAddr() net.Addr               { return h.c.Conn.RemoteAddr() }
+func (h *handshakeSide) SetDeadline(t time.Time) error      { return h.c.Conn.SetDeadline(t) }
+func (h *handshakeSide) SetReadDeadline(t time.Time) error  { return h.c.Conn.SetReadDeadline(t) }
+func (h *handshakeSide) SetWriteDeadline(t time.Time) error { return h.c.Conn.SetWriteDeadline(t) }
+
+// CloseWrite lets tls.Conn.CloseWrite half-close the TCP connection.
+func (h *handshakeSide) CloseWrite() error {
+	if cw, ok := h.c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// onHello records the ClientHello, from the TLS configuration's
+// GetConfigForClient, and whether the impostor answers it.
+func onHello(hello *tls.ClientHelloInfo, impostor bool) {
+	h, ok := hello.Conn.(*handshakeSide)
+	if !ok {
+		return
+	}
+	c := h.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.hello.serverName = hello.ServerName
+	c.hello.alpn = append([]string(nil), hello.SupportedProtos...)
+	c.hello.impostor = impostor
+}
