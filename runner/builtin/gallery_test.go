@@ -142,8 +142,12 @@ func TestFetchThenGuess(t *testing.T) {
 				outs, j := playSession(t, FetchThenGuess, mode, 1, mockpeer.Grants{}, tc.a, other)
 				wantOutcome(t, outs[0], driver.OutcomeAborted, tc.want)
 				wantCount(t, j, "A", mockpeer.RouteCard, "", 1)
-				if n := j.Len(); n != 1 {
-					t.Errorf("the farm saw %d exchanges, want only the card request", n)
+				requests := j.Select(func(e mockpeer.Exchange) bool { return e.Route != mockpeer.RouteConnection })
+				if n := len(requests); n != 1 {
+					t.Errorf("the farm saw %d requests, want only the card request", n)
+				}
+				if n := len(at(j, "A", mockpeer.RouteConnection, "")); n > 1 {
+					t.Errorf("the card request came on %d connections", n)
 				}
 			})
 		}
