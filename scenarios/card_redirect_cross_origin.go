@@ -37,6 +37,13 @@ var _ = register(routing(Scenario{
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
+		{
+			ID: "REDIR-005", Level: Must, Profile: ProfileCore,
+			Text: "The client MUST NOT contact, nor even open a connection to, an origin reached through a cross-origin " +
+				"card redirect: nothing can make it authoritative.",
+			Ref:   "contract-model §3 rule 6 and §4",
+			Check: nothingReaches("C"),
+		},
 		controlTask("REDIR-004", ProfileCore, 1, "The client MUST complete the first task, under the card its URL served without a redirect (the positive control).",
 			"contract-model §3 rule 6"),
 	},

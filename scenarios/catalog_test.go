@@ -29,6 +29,7 @@ var published = []string{
 	"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008",
 	"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012",
 	"TLS-001", "TLS-002", "TLS-003", "TLS-004",
+	"REDIR-005",
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)
