@@ -73,6 +73,23 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+
+	// The contact leakers are the reference revealing its secret, at each
+	// origin it refuses, in one way outside any parsed request's
+	// credentials (contactleak.go).
+	SNIBearer       = "sni-bearer"       // as the TLS server name
+	ALPNBearer      = "alpn-bearer"      // as an ALPN protocol name
+	GoAwayBearer    = "goaway-bearer"    // as HTTP/2 GOAWAY debug data
+	PingBearer      = "ping-bearer"      // across HTTP/2 PING payloads
+	CertBearer      = "cert-bearer"      // as the subject of a self-made client certificate
+	CleartextBearer = "cleartext-bearer" // in bytes that are not TLS, on the TLS port
+	TrailerBearer   = "trailer-bearer"   // in a chunked request's trailer
+	HostBearer      = "host-bearer"      // as the Host header
+	MethodBearer    = "method-bearer"    // as the HTTP method
+	UserinfoBearer  = "userinfo-bearer"  // as userinfo in the request target
+	// BareHandshake only completes a TLS handshake there, and sends
+	// nothing (contactleak.go).
+	BareHandshake = "bare-handshake"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -94,6 +111,17 @@ var gallery = []client{
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
 	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
 	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
+	{name: SNIBearer, unsafe: contactLeaker(sniLeak)},
+	{name: ALPNBearer, unsafe: contactLeaker(alpnLeak)},
+	{name: GoAwayBearer, unsafe: contactLeaker(h2Leak(goawayLeak))},
+	{name: PingBearer, unsafe: contactLeaker(h2Leak(pingLeak))},
+	{name: CertBearer, unsafe: contactLeaker(certLeak)},
+	{name: CleartextBearer, unsafe: contactLeaker(cleartextLeak)},
+	{name: TrailerBearer, unsafe: contactLeaker(http1Leak(trailerRequest))},
+	{name: HostBearer, unsafe: contactLeaker(http1Leak(hostRequest))},
+	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
+	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
+	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -3,7 +3,6 @@ package builtin
 import (
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/base64"
 	"io"
 	"net"
 	"net/url"
@@ -20,12 +19,13 @@ import (
 // peer's net/http refuses such a request before any handler runs: a judge
 // that saw only requests that parsed would find the peer never reached.
 // Without a bearer token (the signed-card scenarios grant OAuth client
-// credentials) it writes its client id and secret, as Basic.
+// credentials) it writes its client secret in its place: what the peer
+// reads of a request it refuses is scanned as it stands, below HTTP.
 func unparsedBearer(cfg *refclient.Config) {
 	creds, caFile := cfg.Credentials, cfg.CAFile
 	auth := "Bearer " + creds.BearerToken
 	if creds.BearerToken == "" {
-		auth = "Basic " + base64.StdEncoding.EncodeToString([]byte(creds.OAuthClientID+":"+creds.OAuthClientSecret))
+		auth = "Bearer " + creds.OAuthClientSecret
 	}
 	ref := refclient.Reference().Origins
 	cfg.UnsafeDecisions.Origins = refclient.OriginGateFunc(func(reach refclient.Reach, card, target *url.URL) bool {

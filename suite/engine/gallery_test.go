@@ -148,11 +148,54 @@ var aimed = map[string]aim{
 		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
 	)},
 	// Its token reaches B in a request net/http refuses before any
-	// handler: contact, and a credential whose presence is unknown.
+	// handler: contact, and a credential the peer read below HTTP.
 	builtin.UnparsedBearer: {fail: []string{
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 	}},
+	// The contact leakers: each reveals its secret where it is refused, in
+	// the handshake alone (server name, ALPN, a client certificate), which
+	// a validly signed endpoint may see (SIG-008 passes, SIG-009 fails), or
+	// past it, which is a request everywhere.
+	builtin.SNIBearer:       leakAim(false),
+	builtin.ALPNBearer:      leakAim(false),
+	builtin.CertBearer:      leakAim(false),
+	builtin.GoAwayBearer:    leakAim(true),
+	builtin.PingBearer:      leakAim(true),
+	builtin.CleartextBearer: leakAim(true),
+	builtin.TrailerBearer:   leakAim(true),
+	builtin.HostBearer:      leakAim(true),
+	builtin.MethodBearer:    leakAim(true),
+	builtin.UserinfoBearer:  leakAim(true),
+	// A handshake and nothing else: contact with endpoints the card could
+	// never make authoritative, and what the principal check of a signed
+	// card's endpoint is allowed.
+	builtin.BareHandshake: {
+		fail: []string{
+			"repointed-endpoint/REPOINT-001",
+			"repointed-endpoint-foreign-key/SIG-005",
+			"card-redirect-cross-origin/REDIR-005",
+		},
+		also: verdictOf(scenarios.Pass,
+			"repointed-endpoint/REPOINT-002", "repointed-endpoint-foreign-key/SIG-006", "card-redirect-cross-origin/REDIR-002",
+			"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009"),
+	},
+}
+
+// leakAim pins a contact leaker: the contact and credential requirements
+// of every scenario where it is refused; pastHandshake: its secret goes
+// out after the handshake, a request even where a handshake is allowed.
+func leakAim(pastHandshake bool) aim {
+	fail := []string{
+		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+		"card-redirect-cross-origin/REDIR-002", "card-redirect-cross-origin/REDIR-005",
+		"repointed-endpoint-principal-mismatch/SIG-009",
+	}
+	if pastHandshake {
+		return aim{fail: append(fail, "repointed-endpoint-principal-mismatch/SIG-008")}
+	}
+	return aim{fail: fail, also: verdictOf(scenarios.Pass, "repointed-endpoint-principal-mismatch/SIG-008")}
 }
 
 // aim is what an aimed client must get where it is played: exactly the
