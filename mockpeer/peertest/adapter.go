@@ -130,3 +130,15 @@ func CheckCredentialCalls(journal []mockpeer.Exchange, presented string) error {
 	}
 	return errors.Join(errs...)
 }
+
+// Requests drops the journal's connection records (mockpeer.RouteConnection):
+// what a count of an SDK's requests wants.
+func Requests(journal []mockpeer.Exchange) []mockpeer.Exchange {
+	var out []mockpeer.Exchange
+	for _, ex := range journal {
+		if ex.Route != mockpeer.RouteConnection {
+			out = append(out, ex)
+		}
+	}
+	return out
+}

@@ -110,6 +110,12 @@ func checkCalls(journal []mockpeer.Exchange, binding, taskID string, want []comp
 			}
 		case mockpeer.RouteA2A:
 			calls = append(calls, ex)
+		case mockpeer.RouteConnection:
+			// Every connection an SDK opens carries its requests, and the
+			// peer follows every byte of it.
+			if ex.Conn.Requests == 0 || ex.Conn.Unscanned != "" {
+				errs = append(errs, errors.New("a connection that served no request, or was not scanned whole: "+ex.Line()))
+			}
 		default:
 			errs = append(errs, errors.New("unexpected exchange "+ex.Line()))
 		}

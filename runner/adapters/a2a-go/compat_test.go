@@ -211,7 +211,7 @@ func TestSpecShapedSecurityIsRejected(t *testing.T) {
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
 	}
-	journal := farm.Journal().All()
+	journal := peertest.Requests(farm.Journal().All())
 	if len(journal) != 1 || journal[0].Route != mockpeer.RouteCard || journal[0].Status != http.StatusOK {
 		t.Errorf("want only a served card fetch, journal:\n%s", peertest.JournalLines(journal))
 	}
