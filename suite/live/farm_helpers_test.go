@@ -1,6 +1,7 @@
 package live
 
 import (
+	"io"
 	"net/http"
 	"strconv"
 	"testing"
@@ -67,6 +68,7 @@ func getCardOf(t *testing.T, farm *mockpeer.Farm, c *http.Client, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	_, _ = io.Copy(io.Discard, resp.Body) // whole, so that the connection is kept
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("card of %s: %d", name, resp.StatusCode)

@@ -60,7 +60,11 @@ func TestFarmViewOfAThousandCopies(t *testing.T) {
 	if err := json.Unmarshal(raw, &f); err != nil {
 		t.Fatal(err)
 	}
-	if f.Farm.Exchanges != 1000 || len(f.Farm.Busiest) != busiestCopies || f.Farm.Busiest[0] != (copyCount{"500", testScenario, 20}) || f.Exchanges != 20 {
+	// Each copy's count has its requests, and the connections a client
+	// dialled for them and dropped (HTTP/2 dials race): 20 at least.
+	busiest := f.Farm.Busiest[0]
+	if f.Farm.Exchanges != 1000 || len(f.Farm.Busiest) != busiestCopies || busiest.Copy != "500" || busiest.Scenario != testScenario ||
+		busiest.Exchanges < 20 || f.Exchanges != busiest.Exchanges {
 		t.Errorf("frame of copy 500: %d exchanges, overview %+v", f.Exchanges, f.Farm)
 	}
 	if len(raw) > 64<<10 {

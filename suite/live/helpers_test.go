@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -80,6 +81,9 @@ func getCard(t *testing.T, farm *mockpeer.Farm, c *http.Client) {
 		t.Error(err)
 		return
 	}
+	// Read whole, so that the connection is kept: one that ends is
+	// journaled too, and the counts would not be the requests'.
+	_, _ = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
 }
 
@@ -136,6 +140,7 @@ func readEventsAt(t *testing.T, v *View, c *http.Client, path string) <-chan eve
 func frameWhere(t *testing.T, events <-chan event, within time.Duration, ok func(frame) bool) event {
 	t.Helper()
 	deadline := time.After(within)
+	var last frame
 	for {
 		select {
 		case e, open := <-events:
@@ -145,8 +150,9 @@ func frameWhere(t *testing.T, events <-chan event, within time.Duration, ok func
 			if ok(e.frame) {
 				return e
 			}
+			last = e.frame
 		case <-deadline:
-			t.Fatalf("no such frame within %v", within)
+			t.Fatalf("no such frame within %v; the last had counts %+v", within, last.Counts)
 		}
 	}
 }
