@@ -169,6 +169,9 @@ func reportedOutcome(o *driver.Outcome, problem string, timedOut, crashed bool) 
 
 // arrowLabel is "#seq op-or-method path → status · card vN · credentials".
 func arrowLabel(l JournalLine) string {
+	if l.Route == routeConnection && l.Conn != nil {
+		return connectionLabel(l)
+	}
 	what := l.Method + " " + l.Path
 	if l.Op != "" {
 		what = l.Op + " " + l.Path
@@ -220,7 +223,9 @@ func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *di
 		}
 		it := item{Y: next(), X1: laneLeft, X2: x[laneOf(l)], Anchor: exchangeAnchor(sc.ID, l.Seq), Class: "ex", Count: j - i}
 		it.Text = arrowLabel(l)
-		if it.Count > 1 {
+		if it.Count > 1 && l.Route == routeConnection {
+			it.Text = fmt.Sprintf("×%d #%d–#%d connections", it.Count, l.Seq, lines[j-1].Seq)
+		} else if it.Count > 1 {
 			it.Text = fmt.Sprintf("×%d #%d–#%d %s %s", it.Count, l.Seq, lines[j-1].Seq, l.Method, l.Path) + statuses(lines[i:j])
 		}
 		if l.Route == routeCard && l.Status < 300 {
@@ -293,3 +298,34 @@ func fitMarker(it *item, width int) {
 // characters are 0.6 em wide: the page is self-contained, so the layout
 // cannot ask a browser to measure.
 func textWidth(s string) int { return (utf8.RuneCountInString(s)*72 + 9) / 10 }
+
+// connectionLabel is "#seq connection: how it went · card vN · credentials":
+// a connection has no method, path or status.
+func connectionLabel(l JournalLine) string {
+	c := l.Conn
+	var how string
+	switch c.Handshake {
+	case "none":
+		how = "no byte sent"
+	case "not-tls":
+		how = fmt.Sprintf("%d bytes, not TLS", c.Bytes)
+	case "failed":
+		how = "handshake failed"
+	default:
+		how = fmt.Sprintf("%d bytes, %d requests", c.Bytes, c.Requests)
+	}
+	if c.ServerName != "" {
+		how += ", SNI " + c.ServerName
+	}
+	if c.ClientCert != "" {
+		how += ", certificate " + c.ClientCert
+	}
+	if c.Unscanned != "" {
+		how += ", not scanned whole"
+	}
+	s := fmt.Sprintf("#%d connection: %s · card v%d", l.Seq, how, l.CardVersion)
+	if len(l.Auth.Presented) > 0 {
+		s += " · " + strings.Join(l.Auth.Presented, "+")
+	}
+	return s
+}

@@ -30,15 +30,29 @@ type JournalLine struct {
 	StateBefore  string `json:"stateBefore,omitempty"`
 	StateAfter   string `json:"stateAfter,omitempty"`
 	StateVersion int    `json:"stateVersion,omitempty"`
+	Malformed    string `json:"malformed,omitempty"`
 	Auth         struct {
 		Presented []string `json:"presented,omitempty"`
 	} `json:"auth"`
+	// Conn is what a connection showed (route connection).
+	Conn *ConnectionLine `json:"connection,omitempty"`
+}
+
+// ConnectionLine is what the report needs of mockpeer.Connection.
+type ConnectionLine struct {
+	Handshake  string `json:"handshake"`
+	ServerName string `json:"serverName,omitempty"`
+	ClientCert string `json:"clientCert,omitempty"`
+	Bytes      int64  `json:"bytes"`
+	Requests   int64  `json:"requests"`
+	Unscanned  string `json:"unscanned,omitempty"`
 }
 
 // Route names the diagram knows (mockpeer's).
 const (
-	routeCard  = "agent-card"
-	routeAdmin = "admin"
+	routeCard       = "agent-card"
+	routeAdmin      = "admin"
+	routeConnection = "connection"
 )
 
 // ReadJournals reads the journals a report's scenarios name, relative to
