@@ -197,7 +197,7 @@ func headerList(values []string) []string {
 // (tap), plus "client-cert" when the client presented a certificate. The
 // connection's own record (RouteConnection) has every byte besides.
 func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
-	texts := make([]string, 0, 4+2*len(r.Header)) // a name and a value each, mostly
+	texts := make([]string, 0, 6+2*len(r.Header)) // a name and a value each, mostly
 	// The request target as sent (userinfo, an absolute form) and the
 	// Host, which net/http keeps out of the header, are the client's too.
 	texts = append(texts, r.Method, r.Host, r.RequestURI, r.URL.Path, r.URL.RawQuery)

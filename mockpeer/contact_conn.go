@@ -180,6 +180,9 @@ func (c *contactConn) afterHandshake(err error) {
 		c.hello.certSubj = certs[0].Subject.String()
 	}
 	c.found = mergeNames(c.found, sec.presentIn(texts...))
+	// The records that follow are encrypted: the raw scan is done.
+	c.found = mergeNames(c.found, c.raw.flush(sec))
+	c.raw = streamScan{}
 	if err != nil {
 		c.shake, c.hsErr = HandshakeFailed, err
 		return
@@ -355,6 +358,13 @@ func (h *handshakeSide) scan(b []byte) {
 	c.mu.Lock()
 	c.found = mergeNames(c.found, c.raw.feed(c.p.farm.secrets, b))
 	c.mu.Unlock()
+}
+
+// flushScans scans what the handshake's and the stream's scans gathered;
+// c.mu is held.
+func (c *contactConn) flushScans() {
+	c.found = mergeNames(c.found, c.raw.flush(c.p.farm.secrets))
+	c.stream.flush()
 }
 
 func (h *handshakeSide) Write(b []byte) (int, error)        { return h.c.Conn.Write(b) }

@@ -181,6 +181,7 @@ func (c *contactConn) exchange() Exchange {
 	p := c.p
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.flushScans()
 	conn := &Connection{
 		Remote: c.Conn.RemoteAddr().String(), Handshake: c.shake,
 		ServerName: c.hello.serverName, ALPN: c.hello.alpn, ClientCert: c.hello.certSubj,

@@ -8,24 +8,43 @@ import (
 )
 
 // streamScan names the farm secrets in a stream read in pieces, holding
-// no more of it than a tail: a secret split between two reads, in any form
-// the scanner decodes, is found in the tail joined to the next piece.
-type streamScan struct{ tail []byte }
+// no more of it than a chunk and a tail: pieces are gathered up to
+// scanChunk and scanned together (a request's few reads cost one scan, and
+// a flood of tiny frames no scan each), and the tail of what was scanned is
+// carried on, so that a secret split between two chunks, in any form the
+// scanner decodes, is found in the tail joined to the next. What is left
+// when the stream ends is scanned by flush.
+type streamScan struct {
+	buf    []byte // the tail already scanned, then what is not yet
+	tailed int    // how much of buf is the scanned tail
+}
 
-// scanTail is how much of a stream is carried to the next piece: the
+// scanChunk is how much a scan gathers before it scans.
+const scanChunk = 4 << 10
+
+// scanTail is how much of a stream is carried to the next chunk: the
 // longest secret in its longest encoding (JSON \u escapes, six bytes a
 // byte), and some.
 func scanTail(sec *secrets) int { return 8 * sec.longest() }
 
-// feed scans b after what came before it, and names the secrets found.
+// feed takes b, and scans once a chunk has gathered.
 func (s *streamScan) feed(sec *secrets, b []byte) []string {
-	if len(b) == 0 {
+	s.buf = append(s.buf, b...)
+	if len(s.buf)-s.tailed < scanChunk {
 		return nil
 	}
-	text := string(s.tail) + string(b)
-	names := sec.presentIn(text)
-	keep := min(scanTail(sec), len(text))
-	s.tail = append(s.tail[:0], text[len(text)-keep:]...)
+	return s.flush(sec)
+}
+
+// flush scans what was gathered and names the secrets found.
+func (s *streamScan) flush(sec *secrets) []string {
+	if len(s.buf) == s.tailed {
+		return nil
+	}
+	names := sec.presentIn(string(s.buf))
+	keep := min(scanTail(sec), len(s.buf))
+	s.tailed = copy(s.buf, s.buf[len(s.buf)-keep:])
+	s.buf = s.buf[:s.tailed]
 	return names
 }
 
@@ -63,6 +82,19 @@ func (t *streamTap) note(names []string) { t.found = mergeNames(t.found, names) 
 func (t *streamTap) fail(why string) {
 	if t.unscanned == "" {
 		t.unscanned = why
+	}
+}
+
+// flush scans what every scan of the stream gathered: the stream ended.
+func (t *streamTap) flush() {
+	t.note(t.raw.flush(t.sec))
+	if h := t.h2; h != nil {
+		for _, s := range h.data {
+			t.note(s.flush(t.sec))
+		}
+		for _, s := range h.other {
+			t.note(s.flush(t.sec))
+		}
 	}
 }
 
@@ -283,9 +315,17 @@ func (h *h2Scan) endFrame() {
 		}
 	case h2Data:
 		if h.flags&h2FlagEndStream != 0 {
-			delete(h.data, h.stream)
+			h.endStream(h.stream)
 		}
 	case h2RSTStream:
-		delete(h.data, h.stream)
+		h.endStream(h.stream)
+	}
+}
+
+// endStream scans what is left of a stream's DATA and forgets the stream.
+func (h *h2Scan) endStream(id uint32) {
+	if s := h.data[id]; s != nil {
+		h.t.note(s.flush(h.t.sec))
+		delete(h.data, id)
 	}
 }
