@@ -20,7 +20,10 @@
 //	     /a2a/rest/...                  the HTTP+JSON binding
 //
 // and journals anything else as route "unmatched" with a 404, never
-// silently. Secrets and private keys are redacted, then every field is
+// silently. Every TCP connection a peer accepts is journaled too (route
+// "connection"), whatever came of it: the peer makes the TLS handshake
+// itself and scans every byte the client sends, the ClientHello and any
+// client certificate included, before net/http parses any of it. Secrets and private keys are redacted, then every field is
 // bounded (JournalLimits), before an exchange is stored; each connection is
 // bounded in time and size (ServerLimits).
 //
