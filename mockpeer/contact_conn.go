@@ -57,9 +57,10 @@ type contactConn struct {
 	begun    sync.Once
 	beginErr error // why there is nothing for net/http; nil once TLS (or none) is up
 	// tls is the TLS side, nil without TLS; state its connection state
-	// once the handshake completed, shared by every request on it.
-	tls   *tls.Conn
-	state *tls.ConnectionState
+	// once the handshake completed, shared by every request on it. Both
+	// are set by the reader and read by whoever ends the connection.
+	tls   atomic.Pointer[tls.Conn]
+	state atomic.Pointer[tls.ConnectionState]
 	// handshaking is closed when a handshake in progress ends; nil while
 	// none began (connSet.settle waits for it).
 	handshaking chan struct{}
@@ -148,21 +149,22 @@ func (c *contactConn) start() error {
 	c.handshaking = hs
 	c.mu.Unlock()
 	defer close(hs)
-	c.tls = tls.Server(&handshakeSide{c: c, first: first[0], pending: true}, c.p.tlsConf)
+	tc := tls.Server(&handshakeSide{c: c, first: first[0], pending: true}, c.p.tlsConf)
+	c.tls.Store(tc)
 	// net/http set the read deadline (ReadHeaderTimeout) before its first
 	// read; the server's flight gets the same bound.
 	_ = c.Conn.SetWriteDeadline(time.Now().Add(c.p.farm.limits.ReadHeaderTimeout))
-	err = c.tls.HandshakeContext(context.Background())
+	err = tc.HandshakeContext(context.Background())
 	_ = c.Conn.SetWriteDeadline(time.Time{})
 	c.handshook.Store(true)
-	c.afterHandshake(err)
+	c.afterHandshake(tc, err)
 	return err
 }
 
 // afterHandshake records how the handshake went and what the client
 // presented in it, and scans the fields.
-func (c *contactConn) afterHandshake(err error) {
-	cs := c.tls.ConnectionState()
+func (c *contactConn) afterHandshake(tc *tls.Conn, err error) {
+	cs := tc.ConnectionState()
 	certs := cs.PeerCertificates
 	var unverified *tls.CertificateVerificationError
 	if errors.As(err, &unverified) {
@@ -187,7 +189,8 @@ func (c *contactConn) afterHandshake(err error) {
 		c.shake, c.hsErr = HandshakeFailed, err
 		return
 	}
-	c.shake, c.state = HandshakeComplete, &cs
+	c.shake = HandshakeComplete
+	c.state.Store(&cs)
 }
 
 // refuseNotTLS reads what a client that does not speak TLS sent on the TLS
@@ -274,8 +277,8 @@ func (c *contactConn) Read(b []byte) (int, error) {
 	}
 	var n int
 	var err error
-	if c.tls != nil {
-		n, err = c.tls.Read(b)
+	if tc := c.tls.Load(); tc != nil {
+		n, err = tc.Read(b)
 		if errors.Is(err, io.EOF) { // close_notify
 			c.ended.CompareAndSwap(0, endedClient)
 		}
@@ -290,8 +293,8 @@ func (c *contactConn) Write(b []byte) (int, error) {
 	if err := c.begin(); err != nil {
 		return 0, err
 	}
-	if c.tls != nil {
-		return c.tls.Write(b)
+	if tc := c.tls.Load(); tc != nil {
+		return tc.Write(b)
 	}
 	return c.Conn.Write(b)
 }
@@ -299,16 +302,16 @@ func (c *contactConn) Write(b []byte) (int, error) {
 // Close ends the connection; a TLS one with a close_notify.
 func (c *contactConn) Close() error {
 	c.ended.CompareAndSwap(0, endedPeer)
-	if c.tls != nil {
-		return c.tls.Close()
+	if tc := c.tls.Load(); tc != nil {
+		return tc.Close()
 	}
 	return c.Conn.Close()
 }
 
 // CloseWrite keeps net/http's half-close after a refused request.
 func (c *contactConn) CloseWrite() error {
-	if c.tls != nil {
-		return c.tls.CloseWrite()
+	if tc := c.tls.Load(); tc != nil {
+		return tc.CloseWrite()
 	}
 	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
 		return cw.CloseWrite()
@@ -322,7 +325,7 @@ func (c *contactConn) CloseWrite() error {
 func (c *contactConn) announceEnd() {
 	c.cut.Store(true)
 	c.ended.CompareAndSwap(0, endedPeer)
-	if c.state != nil && c.tls.CloseWrite() == nil {
+	if tc := c.tls.Load(); c.state.Load() != nil && tc.CloseWrite() == nil {
 		return
 	}
 	_ = c.Conn.Close()

@@ -64,7 +64,7 @@ func onRequest(r *http.Request) {
 	if cc := contactOf(r.Context()); cc != nil {
 		cc.requests.Add(1)
 		if r.TLS == nil {
-			r.TLS = cc.state
+			r.TLS = cc.state.Load()
 		}
 	}
 }
@@ -198,9 +198,9 @@ func (c *contactConn) exchange() Exchange {
 		ContractHash: p.versions[c.version].hash, Conn: conn,
 	}
 	names := mergeNames(append([]string(nil), c.found...), c.stream.found)
-	if c.state != nil {
-		conn.Protocol = c.state.NegotiatedProtocol
-		if leaf := verifiedLeaf(c.state.VerifiedChains); leaf != nil {
+	if cs := c.state.Load(); cs != nil {
+		conn.Protocol = cs.NegotiatedProtocol
+		if leaf := verifiedLeaf(cs.VerifiedChains); leaf != nil {
 			e.TLSClient = leaf.Subject.CommonName
 			names = mergeNames(names, []string{CredClientCert})
 		}
