@@ -50,13 +50,14 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 type listRow struct {
-	Scenario string            `json:"scenario"`
-	ID       string            `json:"id"`
-	Level    scenarios.Level   `json:"level"`
-	Profile  scenarios.Profile `json:"profile"`
-	Text     string            `json:"text"`
-	Ref      string            `json:"ref"`
-	Labels   []string          `json:"labels"`
+	Scenario string              `json:"scenario"`
+	ID       string              `json:"id"`
+	Level    scenarios.Level     `json:"level"`
+	Profile  scenarios.Profile   `json:"profile"`
+	Text     string              `json:"text"`
+	Ref      string              `json:"ref"`
+	SpecRefs []scenarios.SpecRef `json:"specRefs"`
+	Labels   []string            `json:"labels"`
 	// Control: judged only as its scenario's positive control.
 	Control bool `json:"control,omitempty"`
 }
@@ -68,7 +69,8 @@ func listRows(sel engine.Selection) []listRow {
 	for _, sc := range scenarios.Catalog() {
 		for _, r := range sc.AllRequirements() {
 			if sel.Judges(sc, r) {
-				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref, engine.Labels(sc, r), !sel.Selects(sc, r)})
+				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref,
+					report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), engine.Labels(sc, r), !sel.Selects(sc, r)})
 			}
 		}
 	}

@@ -157,7 +157,7 @@ func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
 
 func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement) *report.Requirement {
 	rr := &report.Requirement{ID: r.ID, Level: r.Level, Profile: r.Profile, Text: r.Text, Ref: r.Ref,
-		Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
+		SpecRefs: report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
 	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
 		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
 	}

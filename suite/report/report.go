@@ -220,7 +220,11 @@ type Requirement struct {
 	Profile scenarios.Profile `json:"profile"`
 	Text    string            `json:"text"`
 	Ref     string            `json:"ref"`
-	Doc     string            `json:"doc"`
+	// SpecRefs are the sources Ref cites, with absolute URLs: the A2A spec
+	// sections at the pinned spec version, RFC sections, the contract
+	// model's rule in the docs of this suite version, public threads.
+	SpecRefs []scenarios.SpecRef `json:"specRefs,omitempty"`
+	Doc      string              `json:"doc"`
 	// Verdict starts as error for every selected requirement and changes
 	// only when a check judged it: a harness that broke can never pass.
 	Verdict scenarios.Verdict `json:"verdict"`
