@@ -51,15 +51,15 @@ func (c *junitCounts) add(s junitCounts) {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	Time      string `xml:"time,attr"`
 	// Properties carry the requirement's level and what it enforces
 	// (spec-ref: "ID URL"), as CI test tabs show them.
 	Properties *junitProperties `xml:"properties,omitempty"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
-	Skipped   *junitProblem `xml:"skipped,omitempty"`
+	Failure    *junitProblem    `xml:"failure,omitempty"`
+	Error      *junitProblem    `xml:"error,omitempty"`
+	Skipped    *junitProblem    `xml:"skipped,omitempty"`
 }
 
 type junitProperties struct {
