@@ -2,12 +2,43 @@ package scenarios
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
 // SpecVersion is the A2A specification revision the catalog pins its
 // references to: the section numbers of every Ref are this tag's.
 const SpecVersion = "v1.0.1"
+
+// DefaultSpecVersions are the A2A revisions a requirement applies to when
+// it names none: every requirement of this catalog judges A2A 1.0 clients
+// (1.0.0 and 1.0.1 share the data model and the wire this suite checks).
+var DefaultSpecVersions = []string{"1.0"}
+
+// Revisions are the A2A specification revisions r applies to.
+func (r Requirement) Revisions() []string {
+	if len(r.SpecVersions) == 0 {
+		return DefaultSpecVersions
+	}
+	return r.SpecVersions
+}
+
+// SpecRevisions are every A2A revision some requirement of the catalog
+// applies to, sorted: what run --spec-version may select.
+func SpecRevisions() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range Requirements() {
+		for _, v := range r.Revisions() {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // specBase is the pinned specification's text, on GitHub.
 const specBase = "https://github.com/a2aproject/A2A/blob/" + SpecVersion + "/docs/specification.md"

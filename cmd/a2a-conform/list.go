@@ -15,7 +15,7 @@ import (
 // listCmd prints the requirements the same selection as `run` selects.
 func listCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as run's do.", stderr)
-	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md) or json")
+	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md), json, or requirement-set (the release's frozen set, fixtures/requirements/vVERSION.json; ignores the selection)")
 	sel := addSelectionFlags(fs)
 	if code, done := parse(fs, args); done {
 		return code
@@ -38,10 +38,12 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 		err = report.WriteACTSMappingMarkdown(stdout, keep)
 	case "json":
 		err = writeListJSON(stdout, listRows(selection))
+	case "requirement-set":
+		err = writeJSON(stdout, scenarios.CurrentRequirementSet(report.SuiteVersion))
 	case "text":
 		err = writeListText(stdout, listRows(selection))
 	default:
-		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown, acts or json)", *format))
+		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown, acts, json or requirement-set)", *format))
 	}
 	if err != nil {
 		return usageError(stderr, err)
@@ -77,10 +79,12 @@ func listRows(sel engine.Selection) []listRow {
 	return rows
 }
 
-func writeListJSON(w io.Writer, rows []listRow) error {
+func writeListJSON(w io.Writer, rows []listRow) error { return writeJSON(w, rows) }
+
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(rows)
+	return enc.Encode(v)
 }
 
 func writeListText(w io.Writer, rows []listRow) error {

@@ -96,7 +96,7 @@ func New(o Options) (*Engine, error) {
 		SpecVersion:   wire.ProtocolVersion,
 		Client:        report.Client{Name: o.Client.Describe(), Label: o.ClientLabel},
 		Selection: report.Selection{Profiles: o.Selection.Profiles, Level: o.Selection.Level,
-			LabelFilter: o.Selection.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict,
+			LabelFilter: o.Selection.LabelFilter, SpecVersion: o.Selection.SpecVersion, KnownFailures: o.KnownFailures, Strict: o.Strict,
 			SecurityScopes: o.SecurityScopes, Bindings: o.Bindings},
 		StartedAt: time.Now().UTC(),
 		Shard:     e.shard,

@@ -92,11 +92,13 @@ func ParseScopes(s string) (Scopes, error) {
 
 // Selection records what was asked for.
 type Selection struct {
-	Profiles      []scenarios.Profile `json:"profiles,omitempty"`
-	Level         scenarios.Level     `json:"level,omitempty"`
-	LabelFilter   string              `json:"labelFilter,omitempty"`
-	KnownFailures KnownFailures       `json:"knownFailures,omitempty"`
-	Strict        bool                `json:"strict,omitempty"`
+	Profiles    []scenarios.Profile `json:"profiles,omitempty"`
+	Level       scenarios.Level     `json:"level,omitempty"`
+	LabelFilter string              `json:"labelFilter,omitempty"`
+	// SpecVersion is the A2A revision run --spec-version narrowed to.
+	SpecVersion   string        `json:"specVersion,omitempty"`
+	KnownFailures KnownFailures `json:"knownFailures,omitempty"`
+	Strict        bool          `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
 	// Bindings are the protocol bindings the run narrowed the peers to (run
