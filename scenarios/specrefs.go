@@ -80,6 +80,7 @@ var (
 	refURL         = regexp.MustCompile(`https://[^\s;,)]+`)
 	refNumber      = regexp.MustCompile(`§([\d.]+[\d]|\d)`)
 	refRuleNumbers = regexp.MustCompile(`\d+`)
+	refCLI         = regexp.MustCompile(`\bA2ACLI_[A-Z0-9_]*[A-Z0-9]`)
 )
 
 // ruleSources are what each rule of the contract model (docs/contract-model.md
@@ -92,10 +93,10 @@ var ruleSources = map[string][]SpecRef{
 	"3": {spec("3.1.3"), spec("3.5"), spec("8.6.2")},
 	"4": {spec("8.6.2"), rfc("9110", "8.8", "Metadata for Response Content Negotiation: validator fields"),
 		rfc("9111", "4.2.2", "Calculating Heuristic Freshness")},
-	"5": {spec("3.6.1"), spec("8.3.2")},
+	"5": {spec("3.6.1"), spec("8.3.2"), cli("A2ACLI_VER_001")},
 	"6": {spec("8.3.2"), spec("8.4.3"), spec("7.2"), rfc("6454", "4", "Origin of a URI"), rfc("6454", "5", "Comparing Origins"),
 		rfc("9110", "4.3.4", "https Certificate Verification"), rfc("7515", "5.2", "Message Signature or MAC Validation"),
-		rfc("8785", "", "JSON Canonicalization Scheme")},
+		rfc("8785", "", "JSON Canonicalization Scheme"), cli("A2ACLI_AUTH_008"), cli("A2ACLI_CARD_GET_004"), cli("A2ACLI_AUTH_003")},
 	"7": {spec("4.6"), spec("3.2.5"), spec("14.2.2")},
 }
 
@@ -169,6 +170,9 @@ func parseSpecRefs(ref string) []SpecRef {
 				add(SpecRef{ID: "docs/" + m[1] + m[2], URL: "docs/" + m[1] + m[2]})
 			}
 		}
+		for _, id := range refCLI.FindAllString(clause, -1) {
+			add(cli(id))
+		}
 		for _, u := range refURL.FindAllString(clause, -1) {
 			add(SpecRef{ID: threadID(u), URL: u})
 		}
@@ -188,4 +192,23 @@ func threadID(u string) string {
 		return parts[0] + "/" + parts[1] + "#" + parts[3]
 	}
 	return u
+}
+
+// cliCompliance is the A2A CLI's compliance model (a2aproject/a2a-cli
+// specification/COMPLIANCE.md), pinned, whose A2ACLI_* requirements are the
+// client behaviours that model names; cliLines are the lines of the IDs the
+// catalog cites (an ID not listed links to the page).
+const cliCompliance = "https://github.com/a2aproject/a2a-cli/blob/8dd9249e9ff7758764b581ebf23ef59b79b36faa/specification/COMPLIANCE.md"
+
+var cliLines = map[string]string{
+	"A2ACLI_AUTH_003": "165", "A2ACLI_TX_002": "168", "A2ACLI_TX_003": "169", "A2ACLI_VER_001": "170",
+	"A2ACLI_CARD_GET_003": "214", "A2ACLI_AUTH_008": "215", "A2ACLI_CARD_GET_004": "216", "A2ACLI_VER_002": "225",
+}
+
+func cli(id string) SpecRef {
+	r := SpecRef{ID: id, Title: "A2A CLI compliance", URL: cliCompliance}
+	if line, ok := cliLines[id]; ok {
+		r.URL += "#L" + line
+	}
+	return r
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestParseSpecRefs(t *testing.T) {
-	refs := parseSpecRefs("contract-model §3 rule 6 and §6; A2A v1.0 spec §8.4; docs/driver-contract.md; RFC 9111 §4.3.2; https://github.com/a2aproject/a2a-js/issues/705")
+	refs := parseSpecRefs("contract-model §3 rule 6 and §6; A2A v1.0 spec §8.4; docs/driver-contract.md; RFC 9111 §4.3.2; https://github.com/a2aproject/a2a-js/issues/705; A2ACLI_AUTH_008")
 	ids := map[string]string{}
 	for _, r := range refs {
 		ids[r.ID] = r.URL
@@ -22,6 +22,7 @@ func TestParseSpecRefs(t *testing.T) {
 		"RFC 9111 §4.3.2":          "https://www.rfc-editor.org/rfc/rfc9111#section-4.3.2",
 		"docs/driver-contract.md":  "docs/driver-contract.md",
 		"a2aproject/a2a-js#705":    "https://github.com/a2aproject/a2a-js/issues/705",
+		"A2ACLI_AUTH_008":          cliCompliance + "#L215",
 	} {
 		if ids[id] != url {
 			t.Errorf("%s: url %q, want %q (all: %v)", id, ids[id], url, ids)
