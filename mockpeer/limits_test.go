@@ -69,7 +69,7 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 // in their place.
 func TestCompactKeepsWhatTheChecksRead(t *testing.T) {
 	e := Exchange{Header: http.Header{"If-None-Match": {`"x"`}}, Body: "body", Response: "response",
-		Validators: &Validators{Tags: []Validator{{Version: 0, Served: true}}, TagCount: 1},
+		Validators:   &Validators{Tags: []Validator{{Version: 0, Served: true}}, TagCount: 1},
 		RunningShown: []int{0, 1}, Announced: []string{"h"}, SentContract: &SentContract{Hash: "h"}}
 	kept := e
 	kept.Validators = &Validators{Tags: slices.Clone(e.Validators.Tags), TagCount: 1}

@@ -29,7 +29,7 @@ func TestJournalRecordsWhatAnswersShowRunning(t *testing.T) {
 			if h0 == h1 {
 				t.Fatal("the card versions have one contract")
 			}
-			must(b.call(t, c, p, wire.MethodSendMessage, sendParams("polled", true)))   // SUBMITTED, v0
+			must(b.call(t, c, p, wire.MethodSendMessage, sendParams("polled", true))) // SUBMITTED, v0
 			must(b.call(t, c, p, wire.MethodGetTask, map[string]any{"id": "task-1"})) // WORKING 25 %, v0
 			followUp := sendParams("go on", false)
 			followUp["message"].(map[string]any)["taskId"] = "task-1"
