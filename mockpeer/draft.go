@@ -36,17 +36,17 @@ func (d *draft) after(t *task) {
 }
 
 // sight is what one answer (a snapshot, a stream event) showed the client
-// of a task: its state, the card version under which the task entered it,
-// and the contract hash its status message announced ("" if none).
+// of a task: its state, the card version in force when the answer was
+// made, and the contract hash its status message announced ("" if none).
 type sight struct {
 	state     wire.TaskState
 	version   int
 	announced string
 }
 
-// sightOf is what an answer made now shows of t (under the peer's lock).
-func sightOf(t *task) sight {
-	return sight{state: t.status.State, version: t.statusVersion, announced: announcedHash(t.status.Message)}
+// sightLocked is what an answer made now shows of t.
+func (p *Peer) sightLocked(t *task) sight {
+	return sight{state: t.status.State, version: p.state.version, announced: announcedHash(t.status.Message)}
 }
 
 // Bounds of what a draft collects of its answers' sights: one entry per
@@ -58,7 +58,8 @@ const (
 
 // saw records that the answer showed the client s, once it was sent: the
 // hash announced, and, unless the handler held the answer to the task's
-// end (blocking), the card version of a state not yet terminal.
+// end (blocking), the card version in force while it showed the task in a
+// state not yet terminal.
 func (d *draft) saw(s sight) {
 	if s.announced != "" && len(d.announced) < maxAnnounced && !slices.Contains(d.announced, s.announced) {
 		d.announced = append(d.announced, s.announced)

@@ -85,12 +85,12 @@ type Exchange struct {
 	// If-None-Match and If-Modified-Since line (validators.go); nil without any.
 	Validators *Validators `json:"validators,omitempty"`
 	// RunningShown lists, for an answer the peer gave as things happened,
-	// the card versions under which the task had entered each state not
-	// yet terminal that the answer showed the client: a GetTask's or a
-	// non-blocking SendMessage's snapshot, each event of a stream once it
-	// was sent. Distinct, in the order shown, at most 16. Empty for an
-	// answer the peer held to the task's end (Blocking), and for one that
-	// showed only a terminal state: neither showed the task running.
+	// the card versions in force when it showed the client the task in a
+	// state not yet terminal: a GetTask's or a non-blocking SendMessage's
+	// snapshot, each event of a stream once it was sent. Distinct, in the
+	// order shown, at most 16. Empty for an answer the peer held to the
+	// task's end (Blocking), and for one that showed only a terminal state:
+	// neither showed the task running.
 	RunningShown []int `json:"runningShown,omitempty"`
 	// Announced are the contract hashes the status messages of the answer
 	// announced under the frozen-contract extension (every event of a

@@ -116,5 +116,30 @@ func TestJournalRecordsTheContractSent(t *testing.T) {
 		if !slices.Contains(journal[1].Truncated, truncMetadata) {
 			t.Errorf("%s: the padded metadata was kept whole", journal[1].Line())
 		}
+		// The history echoes the client's metadata: never the peer's announcement.
+		for _, ex := range journal {
+			if len(ex.Announced) > 0 {
+				t.Errorf("%s: announced %v, the peer announcing nothing", ex.Line(), ex.Announced)
+			}
+		}
 	})
+}
+
+// The version RunningShown names is the one in force as the answer was
+// made, not the one the state was entered under: a rotation right after
+// the send shows the running task under the new card at once.
+func TestRunningShownIsTheVersionInForce(t *testing.T) {
+	f := startFarm(t, FarmSpec{Now: steppingClock(), Peers: []PeerSpec{{
+		Name: "A", Skill: testSkill, Task: fourSteps(), Rotations: []Rotation{{On: Trigger{Kind: AfterSend, N: 1}, To: 1}},
+		Cards: []CardFunc{testCard("A"), testCard("A", withVersion("2"))},
+	}}})
+	p, c := f.Peer("A"), httpsClient(t, f, false)
+	b := bindings[0]
+	must(b.call(t, c, p, wire.MethodSendMessage, sendParams("polled", true)))
+	must(b.call(t, c, p, wire.MethodGetTask, map[string]any{"id": "task-1"}))
+	for _, ex := range f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A }) {
+		if !slices.Equal(ex.RunningShown, []int{1}) {
+			t.Errorf("%s: running shown under %v, want [1]", ex.Line(), ex.RunningShown)
+		}
+	}
 }

@@ -22,7 +22,7 @@ func (h a2aHandler) SendStreamingMessage(ctx context.Context, r *http.Request, r
 		return err
 	}
 	d.after(t)
-	snap, rev, shown := t.snapshot(historyLength(req), true), t.rev, sightOf(t)
+	snap, rev, shown := t.snapshot(historyLength(req), true), t.rev, p.sightLocked(t)
 	p.mu.Unlock()
 	if emit(wire.StreamResponse{Task: &snap}) != nil {
 		return nil
@@ -49,7 +49,7 @@ func (h a2aHandler) SubscribeToTask(ctx context.Context, r *http.Request, req *w
 		return agent.Errorf(wire.ErrUnsupportedOperation, "task "+t.id+" is in terminal state "+string(t.status.State))
 	}
 	d.after(t)
-	snap, rev, shown := t.snapshot(nil, true), t.rev, sightOf(t)
+	snap, rev, shown := t.snapshot(nil, true), t.rev, p.sightLocked(t)
 	p.mu.Unlock()
 	if emit(wire.StreamResponse{Task: &snap}) != nil {
 		return nil
@@ -87,7 +87,7 @@ func (p *Peer) follow(ctx context.Context, t *task, rev int, d *draft, emit agen
 		rev = t.rev
 		done := t.settled()
 		d.after(t)
-		shown := sightOf(t)
+		shown := p.sightLocked(t)
 		p.mu.Unlock()
 		for _, e := range events {
 			if emit(e) != nil {
