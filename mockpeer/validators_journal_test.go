@@ -76,3 +76,14 @@ func TestJournalRecordsValidatorsWhole(t *testing.T) {
 		}
 	}
 }
+
+// The peer does not honour Range: a GET asking for part of the card gets
+// all of it, 200, so a range request is a GET like any other, never a
+// partial look that a check would have to tell apart.
+func TestCardIgnoresRange(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
+	resp, body := do(t, httpsClient(t, f, false), http.MethodGet, p.CardURL(), "", map[string]string{"Range": "bytes=0-0"})
+	if resp.StatusCode != http.StatusOK || string(body) != string(p.CardBytes(0)) {
+		t.Errorf("a range request answered %d with %d bytes, want 200 and the whole card", resp.StatusCode, len(body))
+	}
+}

@@ -121,6 +121,8 @@ func cardSeenBeforeEverySendCases() []checkCase {
 				"the harness lost what the client asked with, so whether it revalidated a card it held cannot be judged", 3)},
 		{"a HEAD is not a look", journal(fetch("A", func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }), send("A")),
 			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
+		{"part of a card is not a look", journal(fetch("A", header("Range", "bytes=0-0"), answered(http.StatusPartialContent, 0)), send("A")),
+			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
 		{"never fetched", journal(send("A")), failed(want, "SendMessage at #1 with no card looked at in this task before it", 1)},
 		{"a failed fetch is not a look", journal(fetch("A", answered(http.StatusNotFound, 0)), send("A")),
 			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
