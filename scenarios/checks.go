@@ -48,10 +48,25 @@ func reported(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) 
 		case o == nil:
 			return failed(want, "no readable outcome ("+ev.Client.OutcomeProblem+")")
 		case o.Outcome != outcome || (reason != "" && o.Reason != reason):
-			return failed(want, describeOutcome(*o))
+			return failed(want, describeOutcome(*o)+bindingHint(ev, *o))
 		}
 		return passed()
 	}
+}
+
+// bindingHint names --bindings when a client said it speaks none of the
+// bindings the peers offered: run narrowed to the ones it does speak, the
+// scenarios that need another binding are not applicable instead of
+// failed (docs/running-in-ci.md).
+func bindingHint(ev *Evidence, o driver.Outcome) string {
+	if o.Reason != driver.ReasonBindingUnsupported {
+		return ""
+	}
+	offered := "all three bindings (JSON-RPC, HTTP+JSON, gRPC)"
+	if len(ev.Offered) > 0 {
+		offered = strings.Join(ev.Offered, ", ")
+	}
+	return "; the peers offered " + offered + ": run with --bindings naming only the bindings the client speaks"
 }
 
 func describeOutcome(o driver.Outcome) string {

@@ -219,6 +219,22 @@ func Run(ctx context.Context, o Options) (*Engine, error) {
 	return e, nil
 }
 
+// FailsRun reports whether a judged requirement fails the run
+// (report.Selection.FailsRun), as the exit code will say.
+func (e *Engine) FailsRun(rr *report.Requirement) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep.Selection.FailsRun(rr)
+}
+
+// StaleKnownFailures are the known-failures entries that nothing played so
+// far failed although their requirement was judged.
+func (e *Engine) StaleKnownFailures() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep.StaleKnownFailures()
+}
+
 // Report is the run's record so far (finished once Finish was called).
 func (e *Engine) Report() *report.Report {
 	e.mu.Lock()
