@@ -108,7 +108,8 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	p.mu.Lock()
 	v := p.versions[p.state.version]
 	d.cardVersion = v.n
-	d.validators = p.readValidatorsLocked(r.Header)
+	tags := parseEntityTags(r.Header) // read once: the answer and the journal agree
+	d.validators = p.readValidatorsLocked(tags, r.Header)
 	p.cardFetchedLocked()
 	if rd := p.spec.Redirect; rd != nil && p.state.version >= rd.FromVersion {
 		p.mu.Unlock()
@@ -117,7 +118,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 		return
 	}
 	status := http.StatusOK
-	if p.notModified(r, v) {
+	if p.notModified(tags, r, v) {
 		status = http.StatusNotModified
 	}
 	if status == http.StatusOK && r.Method == http.MethodGet {
@@ -154,8 +155,8 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 // If-None-Match decides when it has members, If-Modified-Since only
 // otherwise. Its reading of the lists is the one the journal records
 // (parseEntityTags, Validators).
-func (p *Peer) notModified(r *http.Request, v *cardVersion) bool {
-	if tags := parseEntityTags(r.Header); len(tags) > 0 {
+func (p *Peer) notModified(tags []entityTag, r *http.Request, v *cardVersion) bool {
+	if len(tags) > 0 {
 		etag := v.etag
 		if p.spec.Caching.NoETag {
 			etag = ""
@@ -174,9 +175,11 @@ func (p *Peer) notModified(r *http.Request, v *cardVersion) bool {
 }
 
 // readValidatorsLocked is the peer's reading of a card request's
-// validators (ReadValidators), nil without any.
-func (p *Peer) readValidatorsLocked(h http.Header) *Validators {
-	if len(h["If-None-Match"]) == 0 && len(h["If-Modified-Since"]) == 0 {
+// validators (ReadValidators), tags its If-None-Match members; nil
+// without any.
+func (p *Peer) readValidatorsLocked(tags []entityTag, h http.Header) *Validators {
+	dates := h["If-Modified-Since"]
+	if len(tags) == 0 && len(dates) == 0 {
 		return nil
 	}
 	if p.sent == nil {
@@ -191,7 +194,7 @@ func (p *Peer) readValidatorsLocked(h http.Header) *Validators {
 		}
 		p.sent = &sent
 	}
-	return ReadValidators(h, *p.sent, p.state.isServed)
+	return readValidators(tags, dates, *p.sent, p.state.isServed)
 }
 
 // markServed records that version n (of versions) was served whole.

@@ -71,7 +71,12 @@ type CardValidators struct {
 // peer's own reading (what Exchange.Validators records), exported so that
 // hand-built evidence is read the same way. Nil when h has none.
 func ReadValidators(h http.Header, cards CardValidators, served func(version int) bool) *Validators {
-	tags, dates := parseEntityTags(h), h.Values("If-Modified-Since")
+	return readValidators(parseEntityTags(h), h.Values("If-Modified-Since"), cards, served)
+}
+
+// readValidators is ReadValidators of the If-None-Match members tags and
+// the If-Modified-Since values dates.
+func readValidators(tags []entityTag, dates []string, cards CardValidators, served func(version int) bool) *Validators {
 	if len(tags) == 0 && len(dates) == 0 {
 		return nil
 	}
