@@ -212,7 +212,7 @@ func (ex Exchange) Line() string {
 		details = append(details, strconv.Itoa(v.Unserved)+" of "+strconv.Itoa(v.TagCount+v.DateCount)+" validators never served")
 	}
 	if len(ex.Truncated) > 0 {
-		details = append(details, "truncated "+strings.Join(ex.Truncated, "+"))
+		details = append(details, "truncated "+ex.truncation())
 	}
 	if len(details) > 0 {
 		b.WriteString(" (")
@@ -229,4 +229,30 @@ func shortState(state string) string {
 		return "new"
 	}
 	return strings.TrimPrefix(state, "TASK_STATE_")
+}
+
+// truncation names the fields cut, each with the bounds it met and the
+// sizes seen when Cuts has them: "header (16384 of 20000 bytes)+body".
+func (ex Exchange) truncation() string {
+	names := make([]string, 0, len(ex.Truncated))
+	for _, name := range ex.Truncated {
+		var bounds []string
+		for _, c := range ex.Cuts {
+			if c.Limit > 0 && (c.Field == name || name == truncHeader && c.Field == cutHeaderValues) {
+				seen, unit := strconv.Itoa(c.Seen), " bytes"
+				if c.AtLeast {
+					seen = "≥" + seen
+				}
+				if c.Field == cutHeaderValues {
+					unit = " values"
+				}
+				bounds = append(bounds, strconv.Itoa(c.Limit)+" of "+seen+unit)
+			}
+		}
+		if len(bounds) > 0 {
+			name += " (" + strings.Join(bounds, ", ") + ")"
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, "+")
 }
