@@ -47,10 +47,13 @@ docs-check:
 		|| (echo "docs/requirements.md is stale: run 'make docs'" >&2; exit 1)
 	$(GO) run ./cmd/a2a-conform list --format acts | diff -u docs/acts-mapping.md - \
 		|| (echo "docs/acts-mapping.md is stale: run 'make docs'" >&2; exit 1)
+	$(GO) run ./cmd/a2a-conform list --format requirement-set | diff -u fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json - \
+		|| (echo "the requirement set of this suite version is stale: run 'make docs'" >&2; exit 1)
 
 docs:
 	$(GO) run ./cmd/a2a-conform list --format markdown > docs/requirements.md
 	$(GO) run ./cmd/a2a-conform list --format acts > docs/acts-mapping.md
+	$(GO) run ./cmd/a2a-conform list --format requirement-set > fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent

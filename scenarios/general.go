@@ -12,7 +12,7 @@ import (
 func General() []Requirement {
 	return []Requirement{
 		general("GEN-001", "The client MUST send `A2A-Version: 1.0` on every A2A request.",
-			"A2A v1.0 spec §3.6", versionHeaderOnEveryCall),
+			"A2A v1.0 spec §3.6; A2ACLI_VER_001", versionHeaderOnEveryCall),
 		general("GEN-002", "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
 			"A2A v1.0 spec §9, §11", wellFormedCalls),
 		general("GEN-003", "The client MUST write one well-formed outcome object and exit before its deadline.",

@@ -193,7 +193,7 @@ func TestActionRunsTheCatalog(t *testing.T) {
 	r, code, out := play(map[string]string{
 		"client": "builtin:reference", "level": "must", "profile": "core", "bindings": "jsonrpc,http+json",
 		"label-filter": "!scenario:frozen-contract-extension", "strict": "true", "label": "reference under test",
-		"parallel": "2", "report-dir": reports, "acts-report": filepath.Join(reports, "acts"),
+		"parallel": "2", "spec-version": "1.0", "report-dir": reports, "acts-report": filepath.Join(reports, "acts"),
 	})
 	if code != 0 {
 		t.Fatalf("the run step: exit %d\n%s", code, out)
@@ -205,6 +205,9 @@ func TestActionRunsTheCatalog(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join(reports, "report.json"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if sel := readReport(t, reports)["selection"].(map[string]any); sel["specVersion"] != "1.0" {
+		t.Errorf("selection %v: the spec-version input did not reach the command line", sel)
 	}
 	for _, want := range []string{`"label": "reference under test"`, `"strict": true`, `"labelFilter": "!scenario:frozen-contract-extension"`,
 		`"bindings": [`} {

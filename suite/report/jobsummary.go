@@ -14,6 +14,19 @@ func DocsBase(version string) string {
 	return "https://github.com/a2a-conform/a2a-conform/blob/v" + version + "/"
 }
 
+// ResolveSpecRefs makes the suite's own docs among refs ("docs/...")
+// absolute, in the docs of the given suite version; the others are.
+func ResolveSpecRefs(refs []scenarios.SpecRef, version string) []scenarios.SpecRef {
+	out := make([]scenarios.SpecRef, len(refs))
+	for i, r := range refs {
+		if strings.HasPrefix(r.URL, "docs/") {
+			r.URL = DocsBase(version) + r.URL
+		}
+		out[i] = r
+	}
+	return out
+}
+
 // failure is one failed requirement of one scenario, for the summaries.
 type failure struct {
 	scenario string
