@@ -149,3 +149,9 @@ func failed(want, got string, seqs ...int64) Judgement {
 func notApplicable(reason string) Judgement {
 	return Judgement{Verdict: NotApplicable, Reason: reason}
 }
+
+// harnessLost is the verdict of a check whose evidence the harness lost
+// (never the client's doing): an error, never a pass or a fail.
+func harnessLost(reason string, seqs ...int64) Judgement {
+	return Judgement{Verdict: Error, Reason: reason, Exchanges: seqs}
+}
