@@ -170,13 +170,26 @@ func (s *secrets) redactConnection(c *Connection, replace func(string) string) {
 }
 
 // boundConnection cuts what the client controls of e.Conn to limit bytes
-// a field, the ALPN list to limit all together.
+// a field, the ALPN list to limit all together; the Cut says the largest.
 func boundConnection(e *Exchange, limit int) {
 	c := e.Conn
-	var cut [4]bool
-	c.ServerName, cut[0] = cutString(c.ServerName, limit)
-	c.ClientCert, cut[1] = cutString(c.ClientCert, limit)
-	c.Unscanned, cut[2] = cutString(c.Unscanned, limit)
-	c.ALPN, cut[3] = boundList(c.ALPN, limit)
-	markCut(e, truncConnection, cut[0] || cut[1] || cut[2] || cut[3])
+	seen := 0
+	for _, f := range []*string{&c.ServerName, &c.ClientCert, &c.Unscanned} {
+		if n := len(*f); n > limit {
+			seen = max(seen, n)
+			*f, _ = cutString(*f, limit)
+		}
+	}
+	total := 0
+	for _, p := range c.ALPN {
+		total += len(p)
+	}
+	var cut bool
+	if c.ALPN, cut = boundList(c.ALPN, limit); cut {
+		seen = max(seen, total)
+	}
+	if seen > 0 {
+		markCut(e, truncConnection, true)
+		addCut(e, Cut{Field: truncConnection, Limit: limit, Seen: seen})
+	}
 }
