@@ -237,3 +237,10 @@ func verifiedLeaf(chains [][]*x509.Certificate) *x509.Certificate {
 	}
 	return chains[0][0]
 }
+
+// flushScans scans what the handshake's and the stream's scans gathered;
+// c.mu is held.
+func (c *contactConn) flushScans() {
+	c.found = mergeNames(c.found, c.raw.flush(c.p.farm.secrets))
+	c.stream.flush()
+}
