@@ -233,7 +233,33 @@ func (c *contactConn) Read(b []byte) (int, error) {
 		n, err = c.readRaw(b)
 	}
 	c.feedStream(b[:n])
+	if n > 0 && c.offProtocol() {
+		// Scanned and counted, but not served: a server over TLS speaks
+		// what ALPN chose, as net/http's ServeTLS would.
+		c.ended.CompareAndSwap(0, endedPeer)
+		return 0, io.EOF
+	}
 	return n, err
+}
+
+// h2Prior is the start of the HTTP/2 preface, which net/http's HTTP/1
+// reader refuses.
+const h2Prior = "PRI * HTTP/2.0"
+
+// offProtocol reports whether the stream so far is not the protocol the
+// handshake chose: no HTTP/2 preface after h2 was negotiated, or one after
+// it was not. Without TLS the stream chooses (h2c with prior knowledge).
+func (c *contactConn) offProtocol() bool {
+	cs := c.state.Load()
+	if cs == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cs.NegotiatedProtocol == "h2" {
+		return c.stream.preface < 0
+	}
+	return c.stream.preface >= len(h2Prior)
 }
 
 func (c *contactConn) Write(b []byte) (int, error) {

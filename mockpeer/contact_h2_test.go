@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,6 +155,32 @@ func TestContactHTTP2Unscanned(t *testing.T) {
 		e := theConnection(t, settled(t, f))
 		if broken != strings.Contains(e.Conn.Unscanned, "CONTINUATION") {
 			t.Errorf("broken %v: journaled %s", broken, e.Line())
+		}
+	}
+}
+
+// Over TLS the peer speaks what ALPN chose, as net/http's ServeTLS does:
+// HTTP/1 after h2 was negotiated, or the HTTP/2 preface after http/1.1,
+// gets no answer; what was sent is counted and scanned all the same.
+func TestContactSpeaksWhatALPNChose(t *testing.T) {
+	for _, tc := range []struct {
+		proto, send string
+		served      bool
+	}{
+		{"h2", "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\n\r\n", false},
+		{"http/1.1", http2.ClientPreface, false},
+		{"http/1.1", "GET /.well-known/agent-card.json HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer TOKEN\r\nConnection: close\r\n\r\n", true},
+	} {
+		f, p, token := unparsedFarm(t, false)
+		c := dialPeer(t, f, p, tc.proto)
+		io.WriteString(c, strings.ReplaceAll(tc.send, "TOKEN", token))
+		if got := readAll(t, c); strings.HasPrefix(got, "HTTP/1.1 ") != tc.served {
+			t.Errorf("%s, then %.20q: answered %q, want served %v", tc.proto, tc.send, got, tc.served)
+		}
+		e := theConnection(t, settled(t, f))
+		if !e.Conn.Request() || e.Conn.Bytes != int64(len(strings.ReplaceAll(tc.send, "TOKEN", token))) ||
+			strings.Contains(tc.send, "TOKEN") != slices.Contains(e.Auth.Presented, CredBearer) {
+			t.Errorf("%s: journaled %s", tc.proto, e.Line())
 		}
 	}
 }
