@@ -49,6 +49,25 @@ func wantCredential(t *testing.T, e Exchange, leaked bool) {
 	}
 }
 
+// awaitConnections waits until n connections are journaled: the peer
+// read the client's end first, which a farm closed at once could cut.
+func awaitConnections(t *testing.T, f *Farm, n int) {
+	t.Helper()
+	signal, stop := f.Journal().Watch()
+	defer stop()
+	deadline := time.After(hostileWait)
+	for {
+		if len(f.Journal().Select(func(e Exchange) bool { return e.Route == RouteConnection })) >= n {
+			return
+		}
+		select {
+		case <-signal:
+		case <-deadline:
+			t.Fatalf("%d connections not journaled within %v", n, hostileWait)
+		}
+	}
+}
+
 // tcpConn dials the peer's TCP port.
 func tcpConn(t *testing.T, p *Peer) net.Conn {
 	t.Helper()
@@ -76,6 +95,7 @@ func TestContactServerName(t *testing.T) {
 			t.Fatal(err)
 		}
 		tc.Close()
+		awaitConnections(t, f, 1)
 		all := settled(t, f)
 		e := theConnection(t, all)
 		wantCredential(t, e, leaked)

@@ -117,7 +117,9 @@ func ExamplePeer_Arm() {
 	resp.Body.Close()
 
 	for _, e := range farm.Journal().All() {
-		fmt.Println(e.Op, "card version", e.CardVersion, "admitted", e.Auth.Admitted)
+		if e.Route == mockpeer.RouteA2A { // not the connection, journaled once it ends
+			fmt.Println(e.Op, "card version", e.CardVersion, "admitted", e.Auth.Admitted)
+		}
 	}
 	// Output:
 	// SendMessage card version 1 admitted false
