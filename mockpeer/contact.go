@@ -154,18 +154,18 @@ func (c *Connection) line(malformed string) string {
 	return b.String()
 }
 
-// redactConnection replaces every farm secret in what the client wrote in
-// its ClientHello and certificate, and in the stream's unscanned reason;
-// a value whose decoded form holds one is withheld whole (seal calls it).
+// redactConnection applies replace, the farm's redactor, to what the
+// client wrote in its ClientHello and certificate, and to the stream's
+// unscanned reason (redact calls it, from seal).
 func (s *secrets) redactConnection(c *Connection, replace func(string) string) {
 	if c == nil {
 		return
 	}
 	for _, f := range []*string{&c.ServerName, &c.ClientCert, &c.Unscanned} {
-		*f = s.hideEncoded(replace(*f), false)
+		*f = replace(*f)
 	}
 	for i, p := range c.ALPN {
-		c.ALPN[i] = s.hideEncoded(replace(p), false)
+		c.ALPN[i] = replace(p)
 	}
 }
 
