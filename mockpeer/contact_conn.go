@@ -78,6 +78,9 @@ type contactConn struct {
 	shake  string
 	stream streamTap // the bytes past the handshake
 	raw    streamScan
+	// rawCapture is the first bytes of the handshake, kept until they turn
+	// out to be TLS.
+	rawCapture []byte
 	found  []string // credentials in the handshake's raw bytes and fields
 
 	finished sync.Once
@@ -158,6 +161,11 @@ func (c *contactConn) start() error {
 	_ = c.Conn.SetWriteDeadline(time.Time{})
 	c.handshook.Store(true)
 	c.afterHandshake(tc, err)
+	if _, ok := errors.AsType[tls.RecordHeaderError](err); ok {
+		// A first byte of 0x16, then no TLS record: bytes that are not
+		// TLS, read on as refuseNotTLS reads them.
+		c.drainRaw(make([]byte, 4<<10))
+	}
 	return err
 }
 
@@ -185,6 +193,13 @@ func (c *contactConn) afterHandshake(tc *tls.Conn, err error) {
 	// The records that follow are encrypted: the raw scan is done.
 	c.found = mergeNames(c.found, c.raw.flush(sec))
 	c.raw = streamScan{}
+	if _, ok := errors.AsType[tls.RecordHeaderError](err); ok {
+		c.shake, c.hsErr = HandshakeNotTLS, err
+		c.stream.capture, c.rawCapture = c.rawCapture, nil
+		return
+	}
+	// The bytes so far were the handshake's: Bytes are the client's past it.
+	c.rawCapture, c.stream.bytes = nil, 0
 	if err != nil {
 		c.shake, c.hsErr = HandshakeFailed, err
 		return

@@ -92,6 +92,11 @@ func (h *handshakeSide) scan(b []byte) {
 	c := h.c
 	c.mu.Lock()
 	c.found = mergeNames(c.found, c.raw.feed(c.p.farm.secrets, b))
+	// Counted and kept as the stream's, in case they are no TLS at all.
+	c.stream.bytes += int64(len(b))
+	if room := connCaptureBytes - len(c.rawCapture); room > 0 {
+		c.rawCapture = append(c.rawCapture, b[:min(room, len(b))]...)
+	}
 	c.mu.Unlock()
 }
 

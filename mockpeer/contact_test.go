@@ -294,3 +294,24 @@ func TestContactHTTP1Fields(t *testing.T) {
 		}
 	}
 }
+
+// A first byte that begins a TLS handshake record, then no TLS record:
+// bytes that are not TLS all the same, a request, scanned.
+func TestContactNotTLSAfterAHandshakeByte(t *testing.T) {
+	for _, leaked := range []bool{true, false} {
+		f, p, token := unparsedFarm(t, false)
+		value := map[bool]string{true: token, false: "harmless"}[leaked]
+		c := tcpConn(t, p)
+		sent := "\x16 not a record " + value + "\r\n"
+		io.WriteString(c, sent)
+		c.(*net.TCPConn).CloseWrite()
+		readAll(t, c)
+		all := settled(t, f)
+		e := theConnection(t, all)
+		wantCredential(t, e, leaked)
+		if e.Conn.Handshake != HandshakeNotTLS || !e.Conn.Request() || e.Conn.Bytes != int64(len(sent)) {
+			t.Errorf("journaled %s", e.Line())
+		}
+		noToken(t, all, token)
+	}
+}
