@@ -81,7 +81,7 @@ type contactConn struct {
 	// rawCapture is the first bytes of the handshake, kept until they turn
 	// out to be TLS.
 	rawCapture []byte
-	found  []string // credentials in the handshake's raw bytes and fields
+	found      []string // credentials in the handshake's raw bytes and fields
 
 	finished sync.Once
 	done     chan struct{} // closed once journaled
