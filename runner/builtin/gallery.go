@@ -89,6 +89,9 @@ const (
 	// HeldFollowUp sends without blocking, then a blocking follow-up on the
 	// task instead of any poll (heldfollowup.go).
 	HeldFollowUp = "held-follow-up"
+	// StringOrigin is the reference comparing origins as the urls spell
+	// them, not as RFC 6454 origins (stringorigin.go).
+	StringOrigin = "string-origin"
 
 	// The contact leakers are the reference revealing its secret, at each
 	// origin it refuses, in one way outside any parsed request's
@@ -132,6 +135,7 @@ var gallery = []client{
 	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
 	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
 	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
+	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
 	{name: SNIBearer, unsafe: contactLeaker(sniLeak)},
 	{name: ALPNBearer, unsafe: contactLeaker(alpnLeak)},
 	{name: GoAwayBearer, unsafe: contactLeaker(h2Leak(goawayLeak))},
