@@ -29,6 +29,10 @@ var published = []string{
 	"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008",
 	"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012",
 	"TLS-001", "TLS-002", "TLS-003", "TLS-004",
+	"FIELD-001", "FIELD-002", "FIELD-003", "FIELD-004", "FIELD-005", "FIELD-006",
+	"FIELD-007", "FIELD-008", "FIELD-009", "FIELD-010", "FIELD-011",
+	"CAP-001", "CAP-002", "CAP-003", "CAP-004", "CAP-005", "CAP-006", "CAP-007",
+	"CAP-008", "CAP-009", "CAP-010", "CAP-011", "CAP-012", "CAP-013",
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)

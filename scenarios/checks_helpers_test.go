@@ -56,6 +56,7 @@ func checkTables() []checkTable {
 		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
 		{noFlood, noFloodCases()},
 		{failedOnRefusedHandshake("A"), failedOnRefusedHandshakeCases()},
+		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
 	}
 }
 

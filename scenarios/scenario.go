@@ -106,7 +106,8 @@ func Catalog() []*Scenario {
 
 // specOrder is the order of SPEC §3's table; unknown IDs go last.
 var specOrder = []string{
-	"rotation-during-send", "capability-drift-before-send", "skill-reorganization",
+	"rotation-during-send", "capability-drift-before-send",
+	"contract-field-before-send", "capability-field-before-send", "skill-reorganization",
 	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",

@@ -73,6 +73,10 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+	// ContractSubset is the reference comparing only the security fields
+	// and the interface url list before the send, never the contract hash
+	// (contractsubset.go).
+	ContractSubset = "contract-subset"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -94,6 +98,7 @@ var gallery = []client{
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
 	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
 	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
+	{name: ContractSubset, unsafe: contractSubset},     // part of the contract compared, not its hash
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
