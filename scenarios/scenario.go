@@ -33,6 +33,9 @@ type Scenario struct {
 	Tasks []Task
 	// Requirements specific to the scenario; General() applies to all.
 	Requirements []Requirement
+	// Params are the parameters a generated scenario was made from
+	// (package explore), shown in the reports; nil for the fixed catalog.
+	Params map[string]string
 }
 
 // AllRequirements is the scenario's own requirements followed by the
