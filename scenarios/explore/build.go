@@ -23,6 +23,16 @@ const (
 // are on B, which presents A's TLS principal and runs the tasks.
 const cardPeer, vouchedPeer = "A", "B"
 
+// Expect is what the rules require of v, the oracle asked for its field.
+func Expect(v Variant) (Expectation, error) {
+	f, ok := scenarios.LookupField(v.Field)
+	if !ok {
+		return Expectation{}, fmt.Errorf("explore: no field %q", v.Field)
+	}
+	base := scenarios.FieldCard(cardPeer, cardPeer, v.Binding)
+	return Derive(v, scenarios.ContractChanges(base.Build, f.Change(base, []string{v.Binding}).Build, "summarize"), f.MayRefuse != ""), nil
+}
+
 // Build makes the scenario of v, its requirements derived by Derive from
 // the contract hashes of the field card before and after the change.
 func Build(v Variant) (*scenarios.Scenario, error) {

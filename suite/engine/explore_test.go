@@ -1,0 +1,88 @@
+package engine_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/runner/builtin"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/explore"
+	"github.com/a2a-conform/a2a-conform/suite/engine"
+	"github.com/a2a-conform/a2a-conform/suite/report"
+)
+
+// explored plays n generated variants of seed (and nothing of the fixed
+// catalog) against the built-in client name in mode.
+func explored(t *testing.T, name string, mode driver.Mode, seed uint64, n int) *report.Report {
+	t.Helper()
+	g, err := explore.Generate(explore.NewSpace(nil), seed, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalog, err := g.Scenarios()
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := builtin.LookupMode(name, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := engine.Run(t.Context(), engine.Options{Client: client, Catalog: catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Report()
+}
+
+// The reference passes every variant of a fixed set of seeds, in both
+// client modes: nothing fails, nothing errs.
+func TestReferencePassesGeneratedSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays generated catalogs")
+	}
+	for _, mode := range galleryModes {
+		for _, seed := range []uint64{1, 2, 3} {
+			t.Run(fmt.Sprintf("%s/seed-%d", mode, seed), func(t *testing.T) {
+				t.Parallel()
+				for key, v := range explored(t, builtin.Reference, mode, seed, 40).Verdicts() {
+					if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+						t.Errorf("%s is %s", key, v)
+					}
+				}
+			})
+		}
+	}
+}
+
+// Neither a client that always aborts nor one that always proceeds (it
+// never looks at the card again: ttl-cache) passes any seed: each
+// fails a MUST somewhere in every seed's set.
+func TestNoSeedPassesAlwaysAbortOrAlwaysProceed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays generated catalogs")
+	}
+	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.FetchThenAbort, builtin.SilentComplete,
+		builtin.TTLCache} {
+		for _, seed := range []uint64{4, 5, 6, 7, 8} {
+			t.Run(fmt.Sprintf("%s/seed-%d", name, seed), func(t *testing.T) {
+				t.Parallel()
+				rep := explored(t, name, driver.ModeSession, seed, explore.MinVariants)
+				if rep.Summary.MustFailures == 0 || rep.ExitCode != 1 {
+					t.Errorf("%s passes seed %d: %d MUST failures, exit %d", name, seed, rep.Summary.MustFailures, rep.ExitCode)
+				}
+			})
+		}
+	}
+}
+
+// contract-subset fails the generated catalog too: a seed's pairwise set
+// changes the fields it does not compare before some send.
+func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a generated catalog")
+	}
+	if rep := explored(t, builtin.ContractSubset, driver.ModeSession, 1, 100); rep.Summary.MustFailures == 0 {
+		t.Error("contract-subset passes 100 generated variants")
+	}
+}
