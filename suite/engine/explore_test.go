@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/explore"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
@@ -16,6 +17,11 @@ import (
 // catalog) against the built-in client name in mode.
 func explored(t *testing.T, name string, mode driver.Mode, seed uint64, n int) *report.Report {
 	t.Helper()
+	return exploredWith(t, name, mode, builtin.Options{}, seed, n)
+}
+
+func exploredWith(t *testing.T, name string, mode driver.Mode, o builtin.Options, seed uint64, n int) *report.Report {
+	t.Helper()
 	g, err := explore.Generate(explore.NewSpace(nil), seed, n)
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +30,7 @@ func explored(t *testing.T, name string, mode driver.Mode, seed uint64, n int) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, err := builtin.LookupMode(name, mode)
+	client, err := builtin.LookupWith(name, mode, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,22 +42,36 @@ func explored(t *testing.T, name string, mode driver.Mode, seed uint64, n int) *
 }
 
 // The reference passes every variant of a fixed set of seeds, in both
-// client modes: nothing fails, nothing errs.
+// client modes and every send mode: nothing fails, nothing errs (a
+// mid-task requirement of a blocking send is not applicable).
 func TestReferencePassesGeneratedSeeds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays generated catalogs")
 	}
 	for _, mode := range galleryModes {
-		for _, seed := range []uint64{1, 2, 3} {
-			t.Run(fmt.Sprintf("%s/seed-%d", mode, seed), func(t *testing.T) {
-				t.Parallel()
-				for key, v := range explored(t, builtin.Reference, mode, seed, 40).Verdicts() {
-					if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
-						t.Errorf("%s is %s", key, v)
+		for _, send := range refclient.SendModes() {
+			for _, seed := range []uint64{1} {
+				t.Run(fmt.Sprintf("%s/%s/seed-%d", mode, send, seed), func(t *testing.T) {
+					t.Parallel()
+					rep := exploredWith(t, builtin.Reference, mode, builtin.Options{SendMode: send}, seed, 30)
+					for key, v := range rep.Verdicts() {
+						if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+							t.Errorf("%s is %s", key, v)
+						}
 					}
-				}
-			})
+				})
+			}
 		}
+	}
+	for _, seed := range []uint64{2, 3} {
+		t.Run(fmt.Sprintf("100 variants/seed-%d", seed), func(t *testing.T) {
+			t.Parallel()
+			for key, v := range explored(t, builtin.Reference, driver.ModeSession, seed, 100).Verdicts() {
+				if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+					t.Errorf("%s is %s", key, v)
+				}
+			}
+		})
 	}
 }
 
