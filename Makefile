@@ -102,10 +102,11 @@ sdk-deps:
 sdk-compat: sdk-deps sdk-go
 	A2A_CONFORM_REQUIRE_SDKS=1 $(GO) test -race -count=1 -run 'TestSDKCompat' ./mockpeer/...
 
-## bench: peer throughput against a bare net/http baseline, and the catalog's wall time
+## bench: peer throughput against a bare net/http baseline, the catalog's wall time, and 100 generated variants
 bench:
 	./bench/run.sh
 	./bench/catalog.sh
+	./bench/explore.sh
 
 stability:
 	./bench/stability.sh

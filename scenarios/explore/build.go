@@ -9,14 +9,14 @@ import (
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
-// Requirement IDs of the generated scenarios, the same in every variant;
-// what each says is derived per variant.
+// Requirement IDs of the generated scenarios (scenarios.GeneratedRequirements),
+// the same in every variant; what each says is derived per variant.
 const (
-	ReqControl   = "XPL-001" // the positive control completes (MUST)
-	ReqChanged   = "XPL-002" // the task that meets the change, as the rules derive
-	ReqNoCancel  = "XPL-003" // no CancelTask in the session (MUST)
-	ReqNoFetch   = "XPL-004" // mid-task: no card fetch while the task runs (SHOULD)
-	ReqVouchedT1 = "XPL-005" // signed: the first task completes at the vouched endpoint (SHOULD)
+	ReqControl   = scenarios.GenControl
+	ReqChanged   = scenarios.GenChanged
+	ReqNoCancel  = scenarios.GenNoCancel
+	ReqNoFetch   = scenarios.GenNoFetch
+	ReqVouchedT1 = scenarios.GenVouched
 )
 
 // The peers of a variant: A serves the card; when signed, the interfaces
@@ -182,7 +182,9 @@ func noCancel(frozen bool) scenarios.Requirement {
 }
 
 // completed: the task completed, as the peer ran it.
-func completed(ev *scenarios.Evidence) scenarios.Judgement { return scenarios.CompletedWithArtifact(ev) }
+func completed(ev *scenarios.Evidence) scenarios.Judgement {
+	return scenarios.CompletedWithArtifact(ev)
+}
 
 // rotate puts version to in force on A (and B, which mirrors A's versions
 // when signed), armed for the client's next look or send when armed.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
 // The same seed and N give the same variants, byte for byte, scenario
@@ -120,3 +121,36 @@ func TestEverySetMixesAbortAndProceed(t *testing.T) {
 	}
 }
 
+// Every variant of a whole generation is a scenario the engine can judge:
+// a MUST positive control, only the generated requirement IDs, its
+// parameters recorded, and a peer B exactly when signed.
+func TestEveryVariantIsWellFormed(t *testing.T) {
+	g, err := Generate(NewSpace(nil), 11, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scs, err := g.Scenarios()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range scenarios.GeneratedRequirements() {
+		ids = append(ids, r.ID)
+	}
+	for i, s := range scs {
+		v := g.Variants[i]
+		if s.ID != v.ID() || s.Params["field"] != v.Field || len(s.Peers) != map[bool]int{false: 1, true: 2}[v.Signed] {
+			t.Errorf("%s: id, params or peers do not match %+v", s.ID, v)
+		}
+		control := false
+		for _, r := range s.Requirements {
+			if !slices.Contains(ids, r.ID) || r.Check == nil || r.Text == "" || r.Ref == "" {
+				t.Errorf("%s: requirement %s is not a documented generated one, or lacks a check or text", s.ID, r.ID)
+			}
+			control = control || (r.Control && r.Level == scenarios.Must)
+		}
+		if !control {
+			t.Errorf("%s: no MUST positive control", s.ID)
+		}
+	}
+}
