@@ -73,6 +73,22 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+
+	// HiddenStar revalidates with a "*" after 16 KiB of If-None-Match, past
+	// what the journal keeps of a request's headers (hiddenvalidators.go).
+	HiddenStar = "hidden-star"
+	// Header70 revalidates with a "*" as its 70th If-None-Match line, past
+	// the header values the journal keeps (hiddenvalidators.go).
+	Header70 = "header-70"
+	// HeadThenRevalidate learns the ETag in force with a HEAD and adds it to
+	// its If-None-Match list (hiddenvalidators.go).
+	HeadThenRevalidate = "head-then-revalidate"
+	// HeadSecondLine is HeadThenRevalidate sending that ETag, weak, on a
+	// second If-None-Match line (hiddenvalidators.go).
+	HeadSecondLine = "head-second-line"
+	// HeldFollowUp sends without blocking, then a blocking follow-up on the
+	// task instead of any poll (heldfollowup.go).
+	HeldFollowUp = "held-follow-up"
 	// ContractSubset is the reference comparing only the security fields
 	// and the interface url list before the send, never the contract hash
 	// (contractsubset.go).
@@ -94,11 +110,16 @@ var gallery = []client{
 	{name: SendThenCancel, own: sendThenCancel},
 	{name: HardcodedV03, unsafe: hardcodedV03},
 	{name: Flood, own: func() task { return flood() }},
-	{name: BlockingDecoy, own: blockingDecoy},          // a blocking send first makes the play look unwatched
-	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
-	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
-	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
-	{name: ContractSubset, unsafe: contractSubset},     // part of the contract compared, not its hash
+	{name: BlockingDecoy, own: blockingDecoy},              // a blocking send first makes the play look unwatched
+	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch},     // a polling send whose body reads as blocking
+	{name: LateWatcher, own: lateWatcher},                  // a watched send, but only after the change
+	{name: UnparsedBearer, unsafe: unparsedBearer},         // contact that never reaches a handler
+	{name: HiddenStar, unsafe: hiddenStar},                 // a "*" past the journal's header bytes
+	{name: Header70, unsafe: header70},                     // a "*" past the journal's header count
+	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
+	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
+	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
+	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -54,15 +54,6 @@ func (c *junitCounts) add(s junitCounts) {
 	c.Disabled += s.Disabled
 }
 
-type junitProperties struct {
-	Property []junitProperty `xml:"property"`
-}
-
-type junitProperty struct {
-	Name  string `xml:"name,attr"`
-	Value string `xml:"value,attr"`
-}
-
 // properties are sc's parameters, sorted by name, then the seed that
 // replays it; nil for a scenario of the fixed catalog.
 func (r *Report) properties(sc *Scenario) *junitProperties {
@@ -80,12 +71,32 @@ func (r *Report) properties(sc *Scenario) *junitProperties {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
-	Skipped   *junitProblem `xml:"skipped,omitempty"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	Time      string `xml:"time,attr"`
+	// Properties carry the requirement's level and what it enforces
+	// (spec-ref: "ID URL"), as CI test tabs show them.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Failure    *junitProblem    `xml:"failure,omitempty"`
+	Error      *junitProblem    `xml:"error,omitempty"`
+	Skipped    *junitProblem    `xml:"skipped,omitempty"`
+}
+
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+func caseProperties(req *Requirement) *junitProperties {
+	p := &junitProperties{Property: []junitProperty{{"level", string(req.Level)}, {"profile", string(req.Profile)}}}
+	for _, ref := range req.SpecRefs {
+		p.Property = append(p.Property, junitProperty{"spec-ref", ref.ID + " " + ref.URL})
+	}
+	return p
 }
 
 type junitProblem struct {
@@ -114,7 +125,7 @@ func (r *Report) JUnit() ([]byte, error) {
 		s := junitSuite{Name: sc.ID, junitCounts: junitCounts{Time: seconds(sc.DurationMS)},
 			Properties: r.properties(sc), SystemOut: sc.ClientStdout, SystemErr: sc.ClientStderr}
 		for _, req := range sc.Requirements {
-			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0"}
+			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0", Properties: caseProperties(req)}
 			switch {
 			case req.Verdict == scenarios.Pass:
 			case req.Verdict == scenarios.Fail && !req.KnownFailure:
