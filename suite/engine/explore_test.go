@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
@@ -104,5 +105,28 @@ func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
 	}
 	if rep := explored(t, builtin.ContractSubset, driver.ModeSession, 1, 100); rep.Summary.MustFailures == 0 {
 		t.Error("contract-subset passes 100 generated variants")
+	}
+}
+
+// Every generated requirement fails for some built-in client on a fixed
+// seed: none is a requirement no client can fail.
+func TestEveryGeneratedRequirementCanFail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a generated catalog per client")
+	}
+	failed := map[string]bool{}
+	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.TTLCache, builtin.SendThenCancel,
+		builtin.RefetchEveryTransition} {
+		for key, v := range explored(t, name, driver.ModeSession, 1, 40).Verdicts() {
+			if v == scenarios.Fail {
+				_, id, _ := strings.Cut(key, "/")
+				failed[id] = true
+			}
+		}
+	}
+	for _, r := range scenarios.GeneratedRequirements() {
+		if !failed[r.ID] {
+			t.Errorf("%s: no built-in client fails it", r.ID)
+		}
 	}
 }
