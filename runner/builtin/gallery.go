@@ -89,6 +89,9 @@ const (
 	// HeldFollowUp sends without blocking, then a blocking follow-up on the
 	// task instead of any poll (heldfollowup.go).
 	HeldFollowUp = "held-follow-up"
+	// StringOrigin is the reference comparing origins as the urls spell
+	// them, not as RFC 6454 origins (stringorigin.go).
+	StringOrigin = "string-origin"
 	// ContractSubset is the reference comparing only the security fields
 	// and the interface url list before the send, never the contract hash
 	// (contractsubset.go).
@@ -119,6 +122,7 @@ var gallery = []client{
 	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
 	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
 	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
+	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
 	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
 }
 
