@@ -202,6 +202,10 @@ func (c *contactConn) afterHandshake(tc *tls.Conn, err error) {
 	c.rawCapture, c.stream.bytes = nil, 0
 	if err != nil {
 		c.shake, c.hsErr = HandshakeFailed, err
+		var op *net.OpError
+		if errors.As(err, &op) && op.Op == "remote error" { // crypto/tls: the client's alert ended it
+			c.ended.CompareAndSwap(0, endedClient)
+		}
 		return
 	}
 	c.shake = HandshakeComplete

@@ -33,7 +33,8 @@ func TestFailedHandshakeIsJournaled(t *testing.T) {
 	}
 	e := got[0]
 	if e.Route != RouteConnection || e.Peer != "A" || !strings.Contains(e.Malformed, "TLS handshake failed") ||
-		!strings.Contains(e.Malformed, "certificate") || e.Conn.Handshake != HandshakeFailed || !e.HandshakeRefusedByClient() {
+		!strings.Contains(e.Malformed, "certificate") || e.Conn.Handshake != HandshakeFailed || !e.HandshakeRefusedByClient() ||
+		e.Conn.EndedBy != EndedByClient {
 		t.Errorf("journaled %+v", e)
 	}
 	// A trusting client is unaffected and journaled after it.
