@@ -191,23 +191,13 @@ func headerList(values []string) []string {
 	return out
 }
 
-// presented names the farm credentials found anywhere in the request, as
-// sent or in a form a server decodes (decodedForms): header names and
-// values, path, query, the body (tap), plus "client-cert" when the client
-// presented a certificate.
+// presented names the farm credentials the body held, found as it
+// streamed by (bodyTap), plus "client-cert" when the client presented a
+// certificate. What the rest of the request held (method, path, query,
+// every header name and value) is found when its exchange is sealed, by
+// the scan that redacts it (seal).
 func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
-	texts := make([]string, 0, 2+2*len(r.Header)) // a name and a value each, mostly
-	texts = append(texts, r.URL.Path, r.URL.RawQuery)
-	texts = append(texts, decodedForms(r.URL.RawQuery, false)...)
-	for k, vals := range r.Header {
-		texts = append(texts, k)
-		b64 := base64Header(k)
-		for _, v := range vals {
-			texts = append(texts, v)
-			texts = append(texts, decodedForms(v, b64)...)
-		}
-	}
-	names := mergeNames(p.farm.secrets.presentIn(texts...), tap.presented())
+	names := tap.presented()
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
 		names = mergeNames(names, []string{CredClientCert})
 	}

@@ -1,0 +1,255 @@
+package mockpeer
+
+import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// The decodings of the scan. Each is lenient where a server's decoder
+// might be: what a strict decoder accepts, a lenient one accepts too, so
+// the lenient reading finds everything either would.
+
+// appendPercentDecoded appends t with every %XX escape decoded; a percent
+// sign that begins no escape stays as it is, as a lenient server's
+// decoder leaves it (a strict one would refuse the whole text, and a query
+// parser still takes the pairs that decode).
+func appendPercentDecoded[T text](dst []byte, t T) []byte {
+	for i := 0; i < len(t); i++ {
+		if t[i] == '%' && i+2 < len(t) && isHex(t[i+1]) && isHex(t[i+2]) {
+			dst = append(dst, unhex(t[i+1])<<4|unhex(t[i+2]))
+			i += 2
+			continue
+		}
+		dst = append(dst, t[i])
+	}
+	return dst
+}
+
+// appendJSONUnescaped appends t with its JSON string escapes resolved,
+// \uXXXX (surrogate pairs joined) included; anything else, an invalid
+// escape too, stays as it is.
+func appendJSONUnescaped[T text](dst []byte, t T) []byte {
+	for i := 0; i < len(t); i++ {
+		if t[i] != '\\' || i+1 >= len(t) {
+			dst = append(dst, t[i])
+			continue
+		}
+		if c, ok := jsonSimpleEscapes[t[i+1]]; ok {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, n := jsonUnicodeEscape(t, i)
+		if n == 0 {
+			dst = append(dst, t[i])
+			continue
+		}
+		dst = utf8.AppendRune(dst, r)
+		i += n - 1
+	}
+	return dst
+}
+
+var jsonSimpleEscapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// jsonUnicodeEscape reads the \uXXXX escape at i, and the low surrogate
+// after a high one: the rune and the bytes read, or 0 bytes.
+func jsonUnicodeEscape[T text](t T, i int) (rune, int) {
+	hex4 := func(at int) (rune, bool) {
+		if at+6 > len(t) || t[at] != '\\' || t[at+1] != 'u' {
+			return 0, false
+		}
+		var r rune
+		for _, c := range []byte{t[at+2], t[at+3], t[at+4], t[at+5]} {
+			if !isHex(c) {
+				return 0, false
+			}
+			r = r<<4 | rune(unhex(c))
+		}
+		return r, true
+	}
+	r, ok := hex4(i)
+	if !ok {
+		return 0, 0
+	}
+	if 0xd800 <= r && r < 0xdc00 {
+		if lo, ok := hex4(i + 6); ok && 0xdc00 <= lo && lo < 0xe000 {
+			return 0x10000 + (r-0xd800)<<10 + (lo - 0xdc00), 12
+		}
+	}
+	return r, 6
+}
+
+// b64Value is the 6-bit value of a character of either base64 alphabet
+// (+ and - are 62, / and _ are 63: a run holds only one of each pair),
+// b64Skip for a line break, which decoders skip.
+var b64Value = func() (t [256]byte) {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	for i := range t {
+		t[i] = b64Skip
+	}
+	for i := range len(alphabet) {
+		t[alphabet[i]] = byte(i)
+	}
+	t['-'], t['_'] = 62, 63
+	return t
+}()
+
+const b64Skip = 0xff
+
+// scanBase64Runs decodes every run of one base64 alphabet long enough to
+// carry a secret in some form, at each of the four alignments: a run may
+// begin with characters that are not part of the encoding ("key" before
+// it, another encoding without its padding), and one of the four offsets
+// is the encoding's own. Inside the decoded bytes the secret may sit at
+// any byte offset: the next layer looks everywhere. A run of letters and
+// digits only is decoded as part of the standard run that holds it.
+func scanBase64Runs[T text](sc *scanner, t T, depth int) {
+	for _, alphabet := range [...]uint8{clsStd, clsURL} {
+		for i := 0; i < len(t); {
+			if charClass[t[i]]&alphabet == 0 {
+				i++
+				continue
+			}
+			j, n, own := i, 0, false
+			for ; j < len(t); j++ {
+				k := charClass[t[j]]
+				if k&clsBreak != 0 {
+					continue
+				}
+				if k&alphabet == 0 {
+					break
+				}
+				n++
+				own = own || k&clsAlnum != clsAlnum
+			}
+			if n >= sc.ix.minBase64 && (alphabet == clsStd || own) {
+				for offset := range 4 {
+					decodeBase64Run(sc, t[i:j], offset, depth)
+				}
+			}
+			i = j
+		}
+	}
+}
+
+// decodeBase64Run scans what run decodes to, its first offset characters
+// skipped.
+func decodeBase64Run[T text](sc *scanner, run T, offset, depth int) {
+	if !sc.spend(len(run) * 3 / 4) {
+		return
+	}
+	mark := len(sc.arena)
+	sc.arena = appendBase64Decoded(sc.arena, run, offset)
+	sc.descend(sc.arena[mark:], depth, viaBase64)
+	sc.arena = sc.arena[:mark]
+}
+
+// appendBase64Decoded appends what a run of one base64 alphabet decodes
+// to, its first offset characters skipped, as a non-strict decoder
+// decodes it: line breaks skipped, the bits of an incomplete last group
+// dropped.
+func appendBase64Decoded[T text](dst []byte, run T, offset int) []byte {
+	var acc uint32
+	bits := 0
+	for i := 0; i < len(run); i++ {
+		v := b64Value[run[i]]
+		if v == b64Skip {
+			continue
+		}
+		if offset > 0 {
+			offset--
+			continue
+		}
+		acc, bits = acc<<6|uint32(v), bits+6
+		if bits >= 8 {
+			bits -= 8
+			dst = append(dst, byte(acc>>bits))
+			acc &= 1<<bits - 1
+		}
+	}
+	return dst
+}
+
+// scanStreams inflates every gzip member and zlib stream whose magic
+// appears in t, wherever it is: a body that is gzip whatever its headers
+// say, a compressed gRPC message behind its frame header, a compressed
+// blob inside another encoding.
+func scanStreams[T text](sc *scanner, t T, depth int) {
+	for i := range len(t) {
+		if !streamAt(t, i) {
+			continue
+		}
+		if sc.streams == 0 {
+			sc.res.unexamined = true
+			return
+		}
+		sc.streams--
+		via := viaZlib
+		if t[i] == 0x1f {
+			via = viaGzip
+		}
+		inflateAt(sc, t, i, via, depth)
+	}
+}
+
+// inflateAt scans what the stream of kind via at t[i:] inflates to, up to
+// maxInflated bytes; a stream that is not one yields nothing, and one
+// that breaks off yields what came before the break.
+func inflateAt[T text](sc *scanner, t T, i int, via decoding, depth int) {
+	var src io.Reader
+	switch v := any(t).(type) {
+	case string:
+		src = strings.NewReader(v[i:])
+	case []byte:
+		src = bytes.NewReader(v[i:])
+	default:
+		src = bytes.NewReader([]byte(t[i:]))
+	}
+	var r io.Reader
+	switch via {
+	case viaGzip:
+		zr, err := gzip.NewReader(src)
+		if err != nil {
+			return
+		}
+		r = zr
+	case viaZlib:
+		zr, err := zlib.NewReader(src)
+		if err != nil {
+			return
+		}
+		r = zr
+	default:
+		r = flate.NewReader(src)
+	}
+	limit := min(maxInflated, sc.budget)
+	mark := len(sc.arena)
+	for {
+		sc.arena = slices.Grow(sc.arena, min(32<<10, limit+1-(len(sc.arena)-mark)))
+		end := min(cap(sc.arena), mark+limit+1)
+		n, err := r.Read(sc.arena[len(sc.arena):end])
+		sc.arena = sc.arena[:len(sc.arena)+n]
+		if len(sc.arena)-mark > limit {
+			sc.arena = sc.arena[:mark+limit]
+			sc.res.unexamined = true
+			break
+		}
+		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) {
+				sc.res.openStream = true
+			}
+			break
+		}
+	}
+	sc.budget -= len(sc.arena) - mark
+	sc.descend(sc.arena[mark:], depth, via)
+	sc.arena = sc.arena[:mark]
+}
