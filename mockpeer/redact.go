@@ -61,14 +61,14 @@ func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 
 // client redacts a string the client wrote, noting what it held.
 func (r *redaction) client(v string) string {
-	out, res := r.ix.clean(v, false)
+	out, res := r.ix.clean(v, false, false)
 	r.note(res)
 	return out
 }
 
 // server redacts a string the farm wrote: what it holds was not sent.
 func (r *redaction) server(v string) string {
-	out, _ := r.ix.clean(v, false)
+	out, _ := r.ix.clean(v, false, false)
 	return out
 }
 
@@ -119,7 +119,7 @@ func (r *redaction) credential(v string) string {
 
 // capture redacts a captured body; one the journal cut loses its open end.
 func (r *redaction) capture(v string, cut, deflated, client bool) string {
-	out, res := r.ix.clean(v, deflated)
+	out, res := r.ix.clean(v, deflated, cut)
 	if client {
 		r.note(res)
 	}
@@ -207,9 +207,9 @@ func deflatedBody(h http.Header) bool {
 // one found only in an encoded form cannot be cut out of v, so the whole
 // of v is withheld, as it is when the scan was stopped short. What clean
 // returns holds nothing any scan finds: the redaction of a detection is
-// checked by the same detection.
-func (ix *secretIndex) clean(v string, deflated bool) (string, scanResult) {
-	res := ix.scan(v, deflated)
+// checked by the same detection. deflated and cut are scanText's.
+func (ix *secretIndex) clean(v string, deflated, cut bool) (string, scanResult) {
+	res := ix.scanText(v, deflated, cut)
 	if !res.any() {
 		return redactPrivateKeys(v), res
 	}

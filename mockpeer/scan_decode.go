@@ -157,15 +157,26 @@ func decodeBase64Run[T text](sc *scanner, run T, offset, depth int) {
 // decodes it: line breaks skipped, the bits of an incomplete last group
 // dropped.
 func appendBase64Decoded[T text](dst []byte, run T, offset int) []byte {
+	i := 0
+	for ; offset > 0 && i < len(run); i++ {
+		if b64Value[run[i]] != b64Skip {
+			offset--
+		}
+	}
+	// Four characters at a time while no line break comes: three bytes.
+	for ; i+4 <= len(run); i += 4 {
+		a, b, c, d := b64Value[run[i]], b64Value[run[i+1]], b64Value[run[i+2]], b64Value[run[i+3]]
+		if a|b|c|d == b64Skip {
+			break
+		}
+		v := uint32(a)<<18 | uint32(b)<<12 | uint32(c)<<6 | uint32(d)
+		dst = append(dst, byte(v>>16), byte(v>>8), byte(v))
+	}
 	var acc uint32
 	bits := 0
-	for i := 0; i < len(run); i++ {
+	for ; i < len(run); i++ {
 		v := b64Value[run[i]]
 		if v == b64Skip {
-			continue
-		}
-		if offset > 0 {
-			offset--
 			continue
 		}
 		acc, bits = acc<<6|uint32(v), bits+6

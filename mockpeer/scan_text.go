@@ -55,29 +55,25 @@ type survey struct {
 }
 
 func surveyOf[T text](t T) (s survey) {
+	// Runs are measured from where they began; a base64 run's line breaks
+	// count too, which can only make it look longer: decoded, never missed.
 	plain, std, url := 0, 0, 0
 	for i := 0; i < len(t); i++ {
+		for i < len(t) && charClass[t[i]] == clsAlnum { // most bytes of most texts
+			i++
+		}
+		if i == len(t) {
+			break
+		}
 		k := charClass[t[i]]
-		if k == clsAlnum { // most bytes of most texts
-			plain, std, url = plain+1, std+1, url+1
-			continue
+		if k&clsPlain == 0 {
+			s.plainRun, plain = max(s.plainRun, i-plain), i+1
 		}
-		if k&clsPlain != 0 {
-			plain++
-		} else {
-			s.plainRun, plain = max(s.plainRun, plain), 0
+		if k&(clsStd|clsBreak) == 0 {
+			s.b64Run, std = max(s.b64Run, i-std), i+1
 		}
-		switch {
-		case k&clsStd != 0:
-			std++
-		case k&clsBreak == 0:
-			s.b64Run, std = max(s.b64Run, std), 0
-		}
-		switch {
-		case k&clsURL != 0:
-			url++
-		case k&clsBreak == 0:
-			s.b64Run, url = max(s.b64Run, url), 0
+		if k&(clsURL|clsBreak) == 0 {
+			s.b64Run, url = max(s.b64Run, i-url), i+1
 		}
 		if k&clsSpecial != 0 {
 			switch t[i] {
@@ -90,8 +86,9 @@ func surveyOf[T text](t T) (s survey) {
 			}
 		}
 	}
-	s.plainRun = max(s.plainRun, plain)
-	s.b64Run = max(s.b64Run, std, url)
+	n := len(t)
+	s.plainRun = max(s.plainRun, n-plain)
+	s.b64Run = max(s.b64Run, n-std, n-url)
 	return s
 }
 
