@@ -121,7 +121,9 @@ var scanners = sync.Pool{New: func() any { return new(scanner) }}
 // scan looks for every secret of ix in t, as sent and in every form the
 // scan decodes. deflated says t is a body whose Content-Encoding is
 // deflate, which may be raw deflate (no magic to find it by).
-func (ix *secretIndex) scan(t string, deflated bool) scanResult { return ix.scanText(t, deflated, false) }
+func (ix *secretIndex) scan(t string, deflated bool) scanResult {
+	return ix.scanText(t, deflated, false)
+}
 
 // scanText is scan; cut says t is a capture the journal cut, whose end
 // may be a compressed stream broken off however short it is

@@ -73,6 +73,17 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+	// GzipBearer is the reference posting its bearer token, in a
+	// gzip-encoded body, to each url its origin gate refuses
+	// (encodedbearer.go).
+	GzipBearer = "gzip-bearer"
+	// B64HeaderBearer is the reference sending its bearer token, base64 in
+	// X-Request-Id, to each url its origin gate refuses (encodedbearer.go).
+	B64HeaderBearer = "b64-header-bearer"
+	// NestedBearer is the reference sending its bearer token, percent-
+	// encoded, gzipped and base64-encoded in a query, to each url its
+	// origin gate refuses (encodedbearer.go).
+	NestedBearer = "nested-bearer"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -94,6 +105,9 @@ var gallery = []client{
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
 	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
 	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
+	{name: GzipBearer, unsafe: gzipBearer},             // a credential in a compressed body
+	{name: B64HeaderBearer, unsafe: b64HeaderBearer},   // a credential base64 in an ordinary header
+	{name: NestedBearer, unsafe: nestedBearer},         // a credential in an encoding of an encoding
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
