@@ -3,10 +3,10 @@ package mockpeer
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -164,12 +164,26 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 	for tok := range s.tokens {
 		list = append(list, namedSecret{CredOAuthToken, tok})
 	}
+	ix, err := newSecretIndex(list)
+	if err != nil {
+		panic(err) // the farm makes its secrets: they always fit
+	}
+	return ix
+}
+
+// newSecretIndex indexes list, which must not be empty, each value 2 to
+// maxSecretLen characters long.
+func newSecretIndex(list []namedSecret) (*secretIndex, error) {
+	if len(list) == 0 {
+		return nil, errNoSecrets
+	}
+	list = slices.Clone(list)
 	sort.Slice(list, func(i, j int) bool { return len(list[i].value) > len(list[j].value) })
 	ix := &secretIndex{list: list, byLower: make(map[string]string, len(list)), pairs: new([1 << 16 / 64]uint64),
 		minLen: len(list[len(list)-1].value)}
 	for _, n := range list {
 		if len(n.value) < 2 || len(n.value) > maxSecretLen {
-			panic("mockpeer: a secret of " + strconv.Itoa(len(n.value)) + " characters cannot be indexed")
+			return nil, fmt.Errorf("%w: %s has %d characters", errSecretSize, n.name, len(n.value))
 		}
 		low := strings.ToLower(n.value)
 		ix.byLower[low] = n.name
@@ -179,9 +193,30 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 		i := uint16(low[0])<<8 | uint16(low[1])
 		ix.pairs[i/64] |= 1 << (i % 64)
 	}
-	ix.minForm = ix.minLen - formMargin
+	ix.minForm = max(ix.minLen-formMargin, 1)
 	ix.minBase64 = (ix.minForm*4 + 2) / 3
-	return ix
+	return ix, nil
+}
+
+var (
+	errNoSecrets  = errors.New("mockpeer: no secret to look for")
+	errSecretSize = fmt.Errorf("mockpeer: a secret must have 2 to %d characters", maxSecretLen)
+)
+
+// SecretsIn names the secrets (name → value) that text holds, in any form
+// the farm's scan finds, sorted: what a tool can ask of an output once the
+// farm that would have redacted it is gone (a report, a log). A value
+// shorter than 2 characters or longer than 64 is an error.
+func SecretsIn(text string, secrets map[string]string) ([]string, error) {
+	var list []namedSecret
+	for name, v := range secrets {
+		list = append(list, namedSecret{name, v})
+	}
+	ix, err := newSecretIndex(list)
+	if err != nil {
+		return nil, err
+	}
+	return mergeNames(nil, ix.scan(text, false).names()), nil
 }
 
 // all lists every secret value with its name, longest first.
