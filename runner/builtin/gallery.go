@@ -84,6 +84,10 @@ const (
 	// encoded, gzipped and base64-encoded in a query, to each url its
 	// origin gate refuses (encodedbearer.go).
 	NestedBearer = "nested-bearer"
+	// OutcomeLeak is the reference writing its bearer token, plain and
+	// encoded, into the outcome, reason, detail and task id it reports
+	// (outcomeleak.go).
+	OutcomeLeak = "outcome-leak"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -108,6 +112,7 @@ var gallery = []client{
 	{name: GzipBearer, unsafe: gzipBearer},             // a credential in a compressed body
 	{name: B64HeaderBearer, unsafe: b64HeaderBearer},   // a credential base64 in an ordinary header
 	{name: NestedBearer, unsafe: nestedBearer},         // a credential in an encoding of an encoding
+	{name: OutcomeLeak, own: outcomeLeak},              // a credential in every field of the outcome
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
