@@ -112,32 +112,47 @@ const b64Skip = 0xff
 // any byte offset: the next layer looks everywhere. A run of letters and
 // digits only is decoded as part of the standard run that holds it.
 func scanBase64Runs[T text](sc *scanner, t T, depth int) {
-	for _, alphabet := range [...]uint8{clsStd, clsURL} {
-		for i := 0; i < len(t); {
-			if charClass[t[i]]&alphabet == 0 {
-				i++
-				continue
-			}
-			j, n, own := i, 0, false
-			for ; j < len(t); j++ {
-				k := charClass[t[j]]
-				if k&clsBreak != 0 {
-					continue
-				}
-				if k&alphabet == 0 {
-					break
-				}
-				n++
-				own = own || k&clsAlnum != clsAlnum
-			}
-			if n >= sc.ix.minBase64 && (alphabet == clsStd || own) {
-				for offset := range 4 {
-					decodeBase64Run(sc, t[i:j], offset, depth)
-				}
-			}
-			i = j
+	// One pass keeps a run of each alphabet: where it began, how many
+	// characters it has (line breaks skipped), whether the URL-safe one has
+	// a character of its own.
+	std, url := b64Run{}, b64Run{}
+	for i := 0; i < len(t); i++ {
+		k := charClass[t[i]]
+		if k&clsBreak != 0 {
+			continue
+		}
+		if k&clsStd != 0 {
+			std.n++
+		} else {
+			endRun(sc, &std, t, i, depth, true)
+		}
+		if k&clsURL != 0 {
+			url.n++
+			url.own = url.own || k&clsAlnum != clsAlnum
+		} else {
+			endRun(sc, &url, t, i, depth, false)
 		}
 	}
+	endRun(sc, &std, t, len(t), depth, true)
+	endRun(sc, &url, t, len(t), depth, false)
+}
+
+// b64Run is a run of one base64 alphabet being read.
+type b64Run struct {
+	start, n int
+	own      bool // holds - or _, so the standard run does not hold it
+}
+
+// endRun closes the run r before i, decoding it at each alignment if it
+// is long enough (a URL-safe run only if the standard run does not hold
+// it), and starts the next one after i.
+func endRun[T text](sc *scanner, r *b64Run, t T, i, depth int, std bool) {
+	if r.n >= sc.ix.minBase64 && (std || r.own) {
+		for offset := range 4 {
+			decodeBase64Run(sc, t[r.start:i], offset, depth)
+		}
+	}
+	*r = b64Run{start: i + 1}
 }
 
 // decodeBase64Run scans what run decodes to, its first offset characters
@@ -148,8 +163,41 @@ func decodeBase64Run[T text](sc *scanner, run T, offset, depth int) {
 	}
 	mark := len(sc.arena)
 	sc.arena = appendBase64Decoded(sc.arena, run, offset)
-	sc.descend(sc.arena[mark:], depth, viaBase64)
+	if decoded := sc.arena[mark:]; mayHoldForm(decoded, sc.ix.minForm) {
+		sc.descend(decoded, depth, viaBase64)
+	}
 	sc.arena = sc.arena[:mark]
+}
+
+// mayHoldForm is the survey's answer, cheaper, for what a base64 run
+// decodes to, which is mostly bytes of no text at all (three of the four
+// alignments of a real encoding, and anything that only looks like one:
+// an ETag, a trace id, a signature): every textual form of a secret is a
+// run of at least minForm ASCII bytes; a compressed one begins with its
+// magic; an escape can make either out of bytes that are neither.
+func mayHoldForm(b []byte, minForm int) bool {
+	run := 0
+	for i, c := range b {
+		if c >= 0x80 {
+			run = 0
+			continue
+		}
+		if run++; run >= minForm || charClass[c]&clsSpecial != 0 && beginsForm(b, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// beginsForm: the special character at i begins an escape or a stream.
+func beginsForm(b []byte, i int) bool {
+	switch b[i] {
+	case '%':
+		return i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2])
+	case '\\':
+		return jsonEscapeAt(b, i)
+	}
+	return streamAt(b, i)
 }
 
 // appendBase64Decoded appends what a run of one base64 alphabet decodes
