@@ -35,8 +35,10 @@ const (
 	// maxInflated bounds what one compressed stream may expand to: the
 	// peer reads no body past MaxBodyBytes (1 MiB), nor what one inflates to.
 	maxInflated = 1 << 20
-	// maxStreams bounds the compressed streams tried in one scan.
-	maxStreams = 8
+	// maxStreamTries bounds the magics of compressed streams tried in one
+	// scan: random bytes hold a zlib magic every 16 KiB or so, a text built
+	// of nothing else one every two bytes.
+	maxStreamTries = 1024
 	// scanBudget + scanBudgetPerByte*len(text) bounds the bytes all the
 	// decodings of one scan may produce.
 	scanBudget        = 2 * maxInflated
@@ -70,7 +72,7 @@ type finding struct {
 // common text costs no allocation.
 type scanResult struct {
 	found []finding
-	// unexamined: a bound (maxInflated, maxStreams, the budget) stopped a
+	// unexamined: a bound (maxInflated, maxStreamTries, the budget) stopped a
 	// decoding, and what lay past it is unknown: detection names
 	// CredUnexamined, redaction withholds the whole text.
 	unexamined bool
@@ -114,6 +116,7 @@ type scanner struct {
 	path    [scanDepth]decoding
 	arena   []byte // decoded layers, used as a stack
 	res     scanResult
+	inflaters
 }
 
 var scanners = sync.Pool{New: func() any { return new(scanner) }}
@@ -137,13 +140,15 @@ func (ix *secretIndex) scanText(t string, deflated, cut bool) scanResult {
 		return scanResult{}
 	}
 	sc := scanners.Get().(*scanner)
-	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreams, scanResult{}
+	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreamTries, scanResult{}
 	scanSurveyed(sc, t, s, 0)
 	if deflated {
 		inflateAt(sc, t, 0, viaDeflate, 0)
 	}
 	res := sc.res
 	sc.ix, sc.res = nil, scanResult{}
+	sc.src.Reset(nil)
+	sc.ssrc.Reset("")
 	if cap(sc.arena) > maxInflated { // a bomb's arena is not kept
 		sc.arena = nil
 	}

@@ -259,6 +259,53 @@ func scanStreams[T text](sc *scanner, t T, depth int) {
 	}
 }
 
+// inflaters are a scanner's decompressors, reset for each stream: a
+// magic that begins no stream costs a few bytes read, not a decompressor
+// made (tens of kilobytes).
+type inflaters struct {
+	gz   *gzip.Reader
+	zl   io.ReadCloser // a zlib.Resetter
+	fl   io.ReadCloser // a flate.Resetter
+	src  bytes.Reader
+	ssrc strings.Reader
+}
+
+// open resets the decompressor of kind via onto src, or says src begins
+// no such stream.
+func (in *inflaters) open(via decoding, src io.Reader) (io.Reader, bool) {
+	switch via {
+	case viaGzip:
+		if in.gz == nil {
+			zr, err := gzip.NewReader(src)
+			if err != nil {
+				return nil, false
+			}
+			in.gz = zr
+		} else if in.gz.Reset(src) != nil {
+			return nil, false
+		}
+		in.gz.Multistream(false) // a member after it has its own magic
+		return in.gz, true
+	case viaZlib:
+		if in.zl == nil {
+			zr, err := zlib.NewReader(src)
+			if err != nil {
+				return nil, false
+			}
+			in.zl = zr
+		} else if in.zl.(zlib.Resetter).Reset(src, nil) != nil {
+			return nil, false
+		}
+		return in.zl, true
+	}
+	if in.fl == nil {
+		in.fl = flate.NewReader(src)
+	} else if in.fl.(flate.Resetter).Reset(src, nil) != nil {
+		return nil, false
+	}
+	return in.fl, true
+}
+
 // inflateAt scans what the stream of kind via at t[i:] inflates to, up to
 // maxInflated bytes; a stream that is not one yields nothing, and one
 // that breaks off yields what came before the break.
@@ -266,28 +313,17 @@ func inflateAt[T text](sc *scanner, t T, i int, via decoding, depth int) {
 	var src io.Reader
 	switch v := any(t).(type) {
 	case string:
-		src = strings.NewReader(v[i:])
+		sc.ssrc.Reset(v[i:])
+		src = &sc.ssrc
 	case []byte:
-		src = bytes.NewReader(v[i:])
+		sc.src.Reset(v[i:])
+		src = &sc.src
 	default:
 		src = bytes.NewReader([]byte(t[i:]))
 	}
-	var r io.Reader
-	switch via {
-	case viaGzip:
-		zr, err := gzip.NewReader(src)
-		if err != nil {
-			return
-		}
-		r = zr
-	case viaZlib:
-		zr, err := zlib.NewReader(src)
-		if err != nil {
-			return
-		}
-		r = zr
-	default:
-		r = flate.NewReader(src)
+	r, ok := sc.open(via, src)
+	if !ok {
+		return
 	}
 	limit := min(maxInflated, sc.budget)
 	mark := len(sc.arena)
@@ -306,6 +342,9 @@ func inflateAt[T text](sc *scanner, t T, i int, via decoding, depth int) {
 				sc.res.openStream = true
 			}
 			break
+		}
+		if n == 0 {
+			break // a reader that neither reads nor fails: nothing more to come
 		}
 	}
 	sc.budget -= len(sc.arena) - mark

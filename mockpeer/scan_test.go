@@ -2,6 +2,7 @@ package mockpeer
 
 import (
 	"bytes"
+	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -142,7 +143,7 @@ func TestScanIsFreeForCommonText(t *testing.T) {
 func TestScanBombs(t *testing.T) {
 	s, ix := testIndex(t)
 	bomb := compressWith("gzip")(strings.Repeat("\x00", 8<<20) + s.bearer)
-	manyStreams := strings.Repeat(compressWith("gzip")("nothing here"), maxStreams+1)
+	manyStreams := strings.Repeat(compressWith("gzip")("nothing here"), maxStreamTries+1)
 	nested := s.bearer
 	for range scanDepth + 2 {
 		nested = base64.StdEncoding.EncodeToString([]byte(nested))
@@ -154,6 +155,16 @@ func TestScanBombs(t *testing.T) {
 		if got := s.presentIn(v); !slices.Contains(got, CredUnexamined) {
 			t.Errorf("%s: presented %v", name, got)
 		}
+	}
+	if res := ix.scan(strings.Repeat("x\x9c", 100<<10), false); !res.unexamined {
+		t.Errorf("a text of zlib magics: %v", res)
+	}
+	// Honest bulk (a file part's bytes) is examined whole: random bytes
+	// hold a stray magic now and then, which costs a few bytes read.
+	random := make([]byte, 256<<10)
+	_, _ = rand.Read(random)
+	if res := ix.scan(base64.StdEncoding.EncodeToString(random), false); res.any() {
+		t.Errorf("256 KiB of random bytes in base64: %v", res)
 	}
 	// Past scanDepth nothing is seen: what no server decodes is not a
 	// credential sent.

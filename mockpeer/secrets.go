@@ -28,7 +28,7 @@ const (
 	CredAdminSession = "admin-session"
 	// CredUnexamined names no credential: a text held more encoded content
 	// than a scan decodes (a compressed stream past maxInflated, more
-	// streams than maxStreams), so whether it carried one is unknown. It
+	// stream magics than maxStreamTries), so whether it carried one is unknown. It
 	// fails closed: presented where no credential may go, it fails there.
 	CredUnexamined = "unexamined"
 )
