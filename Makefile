@@ -12,7 +12,7 @@ FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
+.PHONY: dist npm-check run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -21,8 +21,16 @@ run:
 build:
 	$(GO) build -o bin/a2a-conform ./cmd/a2a-conform
 
+## dist: the release: reproducible archives for linux, macOS and Windows on amd64 and arm64, SHA256SUMS, and the npm packages (dist/npm)
+dist:
+	$(GO) run ./tools/dist -o dist
+
+## npm-check: the npm package packed and installed from its tarballs on a clean prefix, npx a2a-conform run with Node alone on the path
+npm-check:
+	./tools/npm/check.sh
+
 ## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing
-test: sdk-deps browser-deps proto-check unit sdk-go docs-check conformance-sdks fuzz
+test: sdk-deps browser-deps proto-check unit sdk-go docs-check conformance-sdks npm-check fuzz
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 unit:
@@ -39,10 +47,13 @@ docs-check:
 		|| (echo "docs/requirements.md is stale: run 'make docs'" >&2; exit 1)
 	$(GO) run ./cmd/a2a-conform list --format acts | diff -u docs/acts-mapping.md - \
 		|| (echo "docs/acts-mapping.md is stale: run 'make docs'" >&2; exit 1)
+	$(GO) run ./cmd/a2a-conform list --format requirement-set | diff -u fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json - \
+		|| (echo "the requirement set of this suite version is stale: run 'make docs'" >&2; exit 1)
 
 docs:
 	$(GO) run ./cmd/a2a-conform list --format markdown > docs/requirements.md
 	$(GO) run ./cmd/a2a-conform list --format acts > docs/acts-mapping.md
+	$(GO) run ./cmd/a2a-conform list --format requirement-set > fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent

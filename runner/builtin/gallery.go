@@ -88,6 +88,22 @@ const (
 	// encoded, into the outcome, reason, detail and task id it reports
 	// (outcomeleak.go).
 	OutcomeLeak = "outcome-leak"
+
+	// HiddenStar revalidates with a "*" after 16 KiB of If-None-Match, past
+	// what the journal keeps of a request's headers (hiddenvalidators.go).
+	HiddenStar = "hidden-star"
+	// Header70 revalidates with a "*" as its 70th If-None-Match line, past
+	// the header values the journal keeps (hiddenvalidators.go).
+	Header70 = "header-70"
+	// HeadThenRevalidate learns the ETag in force with a HEAD and adds it to
+	// its If-None-Match list (hiddenvalidators.go).
+	HeadThenRevalidate = "head-then-revalidate"
+	// HeadSecondLine is HeadThenRevalidate sending that ETag, weak, on a
+	// second If-None-Match line (hiddenvalidators.go).
+	HeadSecondLine = "head-second-line"
+	// HeldFollowUp sends without blocking, then a blocking follow-up on the
+	// task instead of any poll (heldfollowup.go).
+	HeldFollowUp = "held-follow-up"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -105,14 +121,19 @@ var gallery = []client{
 	{name: SendThenCancel, own: sendThenCancel},
 	{name: HardcodedV03, unsafe: hardcodedV03},
 	{name: Flood, own: func() task { return flood() }},
-	{name: BlockingDecoy, own: blockingDecoy},          // a blocking send first makes the play look unwatched
-	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
-	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
-	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
-	{name: GzipBearer, unsafe: gzipBearer},             // a credential in a compressed body
-	{name: B64HeaderBearer, unsafe: b64HeaderBearer},   // a credential base64 in an ordinary header
-	{name: NestedBearer, unsafe: nestedBearer},         // a credential in an encoding of an encoding
-	{name: OutcomeLeak, own: outcomeLeak},              // a credential in every field of the outcome
+	{name: BlockingDecoy, own: blockingDecoy},              // a blocking send first makes the play look unwatched
+	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch},     // a polling send whose body reads as blocking
+	{name: LateWatcher, own: lateWatcher},                  // a watched send, but only after the change
+	{name: UnparsedBearer, unsafe: unparsedBearer},         // contact that never reaches a handler
+	{name: GzipBearer, unsafe: gzipBearer},                 // a credential in a compressed body
+	{name: B64HeaderBearer, unsafe: b64HeaderBearer},       // a credential base64 in an ordinary header
+	{name: NestedBearer, unsafe: nestedBearer},             // a credential in an encoding of an encoding
+	{name: OutcomeLeak, own: outcomeLeak},                  // a credential in every field of the outcome
+	{name: HiddenStar, unsafe: hiddenStar},                 // a "*" past the journal's header bytes
+	{name: Header70, unsafe: header70},                     // a "*" past the journal's header count
+	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
+	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
+	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

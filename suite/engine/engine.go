@@ -96,7 +96,7 @@ func New(o Options) (*Engine, error) {
 		SpecVersion:   wire.ProtocolVersion,
 		Client:        report.Client{Name: o.Client.Describe(), Label: o.ClientLabel},
 		Selection: report.Selection{Profiles: o.Selection.Profiles, Level: o.Selection.Level,
-			LabelFilter: o.Selection.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict,
+			LabelFilter: o.Selection.LabelFilter, SpecVersion: o.Selection.SpecVersion, KnownFailures: o.KnownFailures, Strict: o.Strict,
 			SecurityScopes: o.SecurityScopes, Bindings: o.Bindings},
 		StartedAt: time.Now().UTC(),
 		Shard:     e.shard,
@@ -157,7 +157,7 @@ func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
 
 func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement) *report.Requirement {
 	rr := &report.Requirement{ID: r.ID, Level: r.Level, Profile: r.Profile, Text: r.Text, Ref: r.Ref,
-		Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
+		SpecRefs: report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
 	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
 		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
 	}
@@ -217,6 +217,22 @@ func Run(ctx context.Context, o Options) (*Engine, error) {
 	e.Schedule(ctx).Wait()
 	e.Finish(ctx)
 	return e, nil
+}
+
+// FailsRun reports whether a judged requirement fails the run
+// (report.Selection.FailsRun), as the exit code will say.
+func (e *Engine) FailsRun(rr *report.Requirement) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep.Selection.FailsRun(rr)
+}
+
+// StaleKnownFailures are the known-failures entries that nothing played so
+// far failed although their requirement was judged.
+func (e *Engine) StaleKnownFailures() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep.StaleKnownFailures()
 }
 
 // Report is the run's record so far (finished once Finish was called).

@@ -51,12 +51,32 @@ func (c *junitCounts) add(s junitCounts) {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
-	Skipped   *junitProblem `xml:"skipped,omitempty"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	Time      string `xml:"time,attr"`
+	// Properties carry the requirement's level and what it enforces
+	// (spec-ref: "ID URL"), as CI test tabs show them.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Failure    *junitProblem    `xml:"failure,omitempty"`
+	Error      *junitProblem    `xml:"error,omitempty"`
+	Skipped    *junitProblem    `xml:"skipped,omitempty"`
+}
+
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+func caseProperties(req *Requirement) *junitProperties {
+	p := &junitProperties{Property: []junitProperty{{"level", string(req.Level)}, {"profile", string(req.Profile)}}}
+	for _, ref := range req.SpecRefs {
+		p.Property = append(p.Property, junitProperty{"spec-ref", ref.ID + " " + ref.URL})
+	}
+	return p
 }
 
 type junitProblem struct {
@@ -85,7 +105,7 @@ func (r *Report) JUnit() ([]byte, error) {
 		s := junitSuite{Name: sc.ID, junitCounts: junitCounts{Time: seconds(sc.DurationMS)},
 			SystemOut: sc.ClientStdout, SystemErr: sc.ClientStderr}
 		for _, req := range sc.Requirements {
-			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0"}
+			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0", Properties: caseProperties(req)}
 			switch {
 			case req.Verdict == scenarios.Pass:
 			case req.Verdict == scenarios.Fail && !req.KnownFailure:

@@ -92,11 +92,13 @@ func ParseScopes(s string) (Scopes, error) {
 
 // Selection records what was asked for.
 type Selection struct {
-	Profiles      []scenarios.Profile `json:"profiles,omitempty"`
-	Level         scenarios.Level     `json:"level,omitempty"`
-	LabelFilter   string              `json:"labelFilter,omitempty"`
-	KnownFailures KnownFailures       `json:"knownFailures,omitempty"`
-	Strict        bool                `json:"strict,omitempty"`
+	Profiles    []scenarios.Profile `json:"profiles,omitempty"`
+	Level       scenarios.Level     `json:"level,omitempty"`
+	LabelFilter string              `json:"labelFilter,omitempty"`
+	// SpecVersion is the A2A revision run --spec-version narrowed to.
+	SpecVersion   string        `json:"specVersion,omitempty"`
+	KnownFailures KnownFailures `json:"knownFailures,omitempty"`
+	Strict        bool          `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
 	// Bindings are the protocol bindings the run narrowed the peers to (run
@@ -220,7 +222,11 @@ type Requirement struct {
 	Profile scenarios.Profile `json:"profile"`
 	Text    string            `json:"text"`
 	Ref     string            `json:"ref"`
-	Doc     string            `json:"doc"`
+	// SpecRefs are the sources Ref cites, with absolute URLs: the A2A spec
+	// sections at the pinned spec version, RFC sections, the contract
+	// model's rule in the docs of this suite version, public threads.
+	SpecRefs []scenarios.SpecRef `json:"specRefs,omitempty"`
+	Doc      string              `json:"doc"`
 	// Verdict starts as error for every selected requirement and changes
 	// only when a check judged it: a harness that broke can never pass.
 	Verdict scenarios.Verdict `json:"verdict"`
