@@ -57,6 +57,18 @@ func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 	e.Response = r.capture(e.Response, responseCut, false, false)
 	e.Auth.Presented = r.list(e.Auth.Presented, r.server)
 	e.Truncated = r.list(e.Truncated, r.server)
+	e.Announced = r.list(e.Announced, r.server)
+	if c := e.SentContract; c != nil {
+		if h := r.server(c.Hash); h != c.Hash {
+			e.SentContract = &SentContract{Hash: h}
+		}
+	}
+	for i, c := range e.Cuts {
+		if f := r.server(c.Field); f != c.Field {
+			e.Cuts = slices.Clone(e.Cuts)
+			e.Cuts[i].Field = f
+		}
+	}
 }
 
 // client redacts a string the client wrote, noting what it held.

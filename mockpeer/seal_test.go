@@ -14,7 +14,7 @@ import (
 // holding a string is the client's: what it holds was sent, and counts as
 // presented. A field added to Exchange is the client's until listed here.
 var farmWrites = []string{"Peer", "Origin", "Route", "Binding", "ContractHash", "StateBefore", "StateAfter",
-	"Response", "Auth.Presented", "Truncated"}
+	"Response", "Auth.Presented", "Truncated", "Announced", "SentContract.Hash", "Cuts.Field"}
 
 // TestSealRedactsEveryField fills each field of an Exchange that can hold
 // a string, found by reflection, with a secret in each encoding the scan
@@ -71,32 +71,45 @@ func checkSealed(t *testing.T, ix *secretIndex, e Exchange, what, sent string) {
 }
 
 // stringFields are the paths of the fields of typ that hold strings: a
-// string, a list of them, a header, decoded JSON, or a struct holding any.
+// string, a list of them, a header, decoded JSON, or a struct holding any,
+// directly, through a pointer or as the items of a list.
 func stringFields(t *testing.T, typ reflect.Type, prefix string) []string {
 	var out []string
 	for f := range typ.Fields() {
 		path := prefix + f.Name
-		switch ft := f.Type; {
+		ft := f.Type
+		if ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct {
+			ft = ft.Elem()
+		}
+		switch {
 		case ft == reflect.TypeFor[time.Time]():
 		case ft.Kind() == reflect.String, ft == reflect.TypeFor[[]string](), ft == reflect.TypeFor[http.Header](),
 			ft == reflect.TypeFor[map[string]any]():
 			out = append(out, path)
 		case ft.Kind() == reflect.Struct:
 			out = append(out, stringFields(t, ft, path+".")...)
-		case ft.Kind() == reflect.Bool, ft.Kind() == reflect.Int, ft.Kind() == reflect.Int64:
+		case ft.Kind() == reflect.Bool, ft.Kind() == reflect.Int, ft.Kind() == reflect.Int64, ft == reflect.TypeFor[[]int]():
 		default:
-			t.Fatalf("Exchange.%s is a %s: teach this test to fill it, and seal to redact it", path, ft)
+			t.Fatalf("Exchange.%s is a %s: teach this test to fill it, and seal to redact it", path, f.Type)
 		}
 	}
 	return out
 }
 
 // fill sets the field at path to hold v: every key and value of a map, a
-// one-item list.
+// one-item list, a pointer or a list of one struct made on the way.
 func fill(t *testing.T, e reflect.Value, path, v string) {
 	name, rest, nested := strings.Cut(path, ".")
 	f := e.FieldByName(name)
 	if nested {
+		switch f.Kind() {
+		case reflect.Pointer:
+			f.Set(reflect.New(f.Type().Elem()))
+			f = f.Elem()
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 1, 1))
+			f = f.Index(0)
+		}
 		fill(t, f, rest, v)
 		return
 	}
