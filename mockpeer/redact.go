@@ -16,20 +16,32 @@ import (
 // bounded, so that a cut can only split a redaction mark. A capture that
 // was cut (bodyCut, responseCut) may end in the first part of a secret, or
 // of an encoding of one, that no scan recognises: its last word goes too
-// (dropOpenEnd), and if it ends inside a compressed stream, all of it.
+// where the journal's bound would keep part of it (dropOpenEnd), and if it
+// ends inside a compressed stream, all of it. A cut still reports the size
+// the capture had.
 func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
-	r := redaction{ix: f.secrets.current()}
+	body, response := len(e.Body), len(e.Response)
+	r := redaction{ix: f.secrets.current(), keep: f.journal.limits.BodyBytes}
 	r.exchange(e, bodyCut, responseCut)
 	if len(r.sent) > 0 {
 		e.Auth.Presented = mergeNames(e.Auth.Presented, r.sent)
 	}
 	bound(e, f.journal.limits, bodyCut, responseCut)
+	for i, c := range e.Cuts {
+		switch {
+		case c.AtLeast && c.Field == truncBody:
+			e.Cuts[i].Seen = max(c.Seen, body)
+		case c.AtLeast && c.Field == truncResponse:
+			e.Cuts[i].Seen = max(c.Seen, response)
+		}
+	}
 }
 
 // redaction redacts the fields of one exchange, noting the secrets found
 // in those the client wrote.
 type redaction struct {
 	ix   *secretIndex
+	keep int // what the journal keeps of a body (JournalLimits.BodyBytes)
 	sent []string
 }
 
@@ -141,7 +153,7 @@ func (r *redaction) capture(v string, cut, deflated, client bool) string {
 	if res.openStream {
 		return withheld(res, "a compressed stream the capture cut")
 	}
-	return dropOpenEnd(out)
+	return dropOpenEnd(out, r.keep)
 }
 
 // list redacts the items of list with redact, copying it before the first

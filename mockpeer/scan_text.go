@@ -216,11 +216,15 @@ func (ix *secretIndex) replacePlain(t string) string {
 // dropOpenEnd drops the last word of a capture that was cut: the cut may
 // have split a secret, or an encoding of one, whose first part no scan can
 // recognise, and every such part is a run of word characters (clsWord)
-// reaching the end.
-func dropOpenEnd(s string) string {
+// reaching the end. A word that begins at or past keep is left: the
+// journal's bound, which keeps that much, drops it.
+func dropOpenEnd(s string, keep int) string {
 	i := len(s)
 	for i > 0 && charClass[s[i-1]]&clsWord != 0 {
 		i--
+	}
+	if i >= keep {
+		return s
 	}
 	return s[:runeCut(s, i)]
 }
