@@ -29,6 +29,8 @@ var published = []string{
 	"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008",
 	"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012",
 	"TLS-001", "TLS-002", "TLS-003", "TLS-004",
+	"ORIGIN-001", "ORIGIN-002", "ORIGIN-003", "ORIGIN-004", "ORIGIN-005", "ORIGIN-006",
+	"ORIGIN-007", "ORIGIN-008", "ORIGIN-009", "ORIGIN-010", "ORIGIN-011",
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)

@@ -56,6 +56,8 @@ func checkTables() []checkTable {
 		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
 		{noFlood, noFloodCases()},
 		{failedOnRefusedHandshake("A"), failedOnRefusedHandshakeCases()},
+		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
+		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 	}
 }
 

@@ -110,7 +110,7 @@ var specOrder = []string{
 	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
-	"repointed-grpc-endpoint", "repointed-grpc-target",
+	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
 	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
 }
 

@@ -104,6 +104,9 @@ const (
 	// HeldFollowUp sends without blocking, then a blocking follow-up on the
 	// task instead of any poll (heldfollowup.go).
 	HeldFollowUp = "held-follow-up"
+	// StringOrigin is the reference comparing origins as the urls spell
+	// them, not as RFC 6454 origins (stringorigin.go).
+	StringOrigin = "string-origin"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -134,6 +137,7 @@ var gallery = []client{
 	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
 	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
 	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
+	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

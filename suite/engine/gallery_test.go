@@ -188,6 +188,10 @@ var aimed = map[string]aim{
 	// a follow-up the peer holds to the task's end shows it only once it
 	// is over. The mid-task requirements do not apply (they passed on main,
 	// where any later answer about the task counted as watching it).
+	// Origins compared as text: the card's own origin with the port spelt
+	// ":0<port>" is refused like every look-alike. On main, where the
+	// reference compared ports as text too, the reference failed it.
+	builtin.StringOrigin: {fail: []string{"origin-lookalike/ORIGIN-009"}},
 	builtin.HeldFollowUp: {also: verdictOf(scenarios.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
