@@ -12,8 +12,9 @@ import (
 
 // admit is the security gate of every well-formed A2A request: the
 // effective requirement of the peer's skill on the enforced card, a grace
-// window for the previous card, the Admit hook, and the card's required
-// extensions.
+// window for the previous card, the Admit hook, the tenant and protocol
+// version of the card's interfaces (interfaceFault), and the card's
+// required extensions.
 func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	p.mu.Lock()
 	armedFired := sendOp(call.Op) && p.fireArmedLocked()
@@ -46,12 +47,24 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 			return e
 		}
 	}
-	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
-		return &agent.Error{
-			Kind:     wire.ErrExtensionSupportRequired,
-			Detail:   strings.Join(missing, ", "),
-			Metadata: map[string]string{"extensions": strings.Join(missing, ",")},
+	// The routing fields and the required extensions, like the credentials:
+	// what the card in force asks, or, within a grace window, what the card
+	// it replaced asked.
+	if e := interfaceFault(&enforced.card, call); e != nil {
+		if previous == nil || interfaceFault(&previous.card, call) != nil {
+			return e
 		}
+		underGrace = true
+	}
+	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
+		if previous == nil || len(missingExtensions(&previous.card, call.Extensions, r)) > 0 {
+			return &agent.Error{
+				Kind:     wire.ErrExtensionSupportRequired,
+				Detail:   strings.Join(missing, ", "),
+				Metadata: map[string]string{"extensions": strings.Join(missing, ",")},
+			}
+		}
+		underGrace = true
 	}
 
 	p.mu.Lock()

@@ -58,6 +58,7 @@ func checkTables() []checkTable {
 		{failedOnRefusedHandshake("A"), failedOnRefusedHandshakeCases()},
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
+		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
 	}
 }
 

@@ -64,6 +64,7 @@ func WriteRequirementsMarkdown(w io.Writer, keep func(*Scenario, Requirement) bo
 	for _, r := range general {
 		writeRequirement(&b, r)
 	}
+	writeGeneratedRequirements(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -107,6 +107,10 @@ const (
 	// StringOrigin is the reference comparing origins as the urls spell
 	// them, not as RFC 6454 origins (stringorigin.go).
 	StringOrigin = "string-origin"
+	// ContractSubset is the reference comparing only the security fields
+	// and the interface url list before the send, never the contract hash
+	// (contractsubset.go).
+	ContractSubset = "contract-subset"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -138,6 +142,7 @@ var gallery = []client{
 	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
 	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
 	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
+	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

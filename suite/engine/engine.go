@@ -49,6 +49,9 @@ type Options struct {
 	// Shard, if set, makes the run play only its share of the selection
 	// (shard.go); the report records it for merging.
 	Shard Shard
+	// Explore, if non-nil, records in the report how the generated
+	// scenarios of Catalog were made (run --explore).
+	Explore *report.Explore
 }
 
 // Engine plays and judges one run. Its methods are safe for concurrent use.
@@ -100,6 +103,7 @@ func New(o Options) (*Engine, error) {
 			SecurityScopes: o.SecurityScopes, Bindings: o.Bindings},
 		StartedAt: time.Now().UTC(),
 		Shard:     e.shard,
+		Explore:   o.Explore,
 	}
 	for _, sc := range e.catalog {
 		rec := e.newRecord(sc)
@@ -148,7 +152,7 @@ func (e *Engine) selectAndShard() error {
 // newRecord is sc's record before it is played: every selected
 // requirement an error until judged.
 func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
-	rec := &report.Scenario{ID: sc.ID, Title: sc.Title, ClientExitCode: -1}
+	rec := &report.Scenario{ID: sc.ID, Title: sc.Title, Params: sc.Params, ClientExitCode: -1}
 	for _, r := range sc.AllRequirements() {
 		rec.Requirements = append(rec.Requirements, e.newRequirement(sc, r))
 	}

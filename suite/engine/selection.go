@@ -83,11 +83,16 @@ func (s Selection) Judges(sc *scenarios.Scenario, r scenarios.Requirement) bool 
 // Labels are the labels of a requirement in a scenario: what a label
 // filter selects on, and the Ginkgo labels of its spec.
 func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {
+	catalog := "catalog:fixed"
+	if sc.Params != nil {
+		catalog = "catalog:explore" // a generated variant (run --explore)
+	}
 	labels := []string{
 		"level:" + strings.ToLower(string(r.Level)),
 		"profile:" + string(r.Profile),
 		"scenario:" + sc.ID,
 		"req:" + r.ID,
+		catalog,
 	}
 	for _, v := range r.Revisions() {
 		labels = append(labels, "spec:"+v)

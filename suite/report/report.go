@@ -45,6 +45,20 @@ type Report struct {
 	// Shard, when set, says the run played one share of its selection
 	// (run --shard); merge.go puts the shards together.
 	Shard *Shard `json:"shard,omitempty"`
+	// Explore, when set, says the run also played a generated catalog
+	// (run --explore N --seed S): the same seed and N replay it exactly.
+	Explore *Explore `json:"explore,omitempty"`
+}
+
+// Explore is how a generated catalog was made.
+type Explore struct {
+	Seed     uint64 `json:"seed"`
+	Variants int    `json:"variants"`
+	// PairwiseRows is the size of the seed's pairwise covering array: a
+	// run of fewer variants covers only part of the pairs.
+	PairwiseRows int `json:"pairwiseRows"`
+	// Replay is the command-line flags that play the same variants.
+	Replay string `json:"replay"`
 }
 
 // Suite identifies the suite build.
@@ -164,6 +178,9 @@ type Summary struct {
 type Scenario struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
+	// Params are the parameters of a generated scenario (run --explore):
+	// field, point, validator, binding, signed. Nil for the fixed catalog.
+	Params map[string]string `json:"params,omitempty"`
 	// Played: the scenario's farm started and its client ran.
 	Played bool `json:"played"`
 	// HarnessError says what broke in the harness (never the client).
