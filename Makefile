@@ -78,6 +78,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeBase64$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
+	$(GO) test -run='^$$' -fuzz='^FuzzScan$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdminView$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzParseOutcome$$' -fuzztime=$(FUZZ_INPUTS) ./runner/driver

@@ -204,33 +204,22 @@ func headerList(values []string) []string {
 	return out
 }
 
-// presented names the farm credentials found anywhere in the request, as
-// sent or in a form a server decodes (decodedForms): method, Host, request
-// target, header and trailer names and values, path, query, the body
-// (tap), plus "client-cert" when the client presented a certificate. The
-// connection's own record (RouteConnection) has every byte besides.
+// presented names the farm credentials the body held, found as it
+// streamed by (bodyTap), and those of what the exchange does not keep (the
+// request target as sent, whose userinfo the path leaves out, and the
+// trailers read with the body), plus "client-cert" when the client
+// presented a certificate. What the rest of the request held (method,
+// path, query, every header name and value, Host included) is found when
+// its exchange is sealed, by the scan that redacts it (seal); every byte
+// of its connection, by the connection's own record (RouteConnection).
 func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
-	texts := make([]string, 0, 6+2*len(r.Header)) // a name and a value each, mostly
-	// The request target as sent (userinfo, an absolute form) and the
-	// Host, which net/http keeps out of the header, are the client's too.
-	texts = append(texts, r.Method, r.Host, r.RequestURI, r.URL.Path, r.URL.RawQuery)
-	texts = append(texts, decodedForms(r.URL.RawQuery, false)...)
-	if u := r.URL.User; u != nil {
-		texts = append(texts, u.String())
-	}
-	for k, vals := range r.Trailer { // read with the body, which is done
+	names := tap.presented()
+	texts := []string{r.RequestURI}
+	for k, vals := range r.Trailer {
 		texts = append(texts, k)
 		texts = append(texts, vals...)
 	}
-	for k, vals := range r.Header {
-		texts = append(texts, k)
-		b64 := base64Header(k)
-		for _, v := range vals {
-			texts = append(texts, v)
-			texts = append(texts, decodedForms(v, b64)...)
-		}
-	}
-	names := mergeNames(p.farm.secrets.presentIn(texts...), tap.presented())
+	names = mergeNames(names, p.farm.secrets.presentIn(texts...))
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
 		names = mergeNames(names, []string{CredClientCert})
 	}

@@ -154,21 +154,6 @@ func (c *Connection) line(malformed string) string {
 	return b.String()
 }
 
-// redactConnection applies replace, the farm's redactor, to what the
-// client wrote in its ClientHello and certificate, and to the stream's
-// unscanned reason (redact calls it, from seal).
-func (s *secrets) redactConnection(c *Connection, replace func(string) string) {
-	if c == nil {
-		return
-	}
-	for _, f := range []*string{&c.ServerName, &c.ClientCert, &c.Unscanned} {
-		*f = replace(*f)
-	}
-	for i, p := range c.ALPN {
-		c.ALPN[i] = replace(p)
-	}
-}
-
 // boundConnection cuts what the client controls of e.Conn to limit bytes
 // a field, the ALPN list to limit all together; the Cut says the largest.
 func boundConnection(e *Exchange, limit int) {

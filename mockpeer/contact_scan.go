@@ -20,9 +20,8 @@ type streamScan struct {
 const scanChunk = 4 << 10
 
 // scanTail is how much of a stream is carried to the next chunk: the
-// longest secret in its longest encoding (JSON \u escapes, six bytes a
-// byte), and some.
-func scanTail(sec *secrets) int { return 8 * sec.longest() }
+// longest textual form of a secret the scan decodes (secrets.overlap).
+func scanTail(sec *secrets) int { return sec.overlap() }
 
 // feed takes b, and scans once a chunk has gathered.
 func (s *streamScan) feed(sec *secrets, b []byte) []string {

@@ -23,8 +23,11 @@
 // silently. Every TCP connection a peer accepts is journaled too (route
 // "connection"), whatever came of it: the peer makes the TLS handshake
 // itself and scans every byte the client sends, the ClientHello and any
-// client certificate included, before net/http parses any of it. Secrets and private keys are redacted, then every field is
-// bounded (JournalLimits), before an exchange is stored; each connection is
+// client certificate included, before net/http parses any of it. Secrets
+// (found as sent and in every form a server decodes, by the scan that also
+// says which credentials a request presented) and private keys are
+// redacted, then every field is bounded (JournalLimits), before an
+// exchange is stored; each connection is
 // bounded in time and size (ServerLimits).
 //
 // The admin API (journal, card, rotate, reset, impostor, genuine) is not

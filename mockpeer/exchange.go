@@ -138,7 +138,11 @@ type Cut struct {
 type AuthSeen struct {
 	// Presented names the farm credentials found anywhere in the request
 	// ("bearer", "oauth-token", "oauth-client-secret", "api-key",
-	// "client-cert"), valid or not.
+	// "client-cert"), valid or not, as sent or in any form the scan
+	// decodes (scan.go); "unexamined" when the request held more encoded
+	// content than the scan decodes, so that what it carried is unknown.
+	// It is what the redaction of the exchange found in what the client
+	// wrote, plus what the body tap saw stream by.
 	Presented []string `json:"presented,omitempty"`
 	// SatisfiesCurrent: the request met the effective security requirement
 	// (peer skill) of the card in force when it arrived.

@@ -73,6 +73,21 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+	// GzipBearer is the reference posting its bearer token, in a
+	// gzip-encoded body, to each url its origin gate refuses
+	// (encodedbearer.go).
+	GzipBearer = "gzip-bearer"
+	// B64HeaderBearer is the reference sending its bearer token, base64 in
+	// X-Request-Id, to each url its origin gate refuses (encodedbearer.go).
+	B64HeaderBearer = "b64-header-bearer"
+	// NestedBearer is the reference sending its bearer token, percent-
+	// encoded, gzipped and base64-encoded in a query, to each url its
+	// origin gate refuses (encodedbearer.go).
+	NestedBearer = "nested-bearer"
+	// OutcomeLeak is the reference writing its bearer token, plain and
+	// encoded, into the outcome, reason, detail and task id it reports
+	// (outcomeleak.go).
+	OutcomeLeak = "outcome-leak"
 
 	// HiddenStar revalidates with a "*" after 16 KiB of If-None-Match, past
 	// what the journal keeps of a request's headers (hiddenvalidators.go).
@@ -134,6 +149,10 @@ var gallery = []client{
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch},     // a polling send whose body reads as blocking
 	{name: LateWatcher, own: lateWatcher},                  // a watched send, but only after the change
 	{name: UnparsedBearer, unsafe: unparsedBearer},         // contact that never reaches a handler
+	{name: GzipBearer, unsafe: gzipBearer},                 // a credential in a compressed body
+	{name: B64HeaderBearer, unsafe: b64HeaderBearer},       // a credential base64 in an ordinary header
+	{name: NestedBearer, unsafe: nestedBearer},             // a credential in an encoding of an encoding
+	{name: OutcomeLeak, own: outcomeLeak},                  // a credential in every field of the outcome
 	{name: HiddenStar, unsafe: hiddenStar},                 // a "*" past the journal's header bytes
 	{name: Header70, unsafe: header70},                     // a "*" past the journal's header count
 	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
