@@ -110,7 +110,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	v := p.versions[p.state.version]
 	d.cardVersion = v.n
 	p.cardFetchedLocked()
-	if rd := p.spec.Redirect; rd != nil && p.state.version >= rd.FromVersion {
+	if rd := p.spec.Redirect; rd.redirects(p.state.version) {
 		p.mu.Unlock()
 		w.Header().Set("Location", p.farm.byName[rd.To].CardURL())
 		w.WriteHeader(rd.Status)
