@@ -112,6 +112,11 @@ var specOrder = []string{
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
 	"repointed-grpc-endpoint", "repointed-grpc-target",
 	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
+	// First contact: the authority scenarios above, the bad card first.
+	"repointed-endpoint-first-contact", "repointed-endpoint-bad-signature-first-contact",
+	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
+	"repointed-grpc-endpoint-first-contact", "repointed-grpc-target-first-contact",
+	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
 }
 
 func order(id string) int {
