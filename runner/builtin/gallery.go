@@ -16,7 +16,9 @@ import "github.com/a2a-conform/a2a-conform/runner/driver"
 // pins exactly what they fail there.
 //
 // Each keeps whatever it keeps across the tasks of a session in session
-// mode, and starts afresh for every task in one-shot mode.
+// mode, and starts afresh for every task in one-shot mode, but for
+// trust-on-first-use, which keeps what it trusts in the session's state
+// directory, as a one-shot client that remembers must.
 const (
 	// SilentAbortContractChanged sends nothing and reports
 	// aborted/contract-changed (silent.go).
@@ -73,6 +75,11 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+	// TrustOnFirstUse trusts the session's first card and first
+	// certificates, and afterwards aborts only when the interface urls,
+	// their protocol versions or the raw security JSON change
+	// (trustonfirstuse.go).
+	TrustOnFirstUse = "trust-on-first-use"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -94,6 +101,7 @@ var gallery = []client{
 	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
 	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
 	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
+	{name: TrustOnFirstUse, own: trustOnFirstUse},      // a change detector, not a judge of authority
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -153,6 +153,43 @@ var aimed = map[string]aim{
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 	}},
+	// It trusts whatever it meets first and then only watches for change:
+	// every authority scenario that starts honest passes it (pinned to pass
+	// here), and every requirement of their first-contact twins fails it.
+	builtin.TrustOnFirstUse: {
+		fail: firstContactRequirements(),
+		also: verdictOf(scenarios.Pass,
+			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003", "repointed-endpoint/REPOINT-004",
+			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
+			"repointed-endpoint-bad-signature/SIG-004", "repointed-endpoint-bad-signature/SIG-011",
+			"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
+			"repointed-endpoint-foreign-key/SIG-007", "repointed-endpoint-foreign-key/SIG-012",
+			"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
+			"repointed-endpoint-principal-mismatch/SIG-010", "repointed-endpoint-principal-mismatch/SIG-013",
+			"repointed-grpc-endpoint/REPOINT-005", "repointed-grpc-endpoint/REPOINT-006",
+			"repointed-grpc-endpoint/REPOINT-007", "repointed-grpc-endpoint/REPOINT-008",
+			"repointed-grpc-target/REPOINT-009", "repointed-grpc-target/REPOINT-010",
+			"repointed-grpc-target/REPOINT-011", "repointed-grpc-target/REPOINT-012",
+			"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002",
+			"card-redirect-cross-origin/REDIR-003", "card-redirect-cross-origin/REDIR-004",
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003", "impostor-certificate/TLS-004",
+		),
+	},
+}
+
+// firstContactRequirements are the own requirements of every first-contact
+// scenario, as "scenario/requirement".
+func firstContactRequirements() []string {
+	var out []string
+	for _, sc := range scenarios.Catalog() {
+		if !strings.HasSuffix(sc.ID, "-first-contact") {
+			continue
+		}
+		for _, r := range sc.Requirements {
+			out = append(out, sc.ID+"/"+r.ID)
+		}
+	}
+	return out
 }
 
 // aim is what an aimed client must get where it is played: exactly the
