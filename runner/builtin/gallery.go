@@ -56,8 +56,8 @@ const (
 	// HardcodedV03 is HardcodedEndpointCredentials calling the A2A 0.3
 	// method names (hardcodedv03.go).
 	HardcodedV03 = "hardcoded-endpoint-v03-methods"
-	// Flood is the reference sending FloodRequests card requests before
-	// each task (flood.go).
+	// Flood is the reference sending FloodRequests card requests once a
+	// session, before its first task whose card answers (flood.go).
 	Flood = "flood"
 
 	// BlockingDecoy hides a polled task, canceled on drift, behind a
