@@ -12,7 +12,7 @@ FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
+.PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -21,8 +21,31 @@ run:
 build:
 	$(GO) build -o bin/a2a-conform ./cmd/a2a-conform
 
-## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing
-test: sdk-deps browser-deps proto-check unit sdk-go docs-check conformance-sdks fuzz
+## dist: the release: reproducible archives for linux, macOS and Windows on amd64 and arm64, SHA256SUMS, and the npm packages (dist/npm)
+dist:
+	$(GO) run ./tools/dist -o dist
+
+## npm-check: the npm package packed and installed from its tarballs on a clean prefix, npx a2a-conform run with Node alone on the path
+npm-check:
+	./tools/npm/check.sh
+
+## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing, one fresh explore seed
+test: sdk-deps browser-deps proto-check unit sdk-go docs-check conformance-sdks npm-check fuzz explore
+
+# One fresh seed per run of the generated catalog (docs/explore.md), played
+# by the reference with --strict: any failure, at any level, fails the
+# target. The seed is printed before the run and again on failure, and
+# `make explore SEED=S` replays it exactly.
+EXPLORE_N ?= 100
+SEED      ?=
+## explore: the reference against EXPLORE_N generated variants of SEED (default: a fresh seed, printed)
+explore: build
+	@seed='$(SEED)'; [ -n "$$seed" ] || seed=$$(od -An -N8 -tu8 /dev/urandom | tr -d ' '); \
+	mkdir -p '$(REPORT_DIR)'; echo "explore: seed $$seed (replay: make explore SEED=$$seed EXPLORE_N=$(EXPLORE_N))"; \
+	bin/a2a-conform run --strict --explore $(EXPLORE_N) --seed "$$seed" --client '$(CLIENT)' \
+		--report-dir '$(REPORT_DIR)/explore' > '$(REPORT_DIR)/explore.log' 2>&1 \
+		|| { tail -n 40 '$(REPORT_DIR)/explore.log'; echo "explore: seed $$seed FAILED (replay: make explore SEED=$$seed EXPLORE_N=$(EXPLORE_N))" >&2; exit 1; }; \
+	tail -n 2 '$(REPORT_DIR)/explore.log'
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 unit:
@@ -39,10 +62,13 @@ docs-check:
 		|| (echo "docs/requirements.md is stale: run 'make docs'" >&2; exit 1)
 	$(GO) run ./cmd/a2a-conform list --format acts | diff -u docs/acts-mapping.md - \
 		|| (echo "docs/acts-mapping.md is stale: run 'make docs'" >&2; exit 1)
+	$(GO) run ./cmd/a2a-conform list --format requirement-set | diff -u fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json - \
+		|| (echo "the requirement set of this suite version is stale: run 'make docs'" >&2; exit 1)
 
 docs:
 	$(GO) run ./cmd/a2a-conform list --format markdown > docs/requirements.md
 	$(GO) run ./cmd/a2a-conform list --format acts > docs/acts-mapping.md
+	$(GO) run ./cmd/a2a-conform list --format requirement-set > fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json
 
 fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
@@ -52,6 +78,7 @@ fuzz:
 	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzDecodeBase64$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
+	$(GO) test -run='^$$' -fuzz='^FuzzScan$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzAdminView$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
 	$(GO) test -run='^$$' -fuzz='^FuzzParseOutcome$$' -fuzztime=$(FUZZ_INPUTS) ./runner/driver
@@ -87,10 +114,11 @@ sdk-deps:
 sdk-compat: sdk-deps sdk-go
 	A2A_CONFORM_REQUIRE_SDKS=1 $(GO) test -race -count=1 -run 'TestSDKCompat' ./mockpeer/...
 
-## bench: peer throughput against a bare net/http baseline, and the catalog's wall time
+## bench: peer throughput against a bare net/http baseline, the catalog's wall time, and 100 generated variants
 bench:
 	./bench/run.sh
 	./bench/catalog.sh
+	./bench/explore.sh
 
 stability:
 	./bench/stability.sh

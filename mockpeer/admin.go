@@ -120,7 +120,7 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 		e.CardVersion = p.Version()
 		e.ContractHash = p.versions[e.CardVersion].hash
 	}
-	e.Auth.Presented = mergeNames(f.secrets.presentIn(r.URL.Path, r.URL.RawQuery, r.Header.Get("Authorization")), in.tap.found)
+	e.Auth.Presented = in.tap.presented() // and what the rest of the request held, found when sealed
 	f.store(&e, in)
 }
 

@@ -12,8 +12,9 @@ import (
 
 // admit is the security gate of every well-formed A2A request: the
 // effective requirement of the peer's skill on the enforced card, a grace
-// window for the previous card, the Admit hook, and the card's required
-// extensions.
+// window for the previous card, the Admit hook, the tenant and protocol
+// version of the card's interfaces (interfaceFault), and the card's
+// required extensions.
 func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	p.mu.Lock()
 	armedFired := sendOp(call.Op) && p.fireArmedLocked()
@@ -46,12 +47,24 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 			return e
 		}
 	}
-	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
-		return &agent.Error{
-			Kind:     wire.ErrExtensionSupportRequired,
-			Detail:   strings.Join(missing, ", "),
-			Metadata: map[string]string{"extensions": strings.Join(missing, ",")},
+	// The routing fields and the required extensions, like the credentials:
+	// what the card in force asks, or, within a grace window, what the card
+	// it replaced asked.
+	if e := interfaceFault(&enforced.card, call); e != nil {
+		if previous == nil || interfaceFault(&previous.card, call) != nil {
+			return e
 		}
+		underGrace = true
+	}
+	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
+		if previous == nil || len(missingExtensions(&previous.card, call.Extensions, r)) > 0 {
+			return &agent.Error{
+				Kind:     wire.ErrExtensionSupportRequired,
+				Detail:   strings.Join(missing, ", "),
+				Metadata: map[string]string{"extensions": strings.Join(missing, ",")},
+			}
+		}
+		underGrace = true
 	}
 
 	p.mu.Lock()
@@ -191,23 +204,13 @@ func headerList(values []string) []string {
 	return out
 }
 
-// presented names the farm credentials found anywhere in the request, as
-// sent or in a form a server decodes (decodedForms): header names and
-// values, path, query, the body (tap), plus "client-cert" when the client
-// presented a certificate.
+// presented names the farm credentials the body held, found as it
+// streamed by (bodyTap), plus "client-cert" when the client presented a
+// certificate. What the rest of the request held (method, path, query,
+// every header name and value) is found when its exchange is sealed, by
+// the scan that redacts it (seal).
 func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
-	texts := make([]string, 0, 2+2*len(r.Header)) // a name and a value each, mostly
-	texts = append(texts, r.URL.Path, r.URL.RawQuery)
-	texts = append(texts, decodedForms(r.URL.RawQuery, false)...)
-	for k, vals := range r.Header {
-		texts = append(texts, k)
-		b64 := base64Header(k)
-		for _, v := range vals {
-			texts = append(texts, v)
-			texts = append(texts, decodedForms(v, b64)...)
-		}
-	}
-	names := mergeNames(p.farm.secrets.presentIn(texts...), tap.presented())
+	names := tap.presented()
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
 		names = mergeNames(names, []string{CredClientCert})
 	}

@@ -26,24 +26,33 @@ const (
 	truncExtensions = "extensions"
 	truncMetadata   = "requestMetadata"
 	truncCompact    = "compact"
+	// cutHeaderValues is the Cut of a header cut by its count of values.
+	cutHeaderValues = "headerValues"
 )
 
 // bound cuts e to the limits l, naming in e.Truncated what was cut. The
 // body or response was already cut by its capture when bodyCut or
 // responseCut is set.
 func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
-	var c bool
-	e.Header, c = boundHeader(e.Header, l.HeaderBytes, l.HeaderCount)
-	markCut(e, truncHeader, c)
+	header, bytes, values := boundHeader(e.Header, l.HeaderBytes, l.HeaderCount)
+	if bytes > l.HeaderBytes || values > l.HeaderCount {
+		e.Header = header
+		markCut(e, truncHeader, true)
+		if bytes > l.HeaderBytes {
+			addCut(e, Cut{Field: truncHeader, Limit: l.HeaderBytes, Seen: bytes})
+		}
+		if values > l.HeaderCount {
+			addCut(e, Cut{Field: cutHeaderValues, Limit: l.HeaderCount, Seen: values})
+		}
+	}
 	cutStrings(e, l.PathBytes, l.QueryBytes, l.FieldBytes)
-	e.Body, c = boundBody(e.Body, l.BodyBytes, bodyCut)
-	markCut(e, truncBody, c)
-	e.Response, c = boundBody(e.Response, l.BodyBytes, responseCut)
-	markCut(e, truncResponse, c)
+	cutBody(e, &e.Body, truncBody, l.BodyBytes, bodyCut)
+	cutBody(e, &e.Response, truncResponse, l.BodyBytes, responseCut)
 	if e.RequestMetadata != nil {
 		if raw, err := json.Marshal(e.RequestMetadata); err != nil || len(raw) > l.BodyBytes/4 {
 			e.RequestMetadata = nil
 			markCut(e, truncMetadata, true)
+			addCut(e, Cut{Field: truncMetadata, Limit: l.BodyBytes / 4, Seen: len(raw)})
 		}
 	}
 }
@@ -51,14 +60,31 @@ func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
 // compact reduces a bounded exchange to what a check of a flood needs:
 // no headers, bodies or metadata, every string the client controls cut to
 // compactFieldBytes: about 1 KB at most.
+// What the checks read of an exchange (Validators, RunningShown, ...) is
+// kept whole: it is small by construction.
 func compact(e *Exchange) {
-	markCut(e, truncHeader, len(e.Header) > 0)
-	markCut(e, truncBody, e.Body != "")
-	markCut(e, truncResponse, e.Response != "")
-	markCut(e, truncMetadata, e.RequestMetadata != nil)
+	if len(e.Header) > 0 {
+		bytes, _ := headerSize(e.Header)
+		dropped(e, truncHeader, bytes)
+	}
+	if e.Body != "" {
+		dropped(e, truncBody, len(e.Body))
+	}
+	if e.Response != "" {
+		dropped(e, truncResponse, len(e.Response))
+	}
+	if e.RequestMetadata != nil {
+		dropped(e, truncMetadata, 0)
+	}
 	e.Header, e.Body, e.Response, e.RequestMetadata = nil, "", "", nil
 	cutStrings(e, compactFieldBytes, compactFieldBytes, compactFieldBytes)
 	markCut(e, truncCompact, true)
+}
+
+// dropped marks a field a compact exchange drops, of seen bytes.
+func dropped(e *Exchange, name string, seen int) {
+	markCut(e, name, true)
+	addCut(e, Cut{Field: name, Seen: seen})
 }
 
 // markCut adds name to e.Truncated when cut is set. A plain function, not
@@ -67,6 +93,19 @@ func markCut(e *Exchange, name string, cut bool) {
 	if cut && !slices.Contains(e.Truncated, name) {
 		e.Truncated = append(e.Truncated, name)
 	}
+}
+
+// addCut records c in e.Cuts, or tightens the cut of the same field
+// already there (a compact exchange is cut after it was bounded): the
+// smaller limit, the larger size seen.
+func addCut(e *Exchange, c Cut) {
+	for i := range e.Cuts {
+		if old := &e.Cuts[i]; old.Field == c.Field {
+			old.Limit, old.Seen, old.AtLeast = min(old.Limit, c.Limit), max(old.Seen, c.Seen), old.AtLeast || c.AtLeast
+			return
+		}
+	}
+	e.Cuts = append(e.Cuts, c)
 }
 
 // cutStrings cuts path, query and every other string the client controls.
@@ -80,15 +119,35 @@ func cutStrings(e *Exchange, path, query, field int) {
 	cutField(e, &e.A2AVersion, truncVersion, field)
 	cutField(e, &e.Malformed, truncMalformed, field)
 	var c bool
-	e.Extensions, c = boundList(e.Extensions, field)
-	markCut(e, truncExtensions, c)
+	total := 0
+	for _, x := range e.Extensions {
+		total += len(x)
+	}
+	if e.Extensions, c = boundList(e.Extensions, field); c {
+		markCut(e, truncExtensions, true)
+		addCut(e, Cut{Field: truncExtensions, Limit: field, Seen: total})
+	}
 }
 
 // cutField cuts one of e's strings to limit, marking it as name if cut.
 func cutField(e *Exchange, s *string, name string, limit int) {
+	seen := len(*s)
 	var c bool
-	*s, c = cutString(*s, limit)
-	markCut(e, name, c)
+	if *s, c = cutString(*s, limit); c {
+		markCut(e, name, true)
+		addCut(e, Cut{Field: name, Limit: limit, Seen: seen})
+	}
+}
+
+// cutBody bounds one of e's bodies (boundBody), marking it as name if cut;
+// wasCut means its capture was already short, so its size is a floor.
+func cutBody(e *Exchange, s *string, name string, limit int, wasCut bool) {
+	seen := len(*s)
+	var c bool
+	if *s, c = boundBody(*s, limit, wasCut); c {
+		markCut(e, name, true)
+		addCut(e, Cut{Field: name, Limit: limit, Seen: seen, AtLeast: wasCut})
+	}
 }
 
 // cutString cuts s to at most limit bytes on a rune boundary.
@@ -140,11 +199,23 @@ var keyHeaders = []string{
 	"Accept", "If-None-Match", "If-Modified-Since", "User-Agent", "X-Api-Key", "Cookie",
 }
 
+// headerSize is the bytes of the names and values of h, and its values.
+func headerSize(h http.Header) (bytes, values int) {
+	for k, vs := range h {
+		for _, v := range vs {
+			bytes += len(k) + len(v)
+		}
+		values += len(vs)
+	}
+	return bytes, values
+}
+
 // boundHeader keeps at most count values and limit bytes of names and
 // values: key headers first, then the others smallest first, so that one
 // huge header cannot push the small ones out. A value too long for the
-// room left is cut.
-func boundHeader(h http.Header, limit, count int) (http.Header, bool) {
+// room left is cut. It returns what it kept, and the bytes and values h
+// had; h itself when it is within both bounds.
+func boundHeader(h http.Header, limit, count int) (kept http.Header, bytes, values int) {
 	size := func(k string) int {
 		n := 0
 		for _, v := range h[k] {
@@ -152,13 +223,8 @@ func boundHeader(h http.Header, limit, count int) (http.Header, bool) {
 		}
 		return n
 	}
-	total, values := 0, 0
-	for k := range h {
-		total += size(k)
-		values += len(h[k])
-	}
-	if total <= limit && values <= count {
-		return h, false
+	if bytes, values = headerSize(h); bytes <= limit && values <= count {
+		return h, bytes, values
 	}
 	keys := make([]string, 0, len(h))
 	for k := range h {
@@ -183,7 +249,7 @@ func boundHeader(h http.Header, limit, count int) (http.Header, bool) {
 	for _, k := range keys {
 		for _, v := range h[k] {
 			if left == 0 || room <= len(k) {
-				return out, true
+				return out, bytes, values
 			}
 			v, _ = cutString(v, room-len(k))
 			out[k] = append(out[k], v)
@@ -191,5 +257,5 @@ func boundHeader(h http.Header, limit, count int) (http.Header, bool) {
 			left--
 		}
 	}
-	return out, true
+	return out, bytes, values
 }

@@ -1,7 +1,6 @@
 package mockpeer
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"slices"
@@ -25,6 +24,11 @@ type bodyTap struct {
 	secrets *secrets
 	tail    []byte   // the last bytes scanned, for a secret split across reads
 	found   []string // names of the secrets seen
+	// packed keeps the whole of a compressed body (Content-Encoding, or a
+	// stream's magic at its start), to be inflated once it is read: read
+	// by read, a stream cannot be. The body cap bounds it. nil otherwise.
+	packed   []byte
+	deflated bool // Content-Encoding says deflate, which may be raw
 }
 
 // tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set, and the
@@ -48,6 +52,10 @@ func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, 
 		size = int(min(r.ContentLength+1, int64(limit)))
 	}
 	t.capture = make([]byte, 0, min(size, limit))
+	t.deflated = deflatedBody(r.Header)
+	if r.Header.Get("Content-Encoding") != "" {
+		t.packed = []byte{}
+	}
 	t.fill()
 	r.Body = t
 	return t
@@ -66,7 +74,24 @@ func (t *bodyTap) fill() {
 		t.scan(t.capture[start:])
 		t.fail(err)
 	}
+	if t.packed == nil && startsStream(t.capture) {
+		t.packed = []byte{}
+	}
+	if t.packed != nil {
+		t.packed = append(t.packed, t.capture...)
+	}
 	t.pending = t.capture
+}
+
+// startsStream: a compressed stream begins in the first bytes of b (a
+// gRPC message's starts after a 5-byte frame header).
+func startsStream(b []byte) bool {
+	for i := range min(len(b), 16) {
+		if streamAt(b, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // Read replays the capture, then reads on from the body.
@@ -83,6 +108,9 @@ func (t *bodyTap) Read(p []byte) (int, error) {
 	if n > 0 {
 		t.cut = true
 		t.scan(p[:n])
+		if t.packed != nil {
+			t.packed = append(t.packed, p[:n]...)
+		}
 	}
 	t.fail(err)
 	return n, err
@@ -107,31 +135,26 @@ func (t *bodyTap) Close() error {
 	return t.src.Close()
 }
 
-// scan names the secrets in b, and in a secret split between this read
-// and the last one.
+// scan names the secrets in b, in any form the scan finds, and in one
+// split between this read and the last (overlap).
 func (t *bodyTap) scan(b []byte) {
 	if len(b) == 0 {
 		return
 	}
 	text := string(t.tail) + string(b)
-	for _, name := range t.secrets.presentIn(text) {
-		if !slices.Contains(t.found, name) {
-			t.found = append(t.found, name)
-		}
-	}
-	t.tail = append(t.tail[:0], text[max(len(text)-(t.secrets.longest()-1), 0):]...)
+	t.found = mergeNames(t.found, t.secrets.presentIn(text))
+	t.tail = append(t.tail[:0], text[max(len(text)-t.secrets.overlap(), 0):]...)
 }
 
 // presented names the secrets the body held: found as it streamed by, and
-// in the decoded forms of what was captured (a secret spelled with JSON
-// escapes, say).
+// in what a compressed body inflates to. The journal's capture is scanned
+// again when its exchange is sealed.
 func (t *bodyTap) presented() []string {
-	// Only a body with an escape or a percent sign has another form: the
-	// common body is neither copied nor decoded.
-	if !bytes.ContainsAny(t.capture, `%+\`) {
+	if t.packed == nil {
 		return t.found
 	}
-	return mergeNames(t.found, t.secrets.presentIn(decodedForms(string(t.capture), false)...))
+	res := t.secrets.current().scan(string(t.packed), t.deflated)
+	return mergeNames(t.found, res.names())
 }
 
 // captured is the body as the journal sees it, and whether it went on past it.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
@@ -109,6 +108,8 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	p.mu.Lock()
 	v := p.versions[p.state.version]
 	d.cardVersion = v.n
+	tags := parseEntityTags(r.Header) // read once: the answer and the journal agree
+	d.validators = p.readValidatorsLocked(tags, r.Header)
 	p.cardFetchedLocked()
 	if rd := p.spec.Redirect; rd.redirects(p.state.version) {
 		p.mu.Unlock()
@@ -117,8 +118,11 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 		return
 	}
 	status := http.StatusOK
-	if p.notModified(r, v) {
+	if p.notModified(tags, r, v) {
 		status = http.StatusNotModified
+	}
+	if status == http.StatusOK && r.Method == http.MethodGet {
+		p.state.markServed(v.n, len(p.versions))
 	}
 	p.state.cardResponses++
 	p.fireLocked(AfterCardResponses, 0)
@@ -148,14 +152,16 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 }
 
 // notModified evaluates the preconditions of RFC 9110 §13.2.2 for GET:
-// If-None-Match decides when present, If-Modified-Since only otherwise.
-func (p *Peer) notModified(r *http.Request, v *cardVersion) bool {
-	if inm := strings.TrimSpace(strings.Join(r.Header.Values("If-None-Match"), ",")); inm != "" {
+// If-None-Match decides when it has members, If-Modified-Since only
+// otherwise. Its reading of the lists is the one the journal records
+// (parseEntityTags, Validators).
+func (p *Peer) notModified(tags []entityTag, r *http.Request, v *cardVersion) bool {
+	if len(tags) > 0 {
 		etag := v.etag
 		if p.spec.Caching.NoETag {
 			etag = ""
 		}
-		return etagListMatches(inm, etag)
+		return matchesAny(tags, etag)
 	}
 	ims := r.Header.Get("If-Modified-Since")
 	if ims == "" || p.spec.Caching.NoLastModified {
@@ -168,22 +174,38 @@ func (p *Peer) notModified(r *http.Request, v *cardVersion) bool {
 	return !v.lastModified.After(t)
 }
 
-// etagListMatches applies the weak comparison of RFC 9110 §8.8.3.2 to a
-// comma list of entity tags; "*" matches any current representation.
-// current is "" when the peer sends no ETag.
-func etagListMatches(list, current string) bool {
-	current = strings.TrimPrefix(current, "W/")
-	for _, tag := range strings.Split(list, ",") {
-		tag = strings.TrimSpace(tag)
-		if tag == "*" {
-			return true
-		}
-		if current != "" && strings.TrimPrefix(tag, "W/") == current {
-			return true
-		}
+// readValidatorsLocked is the peer's reading of a card request's
+// validators (ReadValidators), tags its If-None-Match members; nil
+// without any.
+func (p *Peer) readValidatorsLocked(tags []entityTag, h http.Header) *Validators {
+	dates := h["If-Modified-Since"]
+	if len(tags) == 0 && len(dates) == 0 {
+		return nil
 	}
-	return false
+	if p.sent == nil {
+		sent := CardValidators{ETags: make([]string, len(p.versions)), Dates: make([]string, len(p.versions))}
+		for i, v := range p.versions {
+			if !p.spec.Caching.NoETag {
+				sent.ETags[i] = v.etag
+			}
+			if !p.spec.Caching.NoLastModified {
+				sent.Dates[i] = v.lastModifiedHeader[0]
+			}
+		}
+		p.sent = &sent
+	}
+	return readValidators(tags, dates, *p.sent, p.state.isServed)
 }
+
+// markServed records that version n (of versions) was served whole.
+func (s *peerState) markServed(n, versions int) {
+	if s.served == nil {
+		s.served = make([]bool, versions)
+	}
+	s.served[n] = true
+}
+
+func (s *peerState) isServed(n int) bool { return n < len(s.served) && s.served[n] }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	body, err := json.Marshal(v)

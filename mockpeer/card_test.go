@@ -151,23 +151,3 @@ func TestCardFlatSecurityScopes(t *testing.T) {
 		t.Error("no contract hash for a flat card")
 	}
 }
-
-func TestEtagListMatches(t *testing.T) {
-	tests := []struct {
-		list, current string
-		want          bool
-	}{
-		{`"a"`, `"a"`, true},
-		{`W/"a"`, `"a"`, true},
-		{`"b" , W/"a"`, `"a"`, true},
-		{`"b"`, `"a"`, false},
-		{`*`, "", true},
-		{`"a"`, "", false},
-		{`a`, `"a"`, false},
-	}
-	for _, tt := range tests {
-		if got := etagListMatches(tt.list, tt.current); got != tt.want {
-			t.Errorf("etagListMatches(%q, %q) = %v, want %v", tt.list, tt.current, got, tt.want)
-		}
-	}
-}

@@ -20,8 +20,10 @@
 //	     /a2a/rest/...                  the HTTP+JSON binding
 //
 // and journals anything else as route "unmatched" with a 404, never
-// silently. Secrets and private keys are redacted, then every field is
-// bounded (JournalLimits), before an exchange is stored; each connection is
+// silently. Secrets (found as sent and in every form a server decodes,
+// by the scan that also says which credentials a request presented) and
+// private keys are redacted, then every field is bounded (JournalLimits),
+// before an exchange is stored; each connection is
 // bounded in time and size (ServerLimits).
 //
 // The admin API (journal, card, rotate, reset, impostor, genuine) is not

@@ -3,6 +3,7 @@ package mockpeer
 import (
 	"context"
 	"net/http"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -19,6 +20,9 @@ type draft struct {
 	blocking        bool // a SendMessage the handler held to the task's end
 	auth            AuthSeen
 	requestMetadata map[string]any
+	validators      *Validators // of a card request
+	runningShown    []int       // Exchange.RunningShown
+	announced       []string    // Exchange.Announced
 }
 
 func (d *draft) before(t *task) {
@@ -29,6 +33,54 @@ func (d *draft) before(t *task) {
 func (d *draft) after(t *task) {
 	d.taskID = t.id
 	d.stateAfter, d.stateVersion = t.status.State, t.statusVersion
+}
+
+// sight is what one answer (a snapshot, a stream event) showed the client
+// of a task: its state, the card version in force when the answer was
+// made, and the contract hash its status message announced ("" if none).
+type sight struct {
+	state     wire.TaskState
+	version   int
+	announced string
+}
+
+// sightLocked is what an answer made now shows of t.
+func (p *Peer) sightLocked(t *task) sight {
+	return sight{state: t.status.State, version: p.state.version, announced: announcedHash(t.status.Message)}
+}
+
+// Bounds of what a draft collects of its answers' sights: one entry per
+// card version at most, so only a peer of many versions reaches them.
+const (
+	maxRunningShown = 16
+	maxAnnounced    = 8
+)
+
+// saw records that the answer showed the client s, once it was sent: the
+// hash announced, and, unless the handler held the answer to the task's
+// end (blocking), the card version in force while it showed the task in a
+// state not yet terminal.
+func (d *draft) saw(s sight) {
+	if s.announced != "" && len(d.announced) < maxAnnounced && !slices.Contains(d.announced, s.announced) {
+		d.announced = append(d.announced, s.announced)
+	}
+	if d.blocking || s.state == "" || s.state.Terminal() {
+		return
+	}
+	if len(d.runningShown) < maxRunningShown && !slices.Contains(d.runningShown, s.version) {
+		d.runningShown = append(d.runningShown, s.version)
+	}
+}
+
+// announcedHash is the contract hash a status message announces under the
+// frozen-contract extension (AnnounceContractHash), "" if none.
+func announcedHash(m *wire.Message) string {
+	if m == nil {
+		return ""
+	}
+	ext, _ := m.Metadata[FrozenContractExtension].(map[string]any)
+	h, _ := ext["contractHash"].(string)
+	return h
 }
 
 type draftKey struct{}

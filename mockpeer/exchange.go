@@ -75,17 +75,72 @@ type Exchange struct {
 	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
 	// Extensions is the A2A-Extensions list the request carried.
 	Extensions []string `json:"extensions,omitempty"`
+
+	// What the peer read off the whole request and its own answer, for the
+	// checks: the journal's bounds cut Header, Body, Response and
+	// RequestMetadata, never these, and none holds a string of the
+	// client's. A check reads these, not the bounded copies.
+
+	// Validators is what a card request asked the peer to compare, every
+	// If-None-Match and If-Modified-Since line (validators.go); nil without any.
+	Validators *Validators `json:"validators,omitempty"`
+	// RunningShown lists, for an answer the peer gave as things happened,
+	// the card versions in force when it showed the client the task in a
+	// state not yet terminal: a GetTask's or a non-blocking SendMessage's
+	// snapshot, each event of a stream once it was sent. Distinct, in the
+	// order shown, at most 16. Empty for an answer the peer held to the
+	// task's end (Blocking), and for one that showed only a terminal state:
+	// neither showed the task running.
+	RunningShown []int `json:"runningShown,omitempty"`
+	// Announced are the contract hashes the status messages of the answer
+	// announced under the frozen-contract extension (every event of a
+	// stream), distinct, at most 8.
+	Announced []string `json:"announced,omitempty"`
+	// SentContract is, for a task-creating call whose metadata carried a
+	// frozen-contract hash (a string), what it was; nil if none.
+	SentContract *SentContract `json:"sentContract,omitempty"`
+
 	// Truncated names, by their JSON names, the fields cut to the journal's
 	// limits ("header", "body", ...), and "compact" for an exchange kept in
 	// compact form (see JournalLimits). Cuts come after redaction.
 	Truncated []string `json:"truncated,omitempty"`
+	// Cuts say, for each field named in Truncated, the bound it was cut to
+	// and the size the request or answer had.
+	Cuts []Cut `json:"cuts,omitempty"`
+}
+
+// SentContract is the contract hash a task-creating call carried in its
+// frozen-contract metadata.
+type SentContract struct {
+	// Hash is the hash carried when it is the contract hash of one of the
+	// peer's card versions; "" when it is any other string (which only the
+	// redacted RequestMetadata holds).
+	Hash string `json:"hash,omitempty"`
+}
+
+// Cut is one bound the journal applied to a field of an exchange.
+type Cut struct {
+	// Field is the field's name, as in Exchange.Truncated; "headerValues"
+	// is the count of header values, which "header" also names.
+	Field string `json:"field"`
+	// Limit is the bound, in bytes (values for headerValues); 0 for a
+	// field a compact exchange drops.
+	Limit int `json:"limit"`
+	// Seen is the size the field had, in the same unit; with AtLeast, only
+	// what the peer captured of it, the rest not read.
+	Seen    int  `json:"seen"`
+	AtLeast bool `json:"atLeast,omitempty"`
 }
 
 // AuthSeen records credentials without their values.
 type AuthSeen struct {
 	// Presented names the farm credentials found anywhere in the request
 	// ("bearer", "oauth-token", "oauth-client-secret", "api-key",
-	// "client-cert"), valid or not.
+	// "client-cert"), valid or not, as sent or in any form the scan
+	// decodes (scan.go); "unexamined" when the request held more encoded
+	// content than the scan decodes, so that what it carried is unknown.
+	// It is what the redaction of the exchange found in what the client
+	// wrote, plus what the body tap saw stream by.
 	Presented []string `json:"presented,omitempty"`
 	// SatisfiesCurrent: the request met the effective security requirement
 	// (peer skill) of the card in force when it arrived.
@@ -157,8 +212,11 @@ func (ex Exchange) Line() string {
 	if v := ex.Header.Get("If-None-Match"); v != "" {
 		details = append(details, "If-None-Match "+v)
 	}
+	if v := ex.Validators; v != nil && v.Unserved > 0 {
+		details = append(details, strconv.Itoa(v.Unserved)+" of "+strconv.Itoa(v.TagCount+v.DateCount)+" validators never served")
+	}
 	if len(ex.Truncated) > 0 {
-		details = append(details, "truncated "+strings.Join(ex.Truncated, "+"))
+		details = append(details, "truncated "+ex.truncation())
 	}
 	if len(details) > 0 {
 		b.WriteString(" (")
@@ -175,4 +233,30 @@ func shortState(state string) string {
 		return "new"
 	}
 	return strings.TrimPrefix(state, "TASK_STATE_")
+}
+
+// truncation names the fields cut, each with the bounds it met and the
+// sizes seen when Cuts has them: "header (16384 of 20000 bytes)+body".
+func (ex Exchange) truncation() string {
+	names := make([]string, 0, len(ex.Truncated))
+	for _, name := range ex.Truncated {
+		var bounds []string
+		for _, c := range ex.Cuts {
+			if c.Limit > 0 && (c.Field == name || name == truncHeader && c.Field == cutHeaderValues) {
+				seen, unit := strconv.Itoa(c.Seen), " bytes"
+				if c.AtLeast {
+					seen = "≥" + seen
+				}
+				if c.Field == cutHeaderValues {
+					unit = " values"
+				}
+				bounds = append(bounds, strconv.Itoa(c.Limit)+" of "+seen+unit)
+			}
+		}
+		if len(bounds) > 0 {
+			name += " (" + strings.Join(bounds, ", ") + ")"
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, "+")
 }

@@ -28,6 +28,13 @@ func TestExchangeLine(t *testing.T) {
 		{Exchange{Seq: 8, Peer: "B", Route: RouteCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 304,
 			Header: http.Header{"If-None-Match": {`"abc"`}}},
 			`#8 peer B GET /.well-known/agent-card.json → 304 (card v0, If-None-Match "abc")`},
+		// A "*" past the journal's header bound: the line says what the peer read, and the bound.
+		{Exchange{Seq: 14, Peer: "A", Route: RouteCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 304,
+			Header:     http.Header{"If-None-Match": {`"abc"`}},
+			Validators: &Validators{TagCount: 3, Star: true, Unserved: 2},
+			Truncated:  []string{"header", "body"},
+			Cuts:       []Cut{{Field: "header", Limit: 16384, Seen: 16500}, {Field: "headerValues", Limit: 64, Seen: 70}, {Field: "body", Limit: 16384, Seen: 17408, AtLeast: true}}},
+			`#14 peer A GET /.well-known/agent-card.json → 304 (card v0, If-None-Match "abc", 2 of 3 validators never served, truncated header (16384 of 16500 bytes, 64 of 70 values)+body (16384 of ≥17408 bytes))`},
 		{Exchange{Seq: 9, Route: RouteAdmin, Method: "POST", Path: "/_conform/reset", Status: 401},
 			"#9 admin POST /_conform/reset → 401"}, // no peer named: no card version
 		{Exchange{Seq: 10, Peer: "A", Route: RouteAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1},

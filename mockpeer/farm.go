@@ -363,9 +363,12 @@ func (f *Farm) Grants() Grants { return f.spec.Grants }
 func (f *Farm) Journal() *Journal { return f.journal }
 
 // Redact replaces every credential of this farm found in s, and every PEM
-// private key block, with a [REDACTED:name] mark: for text the farm did
-// not record itself, such as a client's own output, before it reaches a
-// report. Redact before cutting: a cut may split a secret.
+// private key block, with a [REDACTED:name] mark, or withholds s whole
+// when a credential is in it only encoded: the scan that journals redact
+// with, for text the farm did not record itself, such as a client's own
+// output, before it reaches a report. Redact before cutting: a cut may
+// split a secret.
 func (f *Farm) Redact(s string) string {
-	return f.secrets.redactor()(s)
+	out, _ := f.secrets.current().clean(s, false, false)
+	return out
 }

@@ -7,36 +7,50 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// FuzzJournalRedaction puts a secret and a private key anywhere in every
-// field a client controls, with limits that cut anywhere, and checks that
-// no part of either survives in what the journal would store.
+// FuzzJournalRedaction puts a secret, in any encoding the scan detects,
+// or a private key, anywhere in every field a client controls, with
+// limits that cut anywhere, and checks that nothing of either survives in
+// what the journal would store: no scan finds the secret there, no part
+// of it is left plain, and, where it was seen, no part of what was sent.
 func FuzzJournalRedaction(f *testing.F) {
 	f.Add(uint16(0), []byte("x"), []byte("y"), uint16(64), uint8(0))
 	f.Add(uint16(16<<10-20), []byte(`{"a":"`), []byte(`"}`), uint16(16<<10), uint8(1))
 	f.Add(uint16(17<<10-10), []byte{}, []byte{}, uint16(16<<10), uint8(2))
-	f.Add(uint16(1000), []byte("-----BEGIN "), []byte("\n"), uint16(100), uint8(3))
+	f.Add(uint16(1000), []byte("-----BEGIN "), []byte("\n"), uint16(100), uint8(4))
+	for i := range encodings() {
+		f.Add(uint16(17<<10-30), []byte("k="), []byte("&"), uint16(16<<10), uint8(i<<3))
+		f.Add(uint16(3), []byte("%"), []byte("\\"), uint16(40), uint8(i<<3|1))
+	}
 	s, err := newSecrets()
 	if err != nil {
 		f.Fatal(err)
 	}
+	ix := s.current()
 	key := testKeyPEM(f, "PRIVATE KEY")
-	secrets := []string{s.bearer, s.apiKey, s.clientSecret, s.admin}
+	secrets := []namedSecret{{CredBearer, s.bearer}, {CredAPIKey, s.apiKey}, {CredOAuthClientSecret, s.clientSecret}, {CredAdminSecret, s.admin}}
+	encs := encodings()
 	f.Fuzz(func(t *testing.T, pad uint16, before, after []byte, limit uint16, pick uint8) {
 		secret := secrets[int(pick)%len(secrets)]
-		text := strings.Repeat("p", int(pad)) + string(before) + secret + string(after)
+		enc := encs[int(pick>>3)%len(encs)]
+		sent := enc.encode(secret.value)
 		if pick&4 != 0 {
-			text = strings.Repeat("p", int(pad)) + string(before) + key + string(after)
+			sent = key
 		}
+		// Up to a little past the default capture (17 KiB): a longer pad only
+		// costs decoding (a run of letters is decoded as base64).
+		text := strings.Repeat("p", int(pad)%(20<<10)) + string(before) + sent + string(after)
 		l := JournalLimits{BodyBytes: int(limit), HeaderBytes: int(limit), PathBytes: int(limit), QueryBytes: int(limit), FieldBytes: int(limit)}.withDefaults()
 		farm := &Farm{secrets: s, journal: newJournal(l, nil)}
 		capture := text[:min(len(text), l.captureBytes())]
 		e := Exchange{
-			Path: text, Query: text, Op: text, TaskID: text, Malformed: text, A2AVersion: text,
-			Header:          http.Header{"X-" + string(pick): {text}, "Authorization": {"Bearer " + text}},
+			Method: text, Path: text, Query: text, Op: text, TaskID: text, Malformed: text, A2AVersion: text, TLSClient: text,
+			Header:          http.Header{"X-" + string(pick): {text}, "Authorization": {"Bearer " + text}, text: {"v"}},
 			Body:            capture,
 			Response:        capture,
 			Extensions:      []string{text},
@@ -45,12 +59,36 @@ func FuzzJournalRedaction(f *testing.F) {
 		cut := len(text) > len(capture)
 		farm.seal(&e, cut, cut)
 		stored, _ := json.Marshal(e)
-		for _, part := range append(windows(secret[4:], 8), keyWindows(key)...) {
+		// All fields at once may hold more streams than one scan tries;
+		// each alone holds nothing a scan finds, nor anything it cannot tell.
+		if res := ix.scan(string(stored), false); len(res.found) > 0 {
+			t.Fatalf("a scan finds %v in what is stored (limit %d, pad %d): %s", res.found, limit, pad, stored)
+		}
+		eachString(reflect.ValueOf(e), "", func(path, v string) {
+			if res := ix.scan(v, false); res.any() {
+				t.Fatalf("a scan finds %v (unexamined %v) in %s (limit %d, pad %d): %q", res.found, res.unexamined, path, limit, pad, v)
+			}
+		})
+		parts := append(windows(secret.value[4:], 8), keyWindows(key)...)
+		if pick&4 == 0 && slices.Contains(e.Auth.Presented, secret.name) && enc.form != formPlain && isText(sent) {
+			parts = append(parts, windows(sent, 12)...)
+		}
+		for _, part := range parts {
 			if bytes.Contains(stored, []byte(part)) {
-				t.Fatalf("%q of a secret survives (limit %d, pad %d): %s", part, limit, pad, stored)
+				t.Fatalf("%q of a secret (%s) survives (limit %d, pad %d): %s", part, enc.name, limit, pad, stored)
 			}
 		}
 	})
+}
+
+// isText: s is printable ASCII, which JSON stores as it is.
+func isText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e || s[i] == '\\' || s[i] == '"' {
+			return false
+		}
+	}
+	return true
 }
 
 // windows lists every substring of s of length n.

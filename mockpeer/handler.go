@@ -39,6 +39,7 @@ func (h a2aHandler) SendMessage(ctx context.Context, r *http.Request, req *wire.
 		}
 	}
 	d.after(t)
+	d.saw(p.sightLocked(t))
 	snap := t.snapshot(historyLength(req), true)
 	return &wire.SendMessageResponse{Task: &snap}, nil
 }
@@ -111,6 +112,7 @@ func (h a2aHandler) onTask(r *http.Request, id string, history *int32, act func(
 		return nil, err
 	}
 	d.after(t)
+	d.saw(p.sightLocked(t))
 	snap := t.snapshot(history, true)
 	return &snap, nil
 }

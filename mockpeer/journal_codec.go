@@ -27,8 +27,10 @@ import (
 // codecVersion leads every record, so a change of layout is caught when
 // reading rather than misread.
 // Version 2 added Exchange.Blocking, after StateAfter; version 3
-// Exchange.StateVersion, after Blocking.
-const codecVersion = 3
+// Exchange.StateVersion, after Blocking; version 4 Validators,
+// RunningShown, Announced and SentContract after Extensions, and Cuts
+// after Truncated.
+const codecVersion = 4
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -79,7 +81,69 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	}
 	b = appendString(b, string(meta))
 	b = appendStrings(b, e.Extensions)
-	return appendStrings(b, e.Truncated)
+	b = appendValidators(b, e.Validators)
+	b = appendInts(b, e.RunningShown)
+	b = appendStrings(b, e.Announced)
+	b = append(b, boolByte(e.SentContract != nil))
+	if e.SentContract != nil {
+		b = appendString(b, e.SentContract.Hash)
+	}
+	b = appendStrings(b, e.Truncated)
+	return appendCuts(b, e.Cuts)
+}
+
+// appendValidators writes a presence flag, then v.
+func appendValidators(b []byte, v *Validators) []byte {
+	b = append(b, boolByte(v != nil))
+	if v == nil {
+		return b
+	}
+	b = appendValidatorList(b, v.Tags)
+	b = binary.AppendVarint(b, int64(v.TagCount))
+	b = append(b, boolByte(v.Star))
+	b = appendValidatorList(b, v.Dates)
+	b = binary.AppendVarint(b, int64(v.DateCount))
+	return binary.AppendVarint(b, int64(v.Unserved))
+}
+
+// appendValidatorList keeps nil and empty apart, as appendStrings does.
+func appendValidatorList(b []byte, vs []Validator) []byte {
+	if vs == nil {
+		return binary.AppendUvarint(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(vs))+1)
+	for _, v := range vs {
+		b = binary.AppendVarint(b, int64(v.Version))
+		b = append(b, boolByte(v.Weak), boolByte(v.Star), boolByte(v.Served))
+	}
+	return b
+}
+
+// appendInts keeps nil and empty apart, as appendStrings does.
+func appendInts(b []byte, ns []int) []byte {
+	if ns == nil {
+		return binary.AppendUvarint(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(ns))+1)
+	for _, n := range ns {
+		b = binary.AppendVarint(b, int64(n))
+	}
+	return b
+}
+
+// appendCuts keeps nil and empty apart, as appendStrings does.
+func appendCuts(b []byte, cs []Cut) []byte {
+	if cs == nil {
+		return binary.AppendUvarint(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(cs))+1)
+	for _, c := range cs {
+		b = appendString(b, c.Field)
+		b = binary.AppendVarint(b, int64(c.Limit))
+		b = binary.AppendVarint(b, int64(c.Seen))
+		b = append(b, boolByte(c.AtLeast))
+	}
+	return b
 }
 
 func appendString(b []byte, s string) []byte {
@@ -147,7 +211,16 @@ func decodeExchange(data []byte) (Exchange, error) {
 		}
 	}
 	e.Extensions = d.strings()
+	e.Validators = d.validators()
+	e.RunningShown = list(&d, func(d *decoder) int { return int(d.varint()) })
+	e.Announced = d.strings()
+	if d.bool() {
+		e.SentContract = &SentContract{Hash: d.string()}
+	}
 	e.Truncated = d.strings()
+	e.Cuts = list(&d, func(d *decoder) Cut {
+		return Cut{Field: d.string(), Limit: int(d.varint()), Seen: int(d.varint()), AtLeast: d.bool()}
+	})
 	if d.err == nil && d.off != len(data) {
 		d.err = errors.New("trailing bytes")
 	}
@@ -216,6 +289,42 @@ func (d *decoder) string() string {
 	s := string(d.b[d.off : d.off+int(n)])
 	d.off += int(n)
 	return s
+}
+
+func (d *decoder) validators() *Validators {
+	if !d.bool() {
+		return nil
+	}
+	v := &Validators{}
+	v.Tags = list(d, (*decoder).validator)
+	v.TagCount = int(d.varint())
+	v.Star = d.bool()
+	v.Dates = list(d, (*decoder).validator)
+	v.DateCount = int(d.varint())
+	v.Unserved = int(d.varint())
+	return v
+}
+
+func (d *decoder) validator() Validator {
+	return Validator{Version: int(d.varint()), Weak: d.bool(), Star: d.bool(), Served: d.bool()}
+}
+
+// list reads a count-prefixed list written as appendStrings writes one,
+// each item by item.
+func list[T any](d *decoder, item func(*decoder) T) []T {
+	n := d.uvarint()
+	if d.err != nil || n == 0 {
+		return nil
+	}
+	if n-1 > uint64(len(d.b)-d.off) { // every item takes a byte at least
+		d.err = errShortRecord
+		return nil
+	}
+	out := make([]T, 0, n-1)
+	for range n - 1 {
+		out = append(out, item(d))
+	}
+	return out
 }
 
 func (d *decoder) strings() []string {

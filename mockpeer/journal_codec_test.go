@@ -33,6 +33,10 @@ func filled(v reflect.Value, name string) {
 			filled(s.Index(i), fmt.Sprintf("%s[%d]", name, i))
 		}
 		v.Set(s)
+	case reflect.Pointer:
+		p := reflect.New(v.Type().Elem())
+		filled(p.Elem(), name)
+		v.Set(p)
 	case reflect.Map:
 		m := reflect.MakeMap(v.Type())
 		if v.Type() == reflect.TypeFor[http.Header]() {
@@ -50,9 +54,10 @@ func TestJournalCodecRoundTripsEveryField(t *testing.T) {
 	var full Exchange
 	filled(reflect.ValueOf(&full).Elem(), "Exchange")
 	for name, e := range map[string]Exchange{
-		"every field":  full,
-		"zero":         {},
-		"empty lists":  {Time: time.Unix(0, 0).UTC(), Extensions: []string{}, Truncated: []string{""}, Auth: AuthSeen{Presented: []string{}}},
+		"every field": full,
+		"zero":        {},
+		"empty lists": {Time: time.Unix(0, 0).UTC(), Extensions: []string{}, Truncated: []string{""}, Auth: AuthSeen{Presented: []string{}},
+			RunningShown: []int{}, Announced: []string{}, Cuts: []Cut{}, Validators: &Validators{Tags: []Validator{}}, SentContract: &SentContract{}},
 		"empty header": {Time: time.Unix(0, 0).UTC(), Header: http.Header{"X-Empty": nil}},
 	} {
 		got, err := decodeExchange(encodeExchange(&e))

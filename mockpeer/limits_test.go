@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,6 +55,34 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 	}
 	if line := mustJSON(e); strings.Contains(line, secret[:12]) || strings.Contains(line, secret[len(secret)-12:]) {
 		t.Errorf("part of a secret survives a cut: %s", line)
+	}
+	// Every cut says its bound and the size it met.
+	for _, name := range append(slices.Clone(e.Truncated), cutHeaderValues) {
+		i := slices.IndexFunc(e.Cuts, func(c Cut) bool { return c.Field == name })
+		if i < 0 || e.Cuts[i].Limit <= 0 || e.Cuts[i].Seen <= e.Cuts[i].Limit {
+			t.Errorf("%s: cuts %+v say no bound met", name, e.Cuts)
+		}
+	}
+}
+
+// A compact exchange drops headers and bodies, never what the checks read
+// in their place.
+func TestCompactKeepsWhatTheChecksRead(t *testing.T) {
+	e := Exchange{Header: http.Header{"If-None-Match": {`"x"`}}, Body: "body", Response: "response",
+		Validators:   &Validators{Tags: []Validator{{Version: 0, Served: true}}, TagCount: 1},
+		RunningShown: []int{0, 1}, Announced: []string{"h"}, SentContract: &SentContract{Hash: "h"}}
+	kept := e
+	kept.Validators = &Validators{Tags: slices.Clone(e.Validators.Tags), TagCount: 1}
+	compact(&e)
+	if !reflect.DeepEqual(e.Validators, kept.Validators) || !slices.Equal(e.RunningShown, kept.RunningShown) ||
+		!slices.Equal(e.Announced, kept.Announced) || *e.SentContract != *kept.SentContract {
+		t.Errorf("compact lost facts: %+v", e)
+	}
+	for _, name := range []string{truncHeader, truncBody, truncResponse} {
+		i := slices.IndexFunc(e.Cuts, func(c Cut) bool { return c.Field == name })
+		if i < 0 || e.Cuts[i].Limit != 0 || e.Cuts[i].Seen == 0 {
+			t.Errorf("%s: cuts %+v do not say what compact dropped", name, e.Cuts)
+		}
 	}
 }
 

@@ -19,10 +19,10 @@ func ParseBinding(name string) (string, bool) {
 }
 
 // offered is spec with its cards listing only the bindings spec.Bindings
-// selects on farm origins (see offerBindings); spec itself when it selects
-// none.
+// selects on farm origins (see offerBindings), then respelt by
+// spec.Respell; spec itself when it selects none and respells nothing.
 func (f *Farm) offered(spec PeerSpec) PeerSpec {
-	if spec.Bindings == nil {
+	if spec.Bindings == nil && spec.Respell == nil {
 		return spec
 	}
 	origins := make([]string, 0, len(f.peers))
@@ -33,7 +33,14 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 	for i, build := range spec.Cards {
 		cards[i] = func(o Origins) wire.AgentCard {
 			c := build(o)
-			c.SupportedInterfaces = offerBindings(c.SupportedInterfaces, spec.Bindings, origins)
+			if spec.Bindings != nil {
+				c.SupportedInterfaces = offerBindings(c.SupportedInterfaces, spec.Bindings, origins)
+			}
+			if spec.Respell != nil {
+				for j, iface := range c.SupportedInterfaces {
+					c.SupportedInterfaces[j].URL = spec.Respell(i, o, iface)
+				}
+			}
 			return c
 		}
 	}

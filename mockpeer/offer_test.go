@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -51,5 +52,40 @@ func TestBindingsValidated(t *testing.T) {
 		if err == nil {
 			t.Errorf("Bindings %q accepted", bad)
 		}
+	}
+}
+
+// Respell rewrites each version's interfaces after the offer, so that a
+// respelt card lists the bindings a run selects.
+func TestOfferedRespells(t *testing.T) {
+	const a = "https://127.0.0.1:1000"
+	f := &Farm{peers: []*Peer{{origin: a}}}
+	o := func(string) string { return a }
+	respell := func(v int, _ Origins, iface wire.AgentInterface) string {
+		return fmt.Sprintf("v%d:%s", v, iface.URL)
+	}
+	for _, tc := range []struct {
+		name     string
+		selected []string
+		want     []string
+	}{
+		{"every binding", nil, []string{"v1:" + JSONRPCURL(a), "v1:" + RESTURL(a), "v1:" + GRPCTarget(a)}},
+		{"gRPC alone", []string{wire.BindingGRPC}, []string{"v1:" + GRPCTarget(a)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			spec := PeerSpec{Name: "A", Bindings: tc.selected, Respell: respell,
+				Cards: []CardFunc{NewCard("A").Build, NewCard("A").Build}}
+			card := f.offered(spec).Cards[1](o)
+			var got []string
+			for _, iface := range card.SupportedInterfaces {
+				got = append(got, iface.URL)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("interfaces %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if spec := (PeerSpec{Name: "A", Cards: []CardFunc{NewCard("A").Build}}); f.offered(spec).Cards[0](o).SupportedInterfaces[0].URL != JSONRPCURL(a) {
+		t.Errorf("a spec that selects and respells nothing changed")
 	}
 }

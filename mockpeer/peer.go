@@ -43,10 +43,13 @@ type Peer struct {
 	listener net.Listener
 	server   *http.Server
 	versions []*cardVersion
-	script   []TaskStep
-	jsonrpc  http.Handler
-	rest     http.Handler
-	grpc     http.Handler
+	// sent are the validators the peer sends with each card version, made
+	// at the first card request that carries validators (under mu).
+	sent    *CardValidators
+	script  []TaskStep
+	jsonrpc http.Handler
+	rest    http.Handler
+	grpc    http.Handler
 	// impostor is the TLS configuration of PresentImpostor; nil while the
 	// peer presents its genuine certificate.
 	impostor atomic.Pointer[tls.Config]
@@ -75,6 +78,9 @@ type peerState struct {
 	// force; a rotation starts it again, so triggers chain per version.
 	cardResponses int
 	sends         int // tasks created
+	// served marks the card versions the peer answered a GET with, 200
+	// and the card: what a client's validators may name (Validators).
+	served []bool
 }
 
 func (s *peerState) reset(rotations int) {

@@ -1,170 +1,272 @@
 package mockpeer
 
 import (
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
+
+// seal makes e fit to store. Every field is redacted first: the farm's
+// secrets, in every form the scan finds (scan.go), and private keys; the
+// credentials found in what the client sent join e.Auth.Presented, so
+// that whatever is redacted from a request was also seen in it. Then e is
+// bounded, so that a cut can only split a redaction mark. A capture that
+// was cut (bodyCut, responseCut) may end in the first part of a secret, or
+// of an encoding of one, that no scan recognises: its last word goes too
+// where the journal's bound would keep part of it (dropOpenEnd), and if it
+// ends inside a compressed stream, all of it. A cut still reports the size
+// the capture had.
+func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
+	body, response := len(e.Body), len(e.Response)
+	r := redaction{ix: f.secrets.current(), keep: f.journal.limits.BodyBytes}
+	r.exchange(e, bodyCut, responseCut)
+	if len(r.sent) > 0 {
+		e.Auth.Presented = mergeNames(e.Auth.Presented, r.sent)
+	}
+	bound(e, f.journal.limits, bodyCut, responseCut)
+	for i, c := range e.Cuts {
+		switch {
+		case c.AtLeast && c.Field == truncBody:
+			e.Cuts[i].Seen = max(c.Seen, body)
+		case c.AtLeast && c.Field == truncResponse:
+			e.Cuts[i].Seen = max(c.Seen, response)
+		}
+	}
+}
+
+// redaction redacts the fields of one exchange, noting the secrets found
+// in those the client wrote.
+type redaction struct {
+	ix   *secretIndex
+	keep int // what the journal keeps of a body (JournalLimits.BodyBytes)
+	sent []string
+}
+
+// exchange redacts every string of e, field by field: what the client
+// wrote (its request, as the peer and the protocol layer read it) and
+// what the farm wrote. TestSealRedactsEveryField fills every field with
+// secrets: a field added to Exchange and forgotten here fails it.
+func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
+	deflated := deflatedBody(e.Header)
+	e.Method, e.Path, e.Query = r.client(e.Method), r.client(e.Path), r.client(e.Query)
+	e.Op, e.TaskID, e.A2AVersion = r.client(e.Op), r.client(e.TaskID), r.client(e.A2AVersion)
+	e.Malformed, e.TLSClient = r.client(e.Malformed), r.client(e.TLSClient)
+	e.Extensions = r.list(e.Extensions, r.client)
+	r.header(e.Header)
+	e.Body = r.capture(e.Body, bodyCut, deflated, true)
+	if e.RequestMetadata != nil {
+		if v, changed := r.value(e.RequestMetadata); changed {
+			e.RequestMetadata, _ = v.(map[string]any)
+		}
+	}
+
+	e.Peer, e.Origin, e.Route, e.Binding = r.server(e.Peer), r.server(e.Origin), r.server(e.Route), r.server(e.Binding)
+	e.ContractHash = r.server(e.ContractHash)
+	e.StateBefore, e.StateAfter = wire.TaskState(r.server(string(e.StateBefore))), wire.TaskState(r.server(string(e.StateAfter)))
+	e.Response = r.capture(e.Response, responseCut, false, false)
+	e.Auth.Presented = r.list(e.Auth.Presented, r.server)
+	e.Truncated = r.list(e.Truncated, r.server)
+	e.Announced = r.list(e.Announced, r.server)
+	if c := e.SentContract; c != nil {
+		if h := r.server(c.Hash); h != c.Hash {
+			e.SentContract = &SentContract{Hash: h}
+		}
+	}
+	for i, c := range e.Cuts {
+		if f := r.server(c.Field); f != c.Field {
+			e.Cuts = slices.Clone(e.Cuts)
+			e.Cuts[i].Field = f
+		}
+	}
+}
+
+// client redacts a string the client wrote, noting what it held.
+func (r *redaction) client(v string) string {
+	out, res := r.ix.clean(v, false, false)
+	r.note(res)
+	return out
+}
+
+// server redacts a string the farm wrote: what it holds was not sent.
+func (r *redaction) server(v string) string {
+	out, _ := r.ix.clean(v, false, false)
+	return out
+}
+
+func (r *redaction) note(res scanResult) {
+	if res.any() {
+		r.sent = append(r.sent, res.names()...)
+	}
+}
 
 // credentialHeaders always lose their value, whatever it is.
 var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
 
-// seal makes e fit to store: redacted first, then bounded, so that a cut
-// never leaves part of a secret behind. A capture that was cut (bodyCut,
-// responseCut) may end in the first bytes of a secret that redaction
-// cannot recognise: those last bytes go once whole secrets are redacted.
-// Dropping them before would cut into a whole secret near the end and
-// leave its start unrecognised.
-func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
-	s := f.secrets
-	s.redact(e)
-	if bodyCut {
-		e.Body = dropTail(e.Body, s.longest())
+// header redacts every name and value of h in place (h is the exchange's
+// copy, cloneHeader). A credential header keeps only its auth scheme,
+// which is evidence: "Bearer [REDACTED:oauth-token]".
+func (r *redaction) header(h http.Header) {
+	for _, k := range credentialHeaders {
+		for i, v := range h[k] {
+			h[k][i] = r.credential(v)
+		}
 	}
-	if responseCut {
-		e.Response = dropTail(e.Response, s.longest())
-	}
-	bound(e, f.journal.limits, bodyCut, responseCut)
-}
-
-// dropTail removes the last n-1 bytes of a cut capture: any part of an
-// n-byte secret it may end with.
-func dropTail(s string, n int) string {
-	return s[:runeCut(s, max(len(s)-(n-1), 0))]
-}
-
-// redact replaces every farm secret and private key in every client- or
-// server-written field of e. Nothing that leaves this function may hold
-// a secret.
-func (s *secrets) redact(e *Exchange) {
-	replace := s.redactor()
-	for _, h := range credentialHeaders {
-		if vals := e.Header.Values(h); len(vals) > 0 {
+	for k, vals := range h {
+		if !slices.Contains(credentialHeaders, k) {
 			for i, v := range vals {
-				vals[i] = s.redactCredentialHeader(v)
+				vals[i] = r.client(v)
 			}
 		}
-	}
-	for k, vals := range e.Header {
-		b64 := base64Header(k)
-		for i, v := range vals {
-			vals[i] = s.hideEncoded(replace(v), b64)
+		if rk := r.client(k); rk != k {
+			h[rk] = append(h[rk], vals...)
+			delete(h, k)
 		}
-		if rk := replace(k); rk != k {
-			e.Header[rk] = append(e.Header[rk], vals...)
-			delete(e.Header, k)
-		}
-	}
-	for _, f := range []*string{
-		&e.Op, &e.Path, &e.Query, &e.Malformed, &e.A2AVersion, &e.TaskID, &e.Body, &e.Response,
-	} {
-		*f = replace(*f)
-	}
-	e.Query, e.Body = s.hideEncoded(e.Query, false), s.hideEncoded(e.Body, false)
-	for i, x := range e.Extensions {
-		e.Extensions[i] = replace(x)
-	}
-	if e.RequestMetadata != nil {
-		e.RequestMetadata, _ = redactValue(e.RequestMetadata, replace).(map[string]any)
 	}
 }
 
-// hideEncoded is v, or a redaction mark in its place when a form of v that
-// a server decodes (decodedForms) holds a secret: the plain spelling was
-// replaced already, an encoded one cannot be cut out of v.
-func (s *secrets) hideEncoded(v string, b64 bool) string {
-	if names := s.presentIn(decodedForms(v, b64)...); len(names) > 0 {
-		return redactionMark(strings.Join(names, ",")) + " (encoded; the whole value withheld)"
+func (r *redaction) credential(v string) string {
+	res := r.ix.scan(v, false)
+	r.note(res)
+	mark := "[REDACTED]"
+	if names := res.names(); len(names) > 0 {
+		mark = redactionMark(strings.Join(mergeNames(nil, names), ","))
 	}
-	return v
-}
-
-// redactCredentialHeader keeps the auth scheme, which is evidence, and
-// hides the credential: "Bearer [REDACTED:oauth-token]".
-func (s *secrets) redactCredentialHeader(v string) string {
-	scheme, cred, found := strings.Cut(strings.TrimSpace(v), " ")
+	scheme, _, found := strings.Cut(strings.TrimSpace(v), " ")
 	if !found {
-		return "[REDACTED]"
+		return mark
 	}
-	if names := s.presentIn(append([]string{cred}, decodedForms(v, true)...)...); len(names) > 0 {
-		return scheme + " " + redactionMark(strings.Join(names, ","))
-	}
-	return scheme + " [REDACTED]"
+	return r.server(scheme) + " " + mark
 }
 
-func redactValue(v any, replace func(string) string) any {
+// capture redacts a captured body; one the journal cut loses its open end.
+func (r *redaction) capture(v string, cut, deflated, client bool) string {
+	out, res := r.ix.clean(v, deflated, cut)
+	if client {
+		r.note(res)
+	}
+	if !cut {
+		return out
+	}
+	if res.openStream {
+		return withheld(res, "a compressed stream the capture cut")
+	}
+	return dropOpenEnd(out, r.keep)
+}
+
+// list redacts the items of list with redact, copying it before the first
+// change: the list may be shared with what the protocol layer keeps.
+func (r *redaction) list(list []string, redact func(string) string) []string {
+	var out []string
+	for i, v := range list {
+		if rv := redact(v); rv != v || out != nil {
+			if out == nil {
+				out = slices.Clone(list)
+			}
+			out[i] = rv
+		}
+	}
+	if out == nil {
+		return list
+	}
+	return out
+}
+
+// value redacts the keys and strings of a decoded JSON value the client
+// wrote, copying what changes and only that.
+func (r *redaction) value(v any) (any, bool) {
 	switch t := v.(type) {
 	case string:
-		return replace(t)
+		if out := r.client(t); out != t {
+			return out, true
+		}
 	case map[string]any:
-		out := make(map[string]any, len(t))
+		var out map[string]any
 		for k, x := range t {
-			out[replace(k)] = redactValue(x, replace)
-		}
-		return out
-	case []any:
-		out := make([]any, len(t))
-		for i, x := range t {
-			out[i] = redactValue(x, replace)
-		}
-		return out
-	}
-	return v
-}
-
-// CredPrivateKey names a PEM private key block in redaction marks.
-const CredPrivateKey = "private-key"
-
-const (
-	pemBegin = "-----BEGIN "
-	pemEnd   = "-----END "
-	pemDash  = "-----"
-	// pemLabelMax bounds the label of a PEM line ("ENCRYPTED PRIVATE KEY").
-	pemLabelMax = 64
-)
-
-// redactPrivateKeys replaces every PEM private key block of s, from its
-// BEGIN line to its END line, with [REDACTED:private-key]; a block whose
-// END is missing (a cut capture, a truncated paste) to the end of s.
-func redactPrivateKeys(s string) string {
-	if !strings.Contains(s, pemBegin) {
-		return s // the common case: no allocation
-	}
-	var b strings.Builder
-	for {
-		start := indexPrivateKeyLine(s, pemBegin)
-		if start < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:start])
-		b.WriteString(redactionMark(CredPrivateKey))
-		s = s[start:]
-		end := indexPrivateKeyLine(s, pemEnd)
-		if end < 0 {
-			return b.String()
-		}
-		rest := s[end+len(pemEnd):]
-		s = rest[strings.Index(rest, pemDash)+len(pemDash):]
-	}
-}
-
-// indexPrivateKeyLine finds the first "<marker>LABEL-----" of s whose
-// label ends in PRIVATE KEY, or -1.
-func indexPrivateKeyLine(s, marker string) int {
-	for off := 0; ; {
-		i := strings.Index(s[off:], marker)
-		if i < 0 {
-			return -1
-		}
-		i += off
-		rest := s[i+len(marker):]
-		if j := strings.Index(rest[:min(len(rest), pemLabelMax+len(pemDash))], pemDash); j >= 0 {
-			if label := strings.ToUpper(rest[:j]); strings.HasSuffix(label, "PRIVATE KEY") {
-				return i
+			rk := r.client(k)
+			rx, changed := r.value(x)
+			if changed || rk != k {
+				if out == nil {
+					out = maps.Clone(t)
+				}
+				delete(out, k)
+				out[rk] = rx
 			}
 		}
-		off = i + len(marker)
+		if out != nil {
+			return out, true
+		}
+	case []any:
+		var out []any
+		for i, x := range t {
+			if rx, changed := r.value(x); changed {
+				if out == nil {
+					out = slices.Clone(t)
+				}
+				out[i] = rx
+			}
+		}
+		if out != nil {
+			return out, true
+		}
 	}
+	return v, false
+}
+
+// deflatedBody: the body is sent deflate-encoded, which may be raw
+// deflate, with no magic to find it by.
+func deflatedBody(h http.Header) bool {
+	for _, v := range h["Content-Encoding"] {
+		if strings.Contains(strings.ToLower(v), "deflate") {
+			return true
+		}
+	}
+	return false
+}
+
+// clean is v with every farm secret the scan finds in it redacted, and
+// what the scan found. A secret spelled as sent is replaced by its mark;
+// one found only in an encoded form cannot be cut out of v, so the whole
+// of v is withheld, as it is when the scan was stopped short. What clean
+// returns holds nothing any scan finds: the redaction of a detection is
+// checked by the same detection. deflated and cut are scanText's.
+func (ix *secretIndex) clean(v string, deflated, cut bool) (string, scanResult) {
+	res := ix.scanText(v, deflated, cut)
+	if !res.any() {
+		return redactPrivateKeys(v), res
+	}
+	out := v
+	if res.plain() {
+		out = ix.replacePlain(v)
+	}
+	if res.unexamined || out == v || ix.scan(out, deflated).any() {
+		out = withheld(res, "")
+	}
+	return redactPrivateKeys(out), res
+}
+
+// withheld is the mark that stands for a whole value: the secrets found
+// and how they were spelled, or why.
+func withheld(res scanResult, why string) string {
+	mark := "[REDACTED]"
+	if names := res.names(); len(names) > 0 {
+		mark = redactionMark(strings.Join(mergeNames(nil, names), ","))
+	}
+	var forms []string
+	for _, f := range res.found {
+		if f.form != formPlain && !slices.Contains(forms, f.form) {
+			forms = append(forms, f.form)
+		}
+	}
+	if len(forms) > 0 {
+		why = strings.TrimPrefix(why+"; as "+strings.Join(forms, ", as "), "; ")
+	}
+	if res.unexamined {
+		why = strings.TrimPrefix(why+"; more encoded content than the scan decodes", "; ")
+	}
+	return mark + " (" + why + "; the whole value withheld)"
 }
 
 // cloneHeader copies h so that redaction never touches the live request,

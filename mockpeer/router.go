@@ -132,6 +132,8 @@ func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *
 	e.Peer, e.Origin = p.spec.Name, p.origin
 	e.TaskID, e.StateBefore, e.StateAfter, e.StateVersion = d.taskID, d.stateBefore, d.stateAfter, d.stateVersion
 	e.Auth, e.RequestMetadata = d.auth, d.requestMetadata
+	e.Validators, e.RunningShown, e.Announced = d.validators, d.runningShown, d.announced
+	e.SentContract = p.sentContract(d.requestMetadata)
 	if e.Route == RouteA2A {
 		e.Op, e.Binding, e.ErrorCode, e.Malformed = call.Op, call.Binding, call.ErrorCode, call.Malformed
 		e.Blocking = d.blocking
@@ -179,4 +181,20 @@ func mergeNames(names, more []string) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// sentContract reads the frozen-contract hash a task-creating call's
+// metadata carried (requestMetadata, whole: the journal bounds its copy).
+func (p *Peer) sentContract(meta map[string]any) *SentContract {
+	ext, _ := meta[FrozenContractExtension].(map[string]any)
+	h, ok := ext["contractHash"].(string)
+	if !ok {
+		return nil
+	}
+	for _, v := range p.versions {
+		if v.hash == h {
+			return &SentContract{Hash: h}
+		}
+	}
+	return &SentContract{}
 }

@@ -3,6 +3,7 @@ package mockpeer
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -25,14 +26,19 @@ const (
 	// CredAdminSession is the value of the admin session cookie a browser
 	// holds for the admin views (see Farm.MountAdminView).
 	CredAdminSession = "admin-session"
+	// CredUnexamined names no credential: a text held more encoded content
+	// than a scan decodes (a compressed stream past maxInflated, more
+	// stream magics than maxStreamTries), so whether it carried one is unknown. It
+	// fails closed: presented where no credential may go, it fails there.
+	CredUnexamined = "unexamined"
 )
 
 // tokenLifetime is the expires_in of every issued access token.
 const tokenLifetime = time.Hour
 
 // secrets holds the credentials of one run. Values use the base64url
-// alphabet, which survives URL and JSON encoding unchanged, so a plain
-// substring search finds them in headers, queries and bodies alike.
+// alphabet, which survives URL and JSON encoding unchanged; the scan
+// (scan.go) finds them as sent and in the forms a server decodes.
 type secrets struct {
 	clientID     string // an identifier, not a secret: never redacted
 	clientSecret string
@@ -49,11 +55,38 @@ type secrets struct {
 	index *secretIndex
 }
 
-// secretIndex is what every request needs: the secrets longest first and
-// a replacer built from them once, not per request.
+// secretIndex is what every scan needs, built once from the secrets, not
+// per request (scan.go).
 type secretIndex struct {
-	list    []namedSecret
-	replace func(string) string
+	list []namedSecret // longest first
+	// byLower names each secret by its lowercased value: scans match in
+	// any letter case.
+	byLower map[string]string
+	lens    []int // the secrets' lengths, longest first
+	minLen  int   // the shortest secret
+	// minForm is less than the shortest text any form of any secret takes:
+	// every encoding the scan decodes is at least as long as what it
+	// encodes, a compressed stream included (its header and checksum
+	// outweigh what a random token compresses by), less a margin.
+	minForm int
+	// minBase64 is the shortest base64 run worth decoding: the characters
+	// that carry minForm bytes, at any alignment.
+	minBase64 int
+	// pairs has a bit for each lowercased pair of characters a secret
+	// begins with: most of a run is ruled out by two table lookups.
+	pairs *[1 << 16 / 64]uint64
+}
+
+// maxSecretLen bounds a secret's length (the farm's are 35 or 36
+// characters): matching lowercases a candidate into a buffer this big.
+const maxSecretLen = 64
+
+// formMargin is what minForm leaves below the shortest secret.
+const formMargin = 4
+
+func (ix *secretIndex) begins(a, b byte) bool {
+	i := uint16(a)<<8 | uint16(b)
+	return ix.pairs[i/64]&(1<<(i%64)) != 0
 }
 
 func newSecrets() (*secrets, error) {
@@ -119,8 +152,7 @@ func (s *secrets) current() *secretIndex {
 	return s.index
 }
 
-// buildIndexLocked lists every secret value with its name, longest first
-// so that the replacer never cuts a longer secret with a shorter one.
+// buildIndexLocked indexes every secret value with its name.
 func (s *secrets) buildIndexLocked() *secretIndex {
 	list := []namedSecret{
 		{CredOAuthClientSecret, s.clientSecret},
@@ -132,40 +164,59 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 	for tok := range s.tokens {
 		list = append(list, namedSecret{CredOAuthToken, tok})
 	}
-	sort.Slice(list, func(i, j int) bool { return len(list[i].value) > len(list[j].value) })
-	pairs := make([]string, 0, 2*len(list))
-	for _, n := range list {
-		pairs = append(pairs, n.value, redactionMark(n.name))
+	ix, err := newSecretIndex(list)
+	if err != nil {
+		panic(err) // the farm makes its secrets: they always fit
 	}
-	replacer := strings.NewReplacer(pairs...)
-	return &secretIndex{list: list, replace: func(v string) string {
-		if mayHoldSecret(v) {
-			v = replacer.Replace(v)
-		}
-		return redactPrivateKeys(v)
-	}}
+	return ix
 }
 
-// secretPrefixes start every secret value (see newSecrets and issue); a
-// string without any of them holds no secret, which is cheap to rule out.
-var secretPrefixes = []string{"cs-", "bt-", "ak-", "at-", "adm-", "ads-"}
-
-func mayHoldSecret(v string) bool {
-	// One pass over the dashes instead of one search per prefix: every
-	// request header and body goes through here.
-	for i := strings.IndexByte(v, '-'); i >= 0; {
-		for _, p := range secretPrefixes {
-			if strings.HasSuffix(v[:i+1], p) {
-				return true
-			}
-		}
-		next := strings.IndexByte(v[i+1:], '-')
-		if next < 0 {
-			break
-		}
-		i += next + 1
+// newSecretIndex indexes list, which must not be empty, each value 2 to
+// maxSecretLen characters long.
+func newSecretIndex(list []namedSecret) (*secretIndex, error) {
+	if len(list) == 0 {
+		return nil, errNoSecrets
 	}
-	return false
+	list = slices.Clone(list)
+	sort.Slice(list, func(i, j int) bool { return len(list[i].value) > len(list[j].value) })
+	ix := &secretIndex{list: list, byLower: make(map[string]string, len(list)), pairs: new([1 << 16 / 64]uint64),
+		minLen: len(list[len(list)-1].value)}
+	for _, n := range list {
+		if len(n.value) < 2 || len(n.value) > maxSecretLen {
+			return nil, fmt.Errorf("%w: %s has %d characters", errSecretSize, n.name, len(n.value))
+		}
+		low := strings.ToLower(n.value)
+		ix.byLower[low] = n.name
+		if !slices.Contains(ix.lens, len(low)) {
+			ix.lens = append(ix.lens, len(low))
+		}
+		i := uint16(low[0])<<8 | uint16(low[1])
+		ix.pairs[i/64] |= 1 << (i % 64)
+	}
+	ix.minForm = max(ix.minLen-formMargin, 1)
+	ix.minBase64 = (ix.minForm*4 + 2) / 3
+	return ix, nil
+}
+
+var (
+	errNoSecrets  = errors.New("mockpeer: no secret to look for")
+	errSecretSize = fmt.Errorf("mockpeer: a secret must have 2 to %d characters", maxSecretLen)
+)
+
+// SecretsIn names the secrets (name → value) that text holds, in any form
+// the farm's scan finds, sorted: what a tool can ask of an output once the
+// farm that would have redacted it is gone (a report, a log). A value
+// shorter than 2 characters or longer than 64 is an error.
+func SecretsIn(text string, secrets map[string]string) ([]string, error) {
+	var list []namedSecret
+	for name, v := range secrets {
+		list = append(list, namedSecret{name, v})
+	}
+	ix, err := newSecretIndex(list)
+	if err != nil {
+		return nil, err
+	}
+	return mergeNames(nil, ix.scan(text, false).names()), nil
 }
 
 // all lists every secret value with its name, longest first.
@@ -174,26 +225,25 @@ func (s *secrets) all() []namedSecret { return s.current().list }
 // longest is the length of the longest secret value.
 func (s *secrets) longest() int { return len(s.all()[0].value) }
 
-// redactor returns a function replacing every secret value and every PEM
-// private key block with its mark.
-func (s *secrets) redactor() func(string) string { return s.current().replace }
+// overlap is how much of a stream read in pieces each scan keeps of the
+// piece before: the longest textual form of a secret the scan decodes
+// (JSON \u escapes take six characters a character, base64 of percent
+// escapes four), so a secret split between two reads is whole in one scan.
+func (s *secrets) overlap() int { return 8 * s.longest() }
 
 func redactionMark(name string) string { return "[REDACTED:" + name + "]" }
 
-// presentIn names the secrets found in any of texts, sorted and unique;
-// nil when there is none, the common case, which allocates nothing.
+// presentIn names the secrets found in any of texts, in any form the scan
+// finds (scan.go), sorted and unique, with CredUnexamined when a scan was
+// stopped short of the end; nil when there is none, the common case, which
+// allocates nothing.
 func (s *secrets) presentIn(texts ...string) []string {
+	ix := s.current()
 	var names []string
 	for _, t := range texts {
-		if !mayHoldSecret(t) { // ruled out once per text, not once per secret
-			continue
-		}
-		for _, n := range s.all() {
-			if !slices.Contains(names, n.name) && strings.Contains(t, n.value) {
-				names = append(names, n.name)
-			}
+		if res := ix.scan(t, false); res.any() {
+			names = mergeNames(names, res.names())
 		}
 	}
-	sort.Strings(names)
 	return names
 }

@@ -65,6 +65,11 @@ type PeerSpec struct {
 	// ones its cards list on farm origins (see offerBindings); nil serves
 	// all three and lists what the cards list (NewCard's: all three).
 	Bindings []string
+	// Respell, if non-nil, gives the url each interface of card version v
+	// is listed with, once the bindings are offered: the farm's own
+	// interfaces spelt otherwise (another case, port or path form) keep the
+	// binding a run selects.
+	Respell func(v int, o Origins, iface wire.AgentInterface) string
 }
 
 // Caching: ETag and Last-Modified are on unless switched off; Cache-Control

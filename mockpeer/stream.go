@@ -22,11 +22,12 @@ func (h a2aHandler) SendStreamingMessage(ctx context.Context, r *http.Request, r
 		return err
 	}
 	d.after(t)
-	snap, rev := t.snapshot(historyLength(req), true), t.rev
+	snap, rev, shown := t.snapshot(historyLength(req), true), t.rev, p.sightLocked(t)
 	p.mu.Unlock()
 	if emit(wire.StreamResponse{Task: &snap}) != nil {
 		return nil
 	}
+	d.saw(shown)
 	p.follow(ctx, t, rev, d, emit)
 	return nil
 }
@@ -48,11 +49,12 @@ func (h a2aHandler) SubscribeToTask(ctx context.Context, r *http.Request, req *w
 		return agent.Errorf(wire.ErrUnsupportedOperation, "task "+t.id+" is in terminal state "+string(t.status.State))
 	}
 	d.after(t)
-	snap, rev := t.snapshot(nil, true), t.rev
+	snap, rev, shown := t.snapshot(nil, true), t.rev, p.sightLocked(t)
 	p.mu.Unlock()
 	if emit(wire.StreamResponse{Task: &snap}) != nil {
 		return nil
 	}
+	d.saw(shown)
 	p.follow(ctx, t, rev, d, emit)
 	return nil
 }
@@ -85,12 +87,14 @@ func (p *Peer) follow(ctx context.Context, t *task, rev int, d *draft, emit agen
 		rev = t.rev
 		done := t.settled()
 		d.after(t)
+		shown := p.sightLocked(t)
 		p.mu.Unlock()
 		for _, e := range events {
 			if emit(e) != nil {
 				return
 			}
 		}
+		d.saw(shown) // each event as it happened: what a stream shows is never held
 		if done {
 			return
 		}

@@ -13,4 +13,9 @@ import (
 // process group is the containment.
 func wrapInReaper(*exec.Cmd, time.Duration) *os.File { return nil }
 
-func readReaperStatus(*os.File, time.Duration) (syscall.WaitStatus, bool) { return 0, false }
+// readReaperStatus has no reaper to read. The zero WaitStatus is spelled
+// as a variable: it is an integer on Unix and a struct on Windows.
+func readReaperStatus(*os.File, time.Duration) (syscall.WaitStatus, bool) {
+	var none syscall.WaitStatus
+	return none, false
+}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -45,10 +46,28 @@ func (b *tailBuffer) String() string {
 		return string(b.buf)
 	}
 	kept := b.buf
-	// Do not start in the middle of a UTF-8 sequence.
+	// Do not start in the middle of a UTF-8 sequence, nor of a word: the
+	// cut may have left the end of a token, or of an encoding of one, which
+	// no redaction can recognise. A longer word keeps its end: the whole of
+	// any token encoded in it, which redaction finds.
 	for i := 0; i < utf8.UTFMax-1 && len(kept) > 0 && !utf8.RuneStart(kept[0]); i++ {
+		kept = kept[1:]
+	}
+	for i := 0; i < maxCutWord && len(kept) > 0 && wordByte(kept[0]); i++ {
 		kept = kept[1:]
 	}
 	dropped := b.dropped + int64(len(b.buf)-len(kept))
 	return fmt.Sprintf("[runner: output truncated, %d earlier bytes dropped]\n%s", dropped, kept)
+}
+
+// maxCutWord bounds what a cut tail loses of its first word: more than
+// any textual encoding of a farm token spans (JSON \\u escapes, the widest,
+// take 6 characters a character of a 36-character token).
+const maxCutWord = 512
+
+// wordByte: c may be part of a token or of a textual encoding of one (the
+// base64 alphabets and padding, percent and JSON escapes): the characters
+// the farm's scan reads a secret from (mockpeer, scan_text.go clsWord).
+func wordByte(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("+/=_-%\\", c) >= 0
 }

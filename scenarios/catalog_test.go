@@ -29,10 +29,32 @@ var published = []string{
 	"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008",
 	"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012",
 	"TLS-001", "TLS-002", "TLS-003", "TLS-004",
+	"ORIGIN-001", "ORIGIN-002", "ORIGIN-003", "ORIGIN-004", "ORIGIN-005", "ORIGIN-006",
+	"ORIGIN-007", "ORIGIN-008", "ORIGIN-009", "ORIGIN-010", "ORIGIN-011",
+	"FIELD-001", "FIELD-002", "FIELD-003", "FIELD-004", "FIELD-005", "FIELD-006",
+	"FIELD-007", "FIELD-008", "FIELD-009", "FIELD-010", "FIELD-011",
+	"CAP-001", "CAP-002", "CAP-003", "CAP-004", "CAP-005", "CAP-006", "CAP-007",
+	"CAP-008", "CAP-009", "CAP-010", "CAP-011", "CAP-012", "CAP-013",
+	"XPL-001", "XPL-002", "XPL-003", "XPL-004", "XPL-005",
 	"FIRST-001", "FIRST-002", "FIRST-003", "FIRST-004", "FIRST-005", "FIRST-006", "FIRST-007", "FIRST-008",
 	"FIRST-009", "FIRST-010", "FIRST-011", "FIRST-012", "FIRST-013", "FIRST-014", "FIRST-015", "FIRST-016",
 	"FIRST-017", "FIRST-018", "FIRST-019", "FIRST-020", "FIRST-021", "FIRST-022", "FIRST-023", "FIRST-024",
 	"FIRST-025", "FIRST-026", "FIRST-027", "FIRST-028", "FIRST-029", "FIRST-030", "FIRST-031", "FIRST-032",
+}
+
+// The generated scenarios' requirement IDs are published like the
+// catalog's, and never shared with it.
+func TestGeneratedRequirementIDsArePublished(t *testing.T) {
+	for _, r := range GeneratedRequirements() {
+		if !idPattern.MatchString(r.ID) || !slices.Contains(published, r.ID) {
+			t.Errorf("%s: not of the form ABC-001, or not published", r.ID)
+		}
+		for _, c := range Requirements() {
+			if c.ID == r.ID {
+				t.Errorf("%s is both a generated and a catalog requirement", r.ID)
+			}
+		}
+	}
 }
 
 var idPattern = regexp.MustCompile(`^[A-Z]+-\d{3}$`)

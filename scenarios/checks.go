@@ -44,14 +44,29 @@ func reported(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) 
 		o := ev.Outcome()
 		switch {
 		case ev.Client.TimedOut:
-			return failed(want+" before the deadline", "the client outlived its deadline and was killed")
+			return failed(want+" before the deadline", fmt.Sprintf("the client outlived its deadline (%s) and was killed", ev.Client.Deadline))
 		case o == nil:
 			return failed(want, "no readable outcome ("+ev.Client.OutcomeProblem+")")
 		case o.Outcome != outcome || (reason != "" && o.Reason != reason):
-			return failed(want, describeOutcome(*o))
+			return failed(want, describeOutcome(*o)+bindingHint(ev, *o))
 		}
 		return passed()
 	}
+}
+
+// bindingHint names --bindings when a client said it speaks none of the
+// bindings the peers offered: run narrowed to the ones it does speak, the
+// scenarios that need another binding are not applicable instead of
+// failed (docs/running-in-ci.md).
+func bindingHint(ev *Evidence, o driver.Outcome) string {
+	if o.Reason != driver.ReasonBindingUnsupported {
+		return ""
+	}
+	offered := "all three bindings (JSON-RPC, HTTP+JSON, gRPC)"
+	if len(ev.Offered) > 0 {
+		offered = strings.Join(ev.Offered, ", ")
+	}
+	return "; the peers offered " + offered + ": run with --bindings naming only the bindings the client speaks"
 }
 
 func describeOutcome(o driver.Outcome) string {
@@ -142,52 +157,69 @@ func noSendAfterContractChange(ev *Evidence) Judgement {
 	return passed()
 }
 
-// revalidatedBeforeSend: a conditional card request carrying a validator
-// the peer gave happened before the first send (or before the client gave
-// up, when it never sent). A client that never looked at the card fails:
-// revalidating is a MUST of every send whose contract may have changed.
+// revalidatedBeforeSend: a conditional card request carrying validators
+// the peer gave, and only those (revalidates), happened before the first
+// send (or before the client gave up, when it never sent). A client that
+// never looked at the card fails: revalidating is a MUST of every send
+// whose contract may have changed.
 func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
-		const want = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given) right before the send"
-		fetches := ev.CardFetches(peer)
-		if len(fetches) == 0 {
-			return failed(want, "no card request at all: the client never looked at the card")
-		}
-		limit := int64(-1)
-		if s := ev.Sends(); len(s) > 0 {
-			limit = s[0].Seq
-		}
-		for _, f := range fetches {
-			if limit >= 0 && f.Seq > limit {
-				break
-			}
-			if ev.revalidates(f) {
-				return passed()
-			}
-		}
-		got := fmt.Sprintf("%d card request(s), none revalidating with a validator the peer gave, before the send", len(fetches))
-		return failed(want, got, seqs(fetches)...)
+		return revalidatedWith(ev, peer, "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given, "+
+			"and no validator the peer never gave) right before the send", func(mockpeer.Exchange) bool { return true })
 	}
 }
 
 // revalidatedWithETag: like revalidatedBeforeSend, but the revalidation
-// must be an If-None-Match carrying the ETag of the version first served.
+// must be an If-None-Match carrying the ETag the peer gave (and, as any
+// revalidation, no validator it did not).
 func revalidatedWithETag(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		if j := revalidatedBeforeSend(peer)(ev); j.Verdict != Pass {
 			return j
 		}
-		etag := ev.Cards[peer][0].ETag
-		for _, f := range ev.CardFetches(peer) {
-			if s := ev.Sends(); len(s) > 0 && f.Seq > s[0].Seq {
-				break
-			}
-			if ev.revalidates(f) && slices.Contains(entityTags(f.Header), etag) {
-				return passed()
-			}
-		}
-		return failed("If-None-Match: "+etag, "conditional requests without the ETag the peer gave")
+		return revalidatedWith(ev, peer, "If-None-Match: "+ev.Cards[peer][0].ETag+", the ETag given, and no validator the peer never gave",
+			func(f mockpeer.Exchange) bool { return f.Validators.TagCount > 0 })
 	}
+}
+
+// revalidatedWith: a card request at peer before the first send (or
+// before the end, when the client never sent) revalidates a card the peer
+// served (revalidates) and is as also says. A 304 whose validators the
+// journal lost is an error, unless another request passes.
+func revalidatedWith(ev *Evidence, peer, want string, also func(mockpeer.Exchange) bool) Judgement {
+	fetches := ev.CardFetches(peer)
+	if len(fetches) == 0 {
+		return failed(want, "no card request at all: the client never looked at the card")
+	}
+	if s := ev.Sends(); len(s) > 0 {
+		fetches = slices.DeleteFunc(fetches, func(f mockpeer.Exchange) bool { return f.Seq > s[0].Seq })
+	}
+	for _, f := range fetches {
+		if ev.revalidates(f) && also(f) {
+			return passed()
+		}
+	}
+	if ex, lost := lostValidators(fetches); lost {
+		return validatorsLost(ex)
+	}
+	got := fmt.Sprintf("%d card request(s) before the send, none revalidating with validators the peer gave and only those%s",
+		len(fetches), unservedNote(fetches))
+	return failed(want, got, seqs(fetches)...)
+}
+
+// unservedNote says which of the requests carried a validator the peer
+// never gave, "" when none did.
+func unservedNote(fetches []mockpeer.Exchange) string {
+	for _, f := range fetches {
+		if v := f.Validators; v.Any() && v.Unserved > 0 {
+			note := fmt.Sprintf(" (#%d carried %d validator(s) of %d naming no card the peer had served", f.Seq, v.Unserved, v.TagCount+v.DateCount)
+			if v.Star {
+				note += `, "*" among them`
+			}
+			return note + ")"
+		}
+	}
+	return ""
 }
 
 // noCardFetchAfterSend: between the first accepted send and the end, the

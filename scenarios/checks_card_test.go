@@ -1,7 +1,9 @@
 package scenarios
 
 import (
+	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -27,88 +29,155 @@ func noSendAfterContractChangeCases() []checkCase {
 	}
 }
 
-const revalidateWant = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given) right before the send"
+const revalidateWant = "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given, " +
+	"and no validator the peer never gave) right before the send"
+
+// noRevalidation is the failure of n card requests before the send, none
+// a revalidation; note names the one with a validator the peer never gave.
+func noRevalidation(want string, n int, note string, seqs ...int64) Judgement {
+	got := fmt.Sprintf("%d card request(s) before the send, none revalidating with validators the peer gave and only those", n)
+	if note != "" {
+		got += " (" + note + ")"
+	}
+	return failed(want, got, seqs...)
+}
+
+// validated: what the peer read of the request's validators, whatever the
+// journal kept of its headers (the header option sets what it kept).
+func validated(v mockpeer.Validators) exOpt {
+	return func(ex *mockpeer.Exchange) { ex.Validators = &v }
+}
+
+// notModified: the peer answered the card request 304.
+func notModified(ex *mockpeer.Exchange) { ex.Status = http.StatusNotModified }
 
 func revalidatedBeforeSendCases() []checkCase {
 	const want = revalidateWant
+	unserved := func(seq, n, of int, star bool) string {
+		note := fmt.Sprintf("#%d carried %d validator(s) of %d naming no card the peer had served", seq, n, of)
+		if star {
+			note += `, "*" among them`
+		}
+		return note
+	}
+	served0 := mockpeer.Validator{Version: 0, Served: true}
 	return []checkCase{
 		// Validators the client was never given earn a 304 without any card.
 		{"If-None-Match: *", journal(fetch("A", header("If-None-Match", "*")), send("A")),
-			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+			noRevalidation(want, 1, unserved(1, 1, 1, true), 1)},
 		{"an invented If-Modified-Since", journal(fetch("A", header("If-Modified-Since", "Fri, 01 Jan 2100 00:00:00 GMT")), send("A")),
-			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+			noRevalidation(want, 1, unserved(1, 1, 1, false), 1)},
 		{"never fetched", journal(fetch("B"), send("B")), failed(want, "no card request at all: the client never looked at the card")},
 		{"If-None-Match before the send", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
 		{"If-Modified-Since before the send", journal(fetch("A"),
 			fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A")), passed()},
+		{"both validators given", journal(fetch("A"),
+			fetch("A", header("If-None-Match", etagV0), header("If-Modified-Since", lastModifiedV0)), send("A")), passed()},
 		{"revalidated, then gave up without sending", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0))),
 			passed()},
-		{"one fetch and no send", journal(fetch("A")),
-			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+		{"one fetch and no send", journal(fetch("A")), noRevalidation(want, 1, "", 1)},
 		{"a card held from an earlier task, revalidated", heldFromTaskOne(fetch("A", header("If-None-Match", etagV0))), passed()},
 		{"an ETag the session was never given", journal(fetch("A", header("If-None-Match", etagV0)), send("A")),
-			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+			noRevalidation(want, 1, unserved(1, 1, 1, false), 1)},
 		// A "*" anywhere makes the peer answer 304 whatever card is in force
 		// (RFC 9110 §13.1.2): the client could never see a change.
 		{`the ETag given, and "*"`, journal(fetch("A"), fetch("A", header("If-None-Match", etagV0+", *")), send("A")),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+			noRevalidation(want, 2, unserved(2, 1, 2, true), 1, 2)},
 		{`"*", then the ETag given`, journal(fetch("A"), fetch("A", header("If-None-Match", " * ,"+etagV0)), send("A")),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+			noRevalidation(want, 2, unserved(2, 1, 2, true), 1, 2)},
 		{`"*" on a second If-None-Match line`, journal(fetch("A"), fetch("A", header("If-None-Match", etagV0), addHeader("If-None-Match", "*")), send("A")),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+			noRevalidation(want, 2, unserved(2, 1, 2, true), 1, 2)},
+		// hidden-star and header-70: the journal's copy of the headers lost
+		// the "*" (past 16 KiB, or as the 70th line); the peer read it.
+		{`"*" past what the journal kept of the headers`, journal(fetch("A"),
+			fetch("A", header("If-None-Match", etagV0), notModified, validated(mockpeer.Validators{
+				Tags: []mockpeer.Validator{served0, {Version: -1, Weak: true}, {Version: -1, Star: true}}, TagCount: 3, Star: true, Unserved: 2,
+			})), send("A")),
+			noRevalidation(want, 2, unserved(2, 2, 3, true), 1, 2)},
+		{`"*" as the 70th line`, journal(fetch("A"),
+			fetch("A", header("If-None-Match", etagV0), notModified, validated(mockpeer.Validators{
+				Tags: slices.Repeat([]mockpeer.Validator{served0}, 16), TagCount: 70, Star: true, Unserved: 1,
+			})), send("A")),
+			noRevalidation(want, 2, unserved(2, 1, 70, true), 1, 2)},
+		// A revalidation the journal's headers lost is judged on what the
+		// peer read: a cut header is not a cut validator.
+		{"a revalidation whose headers the journal cut", journal(fetch("A"),
+			fetch("A", notModified, validated(mockpeer.Validators{Tags: []mockpeer.Validator{served0}, TagCount: 1}),
+				func(ex *mockpeer.Exchange) { ex.Truncated = []string{"header"} }), send("A")), passed()},
 		// The peer compares weakly: W/ of the ETag given is answered 304
 		// only while that version is in force.
 		{"the ETag given, weak", journal(fetch("A"), fetch("A", header("If-None-Match", "W/"+etagV0)), send("A")), passed()},
 		// Version 1's date is a minute after version 0's: guessed before it
 		// is served, it is answered 304 under version 0 and under version 1.
 		{"the Last-Modified of a version not served yet", journal(fetch("A"), fetch("A", header("If-Modified-Since", lastModifiedV1)), send("A")),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+			noRevalidation(want, 2, unserved(2, 1, 1, false), 1, 2)},
 		{"the Last-Modified of a version served", journal(fetch("A", underVersion(1)),
 			fetch("A", header("If-Modified-Since", lastModifiedV1)), send("A")), passed()},
+		{"the ETag given, beside a guessed date", journal(fetch("A"),
+			fetch("A", header("If-None-Match", etagV0), header("If-Modified-Since", lastModifiedV1)), send("A")),
+			noRevalidation(want, 2, unserved(2, 1, 2, false), 1, 2)},
 		// The 304 to the guess carries version 1's validators, not its card.
 		{"the Last-Modified a 304 carried, of a version never served", journal(fetch("A"),
 			fetch("A", header("If-Modified-Since", lastModifiedV1), answered(http.StatusNotModified, 0), underVersion(1)),
 			fetch("A", header("If-Modified-Since", lastModifiedV1)), send("A")),
-			failed(want, "3 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2, 3)},
+			noRevalidation(want, 3, unserved(2, 1, 1, false), 1, 2, 3)},
+		// head-then-revalidate and head-second-line: the ETag in force, learnt
+		// by a HEAD, beside the one given; on the same line or another.
 		{"the ETag a HEAD carried, of a version never served", journal(fetch("A"),
 			fetch("A", underVersion(1), func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }),
 			fetch("A", header("If-None-Match", etagV1)), send("A")),
-			failed(want, "3 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2, 3)},
+			noRevalidation(want, 3, unserved(3, 1, 1, false), 1, 2, 3)},
+		{"the ETag given and the ETag a HEAD carried", journal(fetch("A"),
+			fetch("A", underVersion(1), func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }),
+			fetch("A", header("If-None-Match", etagV0+", "+etagV1), notModified, underVersion(1)), send("A")),
+			noRevalidation(want, 3, unserved(3, 1, 2, false), 1, 2, 3)},
+		{"the ETag a HEAD carried, weak on a second line", journal(fetch("A"),
+			fetch("A", header("If-None-Match", etagV0), addHeader("If-None-Match", "W/"+etagV1), notModified, underVersion(1)), send("A")),
+			noRevalidation(want, 2, unserved(2, 1, 2, false), 1, 2)},
+		{"a member that parses as no entity tag", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0+", junk")), send("A")),
+			noRevalidation(want, 2, unserved(2, 1, 2, false), 1, 2)},
+		{"a quoted star is a tag never given", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0+`, "*"`)), send("A")),
+			noRevalidation(want, 2, unserved(2, 1, 2, false), 1, 2)},
 		{"a Last-Modified answered only after the request", journal(fetch("A", header("If-Modified-Since", lastModifiedV0)), fetch("A"), send("A")),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+			noRevalidation(want, 2, unserved(1, 1, 1, false), 1, 2)},
 		{"revalidated only after the send", journal(fetch("A"), send("A"), fetch("A", header("If-None-Match", etagV0))),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 3)},
+			noRevalidation(want, 1, "", 1)},
 		{"unconditional refetch before the send", journal(fetch("A"), fetch("A"), send("A")),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
-		{"revalidated only after the send", journal(fetch("A"), send("A"), fetch("A", header("If-None-Match", etagV0))),
-			failed(want, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 3)},
+			noRevalidation(want, 2, "", 1, 2)},
 		{"revalidated another peer's card", journal(fetch("A"), fetch("B", header("If-None-Match", etagV0)), send("A")),
-			failed(want, "1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+			noRevalidation(want, 1, "", 1)},
+		// A 304 whose validators the journal does not hold: the harness lost
+		// them, and no verdict can be given on the client.
+		{"a 304 without validators", journal(fetch("A"), fetch("A", notModified), send("A")),
+			harnessLost("the journal holds no validators of card request #2, which the peer answered 304: "+
+				"the harness lost what the client asked with, so whether it revalidated a card it held cannot be judged", 2)},
 	}
 }
 
 func revalidatedWithETagCases() []checkCase {
-	const want = "If-None-Match: " + etagV0
+	const want = "If-None-Match: " + etagV0 + ", the ETag given, and no validator the peer never gave"
 	return []checkCase{
 		{"the ETag given", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A")), passed()},
-		{"the ETag given, weak and in a list", journal(fetch("A"),
-			fetch("A", header("If-None-Match", `"other", W/`+etagV0)), send("A")), passed()},
+		{"the ETag given, weak", journal(fetch("A"), fetch("A", header("If-None-Match", `W/`+etagV0)), send("A")), passed()},
+		// Any position of any line: a tag never given spoils the list.
+		{"the ETag given, in a list with one never given", journal(fetch("A"),
+			fetch("A", header("If-None-Match", `"other", W/`+etagV0)), send("A")),
+			noRevalidation(revalidateWant, 2, "#2 carried 1 validator(s) of 2 naming no card the peer had served", 1, 2)},
 		{"never fetched", journal(), failed(revalidateWant,
 			"no card request at all: the client never looked at the card")},
 		{"If-Modified-Since only", journal(fetch("A"),
 			fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A")),
-			failed(want, "conditional requests without the ETag the peer gave")},
+			noRevalidation(want, 2, "", 1, 2)},
 		{"an ETag never given", journal(fetch("A"), fetch("A", header("If-None-Match", `"made-up"`)), send("A")),
-			failed(revalidateWant, "2 card request(s), none revalidating with a validator the peer gave, before the send", 1, 2)},
+			noRevalidation(revalidateWant, 2, "#2 carried 1 validator(s) of 1 naming no card the peer had served", 1, 2)},
 		{"the ETag only after the send", journal(fetch("A"), fetch("A", header("If-Modified-Since", lastModifiedV0)), send("A"),
 			fetch("A", header("If-None-Match", etagV0))),
-			failed(want, "conditional requests without the ETag the peer gave")},
+			noRevalidation(want, 2, "", 1, 2)},
 		{`the ETag only beside "*"`, journal(fetch("A"), fetch("A", header("If-Modified-Since", lastModifiedV0)),
 			fetch("A", header("If-None-Match", etagV0+", *")), send("A")),
-			failed(want, "conditional requests without the ETag the peer gave")},
+			noRevalidation(want, 3, `#3 carried 1 validator(s) of 2 naming no card the peer had served, "*" among them`, 1, 2, 3)},
 		{"not revalidated at all", journal(fetch("A"), send("A")),
-			failed(revalidateWant,
-				"1 card request(s), none revalidating with a validator the peer gave, before the send", 1)},
+			noRevalidation(revalidateWant, 1, "", 1)},
 	}
 }
 
@@ -129,28 +198,32 @@ func noWeakerAuthorizationCases() []checkCase {
 }
 
 func sendCarriesContractHashCases() []checkCase {
-	carrying := func(ext any) exOpt {
-		return func(ex *mockpeer.Exchange) {
-			ex.RequestMetadata = map[string]any{mockpeer.FrozenContractExtension: ext}
-		}
+	carrying := func(hash string) exOpt {
+		return func(ex *mockpeer.Exchange) { ex.SentContract = &mockpeer.SentContract{Hash: hash} }
 	}
+	const want = `metadata["` + mockpeer.FrozenContractExtension + `"].contractHash = ` + hashV0
 	return []checkCase{
 		{"no task was sent", journal(fetch("A"), send("A", answered(http.StatusBadRequest, -32602))),
 			notApplicable("the client sent no task")},
-		{"the hash of the card sent under", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV0}))),
-			passed()},
-		{"no metadata", journal(fetch("A"), send("A")),
-			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 2)},
-		{"metadata of the wrong shape", journal(send("A", carrying(hashV0))),
-			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 1)},
-		{"another hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV1}))),
+		{"the hash of the card sent under", journal(fetch("A"), send("A", carrying(hashV0))), passed()},
+		// The peer read the hash off the whole request: metadata past the
+		// journal's bound is gone from RequestMetadata, not from SentContract.
+		{"the hash, in metadata the journal dropped", journal(fetch("A"), send("A", carrying(hashV0), func(ex *mockpeer.Exchange) {
+			ex.RequestMetadata, ex.Truncated = nil, []string{"requestMetadata"}
+		})), passed()},
+		// RequestMetadata is the journal's copy, never read for the verdict.
+		{"no hash, whatever the journal's copy says", journal(fetch("A"), send("A", func(ex *mockpeer.Exchange) {
+			ex.RequestMetadata = map[string]any{mockpeer.FrozenContractExtension: map[string]any{"contractHash": hashV0}}
+		})), failed(want, "no contract hash in the send", 2)},
+		{"no metadata", journal(fetch("A"), send("A")), failed(want, "no contract hash in the send", 2)},
+		{"another hash", journal(fetch("A"), send("A", carrying(hashV1))),
 			failed("contractHash "+hashV0, "contractHash "+hashV1, 2)},
+		{"a string that is no contract hash of the peer's", journal(fetch("A"), send("A", carrying(""))),
+			failed("contractHash "+hashV0, "a contractHash that is the contract hash of none of the peer's card versions", 2)},
 		// Every task is judged, not only the first.
-		{"a later send without the hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV0})),
-			fetch("A"), send("A")),
-			failed(`metadata["`+mockpeer.FrozenContractExtension+`"].contractHash = `+hashV0, "no contract hash in the send", 4)},
-		{"a later send with another hash", journal(fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV0})),
-			fetch("A"), send("A", carrying(map[string]any{"contractHash": hashV1}))),
+		{"a later send without the hash", journal(fetch("A"), send("A", carrying(hashV0)), fetch("A"), send("A")),
+			failed(want, "no contract hash in the send", 4)},
+		{"a later send with another hash", journal(fetch("A"), send("A", carrying(hashV0)), fetch("A"), send("A", carrying(hashV1))),
 			failed("contractHash "+hashV0, "contractHash "+hashV1, 4)},
 	}
 }

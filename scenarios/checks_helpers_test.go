@@ -56,6 +56,9 @@ func checkTables() []checkTable {
 		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
 		{noFlood, noFloodCases()},
 		{failedOnRefusedHandshake("A"), failedOnRefusedHandshakeCases()},
+		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
+		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
+		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
 	}
 }
 
@@ -135,7 +138,7 @@ func journal(exs ...mockpeer.Exchange) *Evidence {
 	for i := range exs {
 		exs[i].Seq = int64(i + 1)
 	}
-	return &Evidence{
+	ev := &Evidence{
 		Journal: exs,
 		Client:  ClientRun{OutcomeProblem: "missing", Deadline: 10 * time.Second},
 		Origins: testOrigins,
@@ -143,6 +146,38 @@ func journal(exs ...mockpeer.Exchange) *Evidence {
 			{ETag: etagV0, LastModified: lastModifiedV0, ContractHash: hashV0},
 			{ETag: etagV1, LastModified: lastModifiedV1, ContractHash: hashV1},
 		}},
+	}
+	readValidators(ev)
+	return ev
+}
+
+// readValidators gives every card request of ev's journal that has none
+// the validators the peer would have recorded (mockpeer.ReadValidators):
+// its headers read against ev.Cards, a version served once a GET of it
+// was answered 200 earlier in the journal. A case that sets Validators
+// itself (what the peer read of a request whose Header the journal cut)
+// keeps them.
+func readValidators(ev *Evidence) {
+	served := map[string]map[int]bool{}
+	for i := range ev.Journal {
+		ex := &ev.Journal[i]
+		if ex.Route != mockpeer.RouteCard {
+			continue
+		}
+		if ex.Validators == nil {
+			var sent mockpeer.CardValidators
+			for _, v := range ev.Cards[ex.Peer] {
+				sent.ETags, sent.Dates = append(sent.ETags, v.ETag), append(sent.Dates, v.LastModified)
+			}
+			peer := ex.Peer
+			ex.Validators = mockpeer.ReadValidators(ex.Header, sent, func(v int) bool { return served[peer][v] })
+		}
+		if ex.Method == http.MethodGet && ex.Status == http.StatusOK {
+			if served[ex.Peer] == nil {
+				served[ex.Peer] = map[int]bool{}
+			}
+			served[ex.Peer][ex.CardVersion] = true
+		}
 	}
 }
 

@@ -67,6 +67,10 @@ func noOneDotZeroCallsCases() []checkCase {
 			failed(want, `2 request(s), first #2 POST /a2a/jsonrpc (A2A-Version "1.0")`, 2, 3)},
 		{"no version header reads as 0.3", journal(send("A", a2aVersion(""))),
 			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "")`, 1)},
+		// A value the journal cut was longer than its bound: no version.
+		{"a version the journal cut", journal(send("A", cutVersion("2.0"))),
+			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "`+clip(cutValue("2.0"), 64)+
+				`" (cut to the journal's 1024 bytes of its 5000))`, 1)},
 	}
 }
 

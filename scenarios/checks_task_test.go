@@ -51,7 +51,7 @@ func outcomeIsCases() []checkCase {
 			failed(want, `no readable outcome (not a JSON object: "ok")`)},
 		{"killed at the deadline, even with an outcome",
 			withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged), func(c *ClientRun) { c.TimedOut = true }),
-			failed(want+" before the deadline", "the client outlived its deadline and was killed")},
+			failed(want+" before the deadline", "the client outlived its deadline (10s) and was killed")},
 	}
 }
 

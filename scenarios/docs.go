@@ -64,6 +64,7 @@ func WriteRequirementsMarkdown(w io.Writer, keep func(*Scenario, Requirement) bo
 	for _, r := range general {
 		writeRequirement(&b, r)
 	}
+	writeGeneratedRequirements(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -74,6 +75,16 @@ func writeRequirement(b *strings.Builder, r Requirement) {
 		control = ", *positive control*"
 	}
 	fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `%s`%s. %s\n\nReference: %s.\n", r.ID, r.Level, r.Profile, control, r.Text, r.Ref)
+	if refs := r.SpecRefs(); len(refs) > 0 {
+		links := make([]string, len(refs))
+		for i, ref := range refs {
+			links[i] = "[" + ref.ID + "](" + strings.TrimPrefix(ref.URL, "docs/") + ")"
+			if ref.Title != "" {
+				links[i] += " (" + ref.Title + ")"
+			}
+		}
+		fmt.Fprintf(b, "\nEnforces: %s.\n", strings.Join(links, ", "))
+	}
 }
 
 func grantsText(sc *Scenario) string {

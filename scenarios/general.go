@@ -12,7 +12,7 @@ import (
 func General() []Requirement {
 	return []Requirement{
 		general("GEN-001", "The client MUST send `A2A-Version: 1.0` on every A2A request.",
-			"A2A v1.0 spec §3.6", versionHeaderOnEveryCall),
+			"A2A v1.0 spec §3.6; A2ACLI_VER_001", versionHeaderOnEveryCall),
 		general("GEN-002", "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
 			"A2A v1.0 spec §9, §11", wellFormedCalls),
 		general("GEN-003", "The client MUST write one well-formed outcome object and exit before its deadline.",
@@ -56,12 +56,17 @@ func cardSeenBeforeEverySend(ev *Evidence) Judgement {
 			case ex.TaskCreating():
 				sent = true
 				if seen < 0 || ex.Seq < seen {
+					before := view.Select(func(e mockpeer.Exchange) bool { return e.Seq < ex.Seq })
+					if lost, ok := lostValidators(before); ok {
+						return validatorsLost(lost)
+					}
 					task := ""
 					if len(runs) > 1 {
 						task = fmt.Sprintf("task %d: ", runs[i].Task)
 					}
 					return failed("a card response in the same task before each task-creating request",
-						fmt.Sprintf("%s%s at #%d with no card looked at in this task before it", task, ex.Op, ex.Seq), ex.Seq)
+						fmt.Sprintf("%s%s at #%d with no card looked at in this task before it%s", task, ex.Op, ex.Seq,
+							unservedNote(before)), ex.Seq)
 				}
 			}
 		}
@@ -84,7 +89,9 @@ func versionHeaderOnEveryCall(ev *Evidence) Judgement {
 		}
 	}
 	if len(bad) > 0 {
-		got := fmt.Sprintf("%s at #%d carried A2A-Version %q", bad[0].Op, bad[0].Seq, bad[0].A2AVersion)
+		// A cut value was longer than any version: the client sent it so.
+		got := fmt.Sprintf("%s at #%d carried A2A-Version %q%s", bad[0].Op, bad[0].Seq, clip(bad[0].A2AVersion, 64),
+			cutNote(bad[0], "a2aVersion"))
 		if bad[0].A2AVersion == "" {
 			got = fmt.Sprintf("%s at #%d carried no A2A-Version (a server reads that as 0.3)", opOrPath(bad[0]), bad[0].Seq)
 		}

@@ -13,6 +13,17 @@ import (
 
 // Tables of the general checks, judged in every scenario.
 
+// cutVersion is an A2A-Version of 5000 bytes that begins with v, as the
+// journal keeps it: its first 1024 bytes (cutValue), and the cut.
+func cutVersion(v string) exOpt {
+	return func(ex *mockpeer.Exchange) {
+		ex.A2AVersion, ex.Truncated = cutValue(v), []string{"a2aVersion"}
+		ex.Cuts = []mockpeer.Cut{{Field: "a2aVersion", Limit: 1024, Seen: 5000}}
+	}
+}
+
+func cutValue(v string) string { return (v + strings.Repeat(" ", 1024))[:1024] }
+
 func versionHeaderCases() []checkCase {
 	const want = "A2A-Version: 1.0 on every A2A request"
 	return []checkCase{
@@ -24,6 +35,9 @@ func versionHeaderCases() []checkCase {
 			failed(want, "GetTask at #2 carried no A2A-Version (a server reads that as 0.3)", 2, 3)},
 		{"another version", journal(send("A", a2aVersion("0.3"))),
 			failed(want, `SendMessage at #1 carried A2A-Version "0.3"`, 1)},
+		// A value the journal cut was longer than its bound: no version.
+		{"a version the journal cut", journal(send("A", cutVersion("1.0"))),
+			failed(want, `SendMessage at #1 carried A2A-Version "`+clip(cutValue("1.0"), 64)+`" (cut to the journal's 1024 bytes of its 5000)`, 1)},
 		{"no header on a call the peer could not name", journal(call("A", "", a2aVersion(""), answered(http.StatusOK, -32601))),
 			failed(want, "POST /a2a/jsonrpc at #1 carried no A2A-Version (a server reads that as 0.3)", 1)},
 	}
@@ -68,6 +82,12 @@ func outcomeBeforeDeadlineCases() []checkCase {
 	}
 }
 
+// withTasks sets the session's task windows.
+func withTasks(ev *Evidence, runs []ClientRun) *Evidence {
+	ev.Tasks = runs
+	return ev
+}
+
 func cardSeenBeforeEverySendCases() []checkCase {
 	const want = "a card response in the same task before each task-creating request"
 	twoTasks := func(exs ...mockpeer.Exchange) *Evidence {
@@ -80,11 +100,28 @@ func cardSeenBeforeEverySendCases() []checkCase {
 		{"revalidated (304), then sent", twoTasks(fetch("A"), send("A"),
 			fetch("A", header("If-None-Match", etagV0), answered(http.StatusNotModified, 0)), send("A")), passed()},
 		{"a 304 to If-None-Match: * is not a look", journal(fetch("A", header("If-None-Match", "*"), answered(http.StatusNotModified, 0)), send("A")),
-			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
+			failed(want, `SendMessage at #2 with no card looked at in this task before it (#1 carried 1 validator(s) of 1 naming no card the peer had served, "*" among them)`, 2)},
 		{`a 304 to the ETag given and "*" is not a look`, twoTasks(fetch("A"), send("A"),
 			fetch("A", header("If-None-Match", etagV0+`, *`), answered(http.StatusNotModified, 0)), send("A")),
-			failed(want, "task 2: SendMessage at #4 with no card looked at in this task before it", 4)},
+			failed(want, `task 2: SendMessage at #4 with no card looked at in this task before it (#3 carried 1 validator(s) of 2 naming no card the peer had served, "*" among them)`, 4)},
+		// hidden-star: the journal kept the ETag given; the peer read the "*" after it.
+		{`a 304 to a "*" the journal's headers lost is not a look`, twoTasks(fetch("A"), send("A"),
+			fetch("A", header("If-None-Match", etagV0), answered(http.StatusNotModified, 0), validated(mockpeer.Validators{
+				Tags: []mockpeer.Validator{{Version: 0, Served: true}, {Version: -1, Star: true}}, TagCount: 2, Star: true, Unserved: 1,
+			})), send("A")),
+			failed(want, `task 2: SendMessage at #4 with no card looked at in this task before it (#3 carried 1 validator(s) of 2 naming no card the peer had served, "*" among them)`, 4)},
+		// head-then-revalidate: the ETag in force, learnt by a HEAD, beside the one given.
+		{"a 304 to the ETag a HEAD carried is not a look", withTasks(journal(fetch("A"), send("A"),
+			fetch("A", underVersion(1), func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }),
+			fetch("A", header("If-None-Match", etagV0+", "+etagV1), answered(http.StatusNotModified, 0), underVersion(1)), send("A")),
+			[]ClientRun{{Task: 1, FirstSeq: 1, LastSeq: 2}, {Task: 2, FirstSeq: 3, LastSeq: 5}}),
+			failed(want, "task 2: SendMessage at #5 with no card looked at in this task before it (#4 carried 1 validator(s) of 2 naming no card the peer had served)", 5)},
+		{"a 304 whose validators the journal lost", twoTasks(fetch("A"), send("A"), fetch("A", answered(http.StatusNotModified, 0)), send("A")),
+			harnessLost("the journal holds no validators of card request #3, which the peer answered 304: "+
+				"the harness lost what the client asked with, so whether it revalidated a card it held cannot be judged", 3)},
 		{"a HEAD is not a look", journal(fetch("A", func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead }), send("A")),
+			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
+		{"part of a card is not a look", journal(fetch("A", header("Range", "bytes=0-0"), answered(http.StatusPartialContent, 0)), send("A")),
 			failed(want, "SendMessage at #2 with no card looked at in this task before it", 2)},
 		{"never fetched", journal(send("A")), failed(want, "SendMessage at #1 with no card looked at in this task before it", 1)},
 		{"a failed fetch is not a look", journal(fetch("A", answered(http.StatusNotFound, 0)), send("A")),

@@ -25,6 +25,7 @@ func TestCatalogForeignPeersOnTheCardsHostAndOnAnother(t *testing.T) {
 		sameHost bool
 	}{
 		{"repointed-endpoint", true},
+		{"origin-lookalike", true},
 		{"repointed-grpc-endpoint", false},
 		{"repointed-grpc-target", false},
 		{"repointed-endpoint-bad-signature", false},

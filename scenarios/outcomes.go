@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -29,6 +30,9 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 		}
 	case o.Reason == driver.ReasonUntrustedEndpoint || o.Reason == driver.ReasonVersionUnsupported:
 		if served := ev.Select(ev.servedCard); len(served) == 0 {
+			if ex, lost := lostValidators(ev.Journal); lost {
+				return validatorsLost(ex)
+			}
 			return failed(want, "the client was served no card (nor redirect) in this task: it judged nothing")
 		}
 	case o.Reason == driver.ReasonContractDiverged:
@@ -48,7 +52,10 @@ func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
 }
 
 // answeredAfterChange: an answer about a task once the peer's contract
-// had changed, or one announcing another contract hash than the first.
+// had changed, or one whose status messages announced another contract
+// hash than the first (mockpeer.Exchange.Announced: the peer's record of
+// its own status messages, never a parse of the bounded response, whose
+// history also echoes the client's messages).
 func answeredAfterChange(ev *Evidence) func(mockpeer.Exchange) bool {
 	return func(ex mockpeer.Exchange) bool {
 		if ex.Route != mockpeer.RouteA2A || ex.TaskID == "" || ex.Status >= 300 {
@@ -58,11 +65,6 @@ func answeredAfterChange(ev *Evidence) func(mockpeer.Exchange) bool {
 		if ex.ContractHash != "" && ex.ContractHash != initial {
 			return true
 		}
-		for _, h := range announcedHashes(ex.Response) {
-			if h != initial {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(ex.Announced, func(h string) bool { return h != initial })
 	}
 }

@@ -76,6 +76,9 @@ type Requirement struct {
 	Text string
 	// Ref points at the rule it comes from ("contract-model §3 rule 2").
 	Ref string
+	// SpecVersions are the A2A specification revisions ("1.0") the
+	// requirement applies to; nil means DefaultSpecVersions (Revisions).
+	SpecVersions []string
 	// Task, if non-zero, judges task Task of the session alone: its
 	// exchanges and its outcome (Evidence.Task).
 	Task int
@@ -145,4 +148,10 @@ func failed(want, got string, seqs ...int64) Judgement {
 
 func notApplicable(reason string) Judgement {
 	return Judgement{Verdict: NotApplicable, Reason: reason}
+}
+
+// harnessLost is the verdict of a check whose evidence the harness lost
+// (never the client's doing): an error, never a pass or a fail.
+func harnessLost(reason string, seqs ...int64) Judgement {
+	return Judgement{Verdict: Error, Reason: reason, Exchanges: seqs}
 }

@@ -38,7 +38,8 @@ var _ = register(beforeSend(Scenario{
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged),
 		},
 		revalidateBeforeSecondSend("ROT-004",
-			"The client MUST revalidate the card with a conditional request carrying the ETag it was given, right before the send of the second task.",
+			"The client MUST revalidate the card with a conditional request carrying the ETag it was given, and no validator it was not given, "+
+				"right before the send of the second task.",
 			"contract-model §3 rule 2; A2A v1.0 spec §8.6", revalidatedWithETag("A")),
 		controlTask("ROT-005", ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
 			"contract-model §3 rule 2"),

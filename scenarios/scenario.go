@@ -40,6 +40,9 @@ type Scenario struct {
 	Tasks []Task
 	// Requirements specific to the scenario; General() applies to all.
 	Requirements []Requirement
+	// Params are the parameters a generated scenario was made from
+	// (package explore), shown in the reports; nil for the fixed catalog.
+	Params map[string]string
 }
 
 // AllRequirements is the scenario's own requirements followed by the
@@ -113,11 +116,12 @@ func Catalog() []*Scenario {
 
 // specOrder is the order of SPEC §3's table; unknown IDs go last.
 var specOrder = []string{
-	"rotation-during-send", "capability-drift-before-send", "skill-reorganization",
+	"rotation-during-send", "capability-drift-before-send",
+	"contract-field-before-send", "capability-field-before-send", "skill-reorganization",
 	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
-	"repointed-grpc-endpoint", "repointed-grpc-target",
+	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
 	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
 	// First contact: the authority scenarios above, the bad card first.
 	"repointed-endpoint-first-contact", "repointed-endpoint-bad-signature-first-contact",

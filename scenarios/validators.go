@@ -1,66 +1,28 @@
 package scenarios
 
 import (
+	"fmt"
 	"net/http"
-	"slices"
-	"strings"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
 // revalidates reports whether the card request ex revalidates a card the
-// peer served the client before it, in any task of the session: an
-// If-None-Match naming the ETag of a version served, or, without
-// If-None-Match (which decides when present), an If-Modified-Since equal
-// to the Last-Modified of a version served. Only then does a 304 say that
-// the card held is the card in force. Anything else earns a 304 whatever
-// card is in force, so it cannot see a change: "*" anywhere in the list
-// (RFC 9110 §13.1.2: it matches any card), an invented date, or the date
-// of a version not served yet (the peers' dates are a minute apart, so a
-// client can guess the next one).
+// peer served the client before it, in any task of the session: a GET
+// whose every validator, on every If-None-Match and If-Modified-Since line,
+// names a card version the peer had answered a GET with, 200 and the card
+// (mockpeer.Validators, the peer's reading of the whole request, never the
+// journal's bounded copy of the headers). Only then does a 304 say that a
+// card the client holds is the card in force. A request with any other
+// validator earns a 304 whatever card is in force, or for a card the
+// client never held, so it cannot see a change: "*" anywhere (RFC 9110
+// §13.1.2: it matches any card), an invented date or the date of a version
+// not served yet (the peers date their versions a minute apart, so a
+// client can guess the next), the ETag of a version the client learnt by
+// a HEAD or a 304 (neither is the card), a member that does not parse.
+// A HEAD is no revalidation either: its answer is not the card.
 func (ev *Evidence) revalidates(ex mockpeer.Exchange) bool {
-	if ex.Route != mockpeer.RouteCard || ex.Method != http.MethodGet {
-		return false
-	}
-	given := ev.givenBefore(ex)
-	if tags := entityTags(ex.Header); len(tags) > 0 {
-		if slices.Contains(tags, "*") {
-			return false
-		}
-		return slices.ContainsFunc(given, func(v CardVersion) bool { return v.ETag != "" && slices.Contains(tags, v.ETag) })
-	}
-	ims := ex.Header.Get("If-Modified-Since")
-	return ims != "" && slices.ContainsFunc(given, func(v CardVersion) bool { return v.LastModified == ims })
-}
-
-// entityTags are the members of a request's If-None-Match lists, weak
-// tags as their opaque tag (the peer compares weakly, §8.8.3.2).
-func entityTags(h http.Header) []string {
-	var tags []string
-	for _, tag := range strings.Split(strings.Join(h.Values("If-None-Match"), ","), ",") {
-		if tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/"); tag != "" {
-			tags = append(tags, tag)
-		}
-	}
-	return tags
-}
-
-// givenBefore are the card versions ex's peer served the client, body and
-// validators, before ex: those of its GETs answered 200. A 304 or a HEAD
-// carries the validators of the version in force without its body; a
-// client that holds that version already learns nothing from them, and
-// one that does not (its request could not see a change) must not make
-// them its own.
-func (ev *Evidence) givenBefore(ex mockpeer.Exchange) []CardVersion {
-	var given []CardVersion
-	versions := ev.Cards[ex.Peer]
-	for _, e := range ev.session() {
-		if e.Seq < ex.Seq && e.Peer == ex.Peer && e.Route == mockpeer.RouteCard && e.Method == http.MethodGet && e.Status == http.StatusOK &&
-			e.CardVersion >= 0 && e.CardVersion < len(versions) {
-			given = append(given, versions[e.CardVersion])
-		}
-	}
-	return given
+	return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Validators.AllServed()
 }
 
 // servedCard: the client was given a card, or a redirect in its place: a
@@ -77,4 +39,40 @@ func (ev *Evidence) servedCard(ex mockpeer.Exchange) bool {
 		return ev.revalidates(ex)
 	}
 	return ex.Status >= 300 && ex.Status < 400
+}
+
+// lostValidators returns the first card GET of exs answered 304 whose
+// validators the journal does not hold. The peer answers 304 only to a
+// validator it matched and records every one it read, so the harness lost
+// them (a journal of another layout, a fault): whether that 304 revalidated
+// a card the client held cannot be told, and no check may guess.
+func lostValidators(exs []mockpeer.Exchange) (mockpeer.Exchange, bool) {
+	for _, ex := range exs {
+		if ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusNotModified && !ex.Validators.Any() {
+			return ex, true
+		}
+	}
+	return mockpeer.Exchange{}, false
+}
+
+// validatorsLost is the judgement when lostValidators found ex.
+func validatorsLost(ex mockpeer.Exchange) Judgement {
+	return harnessLost(fmt.Sprintf("the journal holds no validators of card request #%d, which the peer answered 304: "+
+		"the harness lost what the client asked with, so whether it revalidated a card it held cannot be judged", ex.Seq), ex.Seq)
+}
+
+// cutNote says, for a field of ex the journal cut (by its JSON name, as in
+// mockpeer.Exchange.Truncated), the bound and the size the request had:
+// " (cut to the journal's 1024 bytes of its 5000)". "" when it was whole.
+func cutNote(ex mockpeer.Exchange, field string) string {
+	for _, c := range ex.Cuts {
+		if c.Field == field {
+			size := fmt.Sprint(c.Seen)
+			if c.AtLeast {
+				size = "at least " + size
+			}
+			return fmt.Sprintf(" (cut to the journal's %d bytes of its %s)", c.Limit, size)
+		}
+	}
+	return ""
 }

@@ -45,8 +45,8 @@ func noOneDotZeroCalls(ev *Evidence) Judgement {
 		return (ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched) && ex.A2AVersion != "2.0"
 	}); len(calls) > 0 {
 		return failed("no A2A 1.0 request to a 2.0 interface",
-			fmt.Sprintf("%d request(s), first #%d %s %s (A2A-Version %q)", len(calls), calls[0].Seq,
-				calls[0].Method, calls[0].Path, calls[0].A2AVersion), seqs(calls)...)
+			fmt.Sprintf("%d request(s), first #%d %s %s (A2A-Version %q%s)", len(calls), calls[0].Seq,
+				calls[0].Method, calls[0].Path, clip(calls[0].A2AVersion, 64), cutNote(calls[0], "a2aVersion")), seqs(calls)...)
 	}
 	return passed()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
@@ -31,16 +32,17 @@ func controlTask(id string, profile Profile, n int, text, ref string) Requiremen
 // midTask judges what a client did while its tasks ran. Whatever the
 // client sent, and however it sent it, what the requirement forbids fails
 // it: a cancel, a card fetch. A pass, though, needs a task the client
-// watched across the change: one the peer did not hold to its end
-// (returnImmediately, a stream), that was running when the card changed,
-// and that the client was shown after the change (watchedAcross). A
-// client whose every accepted send was blocking saw its tasks only at
-// their end; one whose watched tasks all started after the change (or
-// ended before it) never faced it. The requirement does not apply to
-// either: it is never a pass. One blocking send among watched ones
-// excuses nothing: the watched tasks are judged. The mode of a send is
-// the peer's reading of it (mockpeer.Exchange.Blocking), not a parse of
-// the journaled body.
+// watched across the change (watchedAcross): one it asked about while it
+// ran under the changed card, and was answered at once. A client whose
+// every accepted send was blocking saw its tasks only at their end; one
+// whose watched tasks all started after the change (or ended before it),
+// or that asked only in ways the peer held to the task's end (a blocking
+// follow-up SendMessage), never faced it. The requirement does not apply
+// to either: it is never a pass. One blocking send among watched ones
+// excuses nothing: the watched tasks are judged. The mode of a send, and
+// what each answer showed, are the peer's record of them
+// (mockpeer.Exchange.Blocking, RunningShown), not a parse of the journaled
+// bodies.
 func midTask(check func(*Evidence) Judgement) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		j := check(ev)
@@ -63,7 +65,8 @@ func midTask(check func(*Evidence) Judgement) func(*Evidence) Judgement {
 		}
 		first := watched[0]
 		reason := fmt.Sprintf("no task the client watched ran across the card's change: it was never shown a task it sent without blocking "+
-			"(first #%d, a %s under card version %d) in a state the task entered under another card version", first.Seq, first.Op, first.CardVersion)
+			"(first #%d, a %s under card version %d) running while another card version was in force, "+
+			"by a poll answered at once or a stream event", first.Seq, first.Op, first.CardVersion)
 		if len(blocking) > 0 {
 			reason += fmt.Sprintf(", and its blocking %s (first #%d) answers only at the task's end", blocking[0].Op, blocking[0].Seq)
 		}
@@ -84,15 +87,29 @@ func splitBlocking(sends []mockpeer.Exchange) (blocking, watched []mockpeer.Exch
 	return blocking, watched
 }
 
-// watchedAcross: some call on the task of send (send itself, when a
-// stream) showed the client the task in a state it entered under another
-// card version than the send arrived under. The task was then running
-// when the card changed, since a terminal task enters no state, and the
-// client saw it after the change: a poll, a stream's later event. A task
-// sent after the change, or over before it, has no such call.
+// watchedAcross: after send, the client asked the peer about its task in
+// a way the peer answers at once, a poll (GetTask) or a stream
+// (SendStreamingMessage, SubscribeToTask, whose events go out as they
+// happen), and the answer showed the task running while another card
+// version was in force than the send arrived under
+// (mockpeer.Exchange.RunningShown): the client looked at the task while it
+// ran under the changed card. Nothing else counts: an answer the
+// peer held to the task's end (a blocking SendMessage, a follow-up on the
+// task included) shows the task only once it is over, a stream opened
+// before the change whose only later event is the terminal one never
+// showed it running under the new card, and a SendMessage on the task,
+// held or not, is no way of watching it. A task sent after the change, or
+// over before it, has no such answer.
 func (ev *Evidence) watchedAcross(send mockpeer.Exchange) bool {
 	return slices.ContainsFunc(ev.Journal, func(ex mockpeer.Exchange) bool {
 		return ex.Seq >= send.Seq && ex.Peer == send.Peer && ex.Route == mockpeer.RouteA2A && ex.TaskID == send.TaskID &&
-			ex.StateAfter != "" && ex.StateVersion != send.CardVersion
+			watchingOps[ex.Op] && !ex.Blocking &&
+			slices.ContainsFunc(ex.RunningShown, func(v int) bool { return v != send.CardVersion })
 	})
+}
+
+// watchingOps are the operations that ask how a task is doing and are
+// answered as things happen.
+var watchingOps = map[string]bool{
+	wire.MethodGetTask: true, wire.MethodSendStreamingMessage: true, wire.MethodSubscribeToTask: true,
 }

@@ -44,7 +44,7 @@ func TestRequirementMidTask(t *testing.T) {
 	// across is a poll of task id that shows it in a state entered under
 	// card version 1: the task ran across the change.
 	across := func(id string) mockpeer.Exchange {
-		return call("A", wire.MethodGetTask, task(id), underVersion(1), after(wire.TaskStateWorking), stateUnder(1))
+		return call("A", wire.MethodGetTask, task(id), underVersion(1), after(wire.TaskStateWorking), stateUnder(1), shown(1))
 	}
 	for _, tc := range []struct {
 		name   string

@@ -2,6 +2,7 @@ package suite
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/onsi/ginkgo/v2/types"
@@ -30,7 +31,8 @@ func ParseSelection(profiles, level, labelFilter string) (engine.Selection, erro
 	if f := strings.TrimSpace(labelFilter); f != "" {
 		match, err := types.ParseLabelFilter(f)
 		if err != nil {
-			return engine.Selection{}, &engine.UsageError{Msg: fmt.Sprintf("label filter %q: %v", f, err)}
+			// Ginkgo colours its errors whatever the terminal: the text alone.
+			return engine.Selection{}, &engine.UsageError{Msg: fmt.Sprintf("label filter %q: %s", f, ansiCodes.ReplaceAllString(err.Error(), ""))}
 		}
 		s.LabelFilter, s.Match, s.ScenarioLabels = f, match, scenarioLabels(f)
 	}
@@ -57,3 +59,7 @@ func scenarioLabels(filter string) []string {
 	}
 	return ids
 }
+
+// ansiCodes are the terminal colour and style sequences Ginkgo's
+// formatter writes.
+var ansiCodes = regexp.MustCompile("\x1b\\[[0-9;]*m")

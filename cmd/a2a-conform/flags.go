@@ -63,19 +63,25 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 
 // selectionFlags are the flags `run` and `list` share: one selection model.
 type selectionFlags struct {
-	profiles, level, labelFilter string
+	profiles, level, labelFilter, specVersion string
 }
 
 func addSelectionFlags(fs *flag.FlagSet) *selectionFlags {
 	s := &selectionFlags{}
 	fs.StringVar(&s.profiles, "profile", "", "comma-separated profiles: core, signatures, extension, general (default all)")
 	fs.StringVar(&s.level, "level", "may", "weakest requirement level: must, should or may")
-	fs.StringVar(&s.labelFilter, "label-filter", "", "Ginkgo label filter over level:, profile:, scenario: and req: labels, e.g. 'scenario:rotation-during-send || req:GEN-001'")
+	fs.StringVar(&s.labelFilter, "label-filter", "", "Ginkgo label filter over level:, profile:, scenario:, req: and spec: labels, e.g. 'scenario:rotation-during-send || req:GEN-001'")
+	fs.StringVar(&s.specVersion, "spec-version", "", "judge only the requirements that apply to this A2A specification revision, e.g. 1.0 (default: every revision the suite knows)")
 	return s
 }
 
 func (s *selectionFlags) parse() (engine.Selection, error) {
-	return suite.ParseSelection(s.profiles, s.level, s.labelFilter)
+	sel, err := suite.ParseSelection(s.profiles, s.level, s.labelFilter)
+	if err != nil {
+		return sel, err
+	}
+	sel.SpecVersion = strings.TrimSpace(s.specVersion)
+	return sel, sel.Validate()
 }
 
 // addScopesFlag is --security-scopes, the same on `run` and `peer`.

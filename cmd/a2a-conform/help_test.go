@@ -16,7 +16,7 @@ import (
 var placeholder = regexp.MustCompile(`^(string|int|uint|float|duration|value|[A-Z][A-Z0-9/|.,:+_-]*)$`)
 
 func TestHelpPlaceholders(t *testing.T) {
-	for _, cmd := range []string{"run", "list", "peer", "farm", "client", "results", "report", "merge", "version"} {
+	for _, cmd := range []string{"run", "list", "peer", "farm", "client", "results", "report", "merge", "baseline", "summary", "version"} {
 		var stdout, stderr bytes.Buffer
 		if code := dispatch([]string{cmd, "-h"}, &stdout, &stderr); code != 0 {
 			t.Fatalf("%s -h: exit %d\n%s", cmd, code, stderr.String())

@@ -15,7 +15,7 @@ import (
 // listCmd prints the requirements the same selection as `run` selects.
 func listCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("list", "[flags]", "Lists scenarios and requirements; the selection flags select as run's do.", stderr)
-	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md) or json")
+	format := fs.String("format", "text", "text, markdown (docs/requirements.md), acts (docs/acts-mapping.md), json, or requirement-set (the release's frozen set, fixtures/requirements/vVERSION.json; ignores the selection)")
 	sel := addSelectionFlags(fs)
 	if code, done := parse(fs, args); done {
 		return code
@@ -38,10 +38,12 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 		err = report.WriteACTSMappingMarkdown(stdout, keep)
 	case "json":
 		err = writeListJSON(stdout, listRows(selection))
+	case "requirement-set":
+		err = writeJSON(stdout, scenarios.CurrentRequirementSet(report.SuiteVersion))
 	case "text":
 		err = writeListText(stdout, listRows(selection))
 	default:
-		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown, acts or json)", *format))
+		return usageError(stderr, fmt.Errorf("list: unknown --format %q (want text, markdown, acts, json or requirement-set)", *format))
 	}
 	if err != nil {
 		return usageError(stderr, err)
@@ -50,13 +52,14 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 type listRow struct {
-	Scenario string            `json:"scenario"`
-	ID       string            `json:"id"`
-	Level    scenarios.Level   `json:"level"`
-	Profile  scenarios.Profile `json:"profile"`
-	Text     string            `json:"text"`
-	Ref      string            `json:"ref"`
-	Labels   []string          `json:"labels"`
+	Scenario string              `json:"scenario"`
+	ID       string              `json:"id"`
+	Level    scenarios.Level     `json:"level"`
+	Profile  scenarios.Profile   `json:"profile"`
+	Text     string              `json:"text"`
+	Ref      string              `json:"ref"`
+	SpecRefs []scenarios.SpecRef `json:"specRefs"`
+	Labels   []string            `json:"labels"`
 	// Control: judged only as its scenario's positive control.
 	Control bool `json:"control,omitempty"`
 }
@@ -68,17 +71,20 @@ func listRows(sel engine.Selection) []listRow {
 	for _, sc := range scenarios.Catalog() {
 		for _, r := range sc.AllRequirements() {
 			if sel.Judges(sc, r) {
-				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref, engine.Labels(sc, r), !sel.Selects(sc, r)})
+				rows = append(rows, listRow{sc.ID, r.ID, r.Level, r.Profile, r.Text, r.Ref,
+					report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), engine.Labels(sc, r), !sel.Selects(sc, r)})
 			}
 		}
 	}
 	return rows
 }
 
-func writeListJSON(w io.Writer, rows []listRow) error {
+func writeListJSON(w io.Writer, rows []listRow) error { return writeJSON(w, rows) }
+
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(rows)
+	return enc.Encode(v)
 }
 
 func writeListText(w io.Writer, rows []listRow) error {

@@ -9,6 +9,8 @@
 //	a2a-conform results REPORT.json...      (markdown results page of runs)
 //	a2a-conform report  REPORT.json|DIR [-o FILE.html] [--acts-report DIR]  (HTML and ACTS reports of a run)
 //	a2a-conform merge   -o DIR REPORT.json...     (the shards of a run as one report)
+//	a2a-conform baseline [--keep FILE] REPORT.json (a known-failures file from a run)
+//	a2a-conform summary [--format markdown|github] REPORT.json (a run for a CI job's summary or annotations)
 //	a2a-conform version
 package main
 
@@ -33,6 +35,8 @@ Usage:
   a2a-conform report REPORT.json -o FILE.html   the HTML report of a run (also written by run);
                      --acts-report DIR          its ACTS reports (docs/acts.md)
   a2a-conform merge -o DIR REPORT.json...        the reports of a run's shards (run --shard K/N) as one
+  a2a-conform baseline [--keep FILE] REPORT.json  a known-failures file from a run, each new line's reason its evidence
+  a2a-conform summary [--format markdown|github] REPORT.json   a run as a CI job summary, or as annotations
   a2a-conform version          suite, A2A and report-schema versions
 
 Run "a2a-conform COMMAND -h" for the flags of a command.
@@ -65,6 +69,10 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 		return reportCmd(args[1:], stdout, stderr)
 	case "merge":
 		return mergeCmd(args[1:], stdout, stderr)
+	case "baseline":
+		return baselineCmd(args[1:], stdout, stderr)
+	case "summary":
+		return summaryCmd(args[1:], stdout, stderr)
 	case "version":
 		return versionCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":

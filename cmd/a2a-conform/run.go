@@ -35,6 +35,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "fail the run on any failure not in the known-failures file, whatever its level (pins a client's exact verdicts)")
 	parallel := fs.Int("parallel", 1, "how many scenarios to play at once, each with its own peers and client; the verdicts and the reports' order are those of a run one after the other")
 	shard := fs.String("shard", "", "play only shard `K/N`, the K-th of N shares of the selection (docs/running-in-ci.md); a2a-conform merge puts the shards' reports together")
+	exploring := addExploreFlags(fs)
 	verbose := fs.Bool("v", false, "print every spec as it runs")
 	noColor := fs.Bool("no-color", false, "no colour in the output (never any when the output is not a terminal)")
 	if code, done := parse(fs, args); done {
@@ -66,6 +67,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, err)
 	}
 	if o.Engine.Selection, err = sel.parse(); err != nil {
+		return usageError(stderr, err)
+	}
+	if err := exploring.apply(fs, &o.Engine, stderr); err != nil {
 		return usageError(stderr, err)
 	}
 	if *known != "" {

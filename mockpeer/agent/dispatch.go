@@ -17,6 +17,7 @@ type request interface {
 	fromQuery(q url.Values) error // HTTP+JSON query parameters (spec §11.5)
 	validate() error
 	taskID() string // the task the request addresses, "" when none
+	tenant() string // the tenant the request names, "" when none
 	streaming() bool
 	serve(ctx context.Context, h Handler, r *http.Request) (any, *Error)
 	serveStream(ctx context.Context, h Handler, r *http.Request, emit Emit) *Error
@@ -101,6 +102,13 @@ func (t typedRequest[Req]) taskID() string {
 	return ""
 }
 
+func (t typedRequest[Req]) tenant() string {
+	if t.op.tenant == nil {
+		return ""
+	}
+	return *t.op.tenant(t.req)
+}
+
 func (t typedRequest[Req]) streaming() bool { return t.op.stream != nil }
 
 func (t typedRequest[Req]) serve(ctx context.Context, h Handler, r *http.Request) (any, *Error) {
@@ -146,7 +154,7 @@ func admitRequest(h Handler, r *http.Request, call *Call, req request, where str
 	if err := req.validate(); err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, where+err.Error())
 	}
-	call.TaskID = req.taskID()
+	call.TaskID, call.Tenant = req.taskID(), req.tenant()
 	if e := admit(h, r, call); e != nil {
 		return nil, e
 	}

@@ -28,10 +28,13 @@ func Errorf(kind wire.ErrorKind, detail string) *Error { return &Error{Kind: kin
 // Call describes one decoded request; it is passed to Admit and stored in
 // the request context so the peer can journal what the protocol layer saw.
 type Call struct {
-	Op         string // JSON-RPC method name, also used for REST (e.g. "GetTask")
-	Binding    string // wire.BindingJSONRPC, wire.BindingHTTPJSON or wire.BindingGRPC
-	RPCID      string // raw JSON of the JSON-RPC id ("" for REST)
-	TaskID     string // task the call addresses, when it names one
+	Op      string // JSON-RPC method name, also used for REST (e.g. "GetTask")
+	Binding string // wire.BindingJSONRPC, wire.BindingHTTPJSON or wire.BindingGRPC
+	RPCID   string // raw JSON of the JSON-RPC id ("" for REST)
+	TaskID  string // task the call addresses, when it names one
+	// Tenant is the tenant the request names (its tenant field, or the
+	// HTTP+JSON path's leading segment); "" when it names none.
+	Tenant     string
 	Version    string // effective A2A-Version ("0.3" when missing)
 	Extensions []string
 	ErrorCode  int    // JSON-RPC code (or A2A code for REST) of the error answered, 0 if none

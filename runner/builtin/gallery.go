@@ -75,6 +75,44 @@ const (
 	// request net/http cannot parse, to each interface url it refuses
 	// (unparsedbearer.go).
 	UnparsedBearer = "unparsed-bearer"
+	// GzipBearer is the reference posting its bearer token, in a
+	// gzip-encoded body, to each url its origin gate refuses
+	// (encodedbearer.go).
+	GzipBearer = "gzip-bearer"
+	// B64HeaderBearer is the reference sending its bearer token, base64 in
+	// X-Request-Id, to each url its origin gate refuses (encodedbearer.go).
+	B64HeaderBearer = "b64-header-bearer"
+	// NestedBearer is the reference sending its bearer token, percent-
+	// encoded, gzipped and base64-encoded in a query, to each url its
+	// origin gate refuses (encodedbearer.go).
+	NestedBearer = "nested-bearer"
+	// OutcomeLeak is the reference writing its bearer token, plain and
+	// encoded, into the outcome, reason, detail and task id it reports
+	// (outcomeleak.go).
+	OutcomeLeak = "outcome-leak"
+
+	// HiddenStar revalidates with a "*" after 16 KiB of If-None-Match, past
+	// what the journal keeps of a request's headers (hiddenvalidators.go).
+	HiddenStar = "hidden-star"
+	// Header70 revalidates with a "*" as its 70th If-None-Match line, past
+	// the header values the journal keeps (hiddenvalidators.go).
+	Header70 = "header-70"
+	// HeadThenRevalidate learns the ETag in force with a HEAD and adds it to
+	// its If-None-Match list (hiddenvalidators.go).
+	HeadThenRevalidate = "head-then-revalidate"
+	// HeadSecondLine is HeadThenRevalidate sending that ETag, weak, on a
+	// second If-None-Match line (hiddenvalidators.go).
+	HeadSecondLine = "head-second-line"
+	// HeldFollowUp sends without blocking, then a blocking follow-up on the
+	// task instead of any poll (heldfollowup.go).
+	HeldFollowUp = "held-follow-up"
+	// StringOrigin is the reference comparing origins as the urls spell
+	// them, not as RFC 6454 origins (stringorigin.go).
+	StringOrigin = "string-origin"
+	// ContractSubset is the reference comparing only the security fields
+	// and the interface url list before the send, never the contract hash
+	// (contractsubset.go).
+	ContractSubset = "contract-subset"
 	// TrustOnFirstUse trusts the session's first card and first
 	// certificates, and afterwards aborts only when the interface urls,
 	// their protocol versions or the raw security JSON change
@@ -97,11 +135,22 @@ var gallery = []client{
 	{name: SendThenCancel, own: sendThenCancel},
 	{name: HardcodedV03, unsafe: hardcodedV03},
 	{name: Flood, own: func() task { return flood() }},
-	{name: BlockingDecoy, own: blockingDecoy},          // a blocking send first makes the play look unwatched
-	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch}, // a polling send whose body reads as blocking
-	{name: LateWatcher, own: lateWatcher},              // a watched send, but only after the change
-	{name: UnparsedBearer, unsafe: unparsedBearer},     // contact that never reaches a handler
-	{name: TrustOnFirstUse, own: trustOnFirstUse},      // a change detector, not a judge of authority
+	{name: BlockingDecoy, own: blockingDecoy},              // a blocking send first makes the play look unwatched
+	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch},     // a polling send whose body reads as blocking
+	{name: LateWatcher, own: lateWatcher},                  // a watched send, but only after the change
+	{name: UnparsedBearer, unsafe: unparsedBearer},         // contact that never reaches a handler
+	{name: GzipBearer, unsafe: gzipBearer},                 // a credential in a compressed body
+	{name: B64HeaderBearer, unsafe: b64HeaderBearer},       // a credential base64 in an ordinary header
+	{name: NestedBearer, unsafe: nestedBearer},             // a credential in an encoding of an encoding
+	{name: OutcomeLeak, own: outcomeLeak},                  // a credential in every field of the outcome
+	{name: HiddenStar, unsafe: hiddenStar},                 // a "*" past the journal's header bytes
+	{name: Header70, unsafe: header70},                     // a "*" past the journal's header count
+	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
+	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
+	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
+	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
+	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
+	{name: TrustOnFirstUse, own: trustOnFirstUse},          // a change detector, not a judge of authority
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -307,10 +307,30 @@ func TestOrigin(t *testing.T) {
 		{"https://h/", "http://h/", false},
 		{"https://h:1/", "https://h:2/", false},
 		{"https://127.0.0.1:5/", "https://127.0.0.2:5/", false},
+		// The same origin spelt otherwise (RFC 6454 §4, §5).
+		{"https://localhost:8443/", "HTTPS://LOCALHOST:8443/a2a", true},
+		{"https://localhost:8443/", "https://localhost:08443/", true},
+		{"https://localhost/", "https://localhost:/", true},
+		{"https://localhost:8443/", "https://localhost:8443/a/../b/./c/", true},
+		{"https://[::1]:8443/", "https://[0:0:0:0:0:0:0:1]:8443/", true},
+		{"https://[::1]:8443/", "https://[0::1]:8443/", true},
+		// Look-alikes: another origin, whatever the url's text shares.
+		{"https://localhost:8443/", "https://localhost:8443@localhost:9443/", false},
+		{"https://localhost:8443/", "https://localhost.:8443/", false},
+		{"https://localhost:8443/", "https://127.0.0.1:8443/", false},
+		{"https://localhost:8443/", "https://[::1]:8443/", false},
+		{"https://127.0.0.1:8443/", "https://[::1]:8443/", false},
+		{"https://127.0.0.1:8443/", "https://[::ffff:127.0.0.1]:8443/", false},
+		{"https://localhost:8443/", "http://localhost:8443/", false},
+		{"https://localhost:8443/", "https://localhost:8444/", false},
+		{"https://localhost:8443/", "https://localhost:65536/", false},
 	}
 	for _, tc := range cases {
-		a, _ := url.Parse(tc.a)
-		b, _ := url.Parse(tc.b)
+		a, errA := url.Parse(tc.a)
+		b, errB := url.Parse(tc.b)
+		if errA != nil || errB != nil {
+			t.Fatalf("parse %s, %s: %v, %v", tc.a, tc.b, errA, errB)
+		}
 		if got := SameOrigin(a, b); got != tc.same {
 			t.Errorf("SameOrigin(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.same)
 		}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -99,10 +101,19 @@ type Origin struct {
 	Scheme, Host, Port string
 }
 
-// OriginOf returns the origin of an absolute URL.
+// OriginOf returns the origin of an absolute URL, as RFC 6454 §4 computes
+// it from the parsed URL: userinfo and path are not part of it; the scheme
+// and host are compared lower-cased, an IP literal in its canonical form
+// (so [0:0::1] is [::1], but an IPv4-mapped address stays IPv6, not the
+// IPv4 address it maps), and the port as the number it is (:08443 is :8443,
+// no port is the scheme's default). A host with a trailing dot is another
+// host: "localhost." is not "localhost".
 func OriginOf(u *url.URL) Origin {
 	scheme := strings.ToLower(u.Scheme)
 	port := u.Port()
+	if n, err := strconv.ParseUint(port, 10, 16); err == nil {
+		port = strconv.FormatUint(n, 10)
+	}
 	if port == "" {
 		switch scheme {
 		case "https":
@@ -111,7 +122,11 @@ func OriginOf(u *url.URL) Origin {
 			port = "80"
 		}
 	}
-	return Origin{Scheme: scheme, Host: strings.ToLower(u.Hostname()), Port: port}
+	host := strings.ToLower(u.Hostname())
+	if ip, err := netip.ParseAddr(host); err == nil {
+		host = ip.String()
+	}
+	return Origin{Scheme: scheme, Host: host, Port: port}
 }
 
 // String renders the origin as scheme://host:port.

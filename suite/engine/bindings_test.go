@@ -181,8 +181,18 @@ func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
 	}
 }
 
+// gateNeverAskedOverGRPC are the pinned failures a mutant of the origin
+// gate cannot make over gRPC: there, two of origin-lookalike's urls
+// (userinfo in front of B, and http://) are no target the reference's gRPC
+// parser reads, and are refused before any origin gate is asked.
+var gateNeverAskedOverGRPC = map[string][]string{
+	builtin.FollowURL:      {"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-007"},
+	builtin.SameHostOrigin: {"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-007"},
+}
+
 // Every mutant makes over gRPC alone the mistakes it makes over the
-// cards' own bindings: its pinned failures, verdict for verdict.
+// cards' own bindings: its pinned failures, verdict for verdict (less
+// gateNeverAskedOverGRPC).
 func TestMutantsOverGRPCFailAlike(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the catalog once per mutant")
@@ -208,7 +218,9 @@ func TestMutantsOverGRPCFailAlike(t *testing.T) {
 				}
 			}
 			slices.Sort(got)
-			wantSorted := slices.Sorted(slices.Values(want))
+			wantSorted := slices.Sorted(slices.Values(slices.DeleteFunc(slices.Clone(want), func(key string) bool {
+				return slices.Contains(gateNeverAskedOverGRPC[name], key)
+			})))
 			if !slices.Equal(got, wantSorted) {
 				t.Errorf("over gRPC fails\n  %v\nwant (as over the default offer)\n  %v", got, wantSorted)
 			}

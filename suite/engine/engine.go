@@ -49,6 +49,9 @@ type Options struct {
 	// Shard, if set, makes the run play only its share of the selection
 	// (shard.go); the report records it for merging.
 	Shard Shard
+	// Explore, if non-nil, records in the report how the generated
+	// scenarios of Catalog were made (run --explore).
+	Explore *report.Explore
 }
 
 // Engine plays and judges one run. Its methods are safe for concurrent use.
@@ -96,10 +99,11 @@ func New(o Options) (*Engine, error) {
 		SpecVersion:   wire.ProtocolVersion,
 		Client:        report.Client{Name: o.Client.Describe(), Label: o.ClientLabel},
 		Selection: report.Selection{Profiles: o.Selection.Profiles, Level: o.Selection.Level,
-			LabelFilter: o.Selection.LabelFilter, KnownFailures: o.KnownFailures, Strict: o.Strict,
+			LabelFilter: o.Selection.LabelFilter, SpecVersion: o.Selection.SpecVersion, KnownFailures: o.KnownFailures, Strict: o.Strict,
 			SecurityScopes: o.SecurityScopes, Bindings: o.Bindings},
 		StartedAt: time.Now().UTC(),
 		Shard:     e.shard,
+		Explore:   o.Explore,
 	}
 	for _, sc := range e.catalog {
 		rec := e.newRecord(sc)
@@ -148,7 +152,7 @@ func (e *Engine) selectAndShard() error {
 // newRecord is sc's record before it is played: every selected
 // requirement an error until judged.
 func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
-	rec := &report.Scenario{ID: sc.ID, Title: sc.Title, ClientExitCode: -1}
+	rec := &report.Scenario{ID: sc.ID, Title: sc.Title, Params: sc.Params, ClientExitCode: -1}
 	for _, r := range sc.AllRequirements() {
 		rec.Requirements = append(rec.Requirements, e.newRequirement(sc, r))
 	}
@@ -157,7 +161,7 @@ func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
 
 func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement) *report.Requirement {
 	rr := &report.Requirement{ID: r.ID, Level: r.Level, Profile: r.Profile, Text: r.Text, Ref: r.Ref,
-		Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
+		SpecRefs: report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
 	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
 		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
 	}
@@ -217,6 +221,22 @@ func Run(ctx context.Context, o Options) (*Engine, error) {
 	e.Schedule(ctx).Wait()
 	e.Finish(ctx)
 	return e, nil
+}
+
+// FailsRun reports whether a judged requirement fails the run
+// (report.Selection.FailsRun), as the exit code will say.
+func (e *Engine) FailsRun(rr *report.Requirement) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep.Selection.FailsRun(rr)
+}
+
+// StaleKnownFailures are the known-failures entries that nothing played so
+// far failed although their requirement was judged.
+func (e *Engine) StaleKnownFailures() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.rep.StaleKnownFailures()
 }
 
 // Report is the run's record so far (finished once Finish was called).

@@ -164,14 +164,19 @@ func deadlineOf(sc *scenarios.Scenario, o PlayOptions) time.Duration {
 }
 
 // redactResult: what the client printed or wrote is not ours to trust; a
-// client that echoes its credentials must not leak them into a report.
+// client that echoes its credentials, however encoded, must not leak them
+// into a report. Every string the client wrote goes through the farm's
+// scan, the one its journal is redacted with (TestRedactResultCoversEveryField
+// fills each by reflection). An outcome that held a secret is judged as
+// it was: its problem was found before (OutcomeProblem), and a secret is
+// never a kind or a reason of the contract, so the mark is not one either.
 func redactResult(farm *mockpeer.Farm, r *runner.Result) {
-	r.Stdout, r.Stderr = redact(farm, r.Stdout), redact(farm, r.Stderr)
+	r.Stdout, r.Stderr, r.OutcomeProblem = redact(farm, r.Stdout), redact(farm, r.Stderr), redact(farm, r.OutcomeProblem)
 	if o := r.Outcome; o != nil {
-		o.Detail, o.TaskID = redact(farm, o.Detail), redact(farm, o.TaskID)
+		o.Outcome = driver.OutcomeKind(redact(farm, string(o.Outcome)))
 		o.Reason = driver.Reason(redact(farm, string(o.Reason)))
+		o.Detail, o.TaskID = redact(farm, o.Detail), redact(farm, o.TaskID)
 	}
-	r.OutcomeProblem = redact(farm, r.OutcomeProblem)
 }
 
 // combine is the session's result for the report: every task's output in

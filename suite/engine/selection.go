@@ -26,6 +26,9 @@ type Selection struct {
 	// labels, set with Match: they tell a typo from a selection that just
 	// matches nothing (NoMatch).
 	ScenarioLabels []string
+	// SpecVersion, if set, judges only the requirements that apply to that
+	// A2A revision ("1.0"; scenarios.Requirement.Revisions).
+	SpecVersion string
 }
 
 // Validate checks the profiles, the level and that a filter's text came
@@ -41,6 +44,10 @@ func (s Selection) Validate() error {
 			return &UsageError{err.Error()}
 		}
 	}
+	if s.SpecVersion != "" && !slices.Contains(scenarios.SpecRevisions(), s.SpecVersion) {
+		return &UsageError{fmt.Sprintf("no requirement of this suite applies to A2A %s (it judges %s clients)",
+			quote(s.SpecVersion), strings.Join(scenarios.SpecRevisions(), ", "))}
+	}
 	if strings.TrimSpace(s.LabelFilter) != "" && s.Match == nil {
 		return &UsageError{"label filter " + quote(s.LabelFilter) + " was not compiled"}
 	}
@@ -53,6 +60,9 @@ func (s Selection) Selects(sc *scenarios.Scenario, r scenarios.Requirement) bool
 		return false
 	}
 	if s.Level != "" && !r.Level.AtLeast(s.Level) {
+		return false
+	}
+	if s.SpecVersion != "" && !slices.Contains(r.Revisions(), s.SpecVersion) {
 		return false
 	}
 	return s.Match == nil || s.Match(Labels(sc, r))
@@ -73,12 +83,21 @@ func (s Selection) Judges(sc *scenarios.Scenario, r scenarios.Requirement) bool 
 // Labels are the labels of a requirement in a scenario: what a label
 // filter selects on, and the Ginkgo labels of its spec.
 func Labels(sc *scenarios.Scenario, r scenarios.Requirement) []string {
-	return []string{
+	catalog := "catalog:fixed"
+	if sc.Params != nil {
+		catalog = "catalog:explore" // a generated variant (run --explore)
+	}
+	labels := []string{
 		"level:" + strings.ToLower(string(r.Level)),
 		"profile:" + string(r.Profile),
 		"scenario:" + sc.ID,
 		"req:" + r.ID,
+		catalog,
 	}
+	for _, v := range r.Revisions() {
+		labels = append(labels, "spec:"+v)
+	}
+	return labels
 }
 
 // NoMatch is the refusal of a selection that judges no requirement of

@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -40,6 +41,16 @@ func TestSelection(t *testing.T) {
 // plays: ROT-005 comes with ROT-001.
 func TestJudgesBringsPositiveControls(t *testing.T) {
 	sc := lookup(t, "rotation-during-send")
+	if err := (Selection{SpecVersion: "1.0"}).Validate(); err != nil {
+		t.Errorf("spec version 1.0: %v", err)
+	}
+	if err := (Selection{SpecVersion: "1.1"}).Validate(); err == nil || !strings.Contains(err.Error(), "judges 1.0 clients") {
+		t.Errorf("spec version 1.1: %v, want a usage error naming 1.0", err)
+	}
+	rot := scenarios.Requirement{ID: "X-1", Level: scenarios.Must, SpecVersions: []string{"1.1"}}
+	if (Selection{SpecVersion: "1.0"}).Selects(&scenarios.Scenario{ID: "s"}, rot) {
+		t.Error("a 1.1 requirement is selected by --spec-version 1.0")
+	}
 	onlyROT001 := Selection{LabelFilter: "req:ROT-001", Match: func(labels []string) bool { return slices.Contains(labels, "req:ROT-001") }}
 	general := Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}
 	other := Selection{LabelFilter: "scenario:no-validator", Match: func(labels []string) bool { return slices.Contains(labels, "scenario:no-validator") }}

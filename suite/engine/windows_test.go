@@ -68,8 +68,10 @@ func (s *lateSession) Close() runner.Result {
 		s.t.Error(err)
 		return res
 	}
-	if r, err := ls.Do(ctx, s.last); err != nil || r.Outcome == nil || r.Outcome.Outcome != driver.OutcomeCompleted {
-		s.t.Errorf("the late delegation did not reach the 2.0 interface: %+v, %v", r.Outcome, err)
+	// The peer refuses a 1.0 request to its 2.0 interface, so the late
+	// delegation fails there: what matters is that it was sent.
+	if r, err := ls.Do(ctx, s.last); err != nil || r.Outcome == nil || r.Outcome.Reason != driver.ReasonPeerError {
+		s.t.Errorf("the late delegation was not refused by the 2.0 interface: %+v, %v", r.Outcome, err)
 	}
 	ls.Close()
 	return res

@@ -53,10 +53,22 @@ func WriteHTMLFile(path string, r *Report, journals map[string][]JournalLine) er
 }
 
 type htmlPage struct {
-	R         *Report
-	Levels    []levelCount
+	R      *Report
+	Levels []levelCount
+	// Failures are the failures that count against the run, then the
+	// other unexpected ones, first on the page: a vendor reads them before
+	// anything else.
+	Failures  []*failureRow
 	Known     []*knownRow
 	Scenarios []*htmlScenario
+}
+
+// failureRow links one failure to its evidence (its row in its scenario's
+// requirement table) and to its scenario's diagram.
+type failureRow struct {
+	Scenario string
+	Req      *htmlReq
+	FailsRun bool
 }
 
 type levelCount struct {
@@ -84,6 +96,10 @@ type htmlReq struct {
 	*Requirement
 	Failing bool
 	Cited   []citedLink
+	// Anchor is the requirement row's id; DocURL its page in the docs of
+	// the suite version that wrote the report (a relative link would break
+	// in any copy of the report folder).
+	Anchor, DocURL string
 }
 
 type citedLink struct {
@@ -116,15 +132,22 @@ func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
 				p.Known = append(p.Known, &knownRow{sc.ID, req})
 			}
 		}
-		p.Scenarios = append(p.Scenarios, newHTMLScenario(sc, journals[sc.ID]))
+		h := newHTMLScenario(sc, journals[sc.ID], DocsBase(r.Suite.Version))
+		p.Scenarios = append(p.Scenarios, h)
+		for _, hr := range h.Reqs {
+			if hr.Verdict == scenarios.Fail && !hr.KnownFailure {
+				p.Failures = append(p.Failures, &failureRow{Scenario: sc.ID, Req: hr, FailsRun: r.Selection.FailsRun(hr.Requirement)})
+			}
+		}
 	}
+	sort.SliceStable(p.Failures, func(i, j int) bool { return p.Failures[i].FailsRun && !p.Failures[j].FailsRun })
 	for _, l := range []scenarios.Level{scenarios.Must, scenarios.Should, scenarios.May} {
 		p.Levels = append(p.Levels, *levels[l])
 	}
 	return p
 }
 
-func newHTMLScenario(sc *Scenario, lines []JournalLine) *htmlScenario {
+func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenario {
 	h := &htmlScenario{S: sc}
 	have := map[int64]bool{}
 	for _, l := range lines {
@@ -145,7 +168,8 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine) *htmlScenario {
 	}
 	cited := failingCited(sc)
 	for _, req := range sc.Requirements {
-		hr := &htmlReq{Requirement: req, Failing: req.Verdict == scenarios.Fail || req.Verdict == scenarios.Error}
+		hr := &htmlReq{Requirement: req, Failing: req.Verdict == scenarios.Fail || req.Verdict == scenarios.Error,
+			Anchor: sc.ID + "-req-" + strings.ToLower(req.ID), DocURL: docs + req.Doc}
 		for _, s := range req.Exchanges {
 			c := citedLink{Seq: s}
 			if have[s] && anchored[s] {

@@ -106,7 +106,14 @@ func TestWriteHTML(t *testing.T) {
 				hrefs = append(hrefs, h)
 			}
 			for _, a := range n.Attr {
-				if (a.Key == "href" || a.Key == "src" || a.Key == "style" || a.Key == "xlink:href") &&
+				// Loads nothing from the network; links out (to the docs
+				// of the suite version that wrote it, the spec, RFCs) are
+				// absolute, so they work from any copy of the folder.
+				link := n.Data == "a" && a.Key == "href"
+				if link && strings.HasPrefix(a.Val, "docs/") {
+					t.Errorf("<a href=%q>: a link relative to the report folder, broken in a CI artifact", a.Val)
+				}
+				if !link && (a.Key == "href" || a.Key == "src" || a.Key == "style" || a.Key == "xlink:href") &&
 					(strings.Contains(a.Val, "http://") || strings.Contains(a.Val, "https://")) {
 					t.Errorf("<%s %s=%q>: a network reference", n.Data, a.Key, a.Val)
 				}
@@ -183,6 +190,18 @@ func TestWriteHTML(t *testing.T) {
 	for _, h := range hrefs {
 		if strings.HasPrefix(h, "#") && !ids[h[1:]] {
 			t.Errorf("link %s to no anchor", h)
+		}
+	}
+	// The page leads with the failures, each linked to its evidence and
+	// its scenario's diagram.
+	failures, summary := strings.Index(raw, `<section id="failures">`), strings.Index(raw, `<section id="summary">`)
+	if failures < 0 || failures > summary {
+		t.Error("the failures do not come first")
+	}
+	lead := raw[failures:summary]
+	for _, want := range []string{`href="#small-req-rot-001"`, `href="#flood-req-gen-001"`, `href="#small-diagram"`, `href="#small-ex-2"`} {
+		if !strings.Contains(lead, want) {
+			t.Errorf("the failures section lacks %s", want)
 		}
 	}
 	if strings.Contains(raw, "<script>alert") || strings.Contains(raw, "<b>") {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // JournalLine is what the HTML report needs of one journaled exchange. Its
@@ -33,6 +34,47 @@ type JournalLine struct {
 	Auth         struct {
 		Presented []string `json:"presented,omitempty"`
 	} `json:"auth"`
+	// Blocking, RunningShown and Validators are the peer's record of what
+	// it held, what it showed, and what a card request asked with.
+	Blocking     bool  `json:"blocking,omitempty"`
+	RunningShown []int `json:"runningShown,omitempty"`
+	Validators   *struct {
+		TagCount  int  `json:"tagCount,omitempty"`
+		DateCount int  `json:"dateCount,omitempty"`
+		Star      bool `json:"star,omitempty"`
+		Unserved  int  `json:"unserved,omitempty"`
+	} `json:"validators,omitempty"`
+	// Cuts are the journal's bounds the exchange met.
+	Cuts []struct {
+		Field   string `json:"field"`
+		Limit   int    `json:"limit"`
+		Seen    int    `json:"seen"`
+		AtLeast bool   `json:"atLeast,omitempty"`
+	} `json:"cuts,omitempty"`
+}
+
+// Note says what the peer's record adds to the line: a validator it never
+// served, an answer it held to the task's end, a bound of the journal met.
+func (l JournalLine) Note() string {
+	var notes []string
+	if v := l.Validators; v != nil && v.Unserved > 0 {
+		n := fmt.Sprintf("%d of %d validators never served", v.Unserved, v.TagCount+v.DateCount)
+		if v.Star {
+			n += ", \"*\" among them"
+		}
+		notes = append(notes, n)
+	}
+	if l.Blocking {
+		notes = append(notes, "held to the task's end")
+	}
+	for _, c := range l.Cuts {
+		size := fmt.Sprint(c.Seen)
+		if c.AtLeast {
+			size = "≥" + size
+		}
+		notes = append(notes, fmt.Sprintf("%s cut to %d of %s", c.Field, c.Limit, size))
+	}
+	return strings.Join(notes, "; ")
 }
 
 // Route names the diagram knows (mockpeer's).

@@ -3,7 +3,9 @@ package report
 import (
 	"encoding/xml"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -24,7 +26,9 @@ type junitSuites struct {
 type junitSuite struct {
 	Name string `xml:"name,attr"`
 	junitCounts
-	Cases []junitCase `xml:"testcase"`
+	// Properties are a generated scenario's parameters and its seed.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Cases      []junitCase      `xml:"testcase"`
 	// The client's output tails (redacted): why a client that wrote no
 	// outcome broke is there, and CI test tabs show these.
 	SystemOut string `xml:"system-out,omitempty"`
@@ -50,13 +54,49 @@ func (c *junitCounts) add(s junitCounts) {
 	c.Disabled += s.Disabled
 }
 
+// properties are sc's parameters, sorted by name, then the seed that
+// replays it; nil for a scenario of the fixed catalog.
+func (r *Report) properties(sc *Scenario) *junitProperties {
+	if len(sc.Params) == 0 {
+		return nil
+	}
+	p := &junitProperties{}
+	for _, k := range slices.Sorted(maps.Keys(sc.Params)) {
+		p.Property = append(p.Property, junitProperty{k, sc.Params[k]})
+	}
+	if x := r.Explore; x != nil {
+		p.Property = append(p.Property, junitProperty{"seed", strconv.FormatUint(x.Seed, 10)}, junitProperty{"replay", x.Replay})
+	}
+	return p
+}
+
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
-	Skipped   *junitProblem `xml:"skipped,omitempty"`
+	Name      string `xml:"name,attr"`
+	Classname string `xml:"classname,attr"`
+	Time      string `xml:"time,attr"`
+	// Properties carry the requirement's level and what it enforces
+	// (spec-ref: "ID URL"), as CI test tabs show them.
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Failure    *junitProblem    `xml:"failure,omitempty"`
+	Error      *junitProblem    `xml:"error,omitempty"`
+	Skipped    *junitProblem    `xml:"skipped,omitempty"`
+}
+
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+func caseProperties(req *Requirement) *junitProperties {
+	p := &junitProperties{Property: []junitProperty{{"level", string(req.Level)}, {"profile", string(req.Profile)}}}
+	for _, ref := range req.SpecRefs {
+		p.Property = append(p.Property, junitProperty{"spec-ref", ref.ID + " " + ref.URL})
+	}
+	return p
 }
 
 type junitProblem struct {
@@ -83,9 +123,9 @@ func (r *Report) JUnit() ([]byte, error) {
 		junitCounts: junitCounts{Time: seconds(r.FinishedAt.Sub(r.StartedAt).Milliseconds())}}
 	for _, sc := range r.Scenarios {
 		s := junitSuite{Name: sc.ID, junitCounts: junitCounts{Time: seconds(sc.DurationMS)},
-			SystemOut: sc.ClientStdout, SystemErr: sc.ClientStderr}
+			Properties: r.properties(sc), SystemOut: sc.ClientStdout, SystemErr: sc.ClientStderr}
 		for _, req := range sc.Requirements {
-			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0"}
+			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0", Properties: caseProperties(req)}
 			switch {
 			case req.Verdict == scenarios.Pass:
 			case req.Verdict == scenarios.Fail && !req.KnownFailure:

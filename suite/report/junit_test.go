@@ -100,3 +100,19 @@ func TestJUnitCarriesClientOutput(t *testing.T) {
 		t.Errorf("a client that printed nothing gets an empty <system-err>:\n%s", raw)
 	}
 }
+
+// Each test case carries its requirement's level and what it enforces, as
+// properties a CI test tab shows.
+func TestJUnitSpecRefs(t *testing.T) {
+	r := &report.Report{Scenarios: []*report.Scenario{{ID: "s", Requirements: []*report.Requirement{{ID: "X-1", Level: scenarios.Must,
+		Verdict: scenarios.Pass, SpecRefs: []scenarios.SpecRef{{ID: "RFC 6454 §5", URL: "https://www.rfc-editor.org/rfc/rfc6454#section-5"}}}}}}}
+	b, err := r.JUnit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<property name="level" value="MUST">`, `<property name="spec-ref" value="RFC 6454 §5 https://www.rfc-editor.org/rfc/rfc6454#section-5">`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("junit lacks %s:\n%s", want, b)
+		}
+	}
+}

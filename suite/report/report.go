@@ -45,6 +45,20 @@ type Report struct {
 	// Shard, when set, says the run played one share of its selection
 	// (run --shard); merge.go puts the shards together.
 	Shard *Shard `json:"shard,omitempty"`
+	// Explore, when set, says the run also played a generated catalog
+	// (run --explore N --seed S): the same seed and N replay it exactly.
+	Explore *Explore `json:"explore,omitempty"`
+}
+
+// Explore is how a generated catalog was made.
+type Explore struct {
+	Seed     uint64 `json:"seed"`
+	Variants int    `json:"variants"`
+	// PairwiseRows is the size of the seed's pairwise covering array: a
+	// run of fewer variants covers only part of the pairs.
+	PairwiseRows int `json:"pairwiseRows"`
+	// Replay is the command-line flags that play the same variants.
+	Replay string `json:"replay"`
 }
 
 // Suite identifies the suite build.
@@ -92,11 +106,13 @@ func ParseScopes(s string) (Scopes, error) {
 
 // Selection records what was asked for.
 type Selection struct {
-	Profiles      []scenarios.Profile `json:"profiles,omitempty"`
-	Level         scenarios.Level     `json:"level,omitempty"`
-	LabelFilter   string              `json:"labelFilter,omitempty"`
-	KnownFailures KnownFailures       `json:"knownFailures,omitempty"`
-	Strict        bool                `json:"strict,omitempty"`
+	Profiles    []scenarios.Profile `json:"profiles,omitempty"`
+	Level       scenarios.Level     `json:"level,omitempty"`
+	LabelFilter string              `json:"labelFilter,omitempty"`
+	// SpecVersion is the A2A revision run --spec-version narrowed to.
+	SpecVersion   string        `json:"specVersion,omitempty"`
+	KnownFailures KnownFailures `json:"knownFailures,omitempty"`
+	Strict        bool          `json:"strict,omitempty"`
 	// SecurityScopes is the shape of the cards' security scopes.
 	SecurityScopes Scopes `json:"securityScopes"`
 	// Bindings are the protocol bindings the run narrowed the peers to (run
@@ -162,6 +178,9 @@ type Summary struct {
 type Scenario struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
+	// Params are the parameters of a generated scenario (run --explore):
+	// field, point, validator, binding, signed. Nil for the fixed catalog.
+	Params map[string]string `json:"params,omitempty"`
 	// Played: the scenario's farm started and its client ran.
 	Played bool `json:"played"`
 	// HarnessError says what broke in the harness (never the client).
@@ -220,7 +239,11 @@ type Requirement struct {
 	Profile scenarios.Profile `json:"profile"`
 	Text    string            `json:"text"`
 	Ref     string            `json:"ref"`
-	Doc     string            `json:"doc"`
+	// SpecRefs are the sources Ref cites, with absolute URLs: the A2A spec
+	// sections at the pinned spec version, RFC sections, the contract
+	// model's rule in the docs of this suite version, public threads.
+	SpecRefs []scenarios.SpecRef `json:"specRefs,omitempty"`
+	Doc      string              `json:"doc"`
 	// Verdict starts as error for every selected requirement and changes
 	// only when a check judged it: a harness that broke can never pass.
 	Verdict scenarios.Verdict `json:"verdict"`

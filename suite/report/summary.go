@@ -15,29 +15,12 @@ import (
 func (r *Report) Finish() {
 	refuteBindingClaims(r)
 	s := Summary{}
-	// A known-failures entry is stale when what it names was judged and
-	// never failed.
-	judged, failedKeys := map[string]bool{}, map[string]bool{}
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
-			if req.KnownFailure && (req.Verdict == scenarios.Pass || req.Verdict == scenarios.Fail) {
-				judged[req.KnownKey] = true
-				failedKeys[req.KnownKey] = failedKeys[req.KnownKey] || req.Verdict == scenarios.Fail
-			}
 			s.count(req)
 		}
 	}
-	for key := range judged {
-		// A bare ID may fail in a scenario of another shard: only the
-		// merged report can call it stale.
-		if r.Shard != nil && !strings.Contains(key, "/") {
-			continue
-		}
-		if !failedKeys[key] {
-			s.StaleKnownFailures = append(s.StaleKnownFailures, key)
-		}
-	}
-	slices.Sort(s.StaleKnownFailures)
+	s.StaleKnownFailures = r.StaleKnownFailures()
 	s.UnexpectedPasses = len(s.StaleKnownFailures)
 	r.Summary = s
 	switch {
@@ -48,6 +31,40 @@ func (r *Report) Finish() {
 	default:
 		r.ExitCode = ExitPass
 	}
+}
+
+// StaleKnownFailures are the known-failures entries whose requirement was
+// judged and never failed: the file is stale, and the run fails for it.
+func (r *Report) StaleKnownFailures() []string {
+	judged, failedKeys := map[string]bool{}, map[string]bool{}
+	for _, sc := range r.Scenarios {
+		for _, req := range sc.Requirements {
+			if req.KnownFailure && (req.Verdict == scenarios.Pass || req.Verdict == scenarios.Fail) {
+				judged[req.KnownKey] = true
+				failedKeys[req.KnownKey] = failedKeys[req.KnownKey] || req.Verdict == scenarios.Fail
+			}
+		}
+	}
+	var stale []string
+	for key := range judged {
+		// A bare ID may fail in a scenario of another shard: only the
+		// merged report can call it stale.
+		if r.Shard != nil && !strings.Contains(key, "/") {
+			continue
+		}
+		if !failedKeys[key] {
+			stale = append(stale, key)
+		}
+	}
+	slices.Sort(stale)
+	return stale
+}
+
+// FailsRun reports whether a judged requirement fails the run (exit code
+// 1): a failure the known-failures file does not list, at MUST level, or at
+// any level under --strict. Count and the exit code agree with it.
+func (sel Selection) FailsRun(req *Requirement) bool {
+	return req.Verdict == scenarios.Fail && !req.KnownFailure && (req.Level == scenarios.Must || sel.Strict)
 }
 
 func (s *Summary) count(req *Requirement) {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package mockpeer
+
+const raceEnabled = false

@@ -1,0 +1,7 @@
+//go:build race
+
+package mockpeer
+
+// raceEnabled: under the race detector sync.Pool drops what it is given at
+// random, so a pooled scan allocates now and then.
+const raceEnabled = true

@@ -1,0 +1,156 @@
+package explore
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
+// The same seed and N give the same variants, byte for byte, scenario
+// texts included; another seed gives others.
+func TestGenerationReplaysExactly(t *testing.T) {
+	render := func(seed uint64) []byte {
+		g, err := Generate(NewSpace(nil), seed, 40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scs, err := g.Scenarios()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []any
+		for _, s := range scs {
+			var reqs []string
+			for _, r := range s.Requirements {
+				reqs = append(reqs, r.ID+" "+string(r.Level)+" "+r.Text)
+			}
+			out = append(out, []any{s.ID, s.Title, s.Description, s.Params, reqs})
+		}
+		raw, _ := json.Marshal(out)
+		return raw
+	}
+	a, b := render(42), render(42)
+	if string(a) != string(b) {
+		t.Error("seed 42 gave two different catalogs")
+	}
+	if string(a) == string(render(43)) {
+		t.Error("seeds 42 and 43 gave the same catalog")
+	}
+}
+
+// N of at least the pairwise array covers every pair of parameters; IDs
+// are unique and name the parameters.
+func TestGenerationCoversEveryPair(t *testing.T) {
+	space := NewSpace(nil)
+	for _, seed := range []uint64{1, 2, 3} {
+		g, err := Generate(space, seed, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Variants) != 100 || g.PairwiseRows > 100 {
+			t.Fatalf("seed %d: %d variants, array of %d rows", seed, len(g.Variants), g.PairwiseRows)
+		}
+		covered := map[[2]string]bool{}
+		ids := map[string]bool{}
+		for _, v := range g.Variants {
+			if ids[v.ID()] {
+				t.Errorf("seed %d: variant %s twice", seed, v.ID())
+			}
+			ids[v.ID()] = true
+			p := v.Params()
+			names := ParamNames()
+			for i := range names {
+				for j := i + 1; j < len(names); j++ {
+					covered[[2]string{names[i] + "=" + p[names[i]], names[j] + "=" + p[names[j]]}] = true
+				}
+			}
+		}
+		levels := map[string][]string{"field": space.Fields, "binding": space.Bindings, "signed": {"no", "yes"}}
+		for _, pt := range Points() {
+			levels["point"] = append(levels["point"], string(pt))
+		}
+		for _, val := range Validators() {
+			levels["validator"] = append(levels["validator"], string(val))
+		}
+		names := ParamNames()
+		for i := range names {
+			for j := i + 1; j < len(names); j++ {
+				for _, a := range levels[names[i]] {
+					for _, b := range levels[names[j]] {
+						if !covered[[2]string{names[i] + "=" + a, names[j] + "=" + b}] {
+							t.Errorf("seed %d: %s=%s with %s=%s never generated", seed, names[i], a, names[j], b)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// Every seed's set, however small, holds a variant that must abort before
+// the send and positive controls: neither an always-abort nor an
+// always-proceed client can pass it (the engine test plays them).
+func TestEverySetMixesAbortAndProceed(t *testing.T) {
+	for seed := range uint64(50) {
+		for _, n := range []int{MinVariants, 5, 30} {
+			g, err := Generate(NewSpace([]string{wire.BindingHTTPJSON}), seed, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var behaviours []Behaviour
+			for _, v := range g.Variants {
+				e, err := Expect(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				behaviours = append(behaviours, e.Changed)
+				if v.Binding != wire.BindingHTTPJSON {
+					t.Fatalf("seed %d: binding %s, not the one offered", seed, v.Binding)
+				}
+			}
+			if !slices.Contains(behaviours, AbortBeforeSend) {
+				t.Errorf("seed %d n %d: no variant requires aborting: %v", seed, n, behaviours)
+			}
+		}
+	}
+	if _, err := Generate(NewSpace(nil), 1, 1); err == nil {
+		t.Error("one variant: no error")
+	}
+}
+
+// Every variant of a whole generation is a scenario the engine can judge:
+// a MUST positive control, only the generated requirement IDs, its
+// parameters recorded, and a peer B exactly when signed.
+func TestEveryVariantIsWellFormed(t *testing.T) {
+	g, err := Generate(NewSpace(nil), 11, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scs, err := g.Scenarios()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range scenarios.GeneratedRequirements() {
+		ids = append(ids, r.ID)
+	}
+	for i, s := range scs {
+		v := g.Variants[i]
+		if s.ID != v.ID() || s.Params["field"] != v.Field || len(s.Peers) != map[bool]int{false: 1, true: 2}[v.Signed] {
+			t.Errorf("%s: id, params or peers do not match %+v", s.ID, v)
+		}
+		control := false
+		for _, r := range s.Requirements {
+			if !slices.Contains(ids, r.ID) || r.Check == nil || r.Text == "" || r.Ref == "" {
+				t.Errorf("%s: requirement %s is not a documented generated one, or lacks a check or text", s.ID, r.ID)
+			}
+			control = control || (r.Control && r.Level == scenarios.Must)
+		}
+		if !control {
+			t.Errorf("%s: no MUST positive control", s.ID)
+		}
+	}
+}

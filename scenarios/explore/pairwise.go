@@ -1,0 +1,111 @@
+package explore
+
+import (
+	"math/rand/v2"
+	"slices"
+)
+
+// A covering array of strength two, as combinatorial suites for TLS
+// clients build them: rows of one level per factor such that every pair of
+// levels of any two factors appears in some row. The greedy construction
+// (AETG's) adds one row at a time: it starts from a pair not yet covered
+// and picks, factor by factor in a shuffled order, the level that covers
+// the most new pairs, ties broken by the seeded source. Every choice reads
+// the source in a fixed order, so a seed gives the same rows on every
+// machine.
+
+// Pair is one level of factor A with one level of factor B (A < B).
+type Pair struct{ A, LA, B, LB int }
+
+// Pairwise returns a covering array of strength two over factors (each the
+// number of levels of one factor; a factor of one level is fine), built
+// with rng.
+func Pairwise(factors []int, rng *rand.Rand) [][]int {
+	uncovered := allPairs(factors)
+	var rows [][]int
+	for len(uncovered) > 0 {
+		rows = append(rows, nextRow(factors, uncovered, rng))
+		for _, p := range PairsOf(rows[len(rows)-1]) {
+			delete(uncovered, p)
+		}
+	}
+	return rows
+}
+
+func allPairs(factors []int) map[Pair]bool {
+	out := map[Pair]bool{}
+	for a := range factors {
+		for b := a + 1; b < len(factors); b++ {
+			for la := range factors[a] {
+				for lb := range factors[b] {
+					out[Pair{a, la, b, lb}] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// PairsOf lists the pairs a row covers.
+func PairsOf(row []int) []Pair {
+	var out []Pair
+	for a := range row {
+		for b := a + 1; b < len(row); b++ {
+			out = append(out, Pair{a, row[a], b, row[b]})
+		}
+	}
+	return out
+}
+
+// nextRow seeds a row with the first uncovered pair in a fixed order after
+// a seeded offset, then fills the other factors greedily.
+func nextRow(factors []int, uncovered map[Pair]bool, rng *rand.Rand) []int {
+	seed := sortedPairs(uncovered)[rng.IntN(len(uncovered))]
+	row := make([]int, len(factors))
+	set := make([]bool, len(factors))
+	row[seed.A], row[seed.B], set[seed.A], set[seed.B] = seed.LA, seed.LB, true, true
+	for _, f := range rng.Perm(len(factors)) {
+		if set[f] {
+			continue
+		}
+		best, bestGain := 0, -1
+		for _, l := range rng.Perm(factors[f]) {
+			gain := 0
+			for g := range factors {
+				if !set[g] {
+					continue
+				}
+				p := Pair{g, row[g], f, l}
+				if f < g {
+					p = Pair{f, l, g, row[g]}
+				}
+				if uncovered[p] {
+					gain++
+				}
+			}
+			if gain > bestGain {
+				best, bestGain = l, gain
+			}
+		}
+		row[f], set[f] = best, true
+	}
+	return row
+}
+
+// sortedPairs lists pairs in a fixed order, never the map's.
+func sortedPairs(m map[Pair]bool) []Pair {
+	out := make([]Pair, 0, len(m))
+	for p := range m {
+		out = append(out, p)
+	}
+	less := func(x, y Pair) int {
+		for _, d := range [4]int{x.A - y.A, x.LA - y.LA, x.B - y.B, x.LB - y.LB} {
+			if d != 0 {
+				return d
+			}
+		}
+		return 0
+	}
+	slices.SortFunc(out, less)
+	return out
+}

@@ -1,0 +1,36 @@
+package explore
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// Every pair of levels of any two factors is in some row, for spaces of
+// several shapes and seeds, factors of one level included.
+func TestPairwiseCoversEveryPair(t *testing.T) {
+	for _, factors := range [][]int{{22, 4, 3, 3, 2}, {22, 4, 3, 1, 2}, {2, 2, 2}, {5, 1, 7}, {3}} {
+		for seed := range uint64(5) {
+			rows := Pairwise(factors, rand.New(rand.NewPCG(seed, 1)))
+			covered := map[Pair]bool{}
+			for _, row := range rows {
+				for _, p := range PairsOf(row) {
+					covered[p] = true
+				}
+			}
+			for p := range allPairs(factors) {
+				if !covered[p] {
+					t.Errorf("factors %v seed %d: pair %+v uncovered by %d rows", factors, seed, p, len(rows))
+				}
+			}
+		}
+	}
+}
+
+// The whole space's array is no larger than it must be by much: its two
+// largest factors alone need 22 × 4 rows.
+func TestPairwiseIsSmall(t *testing.T) {
+	rows := Pairwise(NewSpace(nil).factors(), rand.New(rand.NewPCG(1, 1)))
+	if lower := len(NewSpace(nil).Fields) * len(Points()); len(rows) > lower+lower/4 {
+		t.Errorf("%d rows, want at most a quarter more than the %d the two largest factors need", len(rows), lower)
+	}
+}

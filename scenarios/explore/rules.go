@@ -1,0 +1,85 @@
+package explore
+
+// The derivation of what a variant requires, rule by rule of
+// docs/contract-model.md §3. Its only input about the field is the
+// oracle's answer, contractChanged: whether the contract hashes of the card
+// before and after the change differ (scenarios.ContractChanges). Each
+// rule is one function, tested alone (rules_test.go); Derive applies them
+// in the order the contract model gives them precedence.
+
+// Behaviour is what the client must do with the task that meets the change.
+type Behaviour string
+
+// The behaviours the rules require.
+const (
+	// Proceed: send the task and complete it, never canceling it.
+	Proceed Behaviour = "proceed"
+	// AbortBeforeSend: no task-creating request under the changed card,
+	// no cancel, the task reported aborted/contract-changed.
+	AbortBeforeSend Behaviour = "abort-before-send"
+	// FollowOrRefuse: plan on the changed card: complete the task as it
+	// says, or refuse it without sending (the reason the field names).
+	FollowOrRefuse Behaviour = "follow-or-refuse"
+)
+
+// Expectation is what the rules require of a variant.
+type Expectation struct {
+	// Changed is what the client must do with the task that meets the
+	// change; Rule cites the rule that decided it.
+	Changed Behaviour
+	Rule    string
+	// Frozen: the change comes while the task runs, and the contract
+	// captured at send holds (rule 3): no cancel, no card fetch.
+	Frozen bool
+	// HonourSend: the peer honours the contract of the send after the
+	// change (a grace window without end), because the rules let the
+	// client send under the card it had (rules 3 and 4).
+	HonourSend bool
+	// VouchedBySignature: every task is sent, if at all, to an endpoint
+	// only a signature makes authoritative (rule 6). Verifying signatures
+	// is a SHOULD, so proceeding there is judged at SHOULD, and refusing
+	// the endpoint (untrusted-endpoint) is a way to abort.
+	VouchedBySignature bool
+}
+
+// Derive applies the rules to v, given the oracle's answer.
+func Derive(v Variant, contractChanged bool, mayRefuse bool) Expectation {
+	e := Expectation{VouchedBySignature: rule6SignatureVouches(v)}
+	switch {
+	case rule1CapabilityDrift(contractChanged):
+		e.Changed, e.Rule = Proceed, "contract-model §3 rule 1"
+	case rule3FrozenAfterSend(v):
+		e.Changed, e.Rule = Proceed, "contract-model §3 rule 3"
+	case rule4NoValidator(v):
+		e.Changed, e.Rule = Proceed, "contract-model §3 rule 4"
+	case rule2AbortBeforeSend(v):
+		e.Changed, e.Rule = AbortBeforeSend, "contract-model §3 rule 2"
+	default: // rule 2, a long-lived client: a new task is planned on the card as it is then
+		e.Changed, e.Rule = Proceed, "contract-model §3 rule 2 (planning)"
+		if mayRefuse {
+			e.Changed = FollowOrRefuse
+		}
+	}
+	e.Frozen = rule3FrozenAfterSend(v)
+	e.HonourSend = rule3FrozenAfterSend(v) || rule4NoValidator(v)
+	return e
+}
+
+// Rule 1: capability drift is never a reason to stop.
+func rule1CapabilityDrift(contractChanged bool) bool { return !contractChanged }
+
+// Rule 3: after the send, the contract is frozen; a change while the task
+// runs is not consulted.
+func rule3FrozenAfterSend(v Variant) bool { return v.Point == MidTask }
+
+// Rule 4: no validator, no revalidation: between the look and the send
+// the card is immutable, and the peer's answer to the send decides.
+func rule4NoValidator(v Variant) bool { return v.Point == BeforeSend && v.Validator == NoValidator }
+
+// Rule 2: revalidate right before the send, and abort before send when
+// the contract changed.
+func rule2AbortBeforeSend(v Variant) bool { return v.Point == BeforeSend && v.Validator != NoValidator }
+
+// Rule 6: a card is authoritative for another origin only through a
+// signature by a key its own origin publishes.
+func rule6SignatureVouches(v Variant) bool { return v.Signed }

@@ -1,0 +1,169 @@
+package scenarios
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/contract"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// sameContract makes A's version 1 share version 0's contract, as a
+// capability change does.
+func sameContract(ev *Evidence) *Evidence {
+	ev.Cards["A"][1].ContractHash = ev.Cards["A"][0].ContractHash
+	return ev
+}
+
+func fieldBeforeSendCases() []checkCase {
+	servedChanged := fetch("A", underVersion(1))
+	sentUnderChange := journal(fetch("A"), send("A", underVersion(1)))
+	return []checkCase{
+		{"contract changed: aborted before the send, having seen the change",
+			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), servedChanged), passed()},
+		{"contract changed: sent under the changed card",
+			withClient(sentUnderChange, func(c *ClientRun) {
+				c.Outcome, c.OutcomeProblem = &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}, ""
+			}),
+			failed("abort before send: no task-creating request once the contract changed",
+				"SendMessage at #2 under card version 1, whose contract differs from version 0", 2)},
+		{"contract changed: canceled after all",
+			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, servedChanged, call("A", wire.MethodCancelTask)),
+			failed("no CancelTask request", "1 CancelTask request(s), first at #2", 2)},
+		{"contract changed: aborted without having seen the change",
+			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A")),
+			failed("an outcome the journal supports: aborted/contract-changed",
+				"no card with a changed contract was served to the client before it gave up", 1)},
+		{"contract changed, by the derivation, but the cards served share a contract",
+			sameContract(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), servedChanged)),
+			Judgement{Verdict: Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: true, " +
+				"but the cards served say false: the derivation does not hold for this play"}},
+	}
+}
+
+// A capability change: the same check, derived the other way, wants the
+// task sent and completed.
+func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
+	proceed := fieldBeforeSend("A", 1, false)
+	completedRun := []mockpeer.Exchange{fetch("A"), send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))}
+	cases := []checkCase{
+		{"sent and completed", sameContract(reporting(driver.OutcomeCompleted, "", completedRun...)), passed()},
+		{"canceled", sameContract(reporting(driver.OutcomeCompleted, "", append(completedRun, call("A", wire.MethodCancelTask))...)),
+			failed("no CancelTask request", "1 CancelTask request(s), first at #4", 4)},
+		{"aborted", sameContract(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"))),
+			failed("completed", "aborted/contract-changed")},
+		{"the cards served differ in contract", reporting(driver.OutcomeCompleted, "", completedRun...),
+			Judgement{Verdict: Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: false, " +
+				"but the cards served say true: the derivation does not hold for this play"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := proceed(c.ev); !sameJudgement(got, c.want) {
+				t.Errorf("judgement\n got %s\nwant %s", describe(got), describe(c.want))
+			}
+		})
+	}
+	if j := fieldBeforeSend("A", 5, true)(journal()); j.Verdict != Error {
+		t.Errorf("a version the farm did not record: %s, want an error", describe(j))
+	}
+}
+
+// layouts are the interface layouts the field table is used with: the
+// fixed catalog's (all three bindings) and each binding alone (explore).
+var layouts = [][]string{
+	{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC},
+	{wire.BindingJSONRPC}, {wire.BindingHTTPJSON}, {wire.BindingGRPC},
+}
+
+// The table's kinds are the projection's: a contract field's change
+// changes the contract hash, a capability field's does not, in every
+// layout; and a contract field's change changes exactly one member of the
+// projection.
+func TestFieldTableAgreesWithTheProjection(t *testing.T) {
+	for _, bindings := range layouts {
+		base := FieldCard("A", "A", bindings...)
+		for _, f := range Fields() {
+			t.Run(fmt.Sprint(bindings, "/", f.ID), func(t *testing.T) {
+				changed := f.Change(base, bindings)
+				if got := ContractChanges(base.Build, changed.Build, skillSummarize); got != (f.Kind == ContractField) {
+					t.Fatalf("kind %s, but the contract hashes differ: %t", f.Kind, got)
+				}
+				if f.Kind == ContractField {
+					if diff := projectionDiff(t, base.Build, changed.Build); len(diff) != 1 {
+						t.Errorf("the change alters projection members %v, want exactly one", diff)
+					}
+				}
+			})
+		}
+	}
+	ids := map[string]bool{}
+	for _, f := range Fields() {
+		if ids[f.ID] || f.What == "" || f.Change == nil {
+			t.Errorf("field %q: duplicate, or no description or change", f.ID)
+		}
+		ids[f.ID] = true
+	}
+}
+
+// projectionDiff names the members of the contract projection (an
+// interface member as supportedInterfaces[i].member) that differ.
+func projectionDiff(t *testing.T, a, b mockpeer.CardFunc) []string {
+	t.Helper()
+	project := func(card mockpeer.CardFunc) map[string]any {
+		raw, _ := json.Marshal(card(standInOrigins))
+		p, err := contract.Project(raw, skillSummarize)
+		if err != nil {
+			t.Fatal(err)
+		}
+		round, _ := json.Marshal(p)
+		var out map[string]any
+		_ = json.Unmarshal(round, &out)
+		return out
+	}
+	pa, pb := project(a), project(b)
+	var diff []string
+	for k := range pa {
+		if reflect.DeepEqual(pa[k], pb[k]) {
+			continue
+		}
+		ia, oka := pa[k].([]any)
+		ib, okb := pb[k].([]any)
+		if k != "supportedInterfaces" || !oka || !okb || len(ia) != len(ib) {
+			diff = append(diff, k)
+			continue
+		}
+		if sameMembers(ia, ib) { // the same interfaces in another order: one change, the order
+			diff = append(diff, k+" order")
+			continue
+		}
+		for i := range ia {
+			ma, mb := ia[i].(map[string]any), ib[i].(map[string]any)
+			for m := range ma {
+				if !reflect.DeepEqual(ma[m], mb[m]) {
+					diff = append(diff, fmt.Sprintf("%s[%d].%s", k, i, m))
+				}
+			}
+		}
+	}
+	slices.Sort(diff)
+	return diff
+}
+
+// sameMembers: a and b hold the same values, in any order.
+func sameMembers(a, b []any) bool {
+	key := func(list []any) []string {
+		var out []string
+		for _, v := range list {
+			raw, _ := json.Marshal(v)
+			out = append(out, string(raw))
+		}
+		slices.Sort(out)
+		return out
+	}
+	return slices.Equal(key(a), key(b))
+}

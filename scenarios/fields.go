@@ -1,0 +1,196 @@
+package scenarios
+
+import (
+	"maps"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// FieldKind is what docs/contract-model.md §1 calls a card field.
+type FieldKind string
+
+// The two kinds of card field.
+const (
+	ContractField   FieldKind = "contract"
+	CapabilityField FieldKind = "capability"
+)
+
+// Field is one card field a scenario changes alone: the field tables of
+// the fixed catalog (contract-field-before-send, capability-field-before-
+// send) and of the generated one (package explore) are this one table.
+// Kind is the table's claim; the verdicts never read it: they are derived
+// from the contract hashes of the cards Change makes (FieldChanges), and
+// fields_test.go holds the claim to the projection.
+type Field struct {
+	// ID is stable: generated variants are named after it.
+	ID   string
+	Kind FieldKind
+	// What names the field in requirement texts ("an interface's tenant").
+	What string
+	// Change derives the changed card from a card of the field family
+	// (FieldCard) whose interfaces are laid out as bindings says.
+	Change func(b mockpeer.CardBuilder, bindings []string) mockpeer.CardBuilder
+	// MayRefuse is the reason a client that cannot follow the changed card
+	// may give instead of completing its task, without sending it ("" for
+	// none): a required extension it does not speak.
+	MayRefuse string
+}
+
+// Fields is the field table: every contract field of the projection, then
+// every capability field, each with the change a scenario makes to it.
+func Fields() []Field { return append(contractFields(), capabilityFields()...) }
+
+// The field family's card: the interfaces the layout lists, a second entry
+// to the first one's endpoint under tenant "secondary" (so that the
+// interfaces can be reordered, and one changed that the client need not
+// use), three schemes of which the API key is required card-wide (so that
+// each scheme's parameters are contract without changing what the client
+// sends, but the API key's decide it), and the frozen-contract extension
+// offered, not required.
+const (
+	secondaryTenant = "secondary"
+	// FieldCardTenant is the tenant the tenant field changes to.
+	fieldTenant  = "blue"
+	fieldVersion = "2.0"
+)
+
+// FieldGrants are the credentials a client of the field family holds.
+var FieldGrants = mockpeer.Grants{APIKey: true, Bearer: true, OAuth: true}
+
+// FieldCard is the field family's card for peer, its interfaces on the
+// origin of endpoint (peer itself, or the peer a signed card vouches for)
+// over bindings, in order, followed by the secondary entry to the first.
+func FieldCard(peer, endpoint string, bindings ...string) mockpeer.CardBuilder {
+	return standardCard(peer).Endpoint(endpoint).Bindings(bindings...).AddInterface(0, secondaryTenant).
+		Security(fieldSchemes(peer), wire.Require(mockpeer.SchemeAPIKey)).
+		Extensions(frozenContractExtension)
+}
+
+func fieldSchemes(peer string) mockpeer.Schemes {
+	oauth := mockpeer.OAuthScheme(peer, map[string]string{"a2a.tasks": "delegate tasks"})
+	return func(o mockpeer.Origins) map[string]wire.SecurityScheme {
+		s := oauth(o)
+		maps.Copy(s, mockpeer.APIKeyScheme()(o))
+		maps.Copy(s, mockpeer.BearerScheme()(o))
+		return s
+	}
+}
+
+func contractFields() []Field {
+	return []Field{
+		{ID: "tenant", Kind: ContractField, What: "the first interface's tenant",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.InterfaceTenant(0, fieldTenant)
+			}},
+		{ID: "protocol-binding", Kind: ContractField, What: "the second interface's protocolBinding",
+			Change: func(b mockpeer.CardBuilder, bindings []string) mockpeer.CardBuilder {
+				return b.InterfaceBinding(1, otherBinding(secondOf(bindings)))
+			}},
+		{ID: "protocol-version", Kind: ContractField, What: "the first interface's protocolVersion",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.InterfaceProtocolVersion(0, fieldVersion)
+			}},
+		{ID: "interface-order", Kind: ContractField, What: "the order of the interfaces (the first and the secondary entry swapped)",
+			Change: func(b mockpeer.CardBuilder, bindings []string) mockpeer.CardBuilder {
+				return b.SwapInterfaces(0, len(bindings)) // the secondary entry is last
+			}},
+		{ID: "extension-required", Kind: ContractField, What: "an extension becoming required",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.RequireExtension(mockpeer.FrozenContractExtension)
+			},
+			MayRefuse: "extension-unsupported"},
+		{ID: "skill-security", Kind: ContractField, What: "the target skill's own securityRequirements",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.SkillSecurity(skillSummarize, wire.Require(mockpeer.SchemeBearer))
+			}},
+		{ID: "oauth-token-url", Kind: ContractField, What: "the OAuth scheme's tokenUrl",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.OAuthTokenURL(mockpeer.SchemeOAuth, func(u string) string { return u + "?realm=tasks" })
+			}},
+		{ID: "oauth-scopes", Kind: ContractField, What: "the OAuth scheme's scopes",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.OAuthScopes(mockpeer.SchemeOAuth, map[string]string{"a2a.tasks": "delegate tasks", "a2a.audit": "read the audit log"})
+			}},
+		{ID: "apikey-name", Kind: ContractField, What: "the API-key scheme's name",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.APIKeyName(mockpeer.SchemeAPIKey, "X-Agent-Key")
+			}},
+		{ID: "apikey-location", Kind: ContractField, What: "the API-key scheme's location",
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder {
+				return b.APIKeyLocation(mockpeer.SchemeAPIKey, "cookie")
+			}},
+	}
+}
+
+func capabilityFields() []Field {
+	capability := func(id, what string, change func(mockpeer.CardBuilder) mockpeer.CardBuilder) Field {
+		return Field{ID: id, Kind: CapabilityField, What: what,
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder { return change(b) }}
+	}
+	return []Field{
+		capability("skills", "the skills listed (reordered, an unrelated one dropped)", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Skills(standardSkills()[1], standardSkills()[0])
+		}),
+		capability("skill-description", "the target skill's description", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.SkillDescription(skillSummarize, "Summarizes a document in three sentences.")
+		}),
+		capability("input-modes", "defaultInputModes", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.InputModes("text/plain", "application/pdf")
+		}),
+		capability("output-modes", "defaultOutputModes", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.OutputModes("text/plain", "text/markdown")
+		}),
+		capability("streaming", "capabilities.streaming", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Streaming(false)
+		}),
+		capability("push-notifications", "capabilities.pushNotifications", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.PushNotifications(true)
+		}),
+		capability("name", "the agent's name", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Name("a2a-conform summarizer")
+		}),
+		capability("description", "the agent's description", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Description("Summarizes and translates documents.")
+		}),
+		capability("version", "the agent's version", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Version("1.1.0")
+		}),
+		capability("provider", "the provider", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Provider(&wire.AgentProvider{Organization: "a2a-conform labs", URL: "https://labs.a2a-conform.dev"})
+		}),
+		capability("icon-url", "iconUrl", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.IconURL("https://a2a-conform.dev/icon.png")
+		}),
+		capability("documentation-url", "documentationUrl", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.DocumentationURL("https://a2a-conform.dev/docs")
+		}),
+	}
+}
+
+// secondOf is the binding of the field card's second interface: the
+// layout's second binding, or the first again (the secondary entry).
+func secondOf(bindings []string) string {
+	if len(bindings) > 1 {
+		return bindings[1]
+	}
+	return bindings[0]
+}
+
+// otherBinding is a binding other than b that the peers speak.
+func otherBinding(b string) string {
+	if b == wire.BindingJSONRPC {
+		return wire.BindingHTTPJSON
+	}
+	return wire.BindingJSONRPC
+}
+
+// LookupField finds a field of the table by ID.
+func LookupField(id string) (Field, bool) {
+	for _, f := range Fields() {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return Field{}, false
+}

@@ -1,0 +1,60 @@
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The requirements every generated scenario (run --explore, package
+// explore) judges. Their IDs are the same in every variant and never
+// change; the text of each is derived per variant from the field, the
+// point and the rule that decides it.
+const (
+	// GenControl: the variant's positive control completes (MUST).
+	GenControl = "XPL-001"
+	// GenChanged: the task that meets the change does what the rules
+	// derive (MUST; SHOULD where proceeding rests on a signature).
+	GenChanged = "XPL-002"
+	// GenNoCancel: no CancelTask in the session (MUST).
+	GenNoCancel = "XPL-003"
+	// GenNoFetch: mid-task, no card fetch while the task runs (SHOULD).
+	GenNoFetch = "XPL-004"
+	// GenVouched: signed, the first task completes at the endpoint the
+	// signed card vouches for (SHOULD).
+	GenVouched = "XPL-005"
+)
+
+// GeneratedRequirement documents one of them.
+type GeneratedRequirement struct {
+	ID, Level, What string
+}
+
+// GeneratedRequirements are documented in docs/requirements.md and
+// docs/explore.md, in ID order.
+func GeneratedRequirements() []GeneratedRequirement {
+	return []GeneratedRequirement{
+		{GenControl, "MUST", "The client completes the variant's positive control: the first task under the card before the change " +
+			"(between fetch and send, between tasks), the task that ran across the change (mid-task), the task after the peer " +
+			"serves the card without the change (first contact), or, when signed, a last task under a card on its own origin."},
+		{GenChanged, "MUST (SHOULD where proceeding rests on a signature)", "The task that meets the change does what the " +
+			"contract model's rules derive from the two cards' contract hashes: abort before the send (rule 2: the hashes differ, " +
+			"between fetch and send, with a validator), or send and complete it (rule 1: the hashes agree; rule 2 planning: between " +
+			"tasks or on first contact, following the card as it is; rule 3: mid-task; rule 4: no validator), or, for a card that " +
+			"now requires an extension, complete it with the extension or refuse it unsent (extension-unsupported)."},
+		{GenNoCancel, "MUST", "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
+			"cancel on drift or on a change after the send)."},
+		{GenNoFetch, "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
+		{GenVouched, "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
+			"valid signature vouches for (rule 6)."},
+	}
+}
+
+// writeGeneratedRequirements appends their section to docs/requirements.md.
+func writeGeneratedRequirements(b *strings.Builder) {
+	b.WriteString("\n## Generated scenarios (`run --explore`)\n\nJudged in every generated variant ([explore.md](explore.md)); " +
+		"each variant's text is derived from its parameters.\n")
+	for _, r := range GeneratedRequirements() {
+		fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `core` (`signatures` for a signed variant's %s). %s\n\nReference: contract-model §3.\n",
+			r.ID, r.Level, GenChanged, r.What)
+	}
+}

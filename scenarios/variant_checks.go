@@ -1,0 +1,90 @@
+package scenarios
+
+import (
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// The building blocks of generated scenarios (package explore): each check
+// first holds the farm to the derivation it was made from (servedAsDerived:
+// card versions from and to of peer differ in contract exactly when the
+// catalog derived so), then judges what the rule derived.
+
+// AbortedBeforeSend: the task that met peer's change from version from to
+// to sent nothing under the changed contract, canceled nothing, and
+// reported aborted/contract-changed, grounded. When a signature alone made
+// the endpoint authoritative (vouched), aborted/untrusted-endpoint counts
+// too: a client that does not verify signatures never trusted it.
+func AbortedBeforeSend(peer string, from, to int, vouched bool) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if j, ok := servedAsDerived(ev, peer, from, to, true); !ok {
+			return j
+		}
+		outcome := outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged)
+		if o := ev.Outcome(); vouched && o != nil && o.Reason == driver.ReasonUntrustedEndpoint {
+			outcome = outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
+		}
+		return allOf(ev, noSendAfterContractChange, noCancel, outcome)
+	}
+}
+
+// CompletedAfterChange: the task that met peer's change from version from
+// to to (differing in contract as derived) was sent, never canceled, and
+// completed.
+func CompletedAfterChange(peer string, from, to int, differs bool) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if j, ok := servedAsDerived(ev, peer, from, to, differs); !ok {
+			return j
+		}
+		return allOf(ev, noCancel, completedWithArtifact)
+	}
+}
+
+// FollowedOrRefused: the task planned on peer's changed card either
+// completed (following it), or was refused with reason, nothing sent and
+// the card served in this task (grounded): a card requiring an extension
+// the client does not speak.
+func FollowedOrRefused(peer string, from, to int, reason driver.Reason) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if j, ok := servedAsDerived(ev, peer, from, to, true); !ok {
+			return j
+		}
+		if o := ev.Outcome(); o == nil || o.Outcome == driver.OutcomeCompleted || o.Reason != reason {
+			return allOf(ev, noCancel, completedWithArtifact)
+		}
+		if sends := ev.Sends(); len(sends) > 0 {
+			return failed("no task-creating request: the card was refused ("+string(reason)+")",
+				sends[0].Op+" sent all the same", seqs(sends)...)
+		}
+		if len(ev.Select(ev.servedCard)) == 0 {
+			return failed("an outcome the journal supports: aborted/"+string(reason),
+				"the client was served no card in this task: it judged nothing")
+		}
+		return passed()
+	}
+}
+
+// CompletedWithArtifact: outcome completed, and the peer completed the
+// task the client names, created by a send of this task.
+func CompletedWithArtifact(ev *Evidence) Judgement { return completedWithArtifact(ev) }
+
+// NoCancel: the client never sent CancelTask.
+func NoCancel(ev *Evidence) Judgement { return noCancel(ev) }
+
+// NoCardFetchAfterSend: no card request between the first accepted send
+// and the end.
+func NoCardFetchAfterSend(ev *Evidence) Judgement { return noCardFetchAfterSend(ev) }
+
+// WhileRunning marks r as judging what the client did while its task ran
+// (Requirement.MidTask).
+func WhileRunning(r Requirement) Requirement { return whileRunning(r) }
+
+// AtTask makes r judge task n of the session alone.
+func AtTask(n int, r Requirement) Requirement { return atTask(n, r) }
+
+// CompletingSteps works once, at 50 %, and completes; WorkThenComplete is
+// a longer task, held submitted for that many advance events, then working
+// at each progress point.
+var (
+	CompletingSteps  = completingSteps
+	WorkThenComplete = workThenComplete
+)
