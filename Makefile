@@ -12,7 +12,7 @@ FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability build conformance-sdks sdk-runs sdk-results
+.PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -122,6 +122,10 @@ bench:
 
 stability:
 	./bench/stability.sh
+
+## load: the verdicts beside two CPU hogs, one scenario after the other and in parallel, are those of the machine as it is
+load:
+	./bench/load.sh --race
 
 SDK_REPORT_DIR := $(REPORT_DIR)/sdks
 # The exact versions installed: the reports and docs/results.md name them.

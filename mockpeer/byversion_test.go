@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"errors"
 	"net/http"
 	"testing"
 
@@ -54,6 +55,52 @@ func TestRedirectFromVersion(t *testing.T) {
 	resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil)
 	if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != f.Peer("C").CardURL() {
 		t.Errorf("after the rotation: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+}
+
+// A redirect until a version: the redirect on first contact, the honest
+// card after the rotation.
+func TestRedirectUntilVersion(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Cards: []CardFunc{testCard("A"), testCard("A", withVersion("2"))},
+			Redirect: &Redirect{Status: http.StatusFound, To: "C", UntilVersion: 1}},
+		{Name: "C", Host: "127.0.0.3", Cards: []CardFunc{testCard("C")}},
+	}})
+	c := httpsClient(t, f, false)
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	a := f.Peer("A")
+	resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil)
+	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != f.Peer("C").CardURL() {
+		t.Errorf("before the rotation: %d to %q, want the redirect to C", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if err := a.Rotate(1); err != nil {
+		t.Fatal(err)
+	}
+	if resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil); resp.StatusCode != http.StatusOK {
+		t.Errorf("after the rotation: %d, want the card", resp.StatusCode)
+	}
+}
+
+// A redirect whose version bounds leave no version redirecting, or name a
+// negative one, is a mistake of the scenario, not a peer that never
+// redirects.
+func TestRedirectVersionBoundsChecked(t *testing.T) {
+	for _, rd := range []Redirect{
+		{Status: http.StatusFound, To: "C", FromVersion: 1, UntilVersion: 1},
+		{Status: http.StatusFound, To: "C", FromVersion: 2, UntilVersion: 1},
+		{Status: http.StatusFound, To: "C", UntilVersion: -1},
+		{Status: http.StatusFound, To: "C", FromVersion: -1},
+	} {
+		spec := FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
+			{Name: "A", Cards: []CardFunc{testCard("A"), testCard("A")}, Redirect: &rd},
+			{Name: "C", Host: "127.0.0.3", Cards: []CardFunc{testCard("C")}},
+		}}
+		if f, err := Start(t.Context(), spec); !errors.Is(err, ErrInvalidSpec) {
+			if err == nil {
+				f.Close()
+			}
+			t.Errorf("redirect from %d until %d: Start = %v, want ErrInvalidSpec", rd.FromVersion, rd.UntilVersion, err)
+		}
 	}
 }
 

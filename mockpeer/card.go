@@ -111,7 +111,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	tags := parseEntityTags(r.Header) // read once: the answer and the journal agree
 	d.validators = p.readValidatorsLocked(tags, r.Header)
 	p.cardFetchedLocked()
-	if rd := p.spec.Redirect; rd != nil && p.state.version >= rd.FromVersion {
+	if rd := p.spec.Redirect; rd.redirects(p.state.version) {
 		p.mu.Unlock()
 		w.Header().Set("Location", p.farm.byName[rd.To].CardURL())
 		w.WriteHeader(rd.Status)

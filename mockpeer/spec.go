@@ -88,6 +88,15 @@ type Redirect struct {
 	// least this number is in force (0: always), so a scenario can serve
 	// the honest card first and redirect after a rotation.
 	FromVersion int
+	// UntilVersion, if positive, ends the redirect once a card version of
+	// at least this number is in force, so a scenario can redirect on first
+	// contact and serve the honest card after a rotation.
+	UntilVersion int
+}
+
+// redirects reports whether rd redirects while card version v is in force.
+func (rd *Redirect) redirects(v int) bool {
+	return rd != nil && v >= rd.FromVersion && (rd.UntilVersion <= 0 || v < rd.UntilVersion)
 }
 
 // TriggerKind says what event fires a rotation.

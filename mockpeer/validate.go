@@ -71,6 +71,10 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 			return invalid("peer %q redirects to itself", ps.Name)
 		case !redirectStatus(rd.Status):
 			return invalid("peer %q redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, rd.Status)
+		case rd.FromVersion < 0 || rd.UntilVersion < 0:
+			return invalid("peer %q redirect has a negative card version bound", ps.Name)
+		case rd.UntilVersion > 0 && rd.UntilVersion <= rd.FromVersion:
+			return invalid("peer %q redirects from card version %d until version %d: never", ps.Name, rd.FromVersion, rd.UntilVersion)
 		}
 	}
 	for i, rot := range ps.Rotations {

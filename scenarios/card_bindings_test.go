@@ -23,6 +23,13 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 		"repointed-grpc-target A v0":   true, // gRPC alone, in resolver forms
 		"repointed-grpc-target A v1":   true,
 		"repointed-grpc-target B v0":   true,
+		// The same, turned around (first_contact.go).
+		"repointed-grpc-endpoint-first-contact A v0": true,
+		"repointed-grpc-endpoint-first-contact A v1": true,
+		"repointed-grpc-endpoint-first-contact B v0": true,
+		"repointed-grpc-target-first-contact A v0":   true,
+		"repointed-grpc-target-first-contact A v1":   true,
+		"repointed-grpc-target-first-contact B v0":   true,
 	}
 	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true}
 	origins := func(peer string) string { return "https://" + peer + ".test:443" }

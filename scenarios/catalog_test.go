@@ -37,6 +37,10 @@ var published = []string{
 	"CAP-008", "CAP-009", "CAP-010", "CAP-011", "CAP-012", "CAP-013",
 	"XPL-001", "XPL-002", "XPL-003", "XPL-004", "XPL-005",
 	"REDIR-005",
+	"FIRST-001", "FIRST-002", "FIRST-003", "FIRST-004", "FIRST-005", "FIRST-006", "FIRST-007", "FIRST-008",
+	"FIRST-009", "FIRST-010", "FIRST-011", "FIRST-012", "FIRST-013", "FIRST-014", "FIRST-015", "FIRST-016",
+	"FIRST-017", "FIRST-018", "FIRST-019", "FIRST-020", "FIRST-021", "FIRST-022", "FIRST-023", "FIRST-024",
+	"FIRST-025", "FIRST-026", "FIRST-027", "FIRST-028", "FIRST-029", "FIRST-030", "FIRST-031", "FIRST-032",
 }
 
 // The generated scenarios' requirement IDs are published like the

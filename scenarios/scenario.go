@@ -12,8 +12,15 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-// DefaultDeadline is the time a client gets when a scenario names none.
-const DefaultDeadline = 10 * time.Second
+// DefaultDeadline is the time a client gets for a task when a scenario
+// names none. It is generous on purpose: a verdict must not depend on how
+// loaded the machine is, and the only verdicts that read a clock are those
+// of a client that outlives its deadline. The slowest built-in client task
+// (the gallery's flood) takes a few hundred milliseconds of CPU under the
+// race detector, and a few seconds of wall time beside two CPU hogs and
+// three other plays (docs/reliability.md, "Verdicts and load"); a client
+// that hangs is failed as surely at 30 s as at 10.
+const DefaultDeadline = 30 * time.Second
 
 // Scenario is one field failure reproduced by scripted peers.
 type Scenario struct {
@@ -116,6 +123,11 @@ var specOrder = []string{
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
 	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
 	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
+	// First contact: the authority scenarios above, the bad card first.
+	"repointed-endpoint-first-contact", "repointed-endpoint-bad-signature-first-contact",
+	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
+	"repointed-grpc-endpoint-first-contact", "repointed-grpc-target-first-contact",
+	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
 }
 
 func order(id string) int {

@@ -16,7 +16,9 @@ import "github.com/a2a-conform/a2a-conform/runner/driver"
 // pins exactly what they fail there.
 //
 // Each keeps whatever it keeps across the tasks of a session in session
-// mode, and starts afresh for every task in one-shot mode.
+// mode, and starts afresh for every task in one-shot mode, but for
+// trust-on-first-use, which keeps what it trusts in the session's state
+// directory, as a one-shot client that remembers must.
 const (
 	// SilentAbortContractChanged sends nothing and reports
 	// aborted/contract-changed (silent.go).
@@ -54,8 +56,8 @@ const (
 	// HardcodedV03 is HardcodedEndpointCredentials calling the A2A 0.3
 	// method names (hardcodedv03.go).
 	HardcodedV03 = "hardcoded-endpoint-v03-methods"
-	// Flood is the reference sending FloodRequests card requests before
-	// each task (flood.go).
+	// Flood is the reference sending FloodRequests card requests once a
+	// session, before its first task whose card answers (flood.go).
 	Flood = "flood"
 
 	// BlockingDecoy hides a polled task, canceled on drift, behind a
@@ -128,6 +130,11 @@ const (
 	// BareHandshake only completes a TLS handshake there, and sends
 	// nothing (contactleak.go).
 	BareHandshake = "bare-handshake"
+	// TrustOnFirstUse trusts the session's first card and first
+	// certificates, and afterwards aborts only when the interface urls,
+	// their protocol versions or the raw security JSON change
+	// (trustonfirstuse.go).
+	TrustOnFirstUse = "trust-on-first-use"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -171,6 +178,7 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
+	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -54,6 +54,11 @@ var expectedFailures = map[string][]string{
 		"repointed-grpc-target/GEN-004", "repointed-grpc-target/REPOINT-011",
 		"rotation-during-send/GEN-004", "rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
 		"version-skew/GEN-004", "version-skew/SKEW-001", "version-skew/SKEW-002",
+		// On first contact it refuses the card pointing elsewhere, then plans
+		// the second task on that card, still fresh, and refuses it again.
+		"repointed-endpoint-first-contact/FIRST-004", "repointed-endpoint-bad-signature-first-contact/FIRST-008",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-012", "repointed-endpoint-principal-mismatch-first-contact/FIRST-016",
+		"repointed-grpc-endpoint-first-contact/FIRST-020", "repointed-grpc-target-first-contact/FIRST-024",
 	},
 	builtin.RefetchEveryTransition: {
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
@@ -82,10 +87,27 @@ var expectedFailures = map[string][]string{
 		"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002",
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-005", "origin-lookalike/ORIGIN-007",
 		"origin-lookalike/ORIGIN-008", "origin-lookalike/ORIGIN-010", "origin-lookalike/ORIGIN-011",
+		"repointed-endpoint-first-contact/FIRST-001", "repointed-endpoint-first-contact/FIRST-002",
+		"repointed-endpoint-first-contact/FIRST-003",
+		"repointed-endpoint-bad-signature-first-contact/FIRST-005", "repointed-endpoint-bad-signature-first-contact/FIRST-006",
+		"repointed-endpoint-bad-signature-first-contact/FIRST-007",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-009", "repointed-endpoint-foreign-key-first-contact/FIRST-010",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-011",
+		"repointed-endpoint-principal-mismatch-first-contact/FIRST-013",
+		"repointed-endpoint-principal-mismatch-first-contact/FIRST-014",
+		"repointed-endpoint-principal-mismatch-first-contact/FIRST-015",
+		"repointed-grpc-endpoint-first-contact/FIRST-017", "repointed-grpc-endpoint-first-contact/FIRST-018",
+		"repointed-grpc-endpoint-first-contact/FIRST-019",
+		"repointed-grpc-target-first-contact/FIRST-021", "repointed-grpc-target-first-contact/FIRST-022",
+		"repointed-grpc-target-first-contact/FIRST-023",
+		"card-redirect-cross-origin-first-contact/FIRST-025", "card-redirect-cross-origin-first-contact/FIRST-026",
+		"card-redirect-cross-origin-first-contact/FIRST-027",
 	},
 	builtin.TrustAnySignature: {
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-009", "repointed-endpoint-foreign-key-first-contact/FIRST-010",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-011",
 	},
 	// GEN-001 in every scenario, since each session starts with a task that
 	// completes: the mutant leaves out A2A-Version over HTTP and the
@@ -100,6 +122,10 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint/GEN-001", "repointed-grpc-endpoint/GEN-001", "repointed-grpc-target/GEN-001",
 		"rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
 		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001",
+		"repointed-endpoint-first-contact/GEN-001", "repointed-endpoint-bad-signature-first-contact/GEN-001",
+		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
+		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
+		"card-redirect-cross-origin-first-contact/GEN-001", "impostor-certificate-first-contact/GEN-001",
 	},
 	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
 	builtin.NoFrozenContract: {
@@ -113,6 +139,8 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
 		"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002",
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-005", "origin-lookalike/ORIGIN-007",
+		"repointed-endpoint-first-contact/FIRST-001", "repointed-endpoint-first-contact/FIRST-002",
+		"repointed-endpoint-first-contact/FIRST-003",
 	},
 	// Blind to every field change and to origin-lookalike's; the guesser
 	// only to the first field change, whose Last-Modified is the one minute
@@ -137,13 +165,18 @@ var expectedFailures = map[string][]string{
 	// everywhere else the servers it talks to are the genuine ones.
 	builtin.InsecureTLS: {
 		"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+		"impostor-certificate-first-contact/FIRST-029", "impostor-certificate-first-contact/FIRST-030",
+		"impostor-certificate-first-contact/FIRST-031",
 	},
 }
 
 // blindRevalidation: a client whose revalidations are answered 304 under
 // any card never sees a change between tasks, and its looks are no looks
 // (GEN-004). It does see the redirect of card-redirect-cross-origin, and
-// sends the bearer token it holds in mirrored-stale-cache (STALE-001).
+// sends the bearer token it holds in mirrored-stale-cache (STALE-001). On
+// first contact it refuses the card pointing elsewhere, and the 304 to its
+// blind revalidation keeps that card for the second task: it refuses the
+// honest one unseen.
 var blindRevalidation = []string{
 	"capability-drift-before-send/GEN-004",
 	"capability-field-before-send/GEN-004", "contract-field-before-send/GEN-004", "contract-field-before-send/FIELD-002",
@@ -158,6 +191,9 @@ var blindRevalidation = []string{
 	"repointed-grpc-target/GEN-004", "repointed-grpc-target/REPOINT-011",
 	"rotation-during-send/GEN-004", "rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
 	"version-skew/GEN-004", "version-skew/SKEW-001", "version-skew/SKEW-002",
+	"repointed-endpoint-first-contact/FIRST-004", "repointed-endpoint-bad-signature-first-contact/FIRST-008",
+	"repointed-endpoint-foreign-key-first-contact/FIRST-012", "repointed-endpoint-principal-mismatch-first-contact/FIRST-016",
+	"repointed-grpc-endpoint-first-contact/FIRST-020", "repointed-grpc-target-first-contact/FIRST-024",
 }
 
 // expectedExit: 1 when a MUST fails, else 0.

@@ -1,0 +1,82 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// First contact. Every authority scenario of the routing family shows the
+// honest card first and the bad one second, so a client that trusts
+// whatever its session met first and afterwards only watches for changes
+// (trust on first use: "did the urls change?") cannot be told from one
+// that judges each card on its own ("is this url authoritative?"). The
+// first-contact scenarios play the same farms the other way round: the
+// session's first card is the bad one (or the card URL redirects, or the
+// origin presents an impostor's certificate), with no earlier card to
+// compare it with, and the honest one comes second, as the positive
+// control. In one-shot mode the first task's process is the first the
+// state directory has seen: nothing before it was trusted.
+
+// firstContact turns a scenario of the routing family around: the same
+// peers and cards, with the card peer's two versions in the other order.
+// The session's first card is the one the card is not authoritative for;
+// the honest one, put in force between the tasks (routing's RotateTo),
+// is the second task's.
+func firstContact(s *Scenario) *Scenario {
+	a := &s.Peers[s.CardPeerIndex()]
+	a.Cards = slices.Clone(a.Cards)
+	slices.Reverse(a.Cards)
+	return s
+}
+
+// untrustedOnFirstContact is untrustedEndpoint for a session whose first
+// card is advisory for peer: no request of any kind reaches peer in the
+// session (noRequest), no credential does (noCredential), the client
+// reports the first task aborted / untrusted-endpoint, and the second
+// task, under the honest card, completes (the positive control). All four
+// are MUSTs citing ref; the outcome also cites the driver contract.
+func untrustedOnFirstContact(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
+	return onFirstContact(nothingReaches, peer, profile, ref, ids, noRequest, noCredential)
+}
+
+// probedOnFirstContact is untrustedOnFirstContact for an endpoint the card
+// could make authoritative (a validly signed binding): a bare TLS handshake
+// there, to learn its principal, is allowed (probedEndpoint).
+func probedOnFirstContact(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
+	return onFirstContact(noRequestAt, peer, profile, ref, ids, noRequest, noCredential)
+}
+
+func onFirstContact(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, ids [4]string,
+	noRequest, noCredential string) []Requirement {
+	return []Requirement{
+		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: contact(peer)},
+		{ID: ids[1], Level: Must, Profile: profile, Text: noCredential, Ref: ref, Check: noCredentialAt(peer)},
+		{
+			ID: ids[2], Level: Must, Profile: profile,
+			Text: "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, " +
+				"as the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier one.",
+			Ref:   ref + "; docs/driver-contract.md",
+			Task:  1,
+			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
+		},
+		controlTask(ids[3], profile, 2,
+			"The client MUST complete the second task, under the card whose endpoints are on its own origin, served "+
+				"after the one it refused (the positive control).", ref),
+	}
+}
+
+// PresentGenuine undoes PresentImpostor between two tasks: peer presents
+// its genuine certificate again, and every connection open to it is ended
+// (mockpeer.Peer.PresentGenuine).
+func PresentGenuine(peer string) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.PresentGenuine()
+	}
+}

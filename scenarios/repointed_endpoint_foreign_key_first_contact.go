@@ -1,0 +1,20 @@
+package scenarios
+
+import "github.com/a2a-conform/a2a-conform/mockpeer"
+
+// repointed-endpoint-foreign-key on first contact: the first card the
+// session meets is vouched for by the endpoint's own key.
+var _ = register(firstContact(signedRepoint(Scenario{
+	ID:    "repointed-endpoint-foreign-key-first-contact",
+	Title: "the session's first card is validly signed by a key the endpoint's origin publishes",
+	Description: "As `repointed-endpoint-foreign-key`, the other way round: the first card the client is served points " +
+		"at B, and its signatures verify with keys published by B, not by A (`jku` names B's JWKS; A publishes no " +
+		"key). Between the tasks the card's interfaces are on A, and the second task runs under it (the positive " +
+		"control). B presents the same TLS certificate as A, so only the key's origin is wrong.",
+	Requirements: untrustedOnFirstContact("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
+		[4]string{"FIRST-009", "FIRST-010", "FIRST-011", "FIRST-012"},
+		"The client MUST NOT send any request to an endpoint on another origin that the session's first card names, "+
+			"vouched for only by a key that origin publishes itself; that includes fetching the key from there.",
+		"The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for, "+
+			"on the session's first card."),
+}, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Publisher: "B"}, "A")))

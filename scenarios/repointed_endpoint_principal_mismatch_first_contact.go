@@ -1,0 +1,22 @@
+package scenarios
+
+import "github.com/a2a-conform/a2a-conform/mockpeer"
+
+// repointed-endpoint-principal-mismatch on first contact: the first card
+// the session meets is validly signed by A, but its endpoint is another
+// TLS principal. A client that pins whatever certificate it meets first
+// takes B's for the agent's.
+var _ = register(firstContact(signedRepoint(Scenario{
+	ID:    "repointed-endpoint-principal-mismatch-first-contact",
+	Title: "the session's first card is validly signed and points at an endpoint with another TLS principal",
+	Description: "As `repointed-endpoint-principal-mismatch`, the other way round: the first card the client is " +
+		"served points at B and carries valid signatures by keys A publishes, but B presents its own TLS " +
+		"certificate, not A's. Between the tasks the card's interfaces are on A, and the second task runs under it " +
+		"(the positive control).",
+	Requirements: probedOnFirstContact("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
+		[4]string{"FIRST-013", "FIRST-014", "FIRST-015", "FIRST-016"},
+		"The client MUST NOT send any request to an endpoint on another origin that the session's first card names "+
+			"and that presents another TLS principal than the card's origin, even when the card's signature verifies.",
+		"The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's, "+
+			"on the session's first card."),
+}, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, "")))
