@@ -105,6 +105,7 @@ for spec in "${SPECS[@]}"; do
 done
 
 failed=0
+rm -rf "${OUT:?}/$LABEL" # a run's folders only: an earlier run's would be read as this one's
 echo "baselines, one scenario after the other, no hogs started:"
 for i in "${!P_CLIENT[@]}"; do
   dir=$OUT/$LABEL/$i/base
