@@ -221,8 +221,11 @@ var aimed = map[string]aim{
 	// It trusts whatever it meets first and then only watches for change:
 	// every authority scenario that starts honest passes it (pinned to pass
 	// here), and every requirement of their first-contact twins fails it.
+	// It follows a redirect to fetch the card there before judging it:
+	// contact with the redirect's target, which REDIR-005 forbids whatever
+	// the session saw first.
 	builtin.TrustOnFirstUse: {
-		fail: firstContactRequirements(),
+		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005"),
 		also: verdictOf(scenarios.Pass,
 			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003", "repointed-endpoint/REPOINT-004",
 			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
