@@ -52,4 +52,4 @@ if [ "$code" -ne 2 ] || ! grep -q "is not installed" "$tmp/missing.log"; then
 	cat "$tmp/missing.log" >&2
 	exit 1
 fi
-echo "npm check: installed from the packed tarballs, npx a2a-conform run exited $run (the example client is not a safe one) with a report; the launcher alone explains itself"
+echo "npm check: installed from the packed tarballs, npx a2a-conform run exited $run with a report (1: the example speaks JSON-RPC alone, and the run offers every binding); the launcher alone explains itself"
