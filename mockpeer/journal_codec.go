@@ -83,14 +83,14 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendStrings(b, e.Extensions)
 	b = appendConnection(b, e.Conn)
 	b = appendValidators(b, e.Validators)
-	b = appendInts(b, e.RunningShown)
+	b = appendList(b, e.RunningShown, appendInt)
 	b = appendStrings(b, e.Announced)
 	b = append(b, boolByte(e.SentContract != nil))
 	if e.SentContract != nil {
 		b = appendString(b, e.SentContract.Hash)
 	}
 	b = appendStrings(b, e.Truncated)
-	return appendCuts(b, e.Cuts)
+	return appendList(b, e.Cuts, appendCut)
 }
 
 // appendValidators writes a presence flag, then v.
@@ -99,52 +99,12 @@ func appendValidators(b []byte, v *Validators) []byte {
 	if v == nil {
 		return b
 	}
-	b = appendValidatorList(b, v.Tags)
+	b = appendList(b, v.Tags, appendValidator)
 	b = binary.AppendVarint(b, int64(v.TagCount))
 	b = append(b, boolByte(v.Star))
-	b = appendValidatorList(b, v.Dates)
+	b = appendList(b, v.Dates, appendValidator)
 	b = binary.AppendVarint(b, int64(v.DateCount))
 	return binary.AppendVarint(b, int64(v.Unserved))
-}
-
-// appendValidatorList keeps nil and empty apart, as appendStrings does.
-func appendValidatorList(b []byte, vs []Validator) []byte {
-	if vs == nil {
-		return binary.AppendUvarint(b, 0)
-	}
-	b = binary.AppendUvarint(b, uint64(len(vs))+1)
-	for _, v := range vs {
-		b = binary.AppendVarint(b, int64(v.Version))
-		b = append(b, boolByte(v.Weak), boolByte(v.Star), boolByte(v.Served))
-	}
-	return b
-}
-
-// appendInts keeps nil and empty apart, as appendStrings does.
-func appendInts(b []byte, ns []int) []byte {
-	if ns == nil {
-		return binary.AppendUvarint(b, 0)
-	}
-	b = binary.AppendUvarint(b, uint64(len(ns))+1)
-	for _, n := range ns {
-		b = binary.AppendVarint(b, int64(n))
-	}
-	return b
-}
-
-// appendCuts keeps nil and empty apart, as appendStrings does.
-func appendCuts(b []byte, cs []Cut) []byte {
-	if cs == nil {
-		return binary.AppendUvarint(b, 0)
-	}
-	b = binary.AppendUvarint(b, uint64(len(cs))+1)
-	for _, c := range cs {
-		b = appendString(b, c.Field)
-		b = binary.AppendVarint(b, int64(c.Limit))
-		b = binary.AppendVarint(b, int64(c.Seen))
-		b = append(b, boolByte(c.AtLeast))
-	}
-	return b
 }
 
 // appendConnection writes a presence byte, then c's fields in order.
@@ -187,15 +147,19 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-// appendStrings keeps nil and empty apart: a nil list is count 0, an
-// empty one count 1 with no items, so a record decodes to what was stored.
-func appendStrings(b []byte, ss []string) []byte {
-	if ss == nil {
+// appendStrings is a list of strings (appendList).
+func appendStrings(b []byte, ss []string) []byte { return appendList(b, ss, appendString) }
+
+// appendList keeps nil and empty apart: a nil list is count 0, an empty
+// one count 1 with no items, so a record decodes to what was stored
+// (list reads it back).
+func appendList[T any](b []byte, xs []T, item func([]byte, T) []byte) []byte {
+	if xs == nil {
 		return binary.AppendUvarint(b, 0)
 	}
-	b = binary.AppendUvarint(b, uint64(len(ss))+1)
-	for _, s := range ss {
-		b = appendString(b, s)
+	b = binary.AppendUvarint(b, uint64(len(xs))+1)
+	for _, x := range xs {
+		b = item(b, x)
 	}
 	return b
 }
@@ -364,18 +328,26 @@ func list[T any](d *decoder, item func(*decoder) T) []T {
 	return out
 }
 
-func (d *decoder) strings() []string {
-	n := d.uvarint()
-	if d.err != nil || n == 0 {
-		return nil
-	}
-	if n-1 > uint64(len(d.b)-d.off) { // every item takes a byte at least
-		d.err = errShortRecord
-		return nil
-	}
-	out := make([]string, 0, n-1)
-	for range n - 1 {
-		out = append(out, d.string())
-	}
-	return out
+func (d *decoder) strings() []string { return list(d, (*decoder).string) }
+
+// appendValidator writes one item of a list (appendList).
+func appendValidator(b []byte, v Validator) []byte {
+	b = binary.AppendVarint(b, int64(v.Version))
+	b = append(b, boolByte(v.Weak), boolByte(v.Star), boolByte(v.Served))
+	return b
+}
+
+// appendInt writes one item of a list (appendList).
+func appendInt(b []byte, n int) []byte {
+	b = binary.AppendVarint(b, int64(n))
+	return b
+}
+
+// appendCut writes one item of a list (appendList).
+func appendCut(b []byte, c Cut) []byte {
+	b = appendString(b, c.Field)
+	b = binary.AppendVarint(b, int64(c.Limit))
+	b = binary.AppendVarint(b, int64(c.Seen))
+	b = append(b, boolByte(c.AtLeast))
+	return b
 }
