@@ -107,6 +107,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	}
 	p.mu.Lock()
 	v := p.versions[p.state.version]
+	age := p.spec.Caching.Aged.header(p.state.version)
 	d.cardVersion = v.n
 	tags := parseEntityTags(r.Header) // read once: the answer and the journal agree
 	d.validators = p.readValidatorsLocked(tags, r.Header)
@@ -138,6 +139,9 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	}
 	if cc := p.spec.Caching.CacheControl; cc != "" {
 		h.Set("Cache-Control", cc)
+	}
+	if age != "" {
+		h.Set("Age", age)
 	}
 	if status == http.StatusNotModified {
 		w.WriteHeader(status)

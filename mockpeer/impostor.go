@@ -117,7 +117,10 @@ func (p *Peer) tlsConfig() *tls.Config {
 	cfg.GetConfigForClient = func(hello *tls.ClientHelloInfo) (*tls.Config, error) {
 		imp := p.impostor.Load()
 		onHello(hello, imp != nil)
-		return imp, nil // nil: the genuine configuration
+		if imp == nil {
+			return p.ownKey.Load(), nil // nil: the identity's configuration
+		}
+		return imp, nil
 	}
 	return cfg
 }

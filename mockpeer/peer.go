@@ -56,6 +56,9 @@ type Peer struct {
 	// impostor is the TLS configuration of PresentImpostor; nil while the
 	// peer presents its genuine certificate.
 	impostor atomic.Pointer[tls.Config]
+	// ownKey is the TLS configuration of PresentOwnKey; nil while the peer
+	// presents its identity's certificate.
+	ownKey atomic.Pointer[tls.Config]
 	// switching serializes PresentImpostor and PresentGenuine, drain
 	// included: a call that finds the switch made returns only once it is
 	// complete.

@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -78,6 +79,26 @@ type Caching struct {
 	NoETag         bool
 	NoLastModified bool
 	CacheControl   string // e.g. "max-age=300"
+	// Aged is the peer's scripted clock for its card, so that a card's
+	// freshness can run out between two tasks without anybody waiting.
+	Aged Aging
+}
+
+// Aging: from card version FromVersion on, every card response (200 or
+// 304) carries "Age: Seconds" (RFC 9111 §5.1): the card is that old when
+// it arrives, stale on arrival once Seconds reaches its max-age. Zero
+// Seconds sends no Age.
+type Aging struct {
+	FromVersion int
+	Seconds     int
+}
+
+// header is the Age header while card version v is in force, or "".
+func (a Aging) header(v int) string {
+	if a.Seconds <= 0 || v < a.FromVersion {
+		return ""
+	}
+	return strconv.Itoa(a.Seconds)
 }
 
 // Redirect answers the card URL with Status and a Location on another peer.

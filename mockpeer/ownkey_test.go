@@ -1,0 +1,108 @@
+package mockpeer
+
+import (
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"io"
+	"net/http"
+	"testing"
+)
+
+// A peer sharing A's identity presents A's key until PresentOwnKey, then a
+// key of its own that the farm's CA still vouches for, on every new
+// connection, resumption included, and the one left open is ended.
+func TestPresentOwnKey(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}},
+		{Name: "B", Host: "127.0.0.2", Identity: "A", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
+	}})
+	a, b := f.Peer("A"), f.Peer("B")
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	sessions := tls.NewLRUClientSessionCache(4)
+	principal := func(addr, host string) string {
+		t.Helper()
+		conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pool, ServerName: host, ClientSessionCache: sessions})
+		if err != nil {
+			t.Fatalf("handshake with %s: %v", addr, err)
+		}
+		defer conn.Close()
+		sum := sha256.Sum256(conn.ConnectionState().PeerCertificates[0].RawSubjectPublicKeyInfo)
+		return string(sum[:])
+	}
+	ofA := principal(a.listener.Addr().String(), "127.0.0.1")
+	if got := principal(b.listener.Addr().String(), "127.0.0.2"); got != ofA {
+		t.Fatal("B presents another key than A before PresentOwnKey")
+	}
+	open, err := tls.Dial("tcp", b.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.2"})
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	defer open.Close()
+	ended := make(chan error, 1)
+	go func() {
+		_, err := open.Read(make([]byte, 1))
+		ended <- err
+		open.Close()
+	}()
+
+	for range 2 { // the second call changes nothing
+		if err := b.PresentOwnKey(); err != nil {
+			t.Fatalf("PresentOwnKey: %v", err)
+		}
+	}
+	if err := <-ended; !errors.Is(err, io.EOF) {
+		t.Errorf("the connection open before the switch: read %v, want EOF", err)
+	}
+	own := principal(b.listener.Addr().String(), "127.0.0.2")
+	if own == ofA {
+		t.Error("B still presents A's key after PresentOwnKey")
+	}
+	if again := principal(b.listener.Addr().String(), "127.0.0.2"); again != own {
+		t.Error("B's own key changed between handshakes")
+	}
+	if got := principal(a.listener.Addr().String(), "127.0.0.1"); got != ofA {
+		t.Error("A's key changed with B's")
+	}
+	resp, _ := do(t, httpsClient(t, f, false), http.MethodGet, b.CardURL(), "", nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("B's card under its own key: %s", resp.Status)
+	}
+}
+
+// On a plain farm there is no key to change.
+func TestPresentOwnKeyPlainHTTP(t *testing.T) {
+	f := startFarm(t, FarmSpec{PlainHTTP: true, Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}}})
+	if err := f.Peer("A").PresentOwnKey(); !errors.Is(err, ErrPlainHTTP) {
+		t.Errorf("PresentOwnKey on plain HTTP: %v, want ErrPlainHTTP", err)
+	}
+}
+
+// The scripted Age rides on every card response from its version on, 304s
+// included, and never before.
+func TestCardAge(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{
+		Cards:   []CardFunc{testCard("A"), testCard("A")},
+		Caching: Caching{CacheControl: "max-age=300", Aged: Aging{FromVersion: 1, Seconds: 301}},
+	})
+	c := httpsClient(t, f, false)
+	resp, _ := do(t, c, http.MethodGet, p.CardURL(), "", nil)
+	if got := resp.Header.Get("Age"); got != "" {
+		t.Errorf("version 0: Age %q, want none", got)
+	}
+	etag := resp.Header.Get("ETag")
+	if err := p.Rotate(1); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []map[string]string{nil, {"If-None-Match": etag}} {
+		resp, _ := do(t, c, http.MethodGet, p.CardURL(), "", h)
+		if got := resp.Header.Get("Age"); got != "301" {
+			t.Errorf("version 1 (%s): Age %q, want 301", resp.Status, got)
+		}
+		if got := resp.Header.Get("Cache-Control"); got != "max-age=300" {
+			t.Errorf("version 1 (%s): Cache-Control %q", resp.Status, got)
+		}
+	}
+}
