@@ -51,3 +51,16 @@ func PresentImpostor(peer string) func(*mockpeer.Farm) error {
 		return p.PresentImpostor()
 	}
 }
+
+// PresentOwnKey makes peer another TLS principal on its own origin, between
+// two tasks: a certificate the run's CA issued under a key of its own, and
+// every connection open to it ended (mockpeer.Peer.PresentOwnKey).
+func PresentOwnKey(peer string) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.PresentOwnKey()
+	}
+}

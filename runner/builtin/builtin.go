@@ -71,6 +71,10 @@ type client struct {
 	// unsafe replaces decisions of the reference; nil for the reference.
 	// It sees the session's card URL, skill, trust root and credentials.
 	unsafe func(*refclient.Config)
+	// stateful, if non-nil, replaces decisions of the reference as unsafe
+	// does, given the session's state directory ("" for none): what it
+	// keeps there outlives one-shot processes.
+	stateful func(cfg *refclient.Config, stateDir string)
 	// own, for a client that is not the reference at all, makes the state
 	// of one session and returns the function that plays its tasks.
 	own func() task
@@ -187,6 +191,9 @@ func (c talking) config(a driver.Assignment) refclient.Config {
 		SendMode: c.opts.SendMode, Binding: c.opts.Binding}
 	if c.unsafe != nil {
 		c.unsafe(&cfg)
+	}
+	if c.stateful != nil {
+		c.stateful(&cfg, a.StateDir)
 	}
 	return cfg
 }

@@ -17,8 +17,8 @@ import "github.com/a2a-conform/a2a-conform/runner/driver"
 //
 // Each keeps whatever it keeps across the tasks of a session in session
 // mode, and starts afresh for every task in one-shot mode, but for
-// trust-on-first-use, which keeps what it trusts in the session's state
-// directory, as a one-shot client that remembers must.
+// trust-on-first-use and attest-once, which keep what they trust in the
+// session's state directory, as a one-shot client that remembers must.
 const (
 	// SilentAbortContractChanged sends nothing and reports
 	// aborted/contract-changed (silent.go).
@@ -135,6 +135,10 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+	// AttestOnce is the reference keeping each signed binding it attested
+	// for the whole session, past the card's TTL, and pinning nothing
+	// there afterwards (attestonce.go).
+	AttestOnce = "attest-once"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -179,6 +183,7 @@ var gallery = []client{
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
 	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: AttestOnce, stateful: attestOnce},      // an attestation that never expires
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -87,7 +87,7 @@ type Client struct {
 	card       *Card // held from the last task, for the next (Delegate)
 	transports []*http.Transport
 	grpcConns  []*grpcBinding
-	jwks       map[string]jose.JSONWebKeySet // by URL, fetched once
+	jwks       map[string]jose.JSONWebKeySet // by URL, fetched once a task
 }
 
 // New checks cfg and loads its trust root and client certificate.

@@ -36,6 +36,10 @@ type Decisions struct {
 	// Watcher, if non-nil, runs between the polls or stream events of a
 	// task that was sent (rule 3).
 	Watcher TaskWatcher
+	// Attestations, if non-nil, decides whether a signed card's binding to
+	// an endpoint on another origin, attested in an earlier task, is reused
+	// instead of attested again (rule 6, §6).
+	Attestations Attestations
 }
 
 // Reference returns the reference's decisions, every field set. An
@@ -43,12 +47,13 @@ type Decisions struct {
 // replaces.
 func Reference() Decisions {
 	return Decisions{
-		Cache:       refreshCache{},
-		Revalidator: contractRevalidator{},
-		Credentials: sendWhatYouHold{},
-		Origins:     OriginGateFunc(func(_ Reach, card, target *url.URL) bool { return SameOrigin(card, target) }),
-		Protocol:    v1Protocol{},
-		Watcher:     frozenContract{},
+		Cache:        refreshCache{},
+		Revalidator:  contractRevalidator{},
+		Credentials:  sendWhatYouHold{},
+		Origins:      OriginGateFunc(func(_ Reach, card, target *url.URL) bool { return SameOrigin(card, target) }),
+		Protocol:     v1Protocol{},
+		Watcher:      frozenContract{},
+		Attestations: attestEveryTime{},
 	}
 }
 
@@ -61,6 +66,7 @@ func (d Decisions) orReference() Decisions {
 	d.Origins = cmp.Or(d.Origins, ref.Origins)
 	d.Protocol = cmp.Or(d.Protocol, ref.Protocol)
 	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
+	d.Attestations = cmp.Or(d.Attestations, ref.Attestations)
 	return d
 }
 

@@ -24,6 +24,7 @@ type Result struct {
 // exists. A Client is long-lived: it keeps the card of its last task for
 // the next one.
 func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
+	c.forgetKeySets()
 	card, err := c.decide.Cache.Plan(ctx, c, c.held())
 	if err != nil {
 		return Result{}, err
@@ -45,6 +46,15 @@ func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
 		return Result{}, err
 	}
 	return s.Deliver(ctx, text)
+}
+
+// forgetKeySets drops the JWKS documents of earlier tasks: each task
+// attests afresh (Attestations), so a key its origin withdrew since no
+// longer vouches for a card.
+func (c *Client) forgetKeySets() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.jwks)
 }
 
 // held is the card kept from the session's last task (nil: none).

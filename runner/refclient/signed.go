@@ -39,6 +39,9 @@ func (a signedAuthority) Authorize(ctx context.Context, card *Card, endpoint *ur
 	if a.c.decide.Origins.SameOrigin(ReachInterface, card.URL, endpoint) {
 		return "", nil
 	}
+	if pin, ok, err := a.c.decide.Attestations.Reuse(card, endpoint); err != nil || ok {
+		return pin, err
+	}
 	refuse := func(why string, args ...any) (Principal, error) {
 		return "", fmt.Errorf("%w: interface on %s, card served by %s: "+why,
 			append([]any{ErrUntrustedEndpoint, OriginOf(endpoint), OriginOf(card.URL)}, args...)...)
@@ -56,6 +59,9 @@ func (a signedAuthority) Authorize(ctx context.Context, card *Card, endpoint *ur
 	}
 	if got != card.Principal {
 		return refuse("signed by %q, but the endpoint presents TLS principal %s, the card's origin %s", v.KeyID, got, card.Principal)
+	}
+	if err := a.c.decide.Attestations.Attested(card, endpoint, card.Principal); err != nil {
+		return "", err
 	}
 	return card.Principal, nil
 }
@@ -84,7 +90,7 @@ func (a signedAuthority) keys(card *Card) cardsig.KeySource {
 	})
 }
 
-// fetchJWKS GETs a JWKS without credentials, once per URL and client.
+// fetchJWKS GETs a JWKS without credentials, once per URL and task.
 func (c *Client) fetchJWKS(ctx context.Context, u *url.URL) (jose.JSONWebKeySet, error) {
 	c.mu.Lock()
 	set, ok := c.jwks[u.String()]
