@@ -15,15 +15,19 @@ import (
 type keyring struct {
 	signers map[string][]cardsig.Signer // by signing peer
 	jwks    map[string][]byte           // rendered JWKS, by every peer
+	// withdrawn is the JWKS of each peer whose Signing withdraws its keys,
+	// once it has: the successors in place of the signing keys.
+	withdrawn map[string][]byte
 }
 
 // newKeyring makes the keys every peer's Signing asks for. origins must
 // know every port (jku headers carry them). Peers of one key group (see
 // FarmSpec.KeyGroup) share their keys, each under its own kids.
 func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) string) (*keyring, error) {
-	kr := &keyring{signers: map[string][]cardsig.Signer{}, jwks: map[string][]byte{}}
+	kr := &keyring{signers: map[string][]cardsig.Signer{}, jwks: map[string][]byte{}, withdrawn: map[string][]byte{}}
 	published := map[string][]jose.JSONWebKey{}
-	made := map[string]*cardsig.Key{} // by group and slot
+	afterWithdrawal := map[string][]jose.JSONWebKey{} // by withdrawing peer
+	made := map[string]*cardsig.Key{}                 // by group and slot
 	generate := func(peer, slot, alg, kid string) (*cardsig.Key, error) {
 		g := ""
 		if group != nil {
@@ -74,6 +78,16 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 			if s.Fault != UnknownKey {
 				published[publisher] = append(published[publisher], key.Public())
 			}
+			if s.WithdrawnFrom > 0 {
+				next, err := generate(ps.Name, slot+"-next", alg, kid+"-next")
+				if err != nil {
+					return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
+				}
+				afterWithdrawal[ps.Name] = append(afterWithdrawal[ps.Name], next.Public())
+				if decoy != nil {
+					afterWithdrawal[ps.Name] = append(afterWithdrawal[ps.Name], decoy.Public())
+				}
+			}
 			kr.signers[ps.Name] = append(kr.signers[ps.Name], signer)
 		}
 	}
@@ -83,6 +97,11 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 			return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 		}
 		kr.jwks[ps.Name] = doc
+		if keys, ok := afterWithdrawal[ps.Name]; ok {
+			if kr.withdrawn[ps.Name], err = cardsig.JWKS(keys...); err != nil {
+				return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
+			}
+		}
 	}
 	return kr, nil
 }

@@ -34,6 +34,12 @@ type Signing struct {
 	JKU bool
 	// Fault breaks every signature the same way.
 	Fault SignatureFault
+	// WithdrawnFrom, if positive, withdraws the signing keys once a card
+	// version of at least this number is in force: the peer's JWKS then
+	// publishes a successor of each instead (same algorithm, kid suffixed
+	// "-next"), while the card stays signed by the old keys, which no
+	// longer vouch for it. Only for keys the peer publishes itself.
+	WithdrawnFrom int
 }
 
 // SignatureFault is what is wrong with a peer's card signatures.
@@ -100,6 +106,12 @@ func validateSigning(spec FarmSpec) error {
 		}
 		if s.Publisher != "" && !names[s.Publisher] {
 			return invalid("peer %q: keys published by unknown peer %q", ps.Name, s.Publisher)
+		}
+		if s.WithdrawnFrom > 0 && s.Publisher != "" && s.Publisher != ps.Name {
+			return invalid("peer %q: keys published by peer %q cannot be withdrawn by %q's card versions", ps.Name, s.Publisher, ps.Name)
+		}
+		if s.WithdrawnFrom >= len(ps.Cards) && s.WithdrawnFrom > 0 {
+			return invalid("peer %q: keys withdrawn from card version %d, but it has %d", ps.Name, s.WithdrawnFrom, len(ps.Cards))
 		}
 		if _, ok := faultNames[s.Fault]; !ok {
 			return invalid("peer %q: unknown signature fault %d", ps.Name, s.Fault)
@@ -174,6 +186,14 @@ func (p *Peer) serveJWKS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := p.JWKS()
+	if s := p.spec.Signing; s != nil && s.WithdrawnFrom > 0 {
+		p.mu.Lock()
+		withdrawn := p.state.version >= s.WithdrawnFrom
+		p.mu.Unlock()
+		if withdrawn {
+			body = slices.Clone(p.farm.keys.withdrawn[p.spec.Name])
+		}
+	}
 	w.Header().Set("Content-Type", "application/jwk-set+json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
@@ -182,5 +202,6 @@ func (p *Peer) serveJWKS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// JWKS is the JSON Web Key Set the peer serves at JWKSPath.
+// JWKS is the JSON Web Key Set the peer serves at JWKSPath (before any
+// withdrawal, Signing.WithdrawnFrom).
 func (p *Peer) JWKS() []byte { return slices.Clone(p.farm.keys.jwks[p.spec.Name]) }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-jose/go-jose/v4"
+
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -224,6 +226,8 @@ func TestSigningValidation(t *testing.T) {
 		"unknown algorithm":         {Algorithms: []string{"HS256"}},
 		"alg mismatch with EC keys": {Algorithms: []string{cardsig.ES256}, Fault: AlgMismatch},
 		"unknown fault":             {Fault: SignatureFault(99)},
+		"withdrawn by another peer": {Publisher: "A", WithdrawnFrom: 1},
+		"withdrawn past the cards":  {WithdrawnFrom: 1},
 	}
 	for name, s := range cases {
 		_, err := Start(context.Background(), FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
@@ -269,5 +273,52 @@ func TestKeyGroupSharesSigningKeys(t *testing.T) {
 	}
 	if slices.Equal(keys["1-A"], keys["B"]) || slices.Equal(keys["B"], keys["C"]) {
 		t.Error("a peer outside any group shares its keys")
+	}
+}
+
+// Withdrawn keys: from the version named on, the JWKS publishes the
+// successors instead, and the card, still signed by the old keys, no
+// longer verifies against it; before, it does.
+func TestSigningKeysWithdrawn(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{{Name: "A", Skill: testSkill,
+		Cards:   []CardFunc{testCard("A"), testCard("A")},
+		Signing: &Signing{Algorithms: []string{cardsig.ES256, cardsig.RS256}, WithdrawnFrom: 1}}}})
+	a := f.Peer("A")
+	c := httpsClient(t, f, false)
+	kids := func() []string {
+		t.Helper()
+		_, body := do(t, c, http.MethodGet, JWKSURL(a.Origin()), "", nil)
+		set, err := cardsig.ParseJWKS(body)
+		if err != nil {
+			t.Fatalf("JWKS: %v", err)
+		}
+		var out []string
+		for _, k := range set.Keys {
+			out = append(out, k.KeyID)
+		}
+		return out
+	}
+	verifies := func() error {
+		_, body := do(t, c, http.MethodGet, JWKSURL(a.Origin()), "", nil)
+		set, _ := cardsig.ParseJWKS(body)
+		_, err := cardsig.Verify(context.Background(), a.CardBytes(a.Version()), cardsig.VerifyOptions{Algorithms: allSigningAlgs,
+			Keys: cardsig.KeySourceFunc(func(_ context.Context, kid, _ string) (jose.JSONWebKey, error) { return cardsig.KeyByID(set, kid) }),
+		})
+		return err
+	}
+	if got, want := kids(), []string{"A-es256-1", "A-rs256-2"}; !slices.Equal(got, want) {
+		t.Errorf("JWKS before the withdrawal: %v, want %v", got, want)
+	}
+	if err := verifies(); err != nil {
+		t.Errorf("the card before the withdrawal: %v", err)
+	}
+	if err := a.Rotate(1); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := kids(), []string{"A-es256-1-next", "A-rs256-2-next"}; !slices.Equal(got, want) {
+		t.Errorf("JWKS after the withdrawal: %v, want %v", got, want)
+	}
+	if err := verifies(); err == nil {
+		t.Error("the card verifies against the JWKS that withdrew its keys")
 	}
 }
