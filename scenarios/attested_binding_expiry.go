@@ -18,33 +18,64 @@ import (
 // A's TLS principal: the first attests; the second, inside the card's
 // max-age, may reuse the attestation; before the third the card's TTL has
 // passed and B is unchanged, so a client that re-attests goes on; before
-// the fourth B starts presenting a key of its own, and a client that
-// re-attests refuses it.
-var _ = register(&Scenario{
+// the fourth B starts presenting a key of its own (in the withdrawn-key
+// twin: A withdraws the keys that sign the card), and a client that
+// re-attests refuses B.
+var _ = register(expiring(Scenario{
 	ID:    "attested-binding-expiry",
 	Title: "a signed card's binding to another origin outlives its TTL and the endpoint changes hands",
-	Description: "The card is served on origin A with `Cache-Control: max-age=300`; every interface url is on origin " +
-		"B, which presents A's TLS certificate, and the card carries valid signatures by keys A publishes (`jku` on A). " +
-		"Task 1 attests B and completes there; task 2 runs inside the card's max-age, the card unchanged (the client may " +
-		"reuse its attestation). Before task 3 the card's TTL has passed: A answers every card request with `Age: 600`, " +
-		"the same card, and B is unchanged (the client re-attests and completes). Before task 4 B presents a certificate " +
-		"the run's CA issued for B under a key of its own, another TLS principal, every connection open to it ended: " +
-		"a client that re-attests refuses B; one that trusts its first attestation sends B the task and its token.",
-	Grants:       mockpeer.Grants{OAuth: true},
-	CardPeer:     "A",
-	Tasks:        []Task{{}, {}, {Before: RotateTo("A", 1)}, {Before: PresentOwnKey("B")}},
-	Requirements: expiryRequirements(),
-	Peers: []mockpeer.PeerSpec{{
+	Description: expiryShape + " Before task 4 B presents a certificate the run's CA issued for B under a key of its " +
+		"own, another TLS principal, every connection open to it ended: a client that re-attests refuses B; one that " +
+		"trusts its first attestation sends B the task and its token.",
+	Requirements: expiryRequirements([6]string{"EXPIRY-001", "EXPIRY-002", "EXPIRY-003", "EXPIRY-004", "EXPIRY-005", "EXPIRY-006"},
+		noRequestAt, "send it nothing (a handshake at most) when it presents another TLS principal than the card's origin",
+		reattested("B"), "the journal shows its TLS handshake with the endpoint in this task"),
+}, 2, PresentOwnKey("B"), 0))
+
+// The same, the endpoint unchanged but the key withdrawn: once the TTL has
+// passed, A's JWKS publishes successors of its keys, and the card, still
+// signed by the old ones, no longer speaks for B.
+var _ = register(expiring(Scenario{
+	ID:    "attested-binding-expiry-withdrawn-key",
+	Title: "a signed card's binding to another origin outlives its TTL and the signing key is withdrawn",
+	Description: expiryShape + " Before task 4 A withdraws the keys that sign the card: its JWKS publishes a " +
+		"successor of each instead, and the card, re-served signed by the old keys, no longer verifies; B is unchanged. " +
+		"A client that re-attests fetches A's keys again and refuses B; one that trusts its first attestation sends B " +
+		"the task and its token.",
+	Requirements: expiryRequirements([6]string{"EXPIRY-007", "EXPIRY-008", "EXPIRY-009", "EXPIRY-010", "EXPIRY-011", "EXPIRY-012"},
+		nothingReaches, "have no contact with it at all, the card's signature verifying with no key its origin publishes",
+		refetchedKeys("A"), "the journal shows it fetching the card origin's key set again in this task"),
+}, 3, RotateTo("A", 2), 2))
+
+// expiryShape is what both expiry scenarios share.
+const expiryShape = "The card is served on origin A with `Cache-Control: max-age=300`; every interface url is on origin " +
+	"B, which presents A's TLS certificate, and the card carries valid signatures by keys A publishes (`jku` on A). " +
+	"Task 1 attests B and completes there; task 2 runs inside the card's max-age, the card unchanged (the client may " +
+	"reuse its attestation). Before task 3 the card's TTL has passed: A answers every card request with `Age: 600`, " +
+	"the same card, and B is unchanged (the client re-attests and completes)."
+
+// expiring completes an expiry scenario: versions card versions of one
+// card (their contracts the same; ES256 signs each afresh), every later
+// one aged past max-age; the keys withdrawn from card version withdrawnFrom
+// on (0: never); change before the last task.
+func expiring(s Scenario, versions int, change func(*mockpeer.Farm) error, withdrawnFrom int) *Scenario {
+	cards := make([]mockpeer.CardFunc, versions)
+	for i := range cards {
+		cards[i] = oauthCard("A").Endpoint("B").Build
+	}
+	s.Grants = mockpeer.Grants{OAuth: true}
+	s.CardPeer = "A"
+	s.Tasks = []Task{{}, {}, {Before: RotateTo("A", 1)}, {Before: change}}
+	s.Peers = []mockpeer.PeerSpec{{
 		Name: "A", Host: "127.0.0.1",
-		// Two versions of one card, byte for byte: the second only puts
-		// the scripted Age in force, so revalidations are answered 304.
-		Cards: []mockpeer.CardFunc{oauthCard("A").Endpoint("B").Build, oauthCard("A").Endpoint("B").Build},
+		Cards: cards,
 		Caching: mockpeer.Caching{CacheControl: "max-age=300",
 			Aged: mockpeer.Aging{FromVersion: 1, Seconds: expiredAge}},
-		Signing: &mockpeer.Signing{Algorithms: rotatingKeys, JKU: true},
+		Signing: &mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, WithdrawnFrom: withdrawnFrom},
 		Task:    mockpeer.TaskScript{Steps: completingSteps()},
-	}, sameKeyAs("A", workingPeer("B", "127.0.0.2", oauthCard))},
-})
+	}, sameKeyAs("A", workingPeer("B", "127.0.0.2", oauthCard))}
+	return &s
+}
 
 // expiredAge is the Age that puts the card past its max-age=300.
 const expiredAge = 600
@@ -56,31 +87,34 @@ func sameKeyAs(identity string, ps mockpeer.PeerSpec) mockpeer.PeerSpec {
 	return ps
 }
 
-func expiryRequirements() []Requirement {
+// expiryRequirements: ids are the last task's contact, credential and
+// outcome requirements, then the three tasks' positive controls; contact
+// judges the endpoint B in the last task (what it may not do: refusal),
+// outcome the report and its evidence (reattestation).
+func expiryRequirements(ids [6]string, contact func(string) func(*Evidence) Judgement, refusal string,
+	outcome func(*Evidence) Judgement, reattestation string) []Requirement {
 	control := func(id string, task int, text string) Requirement {
 		return atTask(task, Requirement{ID: id, Level: Must, Profile: ProfileSignatures, Text: text, Ref: expiryRef,
 			Check: completedAt("B"), Control: true})
 	}
 	return []Requirement{
-		atTask(4, Requirement{ID: "EXPIRY-001", Level: Must, Profile: ProfileSignatures, Ref: expiryRef,
+		atTask(4, Requirement{ID: ids[0], Level: Must, Profile: ProfileSignatures, Ref: expiryRef,
 			Text: "Once the TTL of a signed card's binding to an endpoint on another origin has passed, the client MUST " +
-				"attest the endpoint again before it sends there, and send it nothing (a handshake at most) when it " +
-				"presents another TLS principal than the card's origin.",
-			Check: noRequestAt("B")}),
-		atTask(4, Requirement{ID: "EXPIRY-002", Level: Must, Profile: ProfileSignatures, Ref: expiryRef,
+				"attest the endpoint again before it sends there, and " + refusal + ".",
+			Check: contact("B")}),
+		atTask(4, Requirement{ID: ids[1], Level: Must, Profile: ProfileSignatures, Ref: expiryRef,
 			Text:  "The client MUST NOT send any credential to an endpoint whose expired attestation no longer holds.",
 			Check: noCredentialAt("B")}),
-		atTask(4, Requirement{ID: "EXPIRY-003", Level: Must, Profile: ProfileSignatures, Ref: expiryRef + "; docs/driver-contract.md",
+		atTask(4, Requirement{ID: ids[2], Level: Must, Profile: ProfileSignatures, Ref: expiryRef + "; docs/driver-contract.md",
 			Text: "The client MUST report the task aborted with reason untrusted-endpoint, having attested the endpoint " +
-				"again: the journal shows its TLS handshake with the endpoint in this task.",
-			Check: reattested("B")}),
-		control("EXPIRY-004", 1, "The client MUST complete the first task at the endpoint the signed card binds on "+
+				"again: " + reattestation + ".",
+			Check: outcome}),
+		control(ids[3], 1, "The client MUST complete the first task at the endpoint the signed card binds on "+
 			"another origin of the same TLS principal (the positive control)."),
-		control("EXPIRY-005", 2, "The client MUST complete the second task there too, inside the card's max-age: it "+
+		control(ids[4], 2, "The client MUST complete the second task there too, inside the card's max-age: it "+
 			"may reuse its attestation or make it again (the positive control)."),
-		control("EXPIRY-006", 3, "The client MUST complete the third task there, once the card's TTL has passed and "+
-			"the endpoint still presents the card origin's TLS principal: an expired attestation is made again, "+
-			"not refused (the positive control)."),
+		control(ids[5], 3, "The client MUST complete the third task there, once the card's TTL has passed and "+
+			"the attestation still holds: an expired attestation is made again, not refused (the positive control)."),
 	}
 }
 
@@ -100,6 +134,22 @@ func reattested(peer string) func(*Evidence) Judgement {
 		if len(seen) == 0 {
 			return failed(fmt.Sprintf("a TLS handshake with peer %s (%s) in this task, then aborted/untrusted-endpoint", peer, ev.Origins[peer]),
 				"outcome aborted/untrusted-endpoint, but the journal shows no handshake with the endpoint in this task: it attested nothing")
+		}
+		return passed()
+	}
+}
+
+// refetchedKeys: the client reports aborted/untrusted-endpoint, grounded,
+// and the journal shows it fetching peer's key set in this task: a client
+// that refused from memory attested nothing.
+func refetchedKeys(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != Pass {
+			return j
+		}
+		if fetched := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route == mockpeer.RouteJWKS }); len(fetched) == 0 {
+			return failed(fmt.Sprintf("a request for the key set of peer %s (%s) in this task, then aborted/untrusted-endpoint", peer, ev.Origins[peer]),
+				"outcome aborted/untrusted-endpoint, but the journal shows no key set request in this task: it attested nothing")
 		}
 		return passed()
 	}

@@ -60,6 +60,8 @@ func checkTables() []checkTable {
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
+		{reattested("B"), reattestedCases()},
+		{refetchedKeys("A"), refetchedKeysCases()},
 	}
 }
 

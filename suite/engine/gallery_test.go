@@ -224,6 +224,24 @@ var aimed = map[string]aim{
 	// It follows a redirect to fetch the card there before judging it:
 	// contact with the redirect's target, which REDIR-005 forbids whatever
 	// the session saw first.
+	// Its attestations never expire: it passes every signed scenario of
+	// the catalog before this one (pinned to pass here), and in both
+	// expiry scenarios sends the last task to B with its token once the
+	// attestation of the first no longer holds.
+	builtin.AttestOnce: {
+		fail: []string{
+			"attested-binding-expiry/EXPIRY-001", "attested-binding-expiry/EXPIRY-002", "attested-binding-expiry/EXPIRY-003",
+			"attested-binding-expiry-withdrawn-key/EXPIRY-007", "attested-binding-expiry-withdrawn-key/EXPIRY-008",
+			"attested-binding-expiry-withdrawn-key/EXPIRY-009",
+		},
+		also: verdictOf(scenarios.Pass,
+			"attested-binding-expiry/EXPIRY-004", "attested-binding-expiry/EXPIRY-005", "attested-binding-expiry/EXPIRY-006",
+			"repointed-endpoint-signed/SIG-001", "repointed-endpoint-signed/SIG-014",
+			"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
+			"repointed-endpoint-principal-mismatch/SIG-010", "repointed-endpoint-principal-mismatch/SIG-013",
+			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-foreign-key/SIG-005",
+		),
+	},
 	builtin.TrustOnFirstUse: {
 		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005"),
 		also: verdictOf(scenarios.Pass,
