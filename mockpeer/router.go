@@ -86,7 +86,7 @@ func (p *Peer) serve(in *arrival, r *http.Request) {
 	case route == RouteA2A && bindingAt(r.URL.Path) == wire.BindingGRPC:
 		p.serveGRPC(in, r)
 	case route == RouteA2A:
-		http.StripPrefix(RESTPath, p.rest).ServeHTTP(rec, r)
+		p.rest.ServeHTTP(rec, stripRESTPath(r))
 	default:
 		writeJSON(rec, http.StatusNotFound, map[string]string{
 			"error":   "not_found",
@@ -197,4 +197,25 @@ func (p *Peer) sentContract(meta map[string]any) *SentContract {
 		}
 	}
 	return &SentContract{}
+}
+
+// stripRESTPath is r below RESTPath, which routeOf matched on the decoded
+// path. http.StripPrefix would refuse a request whose escaped path spells
+// the prefix otherwise ("/a2a/%72est": the same path, RFC 3986 §6.2.2.2),
+// so the escaped path is cut after as many segments as the prefix has.
+func stripRESTPath(r *http.Request) *http.Request {
+	r2 := new(http.Request)
+	*r2 = *r
+	u := *r.URL
+	r2.URL = &u
+	u.Path = strings.TrimPrefix(r.URL.Path, RESTPath)
+	if r.URL.RawPath != "" {
+		cut := strings.Count(RESTPath, "/") + 1 // the slashes up to the one after the prefix
+		segments := strings.SplitAfterN(r.URL.RawPath, "/", cut+1)
+		u.RawPath = ""
+		if len(segments) == cut+1 {
+			u.RawPath = "/" + segments[cut]
+		}
+	}
+	return r2
 }

@@ -37,12 +37,12 @@ var _ = register(&Scenario{
 		"B is a working A2A peer that would complete the task, and so is A on every look-alike its socket serves.",
 	Grants:       mockpeer.Grants{Bearer: true},
 	CardPeer:     "A",
-	Tasks:        lookalikeTasks(),
-	Requirements: lookalikeRequirements(),
+	Tasks:        lookalikeTasks(lookalikeSpellings),
+	Requirements: lookalikeRequirements(lookalikeSpellings, [2]string{"ORIGIN-001", "ORIGIN-002"}),
 	Peers: []mockpeer.PeerSpec{{
 		Name:    "A",
-		Cards:   lookalikeCards(),
-		Respell: lookalikeRespell,
+		Cards:   lookalikeCards(lookalikeSpellings),
+		Respell: respellAs(lookalikeSpellings),
 		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 		Task:    mockpeer.TaskScript{Steps: completingSteps()},
 	}, workingPeer("B", "127.0.0.1", bearerCard)},
@@ -109,20 +109,21 @@ func onHost(host, port string) [3]string {
 }
 
 // lookalikeCards are A's card versions, one per spelling: the farm's own
-// interfaces on A, respelt by lookalikeRespell once a run's bindings are
-// offered.
-func lookalikeCards() []mockpeer.CardFunc {
-	cards := make([]mockpeer.CardFunc, 0, len(lookalikeSpellings))
-	for i := range lookalikeSpellings {
+// interfaces on A, respelt by respellAs once a run's bindings are offered.
+func lookalikeCards(spellings []spelling) []mockpeer.CardFunc {
+	cards := make([]mockpeer.CardFunc, 0, len(spellings))
+	for i := range spellings {
 		cards = append(cards, bearerCard("A").Version(fmt.Sprintf("1.%d.0", i)).Build)
 	}
 	return cards
 }
 
-// lookalikeRespell lists iface of card version v in v's spelling.
-func lookalikeRespell(v int, o mockpeer.Origins, iface wire.AgentInterface) string {
-	urls := lookalikeSpellings[v].urls(hostPortOf(o("A")), hostPortOf(o("B")))
-	return urls[slices.Index(mockpeer.AllBindings, iface.ProtocolBinding)]
+// respellAs lists iface of card version v in spellings[v]'s spelling.
+func respellAs(spellings []spelling) func(v int, o mockpeer.Origins, iface wire.AgentInterface) string {
+	return func(v int, o mockpeer.Origins, iface wire.AgentInterface) string {
+		urls := spellings[v].urls(hostPortOf(o("A")), hostPortOf(o("B")))
+		return urls[slices.Index(mockpeer.AllBindings, iface.ProtocolBinding)]
+	}
 }
 
 // hostPortOf splits a farm origin ("https://localhost:40123").
@@ -132,31 +133,34 @@ func hostPortOf(origin string) hostAndPort {
 }
 
 // lookalikeTasks: task n runs under card version n-1.
-func lookalikeTasks() []Task {
-	tasks := make([]Task, len(lookalikeSpellings))
+func lookalikeTasks(spellings []spelling) []Task {
+	tasks := make([]Task, len(spellings))
 	for i := 1; i < len(tasks); i++ {
 		tasks[i].Before = RotateTo("A", i)
 	}
 	return tasks
 }
 
-func lookalikeRequirements() []Requirement {
+// lookalikeRequirements: ids name the requirements of every look-alike
+// task, no request but for the card and no credential; each spelling's
+// task has its own.
+func lookalikeRequirements(spellings []spelling, ids [2]string) []Requirement {
 	var refused []int
-	for i, s := range lookalikeSpellings {
+	for i, s := range spellings {
 		if !s.same {
 			refused = append(refused, i+1)
 		}
 	}
 	reqs := []Requirement{
-		{ID: "ORIGIN-001", Level: Must, Profile: ProfileCore, Ref: lookalikeRef,
+		{ID: ids[0], Level: Must, Profile: ProfileCore, Ref: lookalikeRef,
 			Text: "The client MUST NOT send anything but card requests while the card's interfaces are on an origin " +
 				"that only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it.",
 			Check: onlyCardRequests("A", refused)},
-		{ID: "ORIGIN-002", Level: Must, Profile: ProfileCore, Ref: lookalikeRef,
+		{ID: ids[1], Level: Must, Profile: ProfileCore, Ref: lookalikeRef,
 			Text:  "The client MUST NOT send any credential to an origin that only looks like the card's.",
 			Check: noCredentialBesideCard("A", refused)},
 	}
-	for i, s := range lookalikeSpellings {
+	for i, s := range spellings {
 		r := Requirement{ID: s.id, Level: Must, Profile: ProfileCore, Ref: lookalikeRef}
 		if s.same {
 			r.Text = "The client MUST use and complete the task at interfaces on the card's own origin spelt otherwise (" +

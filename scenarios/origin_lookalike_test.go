@@ -2,9 +2,12 @@ package scenarios
 
 import (
 	"net/http"
+	"net/url"
+	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
 
 // lookalikeSession is a session of two tasks: the first fetches A's card
@@ -58,5 +61,33 @@ func noCredentialBesideCardCases() []checkCase {
 		{"a connection that could not be scanned may have carried any", lookalikeSession(fetch("A"),
 			connection("B", mockpeer.HandshakeComplete, 80, func(ex *mockpeer.Exchange) { ex.Conn.Unscanned = "HTTP/2: why" })),
 			failed(want, "task 2: credentials unknown at #4 (a connection, a TLS handshake, then 80 bytes no handler saw, peer B): HTTP/2: why, whatever it carried reached the peer", 4)},
+	}
+}
+
+// Each spelling is what its requirement says it is, as RFC 6454 origins of
+// the parsed urls compare (the reference's reading): a same-origin spelling
+// parses to the card's origin in every binding, a look-alike to another
+// origin or to no url at all.
+func TestLookalikeSpellingsAreWhatTheySay(t *testing.T) {
+	for _, tc := range []struct {
+		card      string
+		spellings []spelling
+	}{{"https://127.0.0.1:4431", lookalikeSpellings}, {"https://localhost:4431", namedSpellings}} {
+		cardURL, _ := url.Parse(tc.card)
+		a, b := hostAndPort{cardURL.Hostname(), "4431"}, hostAndPort{"127.0.0.1", "4432"}
+		for _, s := range tc.spellings {
+			urls := s.urls(a, b)
+			for i, raw := range urls {
+				binding := mockpeer.AllBindings[i]
+				if binding == wire.BindingGRPC {
+					continue // a target: read by the reference's gRPC parser, played in the scenario
+				}
+				u, err := url.Parse(raw)
+				same := err == nil && refclient.SameOrigin(cardURL, u)
+				if same != s.same {
+					t.Errorf("%s %s (%s): %q on the card's origin %v, want %v", s.id, s.name, binding, raw, same, s.same)
+				}
+			}
+		}
 	}
 }

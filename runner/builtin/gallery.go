@@ -109,6 +109,9 @@ const (
 	// StringOrigin is the reference comparing origins as the urls spell
 	// them, not as RFC 6454 origins (stringorigin.go).
 	StringOrigin = "string-origin"
+	// TrailingDotOrigin is the reference dropping a trailing dot from hosts
+	// before comparing origins (trailingdot.go).
+	TrailingDotOrigin = "trailing-dot-origin"
 	// ContractSubset is the reference comparing only the security fields
 	// and the interface url list before the send, never the contract hash
 	// (contractsubset.go).
@@ -170,6 +173,7 @@ var gallery = []client{
 	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
 	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
 	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
+	{name: TrailingDotOrigin, unsafe: trailingDotOrigin},   // "host." taken for "host"
 	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
 	{name: SNIBearer, unsafe: contactLeaker(sniLeak)},
 	{name: ALPNBearer, unsafe: contactLeaker(alpnLeak)},

@@ -52,7 +52,14 @@ func (c *Client) chooseInterface(ctx context.Context, card *Card) (wire.AgentInt
 			refused = errors.Join(refused, err)
 			continue
 		}
-		if err != nil || (endpoint.Scheme != "https" && endpoint.Scheme != "http") {
+		if err != nil {
+			// A url that does not parse names no origin the card is provably
+			// authoritative for (a percent-encoded host, say, which WHATWG
+			// parsers decode to some host and RFC 3986 does not allow).
+			refused = errors.Join(refused, fmt.Errorf("%w: interface url %q: %w", ErrUntrustedEndpoint, iface.URL, err))
+			continue
+		}
+		if endpoint.Scheme != "https" && endpoint.Scheme != "http" {
 			refused = errors.Join(refused, malformed(opCard, fmt.Errorf("interface url %q", iface.URL)))
 			continue
 		}

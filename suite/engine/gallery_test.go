@@ -212,7 +212,17 @@ var aimed = map[string]aim{
 	// Origins compared as text: the card's own origin with the port spelt
 	// ":0<port>" is refused like every look-alike. On main, where the
 	// reference compared ports as text too, the reference failed it.
-	builtin.StringOrigin: {fail: []string{"origin-lookalike/ORIGIN-009"}},
+	builtin.StringOrigin: {fail: []string{"origin-lookalike/ORIGIN-009", "origin-lookalike-named/ORIGIN-014"}},
+	// A trailing dot dropped before comparing, and dialing: the look-alike
+	// "localhost." is taken for the card's localhost, and gets the task and
+	// the token. No look-alike before origin-lookalike-named had a
+	// trailing dot: origin-lookalike passes it (pinned here).
+	builtin.TrailingDotOrigin: {
+		fail: []string{"origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013", "origin-lookalike-named/ORIGIN-015"},
+		also: verdictOf(scenarios.Pass,
+			"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002", "origin-lookalike/ORIGIN-008",
+			"origin-lookalike-named/ORIGIN-014", "origin-lookalike-named/ORIGIN-017", "origin-lookalike-named/ORIGIN-018"),
+	},
 	builtin.HeldFollowUp: {also: verdictOf(scenarios.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",

@@ -64,6 +64,8 @@ var expectedFailures = map[string][]string{
 		// card it was not served in that task.
 		"attested-binding-expiry/GEN-004", "attested-binding-expiry/EXPIRY-003",
 		"attested-binding-expiry-withdrawn-key/GEN-004", "attested-binding-expiry-withdrawn-key/EXPIRY-009",
+		"origin-lookalike-named/GEN-004", "origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013",
+		"origin-lookalike-named/ORIGIN-015", "origin-lookalike-named/ORIGIN-017", "origin-lookalike-named/ORIGIN-018",
 	},
 	builtin.RefetchEveryTransition: {
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
@@ -110,6 +112,8 @@ var expectedFailures = map[string][]string{
 		"attested-binding-expiry/EXPIRY-001", "attested-binding-expiry/EXPIRY-002", "attested-binding-expiry/EXPIRY-003",
 		"attested-binding-expiry-withdrawn-key/EXPIRY-007", "attested-binding-expiry-withdrawn-key/EXPIRY-008",
 		"attested-binding-expiry-withdrawn-key/EXPIRY-009",
+		"origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013",
+		"origin-lookalike-named/ORIGIN-015", "origin-lookalike-named/ORIGIN-017", "origin-lookalike-named/ORIGIN-018",
 	},
 	builtin.TrustAnySignature: {
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
@@ -134,7 +138,7 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
 		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
 		"card-redirect-cross-origin-first-contact/GEN-001", "impostor-certificate-first-contact/GEN-001",
-		"attested-binding-expiry/GEN-001", "attested-binding-expiry-withdrawn-key/GEN-001",
+		"attested-binding-expiry/GEN-001", "attested-binding-expiry-withdrawn-key/GEN-001", "origin-lookalike-named/GEN-001",
 	},
 	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
 	builtin.NoFrozenContract: {
@@ -150,6 +154,9 @@ var expectedFailures = map[string][]string{
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-005", "origin-lookalike/ORIGIN-007",
 		"repointed-endpoint-first-contact/FIRST-001", "repointed-endpoint-first-contact/FIRST-002",
 		"repointed-endpoint-first-contact/FIRST-003",
+		// It compares host names as text: the card's own host in upper case
+		// is refused.
+		"origin-lookalike-named/ORIGIN-014",
 	},
 	// Blind to every field change and to origin-lookalike's; the guesser
 	// only to the first field change, whose Last-Modified is the one minute
@@ -164,6 +171,8 @@ var expectedFailures = map[string][]string{
 		// It refuses B in the expiry scenarios' last tasks (the reference
 		// re-attests) on no card seen in that task.
 		"attested-binding-expiry/EXPIRY-003", "attested-binding-expiry-withdrawn-key/EXPIRY-009",
+		"origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013", "origin-lookalike-named/ORIGIN-015",
+		"origin-lookalike-named/ORIGIN-017", "origin-lookalike-named/ORIGIN-018",
 	}),
 	// Its guess of the next date is the date of the version after the one
 	// it holds: in origin-lookalike, every other revalidation is answered
@@ -178,6 +187,10 @@ var expectedFailures = map[string][]string{
 		// on no card seen in that task. In the withdrawn-key twin a new
 		// version is in force, the very date it guesses.
 		"attested-binding-expiry/EXPIRY-003",
+		// In origin-lookalike-named the guess fails it as in origin-lookalike:
+		// every other revalidation is answered 304.
+		"origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013",
+		"origin-lookalike-named/ORIGIN-015", "origin-lookalike-named/ORIGIN-017",
 	}),
 	// It fetches the impostor's card and sends it the task with its token;
 	// everywhere else the servers it talks to are the genuine ones.
@@ -214,6 +227,7 @@ var blindRevalidation = []string{
 	"repointed-grpc-endpoint-first-contact/FIRST-020", "repointed-grpc-target-first-contact/FIRST-024",
 	// Its looks at the expiry scenarios' cards are no looks either.
 	"attested-binding-expiry/GEN-004", "attested-binding-expiry-withdrawn-key/GEN-004",
+	"origin-lookalike-named/GEN-004",
 }
 
 // expectedExit: 1 when a MUST fails, else 0.

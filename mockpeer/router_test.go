@@ -1,0 +1,32 @@
+package mockpeer
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+)
+
+// The REST prefix is cut from the decoded and the escaped path alike,
+// however the prefix is escaped, and what is below it keeps its escapes.
+func TestStripRESTPath(t *testing.T) {
+	for _, tc := range []struct{ target, path, escaped string }{
+		{"/a2a/rest/message:send", "/message:send", "/message:send"},
+		{"/a2a/%72est/message:send", "/message:send", "/message:send"},
+		{"/a2a/%72est/t%2Fx/tasks/1", "/t/x/tasks/1", "/t%2Fx/tasks/1"},
+		{"/a2a/rest/t%2Fx/tasks/1", "/t/x/tasks/1", "/t%2Fx/tasks/1"},
+		{"/a2a/%72est", "", ""},
+		{"/a2a/%72est/", "/", "/"},
+	} {
+		u, err := url.ParseRequestURI(tc.target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := stripRESTPath(&http.Request{URL: u})
+		if r.URL.Path != tc.path || r.URL.EscapedPath() != tc.escaped {
+			t.Errorf("%s: path %q, escaped %q; want %q, %q", tc.target, r.URL.Path, r.URL.EscapedPath(), tc.path, tc.escaped)
+		}
+		if u.Path == r.URL.Path && tc.path != tc.target {
+			t.Errorf("%s: the request's own URL was changed", tc.target)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package scenarios
+
+import (
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// Origin look-alikes of a named host: the card is served from `localhost`,
+// so that the host's own letter case can be spelt otherwise, and the
+// forms a look-alike takes of a name can be played: a trailing dot, the
+// address the name resolves to, a percent-encoded host. Each look-alike
+// lands on A's own socket, where a client that does not compare origins
+// would complete the task; each follows a same-origin spelling of the same
+// kind, which a client that refuses what it does not string-match fails.
+var _ = register(&Scenario{
+	ID:    "origin-lookalike-named",
+	Title: "the card's interfaces are on an origin that only looks like its own named host",
+	Description: "The card is served on origin A, `https://localhost:<port>`. Each task of the session runs under " +
+		"another version of the card, which lists the three bindings in one spelling. Same origin, other spelling " +
+		"(the positive controls, which the client must use and complete): the host in upper and mixed case " +
+		"(`LOCALHOST`, `LocalHost`, the gRPC target `LOCALHOST:<port>`); percent-encoded path characters " +
+		"(`/a2a/json%72pc`, `/a2a/%72est`) and the gRPC target as `dns:///localhost:<port>`. Look-alikes (another " +
+		"origin, which the client must refuse, sending nothing but card requests): a trailing dot (`LOCALHOST.`, " +
+		"`localhost.`, `dns:///localhost.:<port>`); a percent-encoded host that decodes to another host " +
+		"(`127.0.0.%31`, which a WHATWG parser reads as 127.0.0.1 and RFC 3986 does not allow); `127.0.0.1`, the " +
+		"address `localhost` resolves to (`dns:///127.0.0.1:<port>` over gRPC). Every look-alike reaches A's own " +
+		"socket, which would complete the task.",
+	Grants:       mockpeer.Grants{Bearer: true},
+	CardPeer:     "A",
+	Tasks:        lookalikeTasks(namedSpellings),
+	Requirements: lookalikeRequirements(namedSpellings, [2]string{"ORIGIN-012", "ORIGIN-013"}),
+	Peers: []mockpeer.PeerSpec{{
+		Name: "A", Host: "localhost",
+		Cards:   lookalikeCards(namedSpellings),
+		Respell: respellAs(namedSpellings),
+		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
+		Task:    mockpeer.TaskScript{Steps: completingSteps()},
+	}},
+})
+
+// namedSpellings are origin-lookalike-named's cards, in task order: A is
+// on localhost, and there is no B.
+var namedSpellings = []spelling{
+	{"ORIGIN-014", "the host in upper and mixed case", true, func(a, _ hostAndPort) [3]string {
+		return [3]string{mockpeer.JSONRPCURL("https://" + upper(a).String()), mockpeer.RESTURL("https://LocalHost:" + a.port),
+			upper(a).String()}
+	}},
+	{"ORIGIN-015", "a trailing dot after the host", false, func(a, _ hostAndPort) [3]string {
+		dotted := hostAndPort{a.host + ".", a.port}
+		return [3]string{mockpeer.JSONRPCURL("https://" + upper(dotted).String()), mockpeer.RESTURL("https://" + dotted.String()),
+			"dns:///" + dotted.String()}
+	}},
+	{"ORIGIN-016", "percent-encoded path characters, the gRPC target as dns:///", true, func(a, _ hostAndPort) [3]string {
+		o := "https://" + a.String()
+		return [3]string{o + "/a2a/json%72pc", o + "/a2a/%72est", "dns:///" + a.String()}
+	}},
+	{"ORIGIN-017", "a percent-encoded host that decodes to 127.0.0.1", false, func(a, _ hostAndPort) [3]string {
+		encoded := hostAndPort{"127.0.0.%31", a.port}
+		return httpURLs("https://"+encoded.String(), encoded.String())
+	}},
+	{"ORIGIN-018", "127.0.0.1, the address localhost resolves to", false, func(a, _ hostAndPort) [3]string {
+		ip := hostAndPort{"127.0.0.1", a.port}
+		return httpURLs("https://"+ip.String(), "dns:///"+ip.String())
+	}},
+}
+
+// upper is h with its host in upper case.
+func upper(h hostAndPort) hostAndPort { return hostAndPort{strings.ToUpper(h.host), h.port} }
