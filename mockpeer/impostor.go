@@ -48,7 +48,7 @@ func (p *Peer) PresentImpostor() error {
 	return nil
 }
 
-// PresentGenuine undoes PresentImpostor, for demos that show a client
+// PresentGenuine undoes PresentImpostor (and PresentOwnKey), for demos that show a client
 // refusing the impostor and then working again: the peer presents its
 // genuine certificate from the next handshake on, and every connection
 // open to it is ended as PresentImpostor ends them, so that nothing set up
@@ -60,7 +60,8 @@ func (p *Peer) PresentGenuine() error {
 	}
 	p.switching.Lock()
 	defer p.switching.Unlock()
-	if p.impostor.Swap(nil) != nil {
+	wasImpostor, hadOwnKey := p.impostor.Swap(nil) != nil, p.ownKey.Swap(nil) != nil
+	if wasImpostor || hadOwnKey {
 		p.conns.drain(DefaultDrainTimeout)
 	}
 	return nil

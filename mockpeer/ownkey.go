@@ -14,7 +14,8 @@ import (
 // what a client attested of it no longer holds. Session resumption is
 // refused, and every connection open to the peer is ended as
 // PresentImpostor ends them, so nothing set up under the old key carries
-// over. It returns when they are gone; a second call changes nothing.
+// over. It returns when they are gone; a second call changes nothing, and
+// PresentGenuine (Reset) undoes it.
 func (p *Peer) PresentOwnKey() error {
 	if p.farm.pki == nil {
 		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)

@@ -70,6 +70,12 @@ func TestPresentOwnKey(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("B's card under its own key: %s", resp.Status)
 	}
+	if err := b.PresentGenuine(); err != nil {
+		t.Fatal(err)
+	}
+	if got := principal(b.listener.Addr().String(), "127.0.0.2"); got != ofA {
+		t.Error("B does not present A's key again after PresentGenuine")
+	}
 }
 
 // On a plain farm there is no key to change.
