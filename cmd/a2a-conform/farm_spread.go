@@ -20,7 +20,7 @@ const peersPerAddress = 1000
 // (counting from 0): 127.0.0.1 for the first peersPerAddress, then
 // 127.0.0.2, and so on through 127.0.255.254.
 func spreadHost(first int) string {
-	k := first/peersPerAddress + 1
+	k := first / peersPerAddress
 	return net.IPv4(127, 0, byte(k/254), byte(k%254+1)).String()
 }
 
