@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Diagram geometry, in SVG user units.
@@ -70,7 +70,7 @@ func exchangeAnchor(sc string, seq int64) string { return fmt.Sprintf("%s-ex-%d"
 func failingCited(sc *Scenario) map[int64]bool {
 	out := map[int64]bool{}
 	for _, r := range sc.Requirements {
-		if r.Verdict == scenarios.Fail || r.Verdict == scenarios.Error {
+		if r.Verdict == verdict.Fail || r.Verdict == verdict.Error {
 			for _, s := range r.Exchanges {
 				out[s] = true
 			}

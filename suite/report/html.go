@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 //go:embed html/*.tmpl
@@ -72,7 +72,7 @@ type failureRow struct {
 }
 
 type levelCount struct {
-	Level scenarios.Level
+	Level verdict.Level
 	Counts
 }
 
@@ -116,8 +116,8 @@ type journalRow struct {
 
 func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
 	p := &htmlPage{R: r}
-	levels := map[scenarios.Level]*levelCount{}
-	for _, l := range []scenarios.Level{scenarios.Must, scenarios.Should, scenarios.May} {
+	levels := map[verdict.Level]*levelCount{}
+	for _, l := range []verdict.Level{verdict.Must, verdict.Should, verdict.May} {
 		levels[l] = &levelCount{Level: l}
 	}
 	for _, sc := range r.Scenarios {
@@ -135,13 +135,13 @@ func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
 		h := newHTMLScenario(sc, journals[sc.ID], DocsBase(r.Suite.Version))
 		p.Scenarios = append(p.Scenarios, h)
 		for _, hr := range h.Reqs {
-			if hr.Verdict == scenarios.Fail && !hr.KnownFailure {
+			if hr.Verdict == verdict.Fail && !hr.KnownFailure {
 				p.Failures = append(p.Failures, &failureRow{Scenario: sc.ID, Req: hr, FailsRun: r.Selection.FailsRun(hr.Requirement)})
 			}
 		}
 	}
 	sort.SliceStable(p.Failures, func(i, j int) bool { return p.Failures[i].FailsRun && !p.Failures[j].FailsRun })
-	for _, l := range []scenarios.Level{scenarios.Must, scenarios.Should, scenarios.May} {
+	for _, l := range []verdict.Level{verdict.Must, verdict.Should, verdict.May} {
 		p.Levels = append(p.Levels, *levels[l])
 	}
 	return p
@@ -168,7 +168,7 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenar
 	}
 	cited := failingCited(sc)
 	for _, req := range sc.Requirements {
-		hr := &htmlReq{Requirement: req, Failing: req.Verdict == scenarios.Fail || req.Verdict == scenarios.Error,
+		hr := &htmlReq{Requirement: req, Failing: req.Verdict == verdict.Fail || req.Verdict == verdict.Error,
 			Anchor: sc.ID + "-req-" + strings.ToLower(req.ID), DocURL: docs + req.Doc}
 		for _, s := range req.Exchanges {
 			c := citedLink{Seq: s}

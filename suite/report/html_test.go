@@ -9,7 +9,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 const evil = `<script>alert("x")</script>`
@@ -39,8 +39,8 @@ func htmlFixture() (*Report, map[string][]JournalLine) {
 			flood = append(flood, line(i, "A", "a2a", "GetTask", 429))
 		}
 	}
-	req := func(id string, v scenarios.Verdict, cites ...int64) *Requirement {
-		return &Requirement{ID: id, Level: scenarios.Must, Doc: "docs/requirements.md#" + strings.ToLower(id), Verdict: v,
+	req := func(id string, v verdict.Verdict, cites ...int64) *Requirement {
+		return &Requirement{ID: id, Level: verdict.Must, Doc: "docs/requirements.md#" + strings.ToLower(id), Verdict: v,
 			Want: "want <b>", Got: "got " + evil, Exchanges: cites, Message: evil}
 	}
 	r := &Report{SchemaVersion: SchemaVersion, Client: Client{Name: "builtin:x", Label: "sdk " + evil}, ExitCode: ExitFail,
@@ -48,10 +48,10 @@ func htmlFixture() (*Report, map[string][]JournalLine) {
 			{ID: "small", Title: "Small", Played: true, ExchangeCount: 5,
 				Tasks: []*Task{{Task: 1, FirstExchange: 1, LastExchange: 2, Outcome: &driver.Outcome{Outcome: "completed", Detail: evil}},
 					{Task: 2, FirstExchange: 3, LastExchange: 5, Outcome: &driver.Outcome{Outcome: "refused"}}},
-				Requirements: []*Requirement{req("ROT-001", scenarios.Fail, 2, 3, 99), req("ROT-002", scenarios.Pass, 1)}},
+				Requirements: []*Requirement{req("ROT-001", verdict.Fail, 2, 3, 99), req("ROT-002", verdict.Pass, 1)}},
 			{ID: "flood", Title: "Flood", Played: true, ExchangeCount: 1000,
-				Requirements: []*Requirement{req("GEN-001", scenarios.Fail, 700)}},
-			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", scenarios.Error)}},
+				Requirements: []*Requirement{req("GEN-001", verdict.Fail, 700)}},
+			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", verdict.Error)}},
 		}}
 	r.Finish()
 	return r, map[string][]JournalLine{"small": small, "flood": flood}
