@@ -14,8 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/grant"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // Farm is a set of scripted peers started together, each on its own
@@ -337,8 +337,8 @@ func (f *Farm) CAPEM() []byte {
 // Credentials returns the credentials g grants, and where the client finds
 // them; the others stay empty. The client certificate and key files exist
 // only once granted, here or by FarmSpec.Grants.
-func (f *Farm) Credentials(g Grants) driver.Credentials {
-	var c driver.Credentials
+func (f *Farm) Credentials(g Grants) grant.Credentials {
+	var c grant.Credentials
 	if g.OAuth {
 		c.OAuthClientID, c.OAuthClientSecret = f.secrets.clientID, f.secrets.clientSecret
 	}
