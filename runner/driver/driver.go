@@ -4,7 +4,9 @@
 // vocabulary of outcomes and reasons, and the environment variables that
 // carry them. It imports nothing else of the module but the grant leaf
 // (a2a/grant, the credentials' type, shared with the farm that mints them),
-// so a client written in Go can depend on it alone.
+// so a client written in Go can depend on it alone. The JSON Schemas of
+// the outcome object and of the session lines are outcome.schema.json and
+// session.schema.json beside this file (schema_test.go holds them to the code).
 package driver
 
 import (
