@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/grant"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Farm is a set of scripted peers started together, each on its own
@@ -63,7 +64,7 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 		spec:    spec,
 		now:     spec.Now,
 		limits:  spec.Limits.withDefaults(),
-		journal: newJournal(spec.Journal, spec.OnExchange),
+		journal: journal.New(spec.Journal, spec.OnExchange),
 		byName:  map[string]*Peer{},
 		origins: map[string]string{},
 	}

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -29,7 +30,7 @@ const journalTableRows = 3000
 // requirement table and the journal. journals maps a scenario id to its
 // exchanges (a scenario missing from it has no diagram). Everything the
 // client controls is escaped by html/template.
-func WriteHTML(w io.Writer, r *Report, journals map[string][]JournalLine) error {
+func WriteHTML(w io.Writer, r *Report, journals map[string][]journal.Exchange) error {
 	if err := htmlTmpl.Execute(w, newHTMLPage(r, journals)); err != nil {
 		return fmt.Errorf("report: html: %w", err)
 	}
@@ -37,7 +38,7 @@ func WriteHTML(w io.Writer, r *Report, journals map[string][]JournalLine) error 
 }
 
 // WriteHTMLFile writes the HTML report to path.
-func WriteHTMLFile(path string, r *Report, journals map[string][]JournalLine) error {
+func WriteHTMLFile(path string, r *Report, journals map[string][]journal.Exchange) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
@@ -108,13 +109,15 @@ type citedLink struct {
 }
 
 type journalRow struct {
-	JournalLine
+	journal.Exchange
 	Lane, What, Creds, States string
-	Task                      int // the session task it arrived in, 0 if none
-	Cited                     bool
+	// Note is what the peer's record adds to the line (exchangeNote).
+	Note  string
+	Task  int // the session task it arrived in, 0 if none
+	Cited bool
 }
 
-func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
+func newHTMLPage(r *Report, journals map[string][]journal.Exchange) *htmlPage {
 	p := &htmlPage{R: r}
 	levels := map[verdict.Level]*levelCount{}
 	for _, l := range []verdict.Level{verdict.Must, verdict.Should, verdict.May} {
@@ -147,7 +150,7 @@ func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
 	return p
 }
 
-func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenario {
+func newHTMLScenario(sc *Scenario, lines []journal.Exchange, docs string) *htmlScenario {
 	h := &htmlScenario{S: sc}
 	have := map[int64]bool{}
 	for _, l := range lines {
@@ -185,12 +188,12 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenar
 			h.Hidden = len(lines) - i
 			break
 		}
-		row := journalRow{JournalLine: l, Lane: laneOf(l), What: l.Op, Creds: strings.Join(l.Auth.Presented, "+"), Cited: cited[l.Seq]}
+		row := journalRow{Exchange: l, Note: exchangeNote(l), Lane: laneOf(l), What: l.Op, Creds: strings.Join(l.Auth.Presented, "+"), Cited: cited[l.Seq]}
 		if row.What == "" {
 			row.What = l.Route
 		}
 		if l.TaskID != "" {
-			row.States = shortState(l.StateBefore) + "→" + shortState(l.StateAfter)
+			row.States = shortState(string(l.StateBefore)) + "→" + shortState(string(l.StateAfter))
 			if l.StateAfter != "" && l.StateVersion != l.CardVersion {
 				row.States += fmt.Sprintf(" (entered under v%d)", l.StateVersion)
 			}

@@ -108,7 +108,7 @@ func ParseScopes(s string) (Scopes, error) {
 type Selection struct {
 	Profiles    []verdict.Profile `json:"profiles,omitempty"`
 	Level       verdict.Level     `json:"level,omitempty"`
-	LabelFilter string              `json:"labelFilter,omitempty"`
+	LabelFilter string            `json:"labelFilter,omitempty"`
 	// SpecVersion is the A2A revision run --spec-version narrowed to.
 	SpecVersion   string        `json:"specVersion,omitempty"`
 	KnownFailures KnownFailures `json:"knownFailures,omitempty"`
@@ -234,16 +234,16 @@ type Task struct {
 
 // Requirement is the verdict on one requirement in one scenario.
 type Requirement struct {
-	ID      string            `json:"id"`
+	ID      string          `json:"id"`
 	Level   verdict.Level   `json:"level"`
 	Profile verdict.Profile `json:"profile"`
-	Text    string            `json:"text"`
-	Ref     string            `json:"ref"`
+	Text    string          `json:"text"`
+	Ref     string          `json:"ref"`
 	// SpecRefs are the sources Ref cites, with absolute URLs: the A2A spec
 	// sections at the pinned spec version, RFC sections, the contract
 	// model's rule in the docs of this suite version, public threads.
 	SpecRefs []verdict.SpecRef `json:"specRefs,omitempty"`
-	Doc      string              `json:"doc"`
+	Doc      string            `json:"doc"`
 	// Verdict starts as error for every selected requirement and changes
 	// only when a check judged it: a harness that broke can never pass.
 	Verdict verdict.Verdict `json:"verdict"`
