@@ -42,6 +42,6 @@
 // (decisions.go): CardCache, Revalidator, CredentialChoice, OriginGate,
 // SignatureCheck (signed.go), Protocol and TaskWatcher, the reference's
 // being the default. Config.UnsafeDecisions replaces them; nothing else
-// does. The clients that break a rule on
-// purpose, which the suite must fail, are overrides kept in runner/builtin.
+// does. The clients that break a rule on purpose, which the suite must
+// fail, are overrides kept in runner/builtin.
 package refclient
