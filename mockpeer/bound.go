@@ -22,6 +22,7 @@ const (
 	truncOp         = "op"
 	truncTaskID     = "taskId"
 	truncVersion    = "a2aVersion"
+	truncTenant     = "tenant"
 	truncMalformed  = "malformed"
 	truncExtensions = "extensions"
 	truncMetadata   = "requestMetadata"
@@ -120,6 +121,7 @@ func cutStrings(e *Exchange, path, query, field int) {
 	cutField(e, &e.Op, truncOp, field)
 	cutField(e, &e.TaskID, truncTaskID, field)
 	cutField(e, &e.A2AVersion, truncVersion, field)
+	cutField(e, &e.Tenant, truncTenant, field)
 	cutField(e, &e.Malformed, truncMalformed, field)
 	var c bool
 	total := 0
