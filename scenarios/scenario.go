@@ -122,7 +122,8 @@ var specOrder = []string{
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
 	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
-	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
+	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "version-skew-minor",
+	"older-version-listed-first", "duplicate-binding-order", "frozen-contract-extension",
 	// First contact: the authority scenarios above, the bad card first.
 	"repointed-endpoint-first-contact", "repointed-endpoint-bad-signature-first-contact",
 	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
