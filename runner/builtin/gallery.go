@@ -135,6 +135,12 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+	// LastInterface is the reference taking, of the interfaces of one
+	// binding, the last the card lists (lastinterface.go).
+	LastInterface = "last-interface"
+	// SameMajorVersion is the reference sending A2A 1.0 requests to an
+	// interface of any 1.x version (samemajorversion.go).
+	SameMajorVersion = "same-major-version"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -178,7 +184,9 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: TrustOnFirstUse, own: trustOnFirstUse},      // a change detector, not a judge of authority
+	{name: LastInterface, unsafe: lastInterface},       // the card's order read backwards, per binding
+	{name: SameMajorVersion, unsafe: sameMajorVersion}, // 1.1 read as "1.x, close enough"
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
