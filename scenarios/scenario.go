@@ -129,6 +129,8 @@ var specOrder = []string{
 	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
 	"repointed-grpc-endpoint-first-contact", "repointed-grpc-target-first-contact",
 	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
+	// A refused card served again, then an honest one.
+	"rejected-card-not-cached", "rejected-card-not-cached-bad-signature", "rejected-card-not-cached-version-skew",
 }
 
 func order(id string) int {

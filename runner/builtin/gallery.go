@@ -141,6 +141,10 @@ const (
 	// SameMajorVersion is the reference sending A2A 1.0 requests to an
 	// interface of any 1.x version (samemajorversion.go).
 	SameMajorVersion = "same-major-version"
+	// TrustNotModified is the reference skipping its judgement of a card
+	// answered 304 Not Modified, however it judged that card before
+	// (trustnotmodified.go).
+	TrustNotModified = "trust-not-modified"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -187,6 +191,7 @@ var gallery = []client{
 	{name: TrustOnFirstUse, own: trustOnFirstUse},      // a change detector, not a judge of authority
 	{name: LastInterface, unsafe: lastInterface},       // the card's order read backwards, per binding
 	{name: SameMajorVersion, unsafe: sameMajorVersion}, // 1.1 read as "1.x, close enough"
+	{name: TrustNotModified, unsafe: trustNotModified}, // a card seen before counts as judged
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
