@@ -24,6 +24,8 @@ func onlyInterfaceAt1Cases() []checkCase {
 			failed(want, `GetTask at #2 named tenant "legacy"`, 2)},
 		{"no tenant: the client ignored the interface's",
 			journal(send("A")), failed(want, `SendMessage at #1 named tenant ""`, 1)},
+		{"refused unread for want of a version: a 0.3 request whatever it named",
+			journal(send("A", a2aVersion(""), refusedUnread())), failed(want, `SendMessage at #1 carried A2A-Version ""`, 1)},
 		{"the right tenant, spoken as 0.3 (no A2A-Version)",
 			journal(send("A", underTenant("current"), a2aVersion(""))), failed(want, `SendMessage at #1 carried A2A-Version ""`, 1)},
 		{"a 0.3 path, which no interface of the card has",
@@ -42,5 +44,16 @@ func onlyInterfaceCases() []checkCase {
 		{"the last entry of the binding taken", journal(fetch("A"), send("A", underTenant("second"))),
 			failed(want, `SendMessage at #2 named tenant "second"`, 2)},
 		{"nothing sent", journal(fetch("A")), notApplicable("the client sent no A2A request")},
+		{"an unlabelled request the peer refused unread, then one under the first tenant",
+			journal(send("A", a2aVersion(""), refusedUnread()), send("A", underTenant("first"))), passed()},
+		{"an unlabelled request the peer read, under the second tenant",
+			journal(send("A", a2aVersion(""), underTenant("second"))), failed(want, `SendMessage at #1 named tenant "second"`, 1)},
+	}
+}
+
+// refusedUnread: the peer refused the request before its handler read it.
+func refusedUnread() exOpt {
+	return func(ex *mockpeer.Exchange) {
+		ex.Malformed, ex.ErrorCode, ex.TaskID, ex.StateAfter = "no A2A-Version", wire.ErrVersionNotSupported.RPCCode, "", ""
 	}
 }

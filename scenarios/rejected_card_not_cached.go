@@ -57,8 +57,9 @@ func refusedTwice(contact func(string) func(*Evidence) Judgement, peer string, p
 		},
 		{
 			ID: ids[3], Level: Must, Profile: profile,
-			Text: "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the same card " +
-				"again, still fresh by its max-age: a card it refused is refused again (or fetched anew), never reused as trusted.",
+			Text: "The client MUST report the second task aborted with reason untrusted-endpoint, having looked at the card again in " +
+				"that task (a fetch, or a revalidation answered 304) and been served the same card, still fresh by its max-age: a " +
+				"card it refused is judged again, never reused as trusted, and a refusal from memory judges nothing.",
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
@@ -148,8 +149,9 @@ var _ = register(rejectedTwice(bearerPeer(Scenario{
 		},
 		{
 			ID: "REJECT-014", Level: Must, Profile: ProfileCore,
-			Text: "The client MUST report the second task aborted with reason version-unsupported, having been served the same " +
-				"2.0 card again: a card it refused is refused again (or fetched anew), never reused as trusted.",
+			Text: "The client MUST report the second task aborted with reason version-unsupported, having looked at the card again " +
+				"in that task (a fetch, or a revalidation answered 304) and been served the same 2.0 card: a card it refused is " +
+				"judged again, never reused as trusted, and a refusal from memory judges nothing.",
 			Ref:   "contract-model §3 rule 5; docs/driver-contract.md; https://github.com/google/adk-python/issues/6901",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
