@@ -135,6 +135,18 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+
+	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
+	// each makes its rule's decision the cheap way and the rest like the
+	// reference.
+	SkillGoneAbort            = "skill-gone-abort"            // rule 1: the skill's listing taken for contract
+	RevalidationErrorProceeds = "revalidation-error-proceeds" // rule 2: "could not ask" taken for "unchanged"
+	HeadWatch                 = "head-watch"                  // rule 3: the card watched by HEAD mid-task
+	NoValidatorKept           = "no-validator-kept"           // rule 4: a card without validator never fetched again
+	UnlabelledSkew            = "unlabelled-skew"             // rule 5: 1.0 requests to any version, unlabelled
+	PrefixOrigin              = "prefix-origin"               // rule 6: origins compared as text prefixes
+	ExtensionSendOnly         = "extension-send-only"         // rule 7: the contract hash sent, never read back
+
 	// LastInterface is the reference taking, of the interfaces of one
 	// binding, the last the card lists (lastinterface.go).
 	LastInterface = "last-interface"
@@ -188,7 +200,12 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse},      // a change detector, not a judge of authority
+	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: SkillGoneAbort, unsafe: skillGoneAbort},
+	{name: HeadWatch, unsafe: headWatch},
+	{name: UnlabelledSkew, unsafe: unlabelledSkew},
+	{name: PrefixOrigin, unsafe: prefixOrigin},
+	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
 	{name: LastInterface, unsafe: lastInterface},       // the card's order read backwards, per binding
 	{name: SameMajorVersion, unsafe: sameMajorVersion}, // 1.1 read as "1.x, close enough"
 	{name: TrustNotModified, unsafe: trustNotModified}, // a card seen before counts as judged

@@ -63,4 +63,6 @@ func (p notModifiedProtocol) SpeaksVersion(v string) bool {
 	return p.n.isReused() || p.n.ref.Protocol.SpeaksVersion(v)
 }
 
-func (p notModifiedProtocol) SpeaksExtension(uri string) bool { return p.n.ref.Protocol.SpeaksExtension(uri) }
+func (p notModifiedProtocol) SpeaksExtension(uri string) bool {
+	return p.n.ref.Protocol.SpeaksExtension(uri)
+}
