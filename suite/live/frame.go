@@ -101,6 +101,13 @@ func journalLine(ex mockpeer.Exchange) report.JournalLine {
 		StateBefore: string(ex.StateBefore), StateAfter: string(ex.StateAfter), StateVersion: ex.StateVersion,
 	}
 	l.Auth.Presented = ex.Auth.Presented
+	l.Query, l.Malformed = ex.Query, ex.Malformed
+	if c := ex.Conn; c != nil {
+		// Without it a refused handshake or a hang-up would be drawn as a
+		// request answered with status 0.
+		l.Conn = &report.ConnectionLine{Handshake: c.Handshake, ServerName: c.ServerName, ClientCert: c.ClientCert,
+			Bytes: c.Bytes, Requests: c.Requests, Unscanned: c.Unscanned, Impostor: c.Impostor, EndedBy: c.EndedBy}
+	}
 	return l
 }
 

@@ -110,6 +110,9 @@ type citedLink struct {
 type journalRow struct {
 	JournalLine
 	Lane, What, Creds, States string
+	// Connection is what a connection record was (a TLS refusal, a
+	// hang-up), shown where a request has its status; "" for a request.
+	Connection string
 	Task                      int // the session task it arrived in, 0 if none
 	Cited                     bool
 }
@@ -188,6 +191,15 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenar
 		row := journalRow{JournalLine: l, Lane: laneOf(l), What: l.Op, Creds: strings.Join(l.Auth.Presented, "+"), Cited: cited[l.Seq]}
 		if row.What == "" {
 			row.What = l.Route
+		}
+		if senderOf(l) == laneOperator {
+			row.Lane = laneOperator + " → " + row.Lane
+		}
+		if l.Route == routeConnection {
+			row.Connection = "connection"
+			if l.Conn != nil {
+				_, row.Connection = connectionKind(l.Conn)
+			}
 		}
 		if l.TaskID != "" {
 			row.States = shortState(l.StateBefore) + "→" + shortState(l.StateAfter)

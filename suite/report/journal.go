@@ -23,6 +23,7 @@ type JournalLine struct {
 	Binding      string `json:"binding,omitempty"`
 	Method       string `json:"method"`
 	Path         string `json:"path"`
+	Query        string `json:"query,omitempty"`
 	Status       int    `json:"status"`
 	ErrorCode    int    `json:"errorCode,omitempty"`
 	CardVersion  int    `json:"cardVersion"`
@@ -88,6 +89,8 @@ type ConnectionLine struct {
 	Bytes      int64  `json:"bytes"`
 	Requests   int64  `json:"requests"`
 	Unscanned  string `json:"unscanned,omitempty"`
+	Impostor   bool   `json:"impostor,omitempty"`
+	EndedBy    string `json:"endedBy,omitempty"`
 }
 
 // Route names the diagram knows (mockpeer's).
