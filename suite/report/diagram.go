@@ -112,4 +112,3 @@ func reportedOutcome(o *driver.Outcome, problem string, timedOut, crashed bool) 
 	}
 	return strings.Join(parts, " ")
 }
-

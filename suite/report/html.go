@@ -113,8 +113,8 @@ type journalRow struct {
 	// Connection is what a connection record was (a TLS refusal, a
 	// hang-up), shown where a request has its status; "" for a request.
 	Connection string
-	Task                      int // the session task it arrived in, 0 if none
-	Cited                     bool
+	Task       int // the session task it arrived in, 0 if none
+	Cited      bool
 }
 
 func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
