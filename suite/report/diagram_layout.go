@@ -20,6 +20,7 @@ const (
 	headHeight = 52
 	lifeTop    = 40 // where the lifelines begin, below the lane names
 	labelChars = 96 // longest line of an arrow's label
+	minWidth   = 900 // so that a diagram of few lanes wraps its markers' text less
 	// floodThreshold: past this many exchanges in a scenario, runs of
 	// consecutive exchanges of one peer and route collapse into one arrow.
 	floodThreshold = 300
@@ -254,7 +255,7 @@ func (d *diagram) placeLanes(from, to []int) {
 			x += gap[i]
 		}
 	}
-	d.Width = x + max(laneMargin, head[n-1]+8)
+	d.Width = max(x+max(laneMargin, head[n-1]+8), minWidth)
 	for i := range d.Items {
 		it := &d.Items[i]
 		if it.Marker != "" {
