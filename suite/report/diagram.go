@@ -5,8 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // exchangeAnchor is the id of the arrow of exchange seq in scenario sc.
@@ -16,7 +17,7 @@ func exchangeAnchor(sc string, seq int64) string { return fmt.Sprintf("%s-ex-%d"
 func failingCited(sc *Scenario) map[int64]bool {
 	out := map[int64]bool{}
 	for _, r := range sc.Requirements {
-		if r.Verdict == scenarios.Fail || r.Verdict == scenarios.Error {
+		if r.Verdict == verdict.Fail || r.Verdict == verdict.Error {
 			for _, s := range r.Exchanges {
 				out[s] = true
 			}
@@ -34,7 +35,7 @@ type marker struct {
 
 // taskMarkers places a begin and an end marker for every task of the
 // session, by the exchanges that arrived while it was the client's.
-func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
+func taskMarkers(sc *Scenario, lines []journal.Exchange) []marker {
 	first := func(seq int64) int {
 		return sort.Search(len(lines), func(i int) bool { return lines[i].Seq >= seq })
 	}
@@ -57,7 +58,7 @@ func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
 // whether its contract changed or only its capability fields. start, if
 // non-nil, is each peer's card before the first exchange, so that a
 // change before a peer's first exchange is marked too.
-func changeMarkers(lines []JournalLine, start map[string]CardInForce) []marker {
+func changeMarkers(lines []journal.Exchange, start map[string]CardInForce) []marker {
 	type seen struct {
 		version int
 		hash    string
@@ -84,7 +85,7 @@ func changeMarkers(lines []JournalLine, start map[string]CardInForce) []marker {
 
 // allMarkers is the task and change markers in diagram order: at one
 // place, a task's begin before the changes the client meets in it.
-func allMarkers(sc *Scenario, lines []JournalLine, start map[string]CardInForce) []marker {
+func allMarkers(sc *Scenario, lines []journal.Exchange, start map[string]CardInForce) []marker {
 	out := append(taskMarkers(sc, lines), changeMarkers(lines, start)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
 	return out

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/suite/internal/browsertest"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The diagram as Chromium draws it: every kind of row (diagramFixture),
@@ -23,9 +25,9 @@ func TestDiagramLayoutInTheBrowser(t *testing.T) {
 	}
 	page.WriteString("</head><body>")
 	sc, lines := diagramFixture()
-	var onePeer []JournalLine
+	var onePeer []journal.Exchange
 	for _, l := range lines {
-		if l.Peer == "A" && l.Route != routeAdmin {
+		if l.Peer == "A" && l.Route != journal.RouteAdmin {
 			onePeer = append(onePeer, l)
 		}
 	}
@@ -33,7 +35,7 @@ func TestDiagramLayoutInTheBrowser(t *testing.T) {
 	diagrams := []struct {
 		id    string
 		sc    *Scenario
-		lines []JournalLine
+		lines []journal.Exchange
 	}{{"fixture", sc, lines}, {"one-peer", sc, onePeer}, {"small", r.Scenarios[0], journals["small"]}, {"flood", r.Scenarios[1], journals["flood"]}}
 	for _, d := range diagrams {
 		if err := htmlTmpl.ExecuteTemplate(&page, "diagram", layout(&Scenario{ID: d.id, Played: true, Tasks: d.sc.Tasks, Requirements: d.sc.Requirements}, d.lines, nil)); err != nil {

@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // What a connection record shows, as the diagram draws it: its own arrow
@@ -16,19 +18,19 @@ const (
 )
 
 // connectionKind is what a connection was, and the words its arrow says it with.
-func connectionKind(c *ConnectionLine) (kind, words string) {
+func connectionKind(c *journal.Connection) (kind, words string) {
 	switch {
-	case c.Handshake == "none" && c.EndedBy == "peer":
+	case c.Handshake == journal.HandshakeNone && c.EndedBy == journal.EndedByPeer:
 		return connHangUp, "idle: connected, sent nothing until the peer closed it"
-	case c.Handshake == "failed" && c.Impostor:
+	case c.Handshake == journal.HandshakeFailed && c.Impostor:
 		return connTLSRefused, "TLS refused: the impostor's certificate"
-	case c.Handshake == "failed":
+	case c.Handshake == journal.HandshakeFailed:
 		return connTLSFailed, "TLS handshake failed"
-	case c.Handshake == "none":
+	case c.Handshake == journal.HandshakeNone:
 		return connHangUp, "hang-up: connected, sent nothing"
-	case c.Handshake == "not-tls":
+	case c.Handshake == journal.HandshakeNotTLS:
 		return connNotTLS, fmt.Sprintf("not TLS: %d bytes", c.Bytes)
-	case c.Bytes == 0 && c.Handshake == "complete":
+	case c.Bytes == 0 && c.Handshake == journal.HandshakeComplete:
 		what := "hang-up: bare TLS handshake, nothing sent"
 		if c.Impostor {
 			what = "hang-up: bare TLS handshake with the impostor, nothing sent"
@@ -43,11 +45,11 @@ func connectionKind(c *ConnectionLine) (kind, words string) {
 // arrowLabel is "#seq op-or-method path → status · card vN · credentials";
 // a connection, an admin call and a call to the admin listener say what
 // they are instead.
-func arrowLabel(l JournalLine) string {
+func arrowLabel(l journal.Exchange) string {
 	switch {
-	case l.Route == routeConnection:
+	case l.Route == journal.RouteConnection:
 		return connectionLabel(l)
-	case l.Route == routeAdmin:
+	case l.Route == journal.RouteAdmin:
 		return adminLabel(l)
 	}
 	what := l.Method + " " + l.Path
@@ -68,7 +70,7 @@ func arrowLabel(l JournalLine) string {
 
 // refusal says why the admin listener refused a call that reached it
 // without being an admin call.
-func refusal(l JournalLine) string {
+func refusal(l journal.Exchange) string {
 	if l.Malformed != "" {
 		return l.Malformed
 	}
@@ -77,7 +79,7 @@ func refusal(l JournalLine) string {
 
 // adminLabel is an operator's call to the admin API (the harness, a person
 // at the live view, a script): what it asked and the card it left in force.
-func adminLabel(l JournalLine) string {
+func adminLabel(l journal.Exchange) string {
 	what := l.Path
 	if l.Query != "" {
 		what += "?" + l.Query
@@ -91,7 +93,7 @@ func adminLabel(l JournalLine) string {
 
 // connectionLabel is "#seq what the connection was · card vN · credentials":
 // a connection has no method, path or status.
-func connectionLabel(l JournalLine) string {
+func connectionLabel(l journal.Exchange) string {
 	c := l.Conn
 	if c == nil {
 		return fmt.Sprintf("#%d connection · card v%d", l.Seq, l.CardVersion) + presented(l)
@@ -109,7 +111,7 @@ func connectionLabel(l JournalLine) string {
 	return fmt.Sprintf("#%d %s · card v%d", l.Seq, how, l.CardVersion) + presented(l)
 }
 
-func presented(l JournalLine) string {
+func presented(l journal.Exchange) string {
 	if len(l.Auth.Presented) == 0 {
 		return ""
 	}

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Diagram geometry, in SVG user units. Lanes are as far apart as the
@@ -18,8 +20,8 @@ const (
 	rowHeight  = 24
 	lineHeight = 15 // between two lines of one wrapped label
 	headHeight = 52
-	lifeTop    = 40 // where the lifelines begin, below the lane names
-	labelChars = 96 // longest line of an arrow's label
+	lifeTop    = 40  // where the lifelines begin, below the lane names
+	labelChars = 96  // longest line of an arrow's label
 	minWidth   = 900 // so that a diagram of few lanes wraps its markers' text less
 	// floodThreshold: past this many exchanges in a scenario, runs of
 	// consecutive exchanges of one peer and route collapse into one arrow.
@@ -104,8 +106,8 @@ func (it item) labelWidth() int {
 // laneOf is the lane key of an exchange's other end: the peer, whose token
 // endpoint and JWKS are routes of it; the admin listener for an admin call
 // and for anything else it was sent.
-func laneOf(l JournalLine) string {
-	if l.Route == routeAdmin || l.Peer == "" {
+func laneOf(l journal.Exchange) string {
+	if l.Route == journal.RouteAdmin || l.Peer == "" {
 		return laneAdmin
 	}
 	return l.Peer
@@ -113,16 +115,16 @@ func laneOf(l JournalLine) string {
 
 // senderOf is the lane an exchange comes from: an admin call is the
 // operator's, never the client's.
-func senderOf(l JournalLine) string {
-	if l.Route == routeAdmin {
+func senderOf(l journal.Exchange) string {
+	if l.Route == journal.RouteAdmin {
 		return laneOperator
 	}
 	return laneClient
 }
 
 // layout draws a played scenario's diagram; start is as changeMarkers takes it.
-func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *diagram {
-	lines = append([]JournalLine(nil), lines...)
+func layout(sc *Scenario, lines []journal.Exchange, start map[string]CardInForce) *diagram {
+	lines = append([]journal.Exchange(nil), lines...)
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Seq < lines[j].Seq })
 	d := &diagram{ID: sc.ID, Collapsed: len(lines) > floodThreshold}
 	index := d.addLanes(lines)
@@ -160,7 +162,7 @@ func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *di
 
 // addLanes makes the lanes: the client, the peers in the order the client
 // meets them, the admin listener, and the operator who calls it.
-func (d *diagram) addLanes(lines []JournalLine) map[string]int {
+func (d *diagram) addLanes(lines []journal.Exchange) map[string]int {
 	index := map[string]int{}
 	add := func(key, origin string) {
 		if _, ok := index[key]; !ok {
@@ -188,19 +190,19 @@ func (d *diagram) addLanes(lines []JournalLine) map[string]int {
 }
 
 // arrowItem is the arrow of a run of exchanges (one, unless collapsed).
-func arrowItem(id string, run []JournalLine, cited bool) item {
+func arrowItem(id string, run []journal.Exchange, cited bool) item {
 	l := run[0]
 	it := item{Anchor: exchangeAnchor(id, l.Seq), Class: "ex", Head: "arrow", Count: len(run)}
 	text := arrowLabel(l)
 	switch {
-	case len(run) > 1 && l.Route == routeConnection:
+	case len(run) > 1 && l.Route == journal.RouteConnection:
 		text = fmt.Sprintf("×%d #%d–#%d connections", len(run), l.Seq, run[len(run)-1].Seq)
 	case len(run) > 1:
 		text = fmt.Sprintf("×%d #%d–#%d %s %s", len(run), l.Seq, run[len(run)-1].Seq, l.Method, l.Path) + statuses(run)
 	}
 	it.Lines = wrapText(text, labelChars)
 	switch {
-	case l.Route == routeConnection && l.Conn != nil:
+	case l.Route == journal.RouteConnection && l.Conn != nil:
 		kind, _ := connectionKind(l.Conn)
 		it.Class += " conn " + kind
 		switch kind {
@@ -209,10 +211,10 @@ func arrowItem(id string, run []JournalLine, cited bool) item {
 		case connHangUp:
 			it.Head = "open"
 		}
-	case l.Route == routeAdmin:
+	case l.Route == journal.RouteAdmin:
 		it.Class += " admin"
 	}
-	if l.Route == routeCard && l.Status < 300 && l.Status > 0 {
+	if l.Route == journal.RouteCard && l.Status < 300 && l.Status > 0 {
 		it.Badge = fmt.Sprintf("serves v%d", l.CardVersion)
 	}
 	if cited {
@@ -305,12 +307,12 @@ func markerAt(ms []marker, from, pos int) bool {
 	return from < len(ms) && ms[from].pos <= pos
 }
 
-func sameRun(a, b JournalLine) bool {
+func sameRun(a, b journal.Exchange) bool {
 	return laneOf(a) == laneOf(b) && senderOf(a) == senderOf(b) && a.Route == b.Route && a.Op == b.Op
 }
 
 // statuses is " → 200" or " → 200/429" for a collapsed run.
-func statuses(ls []JournalLine) string {
+func statuses(ls []journal.Exchange) string {
 	seen := map[int]bool{}
 	var out []string
 	for _, l := range ls {

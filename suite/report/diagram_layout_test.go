@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Every arrow's label sits in one gap between two lifelines, and every
@@ -68,7 +70,7 @@ func TestDiagramLanes(t *testing.T) {
 		seq := seqOfAnchor(it.Anchor)
 		l := lines[seq-1]
 		wantFrom, wantTo := x["client"], x[laneOf(l)]
-		if l.Route == routeAdmin {
+		if l.Route == journal.RouteAdmin {
 			wantFrom = x["operator"]
 		}
 		if it.X1 != wantFrom || it.X2 != wantTo {
