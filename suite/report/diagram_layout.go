@@ -309,4 +309,3 @@ func markerAt(ms []marker, from, pos int) bool {
 func sameRun(a, b journal.Exchange) bool {
 	return laneOf(a) == laneOf(b) && senderOf(a) == senderOf(b) && a.Route == b.Route && a.Op == b.Op
 }
-
