@@ -79,7 +79,7 @@ type peerState struct {
 	// armedOnExtended: the armed rotation fires after a GetExtendedAgentCard
 	// answer, not after a card response (ArmExtended).
 	armedOnExtended bool
-	fired []bool
+	fired           []bool
 	// cardResponses counts 200/304 card responses with the version in
 	// force; a rotation starts it again, so triggers chain per version.
 	cardResponses int

@@ -60,6 +60,10 @@ func checkTables() []checkTable {
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
+		{noSendAfterExtendedChange, noSendAfterExtendedChangeCases()},
+		{outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged), extendedContractChangedCases()},
+		{extendedFetchedWithNamedSchemes("A"), extendedFetchedWithNamedSchemesCases()},
+		{noUnnamedCredentialBeforeExtended("A"), noUnnamedCredentialBeforeExtendedCases()},
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -43,9 +44,14 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 	return passed()
 }
 
-// servedChangedCard: a card whose contract differs from the peer's first.
+// servedChangedCard: a card whose contract differs from the peer's first,
+// or an extended card whose contract differs from the first extended card.
 func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
 	return func(ex mockpeer.Exchange) bool {
+		if ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard {
+			h := ev.ExtendedHash(ex.Peer, ex.CardVersion)
+			return ex.Status < 300 && ex.ErrorCode == 0 && h != "" && h != ev.ExtendedHash(ex.Peer, 0)
+		}
 		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.ContractHash != "" &&
 			ex.ContractHash != ev.InitialHash(ex.Peer)
 	}

@@ -128,6 +128,9 @@ var specOrder = []string{
 	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
 	"repointed-grpc-endpoint-first-contact", "repointed-grpc-target-first-contact",
 	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
+	// The extended card (contract model §7).
+	"extended-card-skill", "extended-card-contract-change", "extended-card-repointed",
+	"extended-card-bad-signature", "extended-card-unsigned",
 }
 
 func order(id string) int {
