@@ -135,6 +135,13 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+	// AdoptAnyExtendedCard is the reference taking every extended card an
+	// authenticated call returns as authoritative for all it lists
+	// (adoptextended.go).
+	AdoptAnyExtendedCard = "adopt-any-extended-card"
+	// ExtendedCardEveryCredential is the reference asking for the extended
+	// card with every credential it holds (adoptextended.go).
+	ExtendedCardEveryCredential = "extended-card-every-credential"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -178,7 +185,9 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: TrustOnFirstUse, own: trustOnFirstUse},                        // a change detector, not a judge of authority
+	{name: AdoptAnyExtendedCard, unsafe: adoptAnyExtended},               // an authenticated answer taken as authority
+	{name: ExtendedCardEveryCredential, unsafe: extendedEveryCredential}, // the extended card asked for with everything held
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
