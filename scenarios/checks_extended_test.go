@@ -93,3 +93,16 @@ func extendedContractChangedCases() []checkCase {
 			failed(want, "no card with a changed contract was served to the client before it gave up", 1)},
 	}
 }
+
+// extendedUntrustedCases: an extended card served grounds
+// aborted/untrusted-endpoint, as a public card served does.
+func extendedUntrustedCases() []checkCase {
+	return []checkCase{
+		{"served the extended card only", extendedCards(reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint,
+			extendedFetch("A", underVersion(1)))), passed()},
+		{"the extended card refused", extendedCards(reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint,
+			extendedFetch("A", answered(http.StatusUnauthorized, wire.ErrUnauthenticated.RPCCode)))),
+			failed("an outcome the journal supports: aborted/untrusted-endpoint",
+				"the client was served no card (nor redirect) in this task: it judged nothing")},
+	}
+}

@@ -62,6 +62,7 @@ func checkTables() []checkTable {
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
 		{noSendAfterExtendedChange, noSendAfterExtendedChangeCases()},
 		{outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged), extendedContractChangedCases()},
+		{outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint), extendedUntrustedCases()},
 		{extendedFetchedWithNamedSchemes("A"), extendedFetchedWithNamedSchemesCases()},
 		{noUnnamedCredentialBeforeExtended("A"), noUnnamedCredentialBeforeExtendedCases()},
 	}

@@ -6,13 +6,15 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // on its origin, the authenticated card points elsewhere. The extended card
 // is judged as any card (rule 6), with the public card's origin as its
 // own: it is not authoritative for B, so B gets nothing and the card
-// trusted before stays in force, which lacks the skill.
+// trusted before stays in force, which lacks the skill. B listens on the
+// card's own host at another port, as in repointed-endpoint: a gate that
+// compares hostnames only fails here.
 var _ = register(extendedPeer(Scenario{
 	ID:    "extended-card-repointed",
 	Title: "the extended card points at another origin",
 	Description: "As `extended-card-skill`, in two tasks. The first runs under an extended card whose interfaces are on A " +
-		"(the positive control). Between the tasks the extended card is repointed: every interface url is on origin B " +
-		"(127.0.0.2), which presents another TLS identity. The public card still points at A. B is a working peer whose " +
+		"(the positive control). Between the tasks the extended card is repointed: every interface url is on origin B, " +
+		"on the card's own host (127.0.0.1) at another port, with another TLS identity: the same host is not the same origin. The public card still points at A. B is a working peer whose " +
 		"card lists the skill and would complete the task with the API key.",
 	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6 and §7; "+extendedRef,
@@ -26,4 +28,4 @@ var _ = register(extendedPeer(Scenario{
 	Extended: &mockpeer.ExtendedCard{Cards: []mockpeer.CardFunc{
 		extendedOf(bearerCard)("A").Build, extendedOf(bearerCard)("A").Endpoint("B").Version("1.1.0").Build,
 	}},
-}, workingPeer("B", "127.0.0.2", extendedOf(bearerCard))))
+}, workingPeer("B", "127.0.0.1", extendedOf(bearerCard))))

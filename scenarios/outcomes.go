@@ -16,7 +16,7 @@ import (
 //   - aborted/contract-changed: the client was served a card whose contract
 //     differs from the one it started with;
 //   - aborted/untrusted-endpoint, aborted/version-unsupported: the client
-//     was served the card (or its redirect) it judged;
+//     was served the card (or its redirect, or an extended card) it judged;
 //   - failed/contract-diverged: a peer answered the client about its task
 //     after the peer's contract changed.
 func grounded(ev *Evidence, o driver.Outcome) Judgement {
@@ -30,7 +30,8 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 				seqs(ev.CardFetches(""))...)
 		}
 	case o.Reason == driver.ReasonUntrustedEndpoint || o.Reason == driver.ReasonVersionUnsupported:
-		if served := ev.Select(ev.servedCard); len(served) == 0 {
+		// An extended card served is a card judged (contract model §7).
+		if served := ev.Select(ev.servedCard); len(served) == 0 && len(ev.ExtendedCardsServed("")) == 0 {
 			if ex, lost := lostValidators(ev.Journal); lost {
 				return validatorsLost(ex)
 			}
