@@ -142,6 +142,17 @@ const (
 	// ExtendedCardEveryCredential is the reference asking for the extended
 	// card with every credential it holds (adoptextended.go).
 	ExtendedCardEveryCredential = "extended-card-every-credential"
+
+	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
+	// each makes its rule's decision the cheap way and the rest like the
+	// reference.
+	SkillGoneAbort            = "skill-gone-abort"            // rule 1: the skill's listing taken for contract
+	RevalidationErrorProceeds = "revalidation-error-proceeds" // rule 2: "could not ask" taken for "unchanged"
+	HeadWatch                 = "head-watch"                  // rule 3: the card watched by HEAD mid-task
+	NoValidatorKept           = "no-validator-kept"           // rule 4: a card without validator never fetched again
+	UnlabelledSkew            = "unlabelled-skew"             // rule 5: 1.0 requests to any version, unlabelled
+	PrefixOrigin              = "prefix-origin"               // rule 6: origins compared as text prefixes
+	ExtensionSendOnly         = "extension-send-only"         // rule 7: the contract hash sent, never read back
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -188,6 +199,11 @@ var gallery = []client{
 	{name: TrustOnFirstUse, own: trustOnFirstUse},                        // a change detector, not a judge of authority
 	{name: AdoptAnyExtendedCard, unsafe: adoptAnyExtended},               // an authenticated answer taken as authority
 	{name: ExtendedCardEveryCredential, unsafe: extendedEveryCredential}, // the extended card asked for with everything held
+	{name: SkillGoneAbort, unsafe: skillGoneAbort},
+	{name: HeadWatch, unsafe: headWatch},
+	{name: UnlabelledSkew, unsafe: unlabelledSkew},
+	{name: PrefixOrigin, unsafe: prefixOrigin},
+	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
