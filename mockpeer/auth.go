@@ -26,12 +26,19 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	}
 	current := p.versions[s.Version]
 	p.mu.Unlock()
-	if d := draftFrom(r.Context()); d != nil && (armedFired || current.extended != nil) {
-		// The rotation came before the judgement: the journal must show the
-		// send against the version it was judged by, as if it arrived after.
-		// An extended card is judged as the operation needs (satisfiesFor).
-		d.arrivalVersion = s.Version
-		d.auth.SatisfiesCurrent = p.satisfiesFor(r, current, call.Op)
+	if d := draftFrom(r.Context()); d != nil {
+		switch {
+		case armedFired:
+			// The rotation came before the judgement: the journal must show
+			// the send against the version it was judged by, as if it
+			// arrived after.
+			d.arrivalVersion = s.Version
+			d.auth.SatisfiesCurrent = p.satisfiesFor(r, current, call.Op)
+		case d.arrivalVersion >= 0 && d.arrivalVersion < len(p.versions) && p.versions[d.arrivalVersion].extended != nil:
+			// The card in force on arrival, judged as the operation needs
+			// (satisfiesFor): the router knew no operation yet.
+			d.auth.SatisfiesCurrent = p.satisfiesFor(r, p.versions[d.arrivalVersion], call.Op)
+		}
 	}
 	if fault != nil {
 		return fault

@@ -30,6 +30,25 @@ type ExtendedCard struct {
 	Tampered bool
 }
 
+// validateExtended checks the ExtendedCard of every peer: a spoiled
+// signature needs a signing peer, and a card is unsigned or tampered, not
+// both.
+func validateExtended(spec FarmSpec) error {
+	for _, ps := range spec.Peers {
+		ext := ps.Extended
+		switch {
+		case ext == nil:
+		case len(ext.Cards) == 0:
+			return invalid("peer %q: an extended card script with no cards", ps.Name)
+		case ext.Tampered && ps.Signing == nil:
+			return invalid("peer %q: a tampered extended card needs a signing peer (PeerSpec.Signing)", ps.Name)
+		case ext.Tampered && ext.Unsigned:
+			return invalid("peer %q: an extended card is unsigned or tampered, not both", ps.Name)
+		}
+	}
+	return nil
+}
+
 // buildExtended freezes the extended card of public card version i, nil
 // when the peer scripts none.
 func buildExtended(spec PeerSpec, i int, o Origins, signers []cardsig.Signer) (*cardVersion, error) {

@@ -2,9 +2,11 @@ package mockpeer
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
@@ -132,6 +134,56 @@ func TestExtendedCardSecurity(t *testing.T) {
 				if err := json.Unmarshal(res, &card); err != nil || card.Skill(testSkill) == nil {
 					t.Errorf("extended card %s: %v", res, err)
 				}
+			}
+		})
+	}
+}
+
+func TestExtendedCardSpecRefused(t *testing.T) {
+	card := []CardFunc{testCard("A")}
+	for name, ps := range map[string]PeerSpec{
+		"no cards":                 {Extended: &ExtendedCard{}},
+		"tampered without signing": {Extended: &ExtendedCard{Cards: card, Tampered: true}},
+		"unsigned and tampered":    {Extended: &ExtendedCard{Cards: card, Tampered: true, Unsigned: true}, Signing: &Signing{}},
+	} {
+		ps.Name, ps.Skill, ps.Cards = "A", testSkill, card
+		if _, err := Start(t.Context(), FarmSpec{Peers: []PeerSpec{ps}}); !errors.Is(err, ErrInvalidSpec) {
+			t.Errorf("%s: error %v, want ErrInvalidSpec", name, err)
+		}
+	}
+}
+
+// The extended card is signed like the public cards, unless unsigned;
+// tampered, its signatures cover another card than the one served.
+func TestExtendedCardSignatures(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		ext      ExtendedCard
+		signed   bool
+		verifies bool
+	}{
+		{"signed", ExtendedCard{}, true, true},
+		{"unsigned", ExtendedCard{Unsigned: true}, false, false},
+		{"tampered", ExtendedCard{Tampered: true}, true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.ext.Cards = []CardFunc{testCard("A")}
+			f, p := onePeer(t, PeerSpec{Signing: &Signing{}, Extended: &tt.ext})
+			raw := p.ExtendedCardBytes(0)
+			if got := strings.Contains(string(raw), `"signatures"`); got != tt.signed {
+				t.Fatalf("signatures present %v, want %v: %s", got, tt.signed, raw)
+			}
+			if !tt.signed {
+				return
+			}
+			_, body := do(t, httpsClient(t, f, false), "GET", JWKSURL(p.Origin()), "", nil)
+			set, err := cardsig.ParseJWKS(body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = cardsig.Verify(t.Context(), raw, cardsig.VerifyOptions{Algorithms: []string{cardsig.ES256}, Keys: cardsig.KeySet(set)})
+			if verified := err == nil; verified != tt.verifies {
+				t.Errorf("verifies %v (%v), want %v", verified, err, tt.verifies)
 			}
 		})
 	}
