@@ -532,10 +532,17 @@ func failsJudgedMust(sc *report.Scenario, def *scenarios.Scenario, sel engine.Se
 // neverFailed lists the published requirement IDs that no built-in client
 // fails anywhere: the adversarial clients as measured, the reference and
 // its mutants as pinned by expectedFailures (which TestVerdictTable holds
-// them to, so they are not played twice).
+// them to, so they are not played twice), and the aimed clients as pinned
+// by aimed (which TestGalleryAimed holds them to, in both modes).
 func neverFailed(runs []galleryRun) []string {
 	failed := map[string]bool{}
-	for _, fails := range expectedFailures {
+	pinned := slices.Collect(maps.Values(expectedFailures))
+	for _, a := range aimed {
+		for _, mode := range galleryModes {
+			pinned = append(pinned, a.failures(mode))
+		}
+	}
+	for _, fails := range pinned {
 		for _, key := range fails {
 			_, id, _ := strings.Cut(key, "/")
 			failed[id] = true
