@@ -52,6 +52,21 @@ func PresentImpostor(peer string) func(*mockpeer.Farm) error {
 	}
 }
 
+// ArmExtendedRotation arms peer to put card version v in force right after
+// its next GetExtendedAgentCard answer, or right before its next
+// task-creating request is judged if that comes first: the extended card
+// changes between the client's look at it and its send
+// (mockpeer.Peer.ArmExtended).
+func ArmExtendedRotation(peer string, v int) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.ArmExtended(v)
+	}
+}
+
 // PresentOwnKey makes peer another TLS principal on its own origin, between
 // two tasks: a certificate the run's CA issued under a key of its own, and
 // every connection open to it ended (mockpeer.Peer.PresentOwnKey).

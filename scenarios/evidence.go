@@ -1,9 +1,11 @@
 package scenarios
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -14,6 +16,10 @@ type CardVersion struct {
 	ETag         string // as the peer sends it, quotes included
 	LastModified string // the Last-Modified header value
 	ContractHash string // for the scenario's skill
+	// ExtendedHash is the contract hash, for the scenario's skill, of the
+	// extended card the peer answered GetExtendedAgentCard with while this
+	// version was in force; "" when it scripts none (mockpeer.ExtendedCard).
+	ExtendedHash string
 }
 
 // Evidence is everything one play of a scenario produced, as plain data:
@@ -72,6 +78,19 @@ type ClientRun struct {
 	ExitCode int
 	// Deadline is the time the client was given.
 	Deadline time.Duration
+	// Ran is how long the task was the client's, measured by the runner
+	// (0: not measured, as in hand-built evidence).
+	Ran time.Duration
+}
+
+// overran says how long a task that outlived its deadline ran, against
+// the bound: "ran 30.2s, deadline 30s", or the bound alone ("30s") when
+// the time was not measured.
+func (r ClientRun) overran() string {
+	if r.Ran <= 0 {
+		return r.Deadline.String()
+	}
+	return fmt.Sprintf("ran %s, deadline %s", r.Ran.Round(time.Millisecond), r.Deadline)
 }
 
 // Runs are the session's tasks (Client alone for hand-built evidence).
@@ -187,6 +206,24 @@ func (ev *Evidence) InitialHash(peer string) string {
 		return v[0].ContractHash
 	}
 	return ""
+}
+
+// ExtendedHash is the contract hash of the extended card a peer served
+// with card version v, "" when there is none.
+func (ev *Evidence) ExtendedHash(peer string, v int) string {
+	if cards := ev.Cards[peer]; v >= 0 && v < len(cards) {
+		return cards[v].ExtendedHash
+	}
+	return ""
+}
+
+// ExtendedCardsServed returns the GetExtendedAgentCard calls a peer ("" any)
+// answered with the extended card.
+func (ev *Evidence) ExtendedCardsServed(peer string) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard && (peer == "" || ex.Peer == peer) &&
+			ex.Status < 300 && ex.ErrorCode == 0
+	})
 }
 
 // seqs lists the sequence numbers of exchanges, for judgements.

@@ -142,6 +142,13 @@ const (
 	// for the whole session, past the card's TTL, and pinning nothing
 	// there afterwards (attestonce.go).
 	AttestOnce = "attest-once"
+	// AdoptAnyExtendedCard is the reference taking every extended card an
+	// authenticated call returns as authoritative for all it lists
+	// (adoptextended.go).
+	AdoptAnyExtendedCard = "adopt-any-extended-card"
+	// ExtendedCardEveryCredential is the reference asking for the extended
+	// card with every credential it holds (adoptextended.go).
+	ExtendedCardEveryCredential = "extended-card-every-credential"
 
 	// The signature cheats are the reference taking one kind of signature
 	// the spec refuses (signatureclients.go, laxsignatures.go).
@@ -220,8 +227,10 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
-	{name: AttestOnce, stateful: attestOnce},      // an attestation that never expires
+	{name: TrustOnFirstUse, own: trustOnFirstUse},                        // a change detector, not a judge of authority
+	{name: AdoptAnyExtendedCard, unsafe: adoptAnyExtended},               // an authenticated answer taken as authority
+	{name: ExtendedCardEveryCredential, unsafe: extendedEveryCredential}, // the extended card asked for with everything held
+	{name: AttestOnce, stateful: attestOnce},                             // an attestation that never expires
 	{name: FollowAnyJKU, unsafe: followAnyJKU},
 	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
 	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},

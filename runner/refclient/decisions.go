@@ -43,6 +43,9 @@ type Decisions struct {
 	// an endpoint on another origin, attested in an earlier task, is reused
 	// instead of attested again (rule 6, §6).
 	Attestations Attestations
+	// Extended, if non-nil, decides how the extended card is asked for and
+	// trusted (§7).
+	Extended ExtendedCards
 }
 
 // Reference returns the reference's decisions, every field set. An
@@ -57,6 +60,7 @@ func Reference() Decisions {
 		Signatures:   verifyOnOrigin{},
 		Protocol:     v1Protocol{},
 		Watcher:      frozenContract{},
+		Extended:     judgedAsAnyCard{},
 		Attestations: attestEveryTime{},
 	}
 }
@@ -72,6 +76,7 @@ func (d Decisions) orReference() Decisions {
 	d.Protocol = cmp.Or(d.Protocol, ref.Protocol)
 	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
 	d.Attestations = cmp.Or(d.Attestations, ref.Attestations)
+	d.Extended = cmp.Or(d.Extended, ref.Extended)
 	return d
 }
 
