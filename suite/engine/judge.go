@@ -151,7 +151,7 @@ func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j scenarios.Judg
 	if r.Check == nil {
 		return scenarios.Judgement{Verdict: scenarios.Error, Reason: "requirement " + r.ID + " has no check"}
 	}
-	j = r.Judge(ev)
+	j = floodRule(ev, r.Judge(ev))
 	switch {
 	case j.Verdict == scenarios.Pass, j.Verdict == scenarios.Fail, j.Verdict == scenarios.NotApplicable:
 		return j

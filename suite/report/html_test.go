@@ -54,7 +54,7 @@ func htmlFixture() (*Report, map[string][]journal.Exchange) {
 				Requirements: []*Requirement{req("GEN-001", verdict.Fail, 700)}},
 			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", verdict.Error)}},
 		}}
-	r.Finish()
+	r.Finish(nil)
 	return r, map[string][]journal.Exchange{"small": small, "flood": flood}
 }
 
