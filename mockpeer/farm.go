@@ -100,11 +100,8 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if f.keys, err = newKeyring(spec.Peers, f.Origins(), spec.KeyGroup); err != nil {
 		return nil, err
 	}
-	start := f.now().Truncate(time.Second)
-	for _, p := range f.peers {
-		if p.versions, err = buildVersions(f.offered(p.spec), f.Origins(), start, f.keys.signers[p.spec.Name]); err != nil {
-			return nil, err
-		}
+	if err := f.buildCards(f.now().Truncate(time.Second)); err != nil {
+		return nil, err
 	}
 	f.serve()
 	// The callback must not read stopCtx: on a ctx done during Start it

@@ -135,6 +135,17 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+
+	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
+	// each makes its rule's decision the cheap way and the rest like the
+	// reference.
+	SkillGoneAbort            = "skill-gone-abort"            // rule 1: the skill's listing taken for contract
+	RevalidationErrorProceeds = "revalidation-error-proceeds" // rule 2: "could not ask" taken for "unchanged"
+	HeadWatch                 = "head-watch"                  // rule 3: the card watched by HEAD mid-task
+	NoValidatorKept           = "no-validator-kept"           // rule 4: a card without validator never fetched again
+	UnlabelledSkew            = "unlabelled-skew"             // rule 5: 1.0 requests to any version, unlabelled
+	PrefixOrigin              = "prefix-origin"               // rule 6: origins compared as text prefixes
+	ExtensionSendOnly         = "extension-send-only"         // rule 7: the contract hash sent, never read back
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -179,6 +190,11 @@ var gallery = []client{
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
 	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: SkillGoneAbort, unsafe: skillGoneAbort},
+	{name: HeadWatch, unsafe: headWatch},
+	{name: UnlabelledSkew, unsafe: unlabelledSkew},
+	{name: PrefixOrigin, unsafe: prefixOrigin},
+	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

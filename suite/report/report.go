@@ -16,7 +16,7 @@ import (
 const SchemaVersion = "a2a-conform.dev/report/v2"
 
 // SuiteVersion is the version of the suite, written into every report.
-const SuiteVersion = "0.2.0"
+const SuiteVersion = "0.3.0"
 
 // Exit codes of a run (SPEC §4).
 const (
