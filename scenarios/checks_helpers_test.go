@@ -63,6 +63,11 @@ func checkTables() []checkTable {
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
+		{noSendAfterExtendedChange, noSendAfterExtendedChangeCases()},
+		{outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged), extendedContractChangedCases()},
+		{outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint), extendedUntrustedCases()},
+		{extendedFetchedWithNamedSchemes("A"), extendedFetchedWithNamedSchemesCases()},
+		{noUnnamedCredentialBeforeExtended("A"), noUnnamedCredentialBeforeExtendedCases()},
 	}
 }
 
