@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 const testViewPath = AdminPrefix + "view"
@@ -133,7 +135,7 @@ func TestAdminSessionCookieGuardsAgainstCrossSiteCalls(t *testing.T) {
 			t.Errorf("#%d: route %s, cookie %q; want %s, the session redacted", ex.Seq, ex.Route, ex.Header.Get("Cookie"), want)
 		}
 	}
-	if !strings.Contains(all[0].Header.Get("Cookie"), redactionMark(CredAdminSession)) {
+	if !strings.Contains(all[0].Header.Get("Cookie"), journal.RedactionMark(CredAdminSession)) {
 		t.Errorf("cookie journaled as %q, want it redacted", all[0].Header.Get("Cookie"))
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // admit is the security gate of every well-formed A2A request: the
@@ -250,9 +252,9 @@ func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
 		texts = append(texts, k)
 		texts = append(texts, vals...)
 	}
-	names = mergeNames(names, p.farm.secrets.presentIn(texts...))
+	names = journal.MergeNames(names, p.farm.secrets.presentIn(texts...))
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
-		names = mergeNames(names, []string{CredClientCert})
+		names = journal.MergeNames(names, []string{CredClientCert})
 	}
 	return names
 }

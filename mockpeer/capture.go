@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"slices"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // bodyTap stands between a request body and its handler. It reads the
@@ -52,7 +54,7 @@ func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, 
 		size = int(min(r.ContentLength+1, int64(limit)))
 	}
 	t.capture = make([]byte, 0, min(size, limit))
-	t.deflated = deflatedBody(r.Header)
+	t.deflated = journal.DeflatedBody(r.Header)
 	if r.Header.Get("Content-Encoding") != "" {
 		t.packed = []byte{}
 	}
@@ -87,7 +89,7 @@ func (t *bodyTap) fill() {
 // gRPC message's starts after a 5-byte frame header).
 func startsStream(b []byte) bool {
 	for i := range min(len(b), 16) {
-		if streamAt(b, i) {
+		if journal.StreamAt(b, i) {
 			return true
 		}
 	}
@@ -142,7 +144,7 @@ func (t *bodyTap) scan(b []byte) {
 		return
 	}
 	text := string(t.tail) + string(b)
-	t.found = mergeNames(t.found, t.secrets.presentIn(text))
+	t.found = journal.MergeNames(t.found, t.secrets.presentIn(text))
 	t.tail = append(t.tail[:0], text[max(len(text)-t.secrets.overlap(), 0):]...)
 }
 
@@ -153,8 +155,8 @@ func (t *bodyTap) presented() []string {
 	if t.packed == nil {
 		return t.found
 	}
-	res := t.secrets.current().scan(string(t.packed), t.deflated)
-	return mergeNames(t.found, res.names())
+	res := t.secrets.current().Scan(string(t.packed), t.deflated)
+	return journal.MergeNames(t.found, res.Names())
 }
 
 // captured is the body as the journal sees it, and whether it went on past it.

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The peer terminates TLS itself, below net/http: every accepted
@@ -189,9 +191,9 @@ func (c *contactConn) afterHandshake(tc *tls.Conn, err error) {
 	if len(certs) > 0 {
 		c.hello.certSubj = certs[0].Subject.String()
 	}
-	c.found = mergeNames(c.found, sec.presentIn(texts...))
+	c.found = journal.MergeNames(c.found, sec.presentIn(texts...))
 	// The records that follow are encrypted: the raw scan is done.
-	c.found = mergeNames(c.found, c.raw.flush(sec))
+	c.found = journal.MergeNames(c.found, c.raw.flush(sec))
 	c.raw = streamScan{}
 	if _, ok := errors.AsType[tls.RecordHeaderError](err); ok {
 		c.shake, c.hsErr = HandshakeNotTLS, err

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // connSet tracks the open connections of one peer's server
@@ -197,12 +199,12 @@ func (c *contactConn) exchange() Exchange {
 		Header: http.Header{"X-Remote-Addr": {conn.Remote}}, CardVersion: c.version,
 		ContractHash: p.versions[c.version].hash, Conn: conn,
 	}
-	names := mergeNames(append([]string(nil), c.found...), c.stream.found)
+	names := journal.MergeNames(append([]string(nil), c.found...), c.stream.found)
 	if cs := c.state.Load(); cs != nil {
 		conn.Protocol = cs.NegotiatedProtocol
 		if leaf := verifiedLeaf(cs.VerifiedChains); leaf != nil {
 			e.TLSClient = leaf.Subject.CommonName
-			names = mergeNames(names, []string{CredClientCert})
+			names = journal.MergeNames(names, []string{CredClientCert})
 		}
 	}
 	e.Auth.Presented = names
@@ -241,6 +243,6 @@ func verifiedLeaf(chains [][]*x509.Certificate) *x509.Certificate {
 // flushScans scans what the handshake's and the stream's scans gathered;
 // c.mu is held.
 func (c *contactConn) flushScans() {
-	c.found = mergeNames(c.found, c.raw.flush(c.p.farm.secrets))
+	c.found = journal.MergeNames(c.found, c.raw.flush(c.p.farm.secrets))
 	c.stream.flush()
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // What the peer reads before net/http does: the bytes of a client that
@@ -91,7 +93,7 @@ func (h *handshakeSide) scan(b []byte) {
 	}
 	c := h.c
 	c.mu.Lock()
-	c.found = mergeNames(c.found, c.raw.feed(c.p.farm.secrets, b))
+	c.found = journal.MergeNames(c.found, c.raw.feed(c.p.farm.secrets, b))
 	// Counted and kept as the stream's, in case they are no TLS at all.
 	c.stream.bytes += int64(len(b))
 	if room := connCaptureBytes - len(c.rawCapture); room > 0 {

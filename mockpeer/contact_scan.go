@@ -2,6 +2,8 @@ package mockpeer
 
 import (
 	"golang.org/x/net/http2"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // streamScan names the farm secrets in a stream read in pieces, holding
@@ -72,7 +74,7 @@ func (t *streamTap) init(sec *secrets, maxHeader int) {
 	t.sec, t.maxHeader = sec, maxHeader
 }
 
-func (t *streamTap) note(names []string) { t.found = mergeNames(t.found, names) }
+func (t *streamTap) note(names []string) { t.found = journal.MergeNames(t.found, names) }
 
 // fail records the first reason a part of the stream went unscanned.
 func (t *streamTap) fail(why string) {

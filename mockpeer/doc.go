@@ -28,7 +28,10 @@
 // says which credentials a request presented) and private keys are
 // redacted, then every field is bounded (JournalLimits), before an
 // exchange is stored; each connection is
-// bounded in time and size (ServerLimits).
+// bounded in time and size (ServerLimits). The record itself, the scan
+// and the redaction live in the journal leaf (mockpeer/journal), which a
+// reader of journals imports without the farm; the farm mints the
+// secrets, seals each exchange with them (seal.go) and appends it.
 //
 // The admin API (journal, card, rotate, reset, impostor, genuine) is not
 // on any peer's origin: it has its own loopback listener, Farm.AdminURL,

@@ -375,6 +375,6 @@ func (f *Farm) Journal() *Journal { return f.journal }
 // output, before it reaches a report. Redact before cutting: a cut may
 // split a secret.
 func (f *Farm) Redact(s string) string {
-	out, _ := f.secrets.current().clean(s, false, false)
+	out, _ := f.secrets.current().Clean(s, false, false)
 	return out
 }

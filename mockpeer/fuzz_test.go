@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
 )
 
 // FuzzJournalRedaction puts a secret, in any encoding the scan detects,
@@ -25,7 +27,7 @@ func FuzzJournalRedaction(f *testing.F) {
 	f.Add(uint16(16<<10-20), []byte(`{"a":"`), []byte(`"}`), uint16(16<<10), uint8(1))
 	f.Add(uint16(17<<10-10), []byte{}, []byte{}, uint16(16<<10), uint8(2))
 	f.Add(uint16(1000), []byte("-----BEGIN "), []byte("\n"), uint16(100), uint8(4))
-	for i := range encodings() {
+	for i := range scantest.Encodings() {
 		f.Add(uint16(17<<10-30), []byte("k="), []byte("&"), uint16(16<<10), uint8(i<<3))
 		f.Add(uint16(3), []byte("%"), []byte("\\"), uint16(40), uint8(i<<3|1))
 	}
@@ -34,13 +36,13 @@ func FuzzJournalRedaction(f *testing.F) {
 		f.Fatal(err)
 	}
 	ix := s.current()
-	key := testKeyPEM(f, "PRIVATE KEY")
-	secrets := []namedSecret{{CredBearer, s.bearer}, {CredAPIKey, s.apiKey}, {CredOAuthClientSecret, s.clientSecret}, {CredAdminSecret, s.admin}}
-	encs := encodings()
+	key := scantest.PrivateKeyPEM(f, "PRIVATE KEY")
+	secrets := []journal.NamedSecret{{Name: CredBearer, Value: s.bearer}, {Name: CredAPIKey, Value: s.apiKey}, {Name: CredOAuthClientSecret, Value: s.clientSecret}, {Name: CredAdminSecret, Value: s.admin}}
+	encs := scantest.Encodings()
 	f.Fuzz(func(t *testing.T, pad uint16, before, after []byte, limit uint16, pick uint8) {
 		secret := secrets[int(pick)%len(secrets)]
 		enc := encs[int(pick>>3)%len(encs)]
-		sent := enc.encode(secret.value)
+		sent := enc.Encode(secret.Value)
 		if pick&4 != 0 {
 			sent = key
 		}
@@ -63,21 +65,21 @@ func FuzzJournalRedaction(f *testing.F) {
 		stored, _ := json.Marshal(e)
 		// All fields at once may hold more streams than one scan tries;
 		// each alone holds nothing a scan finds, nor anything it cannot tell.
-		if res := ix.scan(string(stored), false); len(res.found) > 0 {
-			t.Fatalf("a scan finds %v in what is stored (limit %d, pad %d): %s", res.found, limit, pad, stored)
+		if found := slices.DeleteFunc(ix.Scan(string(stored), false).Names(), func(n string) bool { return n == CredUnexamined }); len(found) > 0 {
+			t.Fatalf("a scan finds %v in what is stored (limit %d, pad %d): %s", found, limit, pad, stored)
 		}
 		eachString(reflect.ValueOf(e), "", func(path, v string) {
-			if res := ix.scan(v, false); res.any() {
-				t.Fatalf("a scan finds %v (unexamined %v) in %s (limit %d, pad %d): %q", res.found, res.unexamined, path, limit, pad, v)
+			if res := ix.Scan(v, false); res.Any() {
+				t.Fatalf("a scan finds %v in %s (limit %d, pad %d): %q", res.Names(), path, limit, pad, v)
 			}
 		})
-		parts := append(windows(secret.value[4:], 8), keyWindows(key)...)
-		if pick&4 == 0 && slices.Contains(e.Auth.Presented, secret.name) && enc.form != formPlain && isText(sent) {
+		parts := append(windows(secret.Value[4:], 8), keyWindows(key)...)
+		if pick&4 == 0 && slices.Contains(e.Auth.Presented, secret.Name) && enc.Form != "plain" && isText(sent) {
 			parts = append(parts, windows(sent, 12)...)
 		}
 		for _, part := range parts {
 			if bytes.Contains(stored, []byte(part)) {
-				t.Fatalf("%q of a secret (%s) survives (limit %d, pad %d): %s", part, enc.name, limit, pad, stored)
+				t.Fatalf("%q of a secret (%s) survives (limit %d, pad %d): %s", part, enc.Name, limit, pad, stored)
 			}
 		}
 	})
@@ -105,7 +107,7 @@ func windows(s string, n int) []string {
 // keyWindows are pieces of a key's material, one per line.
 func keyWindows(key string) []string {
 	var out []string
-	for _, line := range keyMaterial(key) {
+	for _, line := range scantest.KeyMaterial(key) {
 		out = append(out, windows(line, 12)...)
 	}
 	return out

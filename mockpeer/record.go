@@ -45,3 +45,23 @@ const (
 
 // DefaultJournalLimits are the limits a zero JournalLimits stands for.
 var DefaultJournalLimits = journal.DefaultJournalLimits
+
+// Names of the farm credentials as they appear in AuthSeen.Presented and in
+// redaction marks (journal.Cred*).
+const (
+	CredBearer            = journal.CredBearer
+	CredOAuthToken        = journal.CredOAuthToken
+	CredOAuthClientSecret = journal.CredOAuthClientSecret
+	CredAPIKey            = journal.CredAPIKey
+	CredClientCert        = journal.CredClientCert
+	CredAdminSecret       = journal.CredAdminSecret
+	CredAdminSession      = journal.CredAdminSession
+	CredUnexamined        = journal.CredUnexamined
+	CredPrivateKey        = journal.CredPrivateKey
+)
+
+// SecretsIn names the secrets (name → value) that text holds, in any form
+// the farm's scan finds, sorted (journal.SecretsIn).
+func SecretsIn(text string, secrets map[string]string) ([]string, error) {
+	return journal.SecretsIn(text, secrets)
+}

@@ -1,72 +1,74 @@
 package mockpeer
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
-	"encoding/pem"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
 )
-
-// testKeyPEM is a real private key in PEM, as a client might print it.
-func testKeyPEM(t testing.TB, blockType string) string {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	der, _ := x509.MarshalPKCS8PrivateKey(key)
-	return string(pem.EncodeToMemory(&pem.Block{Type: blockType, Bytes: der}))
-}
-
-// keyMaterial is the base64 body of a PEM block: what must never survive.
-func keyMaterial(block string) []string {
-	var lines []string
-	for _, l := range strings.Split(block, "\n") {
-		if l != "" && !strings.HasPrefix(l, "-----") {
-			lines = append(lines, l)
-		}
-	}
-	return lines
-}
-
-func TestRedactPrivateKeys(t *testing.T) {
-	key, rsa, enc := testKeyPEM(t, "PRIVATE KEY"), testKeyPEM(t, "RSA PRIVATE KEY"), testKeyPEM(t, "ENCRYPTED PRIVATE KEY")
-	cert := "-----BEGIN CERTIFICATE-----\nMIIBcert\n-----END CERTIFICATE-----\n"
-	jsonKey, _ := json.Marshal(key) // newlines escaped, as in a JSON body
-	mark := redactionMark(CredPrivateKey)
-	for _, tc := range []struct{ name, in, want string }{
-		{"alone", key, mark + "\n"},
-		{"in text", "before " + rsa + "after", "before " + mark + "\nafter"},
-		{"two keys and a certificate", key + cert + enc, mark + "\n" + cert + mark + "\n"},
-		{"in a JSON string", `{"k":` + string(jsonKey) + `}`, `{"k":"` + mark + `\n"}`},
-		{"no END", "x " + key[:len(key)/2], "x " + mark},
-		{"END of another block first", "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END CERTIFICATE-----\nBBBB", mark},
-		{"certificate only", cert, cert},
-		{"BEGIN cut in its label", "-----BEGIN PRIV", "-----BEGIN PRIV"},
-	} {
-		if got := redactPrivateKeys(tc.in); got != tc.want {
-			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
-		}
-	}
-}
 
 // TestFarmRedact: what a report receives from a client (its output, its
 // outcome) loses every farm secret and every private key.
 func TestFarmRedact(t *testing.T) {
 	f, _ := onePeer(t, PeerSpec{})
 	creds := f.Credentials(Grants{OAuth: true, Bearer: true, APIKey: true, ClientCert: true})
-	key := testKeyPEM(t, "EC PRIVATE KEY")
+	key := scantest.PrivateKeyPEM(t, "EC PRIVATE KEY")
 	out := f.Redact("admin " + f.AdminSecret() + " bearer " + creds.BearerToken + "\n" + key + "done")
-	for _, secret := range append([]string{f.AdminSecret(), creds.BearerToken}, keyMaterial(key)...) {
+	for _, secret := range append([]string{f.AdminSecret(), creds.BearerToken}, scantest.KeyMaterial(key)...) {
 		if strings.Contains(out, secret) {
 			t.Errorf("Redact kept %q in %q", secret, out)
 		}
 	}
 	if !strings.Contains(out, "[REDACTED:admin-secret]") || !strings.Contains(out, "[REDACTED:private-key]") || !strings.HasSuffix(out, "done") {
 		t.Errorf("Redact: %q", out)
+	}
+}
+
+// A credential spelled in a form a server decodes reached that server as
+// surely as in plain text: it is seen (Auth.Presented), and it leaves the
+// journal in no form at all. The forms are those an adversarial probe sent
+// past the substring search: a query pair beside a malformed one, an
+// unpadded Basic credential, JSON \u escapes, gRPC binary metadata.
+func TestEncodedCredentialsAreSeenAndRedacted(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{})
+	c := httpsClient(t, f, false)
+	tok := f.Credentials(Grants{Bearer: true}).BearerToken
+	escaped := strings.ReplaceAll(tok, "-", `\u002d`)
+	for _, tc := range []struct {
+		name, method, path, body string
+		header                   map[string]string
+		sent                     string // the encoded form, which must not survive either
+	}{
+		{name: "query pair beside a malformed one", method: http.MethodGet,
+			path: "/.well-known/agent-card.json?x=%zz&access_token=" + strings.ReplaceAll(tok, "-", "%2D"),
+			sent: strings.ReplaceAll(tok, "-", "%2D")},
+		{name: "Basic without padding", method: http.MethodGet, path: "/.well-known/agent-card.json",
+			header: map[string]string{"Authorization": "Basic " + base64.RawStdEncoding.EncodeToString([]byte("client:"+tok))},
+			sent:   base64.RawStdEncoding.EncodeToString([]byte("client:" + tok))},
+		{name: "JSON escapes in the body", method: http.MethodPost, path: JSONRPCPath,
+			body:   `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Bearer ` + escaped + `"}}`,
+			header: map[string]string{"Content-Type": "application/json", "A2A-Version": "1.0"}, sent: escaped},
+		{name: "binary metadata", method: http.MethodGet, path: "/.well-known/agent-card.json",
+			header: map[string]string{"Authorization-Bin": base64.StdEncoding.EncodeToString([]byte("Bearer " + tok))},
+			sent:   base64.StdEncoding.EncodeToString([]byte("Bearer " + tok))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			do(t, c, tc.method, p.Origin()+tc.path, tc.body, tc.header)
+			all := f.Journal().All()
+			ex := all[len(all)-1]
+			if !slices.Contains(ex.Auth.Presented, CredBearer) {
+				t.Errorf("presented %v, want %s", ex.Auth.Presented, CredBearer)
+			}
+			raw, _ := json.Marshal(ex)
+			for _, secret := range []string{tok, tc.sent} {
+				if strings.Contains(string(raw), secret) {
+					t.Errorf("the journal kept %q:\n%s", secret, raw)
+				}
+			}
+		})
 	}
 }

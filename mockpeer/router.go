@@ -2,7 +2,6 @@ package mockpeer
 
 import (
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -171,17 +170,6 @@ func firstValue(h http.Header, key string) string {
 		return v[0]
 	}
 	return ""
-}
-
-// mergeNames adds the names of more to names, sorted and unique.
-func mergeNames(names, more []string) []string {
-	for _, n := range more {
-		if !slices.Contains(names, n) {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	return names
 }
 
 // sentContract reads the frozen-contract hash a task-creating call's

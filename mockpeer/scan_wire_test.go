@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
 )
 
 // TestCredentialsSentEncodedAreSeenAndRedacted sends the bearer token to a
@@ -21,7 +23,7 @@ func TestCredentialsSentEncodedAreSeenAndRedacted(t *testing.T) {
 	c := httpsClient(t, f, false)
 	tok := f.Credentials(Grants{Bearer: true}).BearerToken
 	card := p.Origin() + "/.well-known/agent-card.json"
-	gz := compressWith("gzip")
+	gz := scantest.CompressWith("gzip")
 	for _, tc := range []struct {
 		name string
 		req  func() *http.Request
@@ -47,22 +49,22 @@ func TestCredentialsSentEncodedAreSeenAndRedacted(t *testing.T) {
 			return newRequest(t, http.MethodPost, card, gz(tok))
 		}, ""},
 		{"in a raw deflate body", func() *http.Request {
-			r := newRequest(t, http.MethodPost, card, deflateEncoding.encode("token="+tok))
+			r := newRequest(t, http.MethodPost, card, scantest.Deflate.Encode("token="+tok))
 			r.Header.Set("Content-Encoding", "deflate")
 			return r
 		}, ""},
 		{"base64 in X-Request-Id", func() *http.Request {
 			r := newRequest(t, http.MethodGet, card, "")
-			r.Header.Set("X-Request-Id", b64With(base64.StdEncoding, "req-7:")(tok))
+			r.Header.Set("X-Request-Id", scantest.Base64With(base64.StdEncoding, "req-7:")(tok))
 			return r
-		}, b64With(base64.StdEncoding, "req-7:")(tok)},
+		}, scantest.Base64With(base64.StdEncoding, "req-7:")(tok)},
 		{"base64 in the path", func() *http.Request {
-			return newRequest(t, http.MethodGet, p.Origin()+"/x/"+b64With(base64.RawURLEncoding, "")(tok), "")
-		}, b64With(base64.RawURLEncoding, "")(tok)},
+			return newRequest(t, http.MethodGet, p.Origin()+"/x/"+scantest.Base64With(base64.RawURLEncoding, "")(tok), "")
+		}, scantest.Base64With(base64.RawURLEncoding, "")(tok)},
 		{"nested in the query", func() *http.Request {
-			q := chain(percentAll, gz, b64With(base64.RawURLEncoding, ""))(tok)
+			q := scantest.Chain(scantest.PercentAll, gz, scantest.Base64With(base64.RawURLEncoding, ""))(tok)
 			return newRequest(t, http.MethodGet, card+"?ctx="+q, "")
-		}, chain(percentAll, gz, b64With(base64.RawURLEncoding, ""))(tok)},
+		}, scantest.Chain(scantest.PercentAll, gz, scantest.Base64With(base64.RawURLEncoding, ""))(tok)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, err := c.Do(tc.req())
@@ -78,8 +80,8 @@ func TestCredentialsSentEncodedAreSeenAndRedacted(t *testing.T) {
 			}
 			raw, _ := json.Marshal(ex)
 			for _, out := range []string{string(raw), ex.Line()} {
-				if res := f.secrets.current().scan(out, false); res.any() {
-					t.Errorf("the journal holds %v:\n%s", res.found, out)
+				if res := f.secrets.current().Scan(out, false); res.Any() {
+					t.Errorf("the journal holds %v:\n%s", res.Names(), out)
 				}
 				if tc.sent != "" && strings.Contains(out, tc.sent) {
 					t.Errorf("the journal keeps %q:\n%s", tc.sent, out)
@@ -95,7 +97,7 @@ func TestCredentialsSentEncodedAreSeenAndRedacted(t *testing.T) {
 func TestZipBombBodyFailsClosed(t *testing.T) {
 	f, p := onePeer(t, PeerSpec{})
 	c := httpsClient(t, f, false)
-	bomb := compressWith("gzip")(strings.Repeat("\x00", 16<<20))
+	bomb := scantest.CompressWith("gzip")(strings.Repeat("\x00", 16<<20))
 	req := newRequest(t, http.MethodPost, p.Origin()+"/.well-known/agent-card.json", bomb)
 	req.Header.Set("Content-Encoding", "gzip")
 	resp, err := c.Do(req)
@@ -122,8 +124,8 @@ func TestSealDropsWhatACutLeavesOfASecret(t *testing.T) {
 	for _, tc := range []struct{ name, capture, part string }{
 		{"plain", `{"a":"x","t":"` + s.bearer[:20], s.bearer[4:16]},
 		{"base64", `{"a":"x","t":"` + b64[:len(b64)-8], b64[8:20]},
-		{"percent-encoding", "a=1&t=" + percentAll(s.bearer)[:60], percentAll(s.bearer)[10:40]},
-		{"gzip", "\x1f" + compressWith("gzip")(s.bearer)[1:30], ""},
+		{"percent-encoding", "a=1&t=" + scantest.PercentAll(s.bearer)[:60], scantest.PercentAll(s.bearer)[10:40]},
+		{"gzip", "\x1f" + scantest.CompressWith("gzip")(s.bearer)[1:30], ""},
 	} {
 		e := Exchange{Body: tc.capture, Response: tc.capture}
 		farm.seal(&e, true, true)
@@ -131,7 +133,7 @@ func TestSealDropsWhatACutLeavesOfASecret(t *testing.T) {
 			if tc.part != "" && strings.Contains(v, tc.part) {
 				t.Errorf("%s: %q keeps %q", tc.name, v, tc.part)
 			}
-			if res := ix.scan(v, false); res.any() || (tc.name == "gzip" && !strings.HasPrefix(v, "[REDACTED]")) {
+			if res := ix.Scan(v, false); res.Any() || (tc.name == "gzip" && !strings.HasPrefix(v, "[REDACTED]")) {
 				t.Errorf("%s: sealed as %q", tc.name, v)
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
 )
 
 // farmWrites are the fields of Exchange the farm writes. Every other field
@@ -31,20 +33,20 @@ func TestSealRedactsEveryField(t *testing.T) {
 	if len(fields) < 20 {
 		t.Fatalf("found only %d fields: %v", len(fields), fields)
 	}
-	for _, enc := range encodings() {
+	for _, enc := range scantest.Encodings() {
 		for _, field := range fields {
-			sent := enc.encode(s.bearer)
+			sent := enc.Encode(s.bearer)
 			var e Exchange
 			fill(t, reflect.ValueOf(&e).Elem(), field, sent)
 			farm.seal(&e, false, false)
-			checkSealed(t, ix, e, enc.name+" in "+field, sent)
+			checkSealed(t, ix, e, enc.Name+" in "+field, sent)
 			if presented, want := slices.Contains(e.Auth.Presented, CredBearer), !slices.Contains(farmWrites, field); presented != want {
-				t.Errorf("%s in %s: presented %v, want bearer presented %v", enc.name, field, e.Auth.Presented, want)
+				t.Errorf("%s in %s: presented %v, want bearer presented %v", enc.Name, field, e.Auth.Presented, want)
 			}
 		}
 	}
 	t.Run("a raw deflate body", func(t *testing.T) {
-		sent := deflateEncoding.encode(`{"t":"` + s.bearer + `"}`)
+		sent := scantest.Deflate.Encode(`{"t":"` + s.bearer + `"}`)
 		e := Exchange{Header: http.Header{"Content-Encoding": {"deflate"}}, Body: sent}
 		farm.seal(&e, false, false)
 		checkSealed(t, ix, e, "raw deflate body", sent)
@@ -54,18 +56,18 @@ func TestSealRedactsEveryField(t *testing.T) {
 	})
 }
 
-func checkSealed(t *testing.T, ix *secretIndex, e Exchange, what, sent string) {
+func checkSealed(t *testing.T, ix *journal.SecretIndex, e Exchange, what, sent string) {
 	t.Helper()
 	raw, err := json.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := ix.scan(string(raw), false); res.any() {
-		t.Errorf("%s: the sealed exchange's JSON holds %v:\n%s", what, res.found, raw)
+	if res := ix.Scan(string(raw), false); res.Any() {
+		t.Errorf("%s: the sealed exchange's JSON holds %v:\n%s", what, res.Names(), raw)
 	}
 	eachString(reflect.ValueOf(e), "", func(path, v string) {
-		if res := ix.scan(v, false); res.any() {
-			t.Errorf("%s: sealed %s holds %v: %q", what, path, res.found, v)
+		if res := ix.Scan(v, false); res.Any() {
+			t.Errorf("%s: sealed %s holds %v: %q", what, path, res.Names(), v)
 		}
 		if len(sent) >= 8 && strings.Contains(v, sent) {
 			t.Errorf("%s: sealed %s keeps what was sent: %q", what, path, v)
@@ -154,4 +156,14 @@ func eachString(v reflect.Value, path string, fn func(path, s string)) {
 			eachString(v.Elem(), path, fn)
 		}
 	}
+}
+
+// testIndex is the index of a fresh set of farm secrets.
+func testIndex(t testing.TB) (*secrets, *journal.SecretIndex) {
+	t.Helper()
+	s, err := newSecrets()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, s.current()
 }

@@ -14,17 +14,11 @@ import (
 // Result is everything the runner observed of one client run. Faults of the
 // client (no outcome, garbage, crash, deadline) are data here, never errors.
 type Result struct {
-	// Outcome is the parsed outcome, nil if none could be read.
-	Outcome *driver.Outcome
-	// OutcomeProblem says why Outcome is nil or suspect ("missing",
-	// "not JSON: ...", "unknown outcome \"x\""); "" when well-formed.
-	OutcomeProblem string
+	// TaskEnd is how the task ended: outcome, outcome problem, timed out,
+	// crashed (for Close, how the session's process ended).
+	driver.TaskEnd
 	// ExitCode of the process (-1 if killed or in-process).
 	ExitCode int
-	// TimedOut: the client outlived its deadline and was killed.
-	TimedOut bool
-	// Crashed: the client exited abnormally (signal, panic in-process).
-	Crashed bool
 	// Stdout and Stderr, bounded; the tail is kept.
 	Stdout, Stderr string
 	Started, Ended time.Time

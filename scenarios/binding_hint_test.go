@@ -10,7 +10,7 @@ import (
 // A client that reports binding-unsupported is told about --bindings, with
 // what the peers offered; any other outcome gets no such hint.
 func TestBindingUnsupportedNamesTheFlag(t *testing.T) {
-	ev := &Evidence{Client: ClientRun{Outcome: &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}}}
+	ev := &Evidence{Client: ClientRun{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}}}}
 	j := completedWithArtifact(ev)
 	if j.Verdict != Fail || !strings.Contains(j.Got, "--bindings") || !strings.Contains(j.Got, "all three bindings") {
 		t.Errorf("got %+v", j)

@@ -33,7 +33,7 @@ func TestNoOfferedBinding(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ev := &Evidence{Journal: tc.journal, Offered: tc.offered, Client: ClientRun{Outcome: tc.outcome}}
+			ev := &Evidence{Journal: tc.journal, Offered: tc.offered, Client: ClientRun{TaskEnd: driver.TaskEnd{Outcome: tc.outcome}}}
 			_, got := ev.NoOfferedBinding()
 			if got != tc.want {
 				t.Fatalf("NoOfferedBinding = %v, want %v", got, tc.want)

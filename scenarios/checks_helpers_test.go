@@ -151,7 +151,7 @@ func journal(exs ...mockpeer.Exchange) *Evidence {
 	}
 	ev := &Evidence{
 		Journal: exs,
-		Client:  ClientRun{OutcomeProblem: "missing", Deadline: 10 * time.Second},
+		Client:  ClientRun{TaskEnd: driver.TaskEnd{OutcomeProblem: "missing"}, Deadline: 10 * time.Second},
 		Origins: testOrigins,
 		Cards: map[string][]CardVersion{"A": {
 			{ETag: etagV0, LastModified: lastModifiedV0, ContractHash: hashV0},

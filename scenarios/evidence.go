@@ -66,14 +66,9 @@ type ClientRun struct {
 	// exchanges has LastSeq < FirstSeq. Both 0: unbounded (hand-built
 	// evidence of one task).
 	FirstSeq, LastSeq int64
-	// Outcome is the client's outcome, nil if none could be read.
-	Outcome *driver.Outcome
-	// OutcomeProblem says why Outcome is nil or not well-formed; "" if it is.
-	OutcomeProblem string
-	// TimedOut: the client outlived its deadline and was killed.
-	TimedOut bool
-	// Crashed: the client exited abnormally.
-	Crashed bool
+	// TaskEnd is how the task ended (outcome, outcome problem, timed out,
+	// crashed), as the runner saw it.
+	driver.TaskEnd
 	// ExitCode of the client process, informational (-1: killed or in-process).
 	ExitCode int
 	// Deadline is the time the client was given.

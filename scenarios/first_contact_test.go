@@ -132,8 +132,8 @@ func firstContactSession(task1 []mockpeer.Exchange, out1 driver.Outcome, task2 [
 	ev := journal(slices.Concat(task1, task2)...)
 	n := int64(len(task1))
 	ev.Tasks = []ClientRun{
-		{Task: 1, FirstSeq: 1, LastSeq: n, Outcome: &out1},
-		{Task: 2, FirstSeq: n + 1, LastSeq: n + int64(len(task2)), Outcome: &out2},
+		{Task: 1, FirstSeq: 1, LastSeq: n, TaskEnd: driver.TaskEnd{Outcome: &out1}},
+		{Task: 2, FirstSeq: n + 1, LastSeq: n + int64(len(task2)), TaskEnd: driver.TaskEnd{Outcome: &out2}},
 	}
 	ev.Client = ev.Tasks[1]
 	return ev

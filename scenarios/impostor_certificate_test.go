@@ -60,8 +60,8 @@ func TestImpostorCertificateJudgesTheSecondTask(t *testing.T) {
 		exs := append([]mockpeer.Exchange{fetch("A"), send("A", presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-1"))}, task2...)
 		ev := journal(exs...)
 		ev.Tasks = []ClientRun{
-			{Task: 1, FirstSeq: 1, LastSeq: 2, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
-			{Task: 2, FirstSeq: 3, LastSeq: int64(len(exs)), Outcome: &driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}},
+			{Task: 1, FirstSeq: 1, LastSeq: 2, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
+			{Task: 2, FirstSeq: 3, LastSeq: int64(len(exs)), TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}}},
 		}
 		ev.Client = ev.Tasks[1]
 		return ev

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
@@ -78,22 +77,10 @@ type Requirement struct {
 }
 
 // Judge judges ev against the requirement: in the view of its task, and
-// not applicable where its client mode makes it unobservable. In a play
-// whose journal dropped exchanges (a flood past its compact limit) nothing
-// passes and nothing is excused: what was dropped cannot be judged.
+// not applicable where its client mode makes it unobservable. What spans
+// more than one check (a flood that dropped exchanges, a binding claim
+// another scenario refutes) is the engine's to decide (suite/engine, rules.go).
 func (r Requirement) Judge(ev *Evidence) Judgement {
-	j := r.judge(ev)
-	if ev.Dropped > 0 && j.Verdict != Fail {
-		// Whatever the selection: without GEN-005, a flood would hide what
-		// followed it from every other check, and excuse nothing either.
-		return failed("every request of the scenario journaled, so that it can be judged",
-			fmt.Sprintf("%d request(s) were only counted: the client sent more than the farm journals, "+
-				"and what they were is unknown", ev.Dropped))
-	}
-	return j
-}
-
-func (r Requirement) judge(ev *Evidence) Judgement {
 	if why, none := ev.NoOfferedBinding(); none {
 		return Judgement{Verdict: NotApplicable, Reason: why}
 	}

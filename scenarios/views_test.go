@@ -13,8 +13,8 @@ import (
 func TestRequirementTaskView(t *testing.T) {
 	ev := journal(fetch("A"), send("A", after(wire.TaskStateCompleted)), fetch("A"))
 	ev.Tasks = []ClientRun{
-		{Task: 1, FirstSeq: 1, LastSeq: 2, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
-		{Task: 2, FirstSeq: 3, LastSeq: 3, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
+		{Task: 1, FirstSeq: 1, LastSeq: 2, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
+		{Task: 2, FirstSeq: 3, LastSeq: 3, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
 	}
 	ev.Client = ev.Tasks[1]
 	first := Requirement{Task: 1, Check: completedWithArtifact}
@@ -95,8 +95,8 @@ func TestRequirementMidTask(t *testing.T) {
 func TestEmptyTaskWindow(t *testing.T) {
 	ev := journal(fetch("A"), send("A", after(wire.TaskStateCompleted)))
 	ev.Tasks = []ClientRun{
-		{Task: 1, FirstSeq: 1, LastSeq: 0, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
-		{Task: 2, FirstSeq: 1, LastSeq: 2, Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}},
+		{Task: 1, FirstSeq: 1, LastSeq: 0, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
+		{Task: 2, FirstSeq: 1, LastSeq: 2, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
 	}
 	if view := ev.Task(1); len(view.Journal) != 0 {
 		t.Errorf("task 1 sees %d exchanges, want none", len(view.Journal))

@@ -86,7 +86,7 @@ func assertVerdict(e *engine.Engine, play *engine.Play, r scenarios.Requirement)
 		ginkgo.Skip("known failure (" + v.KnownReason + ")\n" + v.Message)
 	case v.Verdict == scenarios.Fail && !e.FailsRun(v):
 		ginkgo.Skip("not met, at " + string(v.Level) + " level, which does not fail the run (--strict would)\n" + v.Message)
-	case v.Verdict == scenarios.Pass && v.KnownFailure && v.KnownKey != r.ID:
+	case engine.ListedAndPassed(v):
 		ginkgo.Fail(r.ID + " passed but " + v.KnownKey + " is listed as a known failure (" + v.KnownReason +
 			"): remove it from the known-failures file")
 	}

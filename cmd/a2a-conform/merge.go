@@ -43,7 +43,7 @@ func mergeCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		shards = append(shards, r)
 	}
-	merged, err := report.Merge(shards)
+	merged, err := engine.MergeShards(shards)
 	if err != nil {
 		return usageError(stderr, fmt.Errorf("merge: %w", err))
 	}

@@ -2,8 +2,12 @@
 // (one request and its answer, or one connection), its routes, the bounds
 // that cut it (Bound, JournalLimits) and the journal that keeps exchanges
 // encoded (journal_codec.go) in arrival order, with its JSON lines, written
-// (WriteJSONLines) and read back (DecodeJSONLines). The farm (mockpeer)
-// redacts each exchange, bounds it and appends it here; the checks, the
-// report and the live page read it. It imports no other package of the
+// (WriteJSONLines) and read back (DecodeJSONLines); and the secret
+// detection and redaction every exchange passes before it is kept: the
+// scan (scan.go) finds a secret of a SecretIndex as sent and in every form
+// a server decodes, Redact and Clean cut out or withhold what it finds, and
+// private keys. The farm (mockpeer) mints the secrets, seals each exchange
+// (Redact, then Bound) and appends it here; the checks, the report and the
+// live page read it. It imports no other package of the
 // module but a2a/wire, so a reader of journals links no farm.
 package journal

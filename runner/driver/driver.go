@@ -143,6 +143,23 @@ type Assignment struct {
 // the grant leaf's, which the farm that mints them shares.
 type Credentials = grant.Credentials
 
+// TaskEnd is how one task of the client ended, as the runner saw it: the
+// outcome the client reported, or why none could be read, and whether it
+// outlived its deadline or crashed. It is carried as one value from the
+// runner (runner.Result) through the evidence the checks judge
+// (scenarios.ClientRun) into the report (report.Task).
+type TaskEnd struct {
+	// Outcome is the parsed outcome, nil if none could be read.
+	Outcome *Outcome `json:"outcome,omitempty"`
+	// OutcomeProblem says why Outcome is nil or not well-formed ("missing",
+	// "not a JSON object: ...", "unknown outcome \"x\""); "" when it is.
+	OutcomeProblem string `json:"outcomeProblem,omitempty"`
+	// TimedOut: the client outlived its deadline and was killed.
+	TimedOut bool `json:"timedOut,omitempty"`
+	// Crashed: the client exited abnormally (a signal, a panic in-process).
+	Crashed bool `json:"crashed,omitempty"`
+}
+
 // Outcome is the one JSON object a client writes.
 type Outcome struct {
 	Outcome OutcomeKind `json:"outcome"`

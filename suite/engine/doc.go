@@ -37,14 +37,16 @@
 //   - evidence: what one play produced, as plain data: the journal, every
 //     task's outcome, the cards served (scenarios.Evidence).
 //   - judgement: a check's verdict with its want, got and cited exchanges
-//     (scenarios.Judgement); verdict: pass, fail, not-applicable, skipped
-//     or error (scenarios.Verdict).
+//     (verdict.Judgement, package scenarios/verdict); verdict: pass, fail,
+//     not-applicable, skipped or error (verdict.Verdict). The engine is the
+//     only place one is set or changed (rules.go).
 //   - play: a scenario played and judged (Play); the report is the record
 //     of a run (suite/report.Report).
 //   - schedule: the run's scenarios being played, several at a time
 //     (Options.Parallel), recorded in catalog order (Schedule).
 //   - shard: one of N shares of a run's selection, played by its own run
-//     (Options.Shard); report.Merge puts the shards' reports together.
+//     (Options.Shard); MergeShards puts the shards' reports together and
+//     concludes the whole run over them.
 //   - positive control: a task of a scenario that a conformant client
 //     completes, so that a client that aborts whatever happens fails.
 package engine

@@ -236,7 +236,7 @@ func (e *Engine) FailsRun(rr *report.Requirement) bool {
 func (e *Engine) StaleKnownFailures() []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.rep.StaleKnownFailures()
+	return StaleKnownFailures(e.rep)
 }
 
 // Report is the run's record so far (finished once Finish was called).
@@ -265,6 +265,6 @@ func (e *Engine) Finish(ctx context.Context) *report.Report {
 			}
 		}
 	}
-	e.rep.Finish()
+	Conclude(e.rep)
 	return e.rep
 }

@@ -113,8 +113,8 @@ func (e *Engine) record(rec *report.Scenario, pr playResult) {
 	rec.Bindings = ev.BindingsUsed()
 	_, rec.NoOfferedBinding = ev.NoOfferedBinding()
 	for _, t := range ev.Tasks {
-		rec.Tasks = append(rec.Tasks, &report.Task{Task: t.Task, Outcome: t.Outcome, OutcomeProblem: t.OutcomeProblem,
-			TimedOut: t.TimedOut, Crashed: t.Crashed, FirstExchange: t.FirstSeq, LastExchange: t.LastSeq})
+		rec.Tasks = append(rec.Tasks, &report.Task{Task: t.Task, TaskEnd: t.TaskEnd,
+			FirstExchange: t.FirstSeq, LastExchange: t.LastSeq})
 	}
 	rec.Outcome = res.Outcome
 	rec.OutcomeProblem = res.OutcomeProblem
@@ -151,7 +151,7 @@ func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j scenarios.Judg
 	if r.Check == nil {
 		return scenarios.Judgement{Verdict: scenarios.Error, Reason: "requirement " + r.ID + " has no check"}
 	}
-	j = r.Judge(ev)
+	j = floodRule(ev, r.Judge(ev))
 	switch {
 	case j.Verdict == scenarios.Pass, j.Verdict == scenarios.Fail, j.Verdict == scenarios.NotApplicable:
 		return j

@@ -22,7 +22,7 @@ func TestFailureMessage(t *testing.T) {
 				Status: 200, CardVersion: 1, TaskID: "task-1", StateAfter: "TASK_STATE_AUTH_REQUIRED", StateVersion: 1,
 				Auth: mockpeer.AuthSeen{Presented: []string{"oauth-token"}}, Header: http.Header{}},
 		},
-		Client: scenarios.ClientRun{Outcome: &driver.Outcome{Outcome: "failed", Reason: "auth-required"}},
+		Client: scenarios.ClientRun{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "failed", Reason: "auth-required"}}},
 	}
 	j := scenarios.Judgement{Verdict: scenarios.Fail, Want: "abort before send", Got: "SendMessage at #4 under card version 1", Exchanges: []int64{4}}
 	msg := FailureMessage(sc, req, j, ev)

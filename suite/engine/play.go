@@ -127,8 +127,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 		redactResult(farm, &r)
 		outputs = append(outputs, r)
 		ev.Tasks = append(ev.Tasks, scenarios.ClientRun{Task: i + 1, FirstSeq: first, LastSeq: farm.Journal().Mark(),
-			Outcome: r.Outcome, OutcomeProblem: r.OutcomeProblem, TimedOut: r.TimedOut, Crashed: r.Crashed,
-			ExitCode: r.ExitCode, Deadline: a.Deadline, Ran: ran(r)})
+			TaskEnd: r.TaskEnd, ExitCode: r.ExitCode, Deadline: a.Deadline, Ran: ran(r)})
 	}
 	closing := sess.Close()
 	redactResult(farm, &closing)

@@ -30,7 +30,7 @@ func TestProgressLineShowsABrokenClientsStderr(t *testing.T) {
 	}
 
 	answered := &report.Scenario{ID: "s", Requirements: failed, ClientStderr: "debug noise\n",
-		Outcome: &driver.Outcome{Outcome: "completed"}, Tasks: []*report.Task{{Task: 1, Outcome: &driver.Outcome{Outcome: "completed"}}}}
+		Outcome: &driver.Outcome{Outcome: "completed"}, Tasks: []*report.Task{{Task: 1, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "completed"}}}}}
 	if got := progressLine(answered); strings.Contains(got, "\n") {
 		t.Errorf("progress of a client that answered: %q, want one line", got)
 	}

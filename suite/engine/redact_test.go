@@ -46,7 +46,7 @@ func TestRedactResultCoversEveryField(t *testing.T) {
 	defer farm.Close()
 	tok := farm.Credentials(mockpeer.Grants{Bearer: true}).BearerToken
 	for name, v := range spellings(tok) {
-		r := runner.Result{Outcome: &driver.Outcome{}}
+		r := runner.Result{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{}}}
 		n := fillStrings(reflect.ValueOf(&r).Elem(), v)
 		if n < 7 {
 			t.Fatalf("filled only %d strings", n)

@@ -20,7 +20,7 @@ func actsRun(scs ...*Scenario) *Report {
 	r := &Report{SchemaVersion: SchemaVersion, Suite: Suite{Name: "a2a-conform", Version: SuiteVersion},
 		SpecVersion: wire.ProtocolVersion, Client: Client{Name: "./my-client", Label: "@a2a-js/sdk 1.3.0"},
 		StartedAt: start, FinishedAt: start.Add(90 * time.Second), Scenarios: scs}
-	r.Finish()
+	r.Finish(nil)
 	return r
 }
 

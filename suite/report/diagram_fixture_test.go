@@ -41,9 +41,9 @@ func diagramFixture() (*Scenario, []journal.Exchange) {
 	lines[2].Auth.Presented = []string{"bearer"}
 	lines[6].Malformed = "the client hung up on the impostor's certificate during the handshake"
 	sc := &Scenario{ID: "fixture", Played: true, ExchangeCount: len(lines), Tasks: []*Task{
-		{Task: 1, FirstExchange: 1, LastExchange: 3, Outcome: &driver.Outcome{Outcome: "completed"}},
-		{Task: 2, FirstExchange: 5, LastExchange: 15, Outcome: &driver.Outcome{Outcome: "failed",
-			Detail: strings.Repeat("the agent's card changed under the client and it said so at length; ", 6) + "END"}},
+		{Task: 1, FirstExchange: 1, LastExchange: 3, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "completed"}}},
+		{Task: 2, FirstExchange: 5, LastExchange: 15, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "failed",
+			Detail: strings.Repeat("the agent's card changed under the client and it said so at length; ", 6) + "END"}}},
 	}}
 	return sc, lines
 }

@@ -47,14 +47,14 @@ func htmlFixture() (*Report, map[string][]journal.Exchange) {
 	r := &Report{SchemaVersion: SchemaVersion, Client: Client{Name: "builtin:x", Label: "sdk " + evil}, ExitCode: ExitFail,
 		Scenarios: []*Scenario{
 			{ID: "small", Title: "Small", Played: true, ExchangeCount: 5,
-				Tasks: []*Task{{Task: 1, FirstExchange: 1, LastExchange: 2, Outcome: &driver.Outcome{Outcome: "completed", Detail: evil}},
-					{Task: 2, FirstExchange: 3, LastExchange: 5, Outcome: &driver.Outcome{Outcome: "refused"}}},
+				Tasks: []*Task{{Task: 1, FirstExchange: 1, LastExchange: 2, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "completed", Detail: evil}}},
+					{Task: 2, FirstExchange: 3, LastExchange: 5, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "refused"}}}},
 				Requirements: []*Requirement{req("ROT-001", verdict.Fail, 2, 3, 99), req("ROT-002", verdict.Pass, 1)}},
 			{ID: "flood", Title: "Flood", Played: true, ExchangeCount: 1000,
 				Requirements: []*Requirement{req("GEN-001", verdict.Fail, 700)}},
 			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", verdict.Error)}},
 		}}
-	r.Finish()
+	r.Finish(nil)
 	return r, map[string][]journal.Exchange{"small": small, "flood": flood}
 }
 

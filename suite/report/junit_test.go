@@ -25,7 +25,7 @@ func TestWriteJUnit(t *testing.T) {
 			req("F", verdict.Should, verdict.Skipped),
 		}},
 	}}
-	r.Finish()
+	r.Finish(nil)
 	path := filepath.Join(t.TempDir(), "junit.xml")
 	if err := r.WriteJUnit(path); err != nil {
 		t.Fatal(err)
@@ -78,7 +78,7 @@ func TestJUnitCarriesClientOutput(t *testing.T) {
 			Requirements: []*report.Requirement{req("A", verdict.Must, verdict.Fail)}},
 		{ID: "two", Requirements: []*report.Requirement{req("B", verdict.Must, verdict.Pass)}},
 	}}
-	r.Finish()
+	r.Finish(nil)
 	raw, err := r.JUnit()
 	if err != nil {
 		t.Fatal(err)

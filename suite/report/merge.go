@@ -11,9 +11,10 @@ var ErrNotShards = errors.New("report: not the shards of one run")
 
 // Merge puts the reports of every shard of one run (run --shard K/N)
 // together into the report the whole run would have written: the
-// scenarios in catalog order, counted and given an exit code again
-// (Finish), so that a known failure or a staleness that spans shards is
-// judged over the whole run. It refuses, with an error wrapping
+// scenarios in catalog order. It is not concluded: engine.MergeShards
+// applies the rules that span the run (binding claims, stale known
+// failures) and counts it again, so that what spans shards is judged over
+// the whole run. It refuses, with an error wrapping
 // ErrNotShards, reports that are not shards, that disagree on the suite,
 // catalog, client or selection, that hold a shard twice or a scenario in
 // two shards, or that miss a shard: a merged report is complete or not
@@ -55,7 +56,6 @@ func Merge(shards []*Report) (*Report, error) {
 	for id := range byID {
 		return nil, fmt.Errorf("%w: scenario %s is not in the run's catalog", ErrNotShards, id)
 	}
-	merged.Finish()
 	return &merged, nil
 }
 

@@ -221,11 +221,10 @@ type Scenario struct {
 
 // Task is one task of a scenario's session, as the client ended it.
 type Task struct {
-	Task           int             `json:"task"`
-	Outcome        *driver.Outcome `json:"outcome,omitempty"`
-	OutcomeProblem string          `json:"outcomeProblem,omitempty"`
-	TimedOut       bool            `json:"timedOut,omitempty"`
-	Crashed        bool            `json:"crashed,omitempty"`
+	Task int `json:"task"`
+	// TaskEnd is how the task ended, as the runner saw it; its members
+	// are the task's own in report.json (outcome, outcomeProblem, ...).
+	driver.TaskEnd
 	// FirstExchange and LastExchange bound the journal's sequence numbers
 	// of the exchanges that arrived while the task was the client's.
 	FirstExchange int64 `json:"firstExchange"`

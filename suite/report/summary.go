@@ -1,26 +1,23 @@
 package report
 
 import (
-	"slices"
-	"strings"
-
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
-// Finish fails the binding claims other scenarios refute
-// (refuteBindingClaims), counts the verdicts and decides the exit code: 2 when anything
+// Finish counts the verdicts and decides the exit code: 2 when anything
 // is an error (or the run was interrupted), 1 on a MUST failure not listed
-// as known, on a stale known-failures entry, or in strict mode on any
-// unlisted failure, else 0.
-func (r *Report) Finish() {
-	refuteBindingClaims(r)
+// as known, on a stale known-failures entry (stale, as the engine found
+// them: engine.StaleKnownFailures), or in strict mode on any unlisted
+// failure, else 0. It changes no verdict: the engine has set them all
+// (engine.Conclude).
+func (r *Report) Finish(stale []string) {
 	s := Summary{}
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
 			s.count(req)
 		}
 	}
-	s.StaleKnownFailures = r.StaleKnownFailures()
+	s.StaleKnownFailures = stale
 	s.UnexpectedPasses = len(s.StaleKnownFailures)
 	r.Summary = s
 	switch {
@@ -31,33 +28,6 @@ func (r *Report) Finish() {
 	default:
 		r.ExitCode = ExitPass
 	}
-}
-
-// StaleKnownFailures are the known-failures entries whose requirement was
-// judged and never failed: the file is stale, and the run fails for it.
-func (r *Report) StaleKnownFailures() []string {
-	judged, failedKeys := map[string]bool{}, map[string]bool{}
-	for _, sc := range r.Scenarios {
-		for _, req := range sc.Requirements {
-			if req.KnownFailure && (req.Verdict == verdict.Pass || req.Verdict == verdict.Fail) {
-				judged[req.KnownKey] = true
-				failedKeys[req.KnownKey] = failedKeys[req.KnownKey] || req.Verdict == verdict.Fail
-			}
-		}
-	}
-	var stale []string
-	for key := range judged {
-		// A bare ID may fail in a scenario of another shard: only the
-		// merged report can call it stale.
-		if r.Shard != nil && !strings.Contains(key, "/") {
-			continue
-		}
-		if !failedKeys[key] {
-			stale = append(stale, key)
-		}
-	}
-	slices.Sort(stale)
-	return stale
 }
 
 // FailsRun reports whether a judged requirement fails the run (exit code

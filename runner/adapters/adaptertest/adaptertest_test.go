@@ -9,7 +9,7 @@ import (
 )
 
 func completed(id string) runner.Result {
-	return runner.Result{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: id}}
+	return runner.Result{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: id}}}
 }
 
 // CheckCompleted passes two completed tasks with ids of their own, and
@@ -22,10 +22,10 @@ func TestCheckCompleted(t *testing.T) {
 	}{
 		{"two completed", Run{Tasks: []runner.Result{completed("a"), completed("b")}}, ""},
 		{"same task id", Run{Tasks: []runner.Result{completed("a"), completed("a")}}, "already reported by task 1"},
-		{"no outcome", Run{Tasks: []runner.Result{{OutcomeProblem: driver.ProblemMissing}}}, "no well-formed outcome"},
-		{"failed", Run{Tasks: []runner.Result{{Outcome: &driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonDeadline}}}}, "failed/deadline"},
+		{"no outcome", Run{Tasks: []runner.Result{{TaskEnd: driver.TaskEnd{OutcomeProblem: driver.ProblemMissing}}}}, "no well-formed outcome"},
+		{"failed", Run{Tasks: []runner.Result{{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonDeadline}}}}}, "failed/deadline"},
 		{"timed out", Run{Tasks: []runner.Result{func() runner.Result { r := completed("a"); r.TimedOut = true; return r }()}}, "timed out true"},
-		{"session crashed", Run{Tasks: []runner.Result{completed("a")}, Closed: runner.Result{Crashed: true}}, "crashed true"},
+		{"session crashed", Run{Tasks: []runner.Result{completed("a")}, Closed: runner.Result{TaskEnd: driver.TaskEnd{Crashed: true}}}, "crashed true"},
 		{"session stopped", Run{Tasks: []runner.Result{completed("a")}, Closed: runner.Result{Stderr: "[runner: still running]"}}, "session end"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

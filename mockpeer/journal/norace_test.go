@@ -1,5 +1,5 @@
 //go:build !race
 
-package mockpeer
+package journal
 
 const raceEnabled = false

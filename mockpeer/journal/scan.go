@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"slices"
@@ -30,7 +30,7 @@ const scanDepth = 4
 
 // Bounds of one scan: what a zip bomb, or a text built to be decoded over
 // and over, can cost the farm. A decoding stopped by one leaves the scan
-// unexamined, which fails closed (scanResult.unexamined).
+// unexamined, which fails closed (ScanResult.unexamined).
 const (
 	// maxInflated bounds what one compressed stream may expand to: the
 	// peer reads no body past MaxBodyBytes (1 MiB), nor what one inflates to.
@@ -68,9 +68,9 @@ type finding struct {
 	form string
 }
 
-// scanResult is what one scan found. found is nil when nothing was: the
+// ScanResult is what one scan found. found is nil when nothing was: the
 // common text costs no allocation.
-type scanResult struct {
+type ScanResult struct {
 	found []finding
 	// unexamined: a bound (maxInflated, maxStreamTries, the budget) stopped a
 	// decoding, and what lay past it is unknown: detection names
@@ -84,13 +84,13 @@ type scanResult struct {
 
 // plain reports whether a secret was found as sent, which redaction can
 // cut out; an encoded one cannot be.
-func (r scanResult) plain() bool {
+func (r ScanResult) plain() bool {
 	return slices.ContainsFunc(r.found, func(f finding) bool { return f.form == formPlain })
 }
 
-// names lists the secrets found, with CredUnexamined when the scan was
+// Names lists the secrets found, with CredUnexamined when the scan was
 // stopped short, unsorted.
-func (r scanResult) names() []string {
+func (r ScanResult) Names() []string {
 	var names []string
 	for _, f := range r.found {
 		names = append(names, f.name)
@@ -101,8 +101,8 @@ func (r scanResult) names() []string {
 	return names
 }
 
-// any: the scan found a secret, or could not tell.
-func (r scanResult) any() bool { return len(r.found) > 0 || r.unexamined }
+// Any: the scan found a secret, or could not tell.
+func (r ScanResult) Any() bool { return len(r.found) > 0 || r.unexamined }
 
 const formPlain = "plain"
 
@@ -110,43 +110,43 @@ const formPlain = "plain"
 // write to, so that a text that only looks encoded (an ETag, a trace id)
 // is decoded without an allocation.
 type scanner struct {
-	ix      *secretIndex
+	ix      *SecretIndex
 	budget  int // bytes the decodings may still produce
 	streams int // compressed streams that may still be tried
 	path    [scanDepth]decoding
 	arena   []byte // decoded layers, used as a stack
-	res     scanResult
+	res     ScanResult
 	inflaters
 }
 
 var scanners = sync.Pool{New: func() any { return new(scanner) }}
 
-// scan looks for every secret of ix in t, as sent and in every form the
+// Scan looks for every secret of ix in t, as sent and in every form the
 // scan decodes. deflated says t is a body whose Content-Encoding is
 // deflate, which may be raw deflate (no magic to find it by).
-func (ix *secretIndex) scan(t string, deflated bool) scanResult {
+func (ix *SecretIndex) Scan(t string, deflated bool) ScanResult {
 	return ix.scanText(t, deflated, false)
 }
 
 // scanText is scan; cut says t is a capture the journal cut, whose end
 // may be a compressed stream broken off however short it is
-// (scanResult.openStream).
-func (ix *secretIndex) scanText(t string, deflated, cut bool) scanResult {
+// (ScanResult.openStream).
+func (ix *SecretIndex) scanText(t string, deflated, cut bool) ScanResult {
 	if len(t) < ix.minForm && !cut {
-		return scanResult{} // shorter than any form of any secret
+		return ScanResult{} // shorter than any form of any secret
 	}
 	s := surveyOf(t)
 	if !s.worthScanning(ix) && !deflated {
-		return scanResult{}
+		return ScanResult{}
 	}
 	sc := scanners.Get().(*scanner)
-	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreamTries, scanResult{}
+	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreamTries, ScanResult{}
 	scanSurveyed(sc, t, s, 0)
 	if deflated {
 		inflateAt(sc, t, 0, viaDeflate, 0)
 	}
 	res := sc.res
-	sc.ix, sc.res = nil, scanResult{}
+	sc.ix, sc.res = nil, ScanResult{}
 	sc.src.Reset(nil)
 	sc.ssrc.Reset("")
 	if cap(sc.arena) > maxInflated { // a bomb's arena is not kept

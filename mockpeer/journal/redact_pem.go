@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import "strings"
 
@@ -28,7 +28,7 @@ func redactPrivateKeys(s string) string {
 			return b.String()
 		}
 		b.WriteString(s[:start])
-		b.WriteString(redactionMark(CredPrivateKey))
+		b.WriteString(RedactionMark(CredPrivateKey))
 		s = s[start:]
 		end := indexPrivateKeyLine(s, pemEnd)
 		if end < 0 {

@@ -1,60 +1,15 @@
-package mockpeer
+package journal
 
 import (
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
-	"net/http"
 	"slices"
 	"strings"
 	"testing"
-)
 
-// A credential spelled in a form a server decodes reached that server as
-// surely as in plain text: it is seen (Auth.Presented), and it leaves the
-// journal in no form at all. The forms are those an adversarial probe sent
-// past the substring search: a query pair beside a malformed one, an
-// unpadded Basic credential, JSON \u escapes, gRPC binary metadata.
-func TestEncodedCredentialsAreSeenAndRedacted(t *testing.T) {
-	f, p := onePeer(t, PeerSpec{})
-	c := httpsClient(t, f, false)
-	tok := f.Credentials(Grants{Bearer: true}).BearerToken
-	escaped := strings.ReplaceAll(tok, "-", `\u002d`)
-	for _, tc := range []struct {
-		name, method, path, body string
-		header                   map[string]string
-		sent                     string // the encoded form, which must not survive either
-	}{
-		{name: "query pair beside a malformed one", method: http.MethodGet,
-			path: "/.well-known/agent-card.json?x=%zz&access_token=" + strings.ReplaceAll(tok, "-", "%2D"),
-			sent: strings.ReplaceAll(tok, "-", "%2D")},
-		{name: "Basic without padding", method: http.MethodGet, path: "/.well-known/agent-card.json",
-			header: map[string]string{"Authorization": "Basic " + base64.RawStdEncoding.EncodeToString([]byte("client:"+tok))},
-			sent:   base64.RawStdEncoding.EncodeToString([]byte("client:" + tok))},
-		{name: "JSON escapes in the body", method: http.MethodPost, path: JSONRPCPath,
-			body:   `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"Bearer ` + escaped + `"}}`,
-			header: map[string]string{"Content-Type": "application/json", "A2A-Version": "1.0"}, sent: escaped},
-		{name: "binary metadata", method: http.MethodGet, path: "/.well-known/agent-card.json",
-			header: map[string]string{"Authorization-Bin": base64.StdEncoding.EncodeToString([]byte("Bearer " + tok))},
-			sent:   base64.StdEncoding.EncodeToString([]byte("Bearer " + tok))},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			do(t, c, tc.method, p.Origin()+tc.path, tc.body, tc.header)
-			all := f.Journal().All()
-			ex := all[len(all)-1]
-			if !slices.Contains(ex.Auth.Presented, CredBearer) {
-				t.Errorf("presented %v, want %s", ex.Auth.Presented, CredBearer)
-			}
-			raw, _ := json.Marshal(ex)
-			for _, secret := range []string{tok, tc.sent} {
-				if strings.Contains(string(raw), secret) {
-					t.Errorf("the journal kept %q:\n%s", secret, raw)
-				}
-			}
-		})
-	}
-}
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
+)
 
 // TestScanFindsEveryEncoding: each spelling of each secret is found, with
 // how it was spelled, alone and between other text, and nothing else is
@@ -62,11 +17,11 @@ func TestEncodedCredentialsAreSeenAndRedacted(t *testing.T) {
 func TestScanFindsEveryEncoding(t *testing.T) {
 	s, ix := testIndex(t)
 	for _, n := range []namedSecret{{CredBearer, s.bearer}, {CredAdminSecret, s.admin}} {
-		for _, enc := range encodings() {
+		for _, enc := range scantest.Encodings() {
 			for _, around := range [][2]string{{"", ""}, {`{"note":"`, `","n":1}`}, {"x-trace: ", "; v=1"}} {
-				t.Run(n.name+"/"+enc.name, func(t *testing.T) {
-					res := ix.scan(around[0]+enc.encode(n.value)+around[1], false)
-					want := []finding{{n.name, enc.form}}
+				t.Run(n.name+"/"+enc.Name, func(t *testing.T) {
+					res := ix.Scan(around[0]+enc.Encode(n.value)+around[1], false)
+					want := []finding{{n.name, enc.Form}}
 					if !slices.Equal(res.found, want) || res.unexamined {
 						t.Errorf("found %v (unexamined %v), want %v", res.found, res.unexamined, want)
 					}
@@ -75,8 +30,8 @@ func TestScanFindsEveryEncoding(t *testing.T) {
 		}
 	}
 	t.Run("raw deflate, as Content-Encoding says", func(t *testing.T) {
-		body := deflateEncoding.encode(`{"token":"` + s.bearer + `"}`)
-		if res := ix.scan(body, true); !slices.Equal(res.found, []finding{{CredBearer, "deflate"}}) {
+		body := scantest.Deflate.Encode(`{"token":"` + s.bearer + `"}`)
+		if res := ix.Scan(body, true); !slices.Equal(res.found, []finding{{CredBearer, "deflate"}}) {
 			t.Errorf("found %v", res.found)
 		}
 	})
@@ -102,9 +57,9 @@ func TestScanNearMisses(t *testing.T) {
 		"split by a space":          s.bearer[:10] + " " + s.bearer[10:],
 	}
 	for name, v := range misses {
-		for _, enc := range encodings() {
-			if res := ix.scan(enc.encode(v), false); res.any() {
-				t.Errorf("%s, %s: found %v (unexamined %v)", name, enc.name, res.found, res.unexamined)
+		for _, enc := range scantest.Encodings() {
+			if res := ix.Scan(enc.Encode(v), false); res.Any() {
+				t.Errorf("%s, %s: found %v (unexamined %v)", name, enc.Name, res.found, res.unexamined)
 			}
 		}
 	}
@@ -113,7 +68,7 @@ func TestScanNearMisses(t *testing.T) {
 		"00-4bf92f3577b34da6a736ce95f0e6b8b7-00f067aa0ba902b7-01", "550e8400-e29b-41d4-a716-446655440000",
 		`{"text":"100% done \"quoted\"\n\u003cb\u003e"}`, "x^2 + y^2", strings.Repeat("QUJD", 400),
 	} {
-		if res := ix.scan(v, false); res.any() || res.openStream {
+		if res := ix.Scan(v, false); res.Any() || res.openStream {
 			t.Errorf("%q: found %v", v, res)
 		}
 	}
@@ -131,7 +86,7 @@ func TestScanIsFreeForCommonText(t *testing.T) {
 		`{"jsonrpc":"2.0","id":"s","method":"GetTask","params":{"id":"task-1","historyLength":0}}`,
 		strings.Repeat("QUJDREVG", 200),
 	} {
-		if n := testing.AllocsPerRun(100, func() { ix.scan(v, false) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { ix.Scan(v, false) }); n != 0 {
 			t.Errorf("%.40q: %v allocations a scan", v, n)
 		}
 	}
@@ -142,33 +97,33 @@ func TestScanIsFreeForCommonText(t *testing.T) {
 // unexamined, which fails closed.
 func TestScanBombs(t *testing.T) {
 	s, ix := testIndex(t)
-	bomb := compressWith("gzip")(strings.Repeat("\x00", 8<<20) + s.bearer)
-	manyStreams := strings.Repeat(compressWith("gzip")("nothing here"), maxStreamTries+1)
+	bomb := scantest.CompressWith("gzip")(strings.Repeat("\x00", 8<<20) + s.bearer)
+	manyStreams := strings.Repeat(scantest.CompressWith("gzip")("nothing here"), maxStreamTries+1)
 	nested := s.bearer
 	for range scanDepth + 2 {
 		nested = base64.StdEncoding.EncodeToString([]byte(nested))
 	}
 	for name, v := range map[string]string{"zip bomb": bomb, "many streams": manyStreams} {
-		if res := ix.scan(v, false); !res.unexamined {
+		if res := ix.Scan(v, false); !res.unexamined {
 			t.Errorf("%s: not unexamined (%v)", name, res)
 		}
-		if got := s.presentIn(v); !slices.Contains(got, CredUnexamined) {
+		if got := ix.Scan(v, false).Names(); !slices.Contains(got, CredUnexamined) {
 			t.Errorf("%s: presented %v", name, got)
 		}
 	}
-	if res := ix.scan(strings.Repeat("x\x9c", 100<<10), false); !res.unexamined {
+	if res := ix.Scan(strings.Repeat("x\x9c", 100<<10), false); !res.unexamined {
 		t.Errorf("a text of zlib magics: %v", res)
 	}
 	// Honest bulk (a file part's bytes) is examined whole: random bytes
 	// hold a stray magic now and then, which costs a few bytes read.
 	random := make([]byte, 256<<10)
 	_, _ = rand.Read(random)
-	if res := ix.scan(base64.StdEncoding.EncodeToString(random), false); res.any() {
+	if res := ix.Scan(base64.StdEncoding.EncodeToString(random), false); res.Any() {
 		t.Errorf("256 KiB of random bytes in base64: %v", res)
 	}
 	// Past scanDepth nothing is seen: what no server decodes is not a
 	// credential sent.
-	if res := ix.scan(nested, false); res.any() {
+	if res := ix.Scan(nested, false); res.Any() {
 		t.Errorf("six layers of base64: %v", res)
 	}
 }
@@ -210,12 +165,12 @@ func FuzzDecodeBase64(f *testing.F) {
 			encoded = strings.Join(strings.SplitAfter(encoded, encoded[:min(len(encoded), 19)]), "\r\n")
 		}
 		v := string(before) + encoded
-		res := ix.scan(v, false)
+		res := ix.Scan(v, false)
 		if !slices.ContainsFunc(res.found, func(f finding) bool { return f.name == CredBearer }) {
 			t.Fatalf("not found in %q: %v", v, res)
 		}
-		out, _ := ix.clean(v, false, false)
-		if res := ix.scan(out, false); res.any() || strings.Contains(out, encoded) {
+		out, _ := ix.Clean(v, false, false)
+		if res := ix.Scan(out, false); res.Any() || strings.Contains(out, encoded) {
 			t.Fatalf("%q redacted to %q, which holds %v", v, out, res.found)
 		}
 	})
@@ -226,15 +181,15 @@ func FuzzDecodeBase64(f *testing.F) {
 // tell: detection and redaction agree on every input.
 func FuzzScan(f *testing.F) {
 	s, ix := testIndex(f)
-	for _, enc := range append(encodings(), deflateEncoding) {
-		f.Add([]byte(enc.encode(s.bearer)), true)
-		f.Add([]byte("a="+enc.encode(s.admin)+"&b="+enc.encode(s.bearer)), false)
+	for _, enc := range append(scantest.Encodings(), scantest.Deflate) {
+		f.Add([]byte(enc.Encode(s.bearer)), true)
+		f.Add([]byte("a="+enc.Encode(s.admin)+"&b="+enc.Encode(s.bearer)), false)
 	}
 	f.Add([]byte("x\x01x^x\x9c\x1f\x8b\x08%zz%41\\u0041\\/\\\\"), false)
 	f.Fuzz(func(t *testing.T, v []byte, deflated bool) {
 		for _, cut := range []bool{false, true} {
-			out, _ := ix.clean(string(v), deflated, cut)
-			if res := ix.scan(out, deflated); res.any() {
+			out, _ := ix.Clean(string(v), deflated, cut)
+			if res := ix.Scan(out, deflated); res.Any() {
 				t.Fatalf("%q (cut %v) redacted to %q, in which a scan finds %v (unexamined %v)", v, cut, out, res.found, res.unexamined)
 			}
 		}

@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"maps"
@@ -7,41 +7,23 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
-// seal makes e fit to store. Every field is redacted first: the farm's
-// secrets, in every form the scan finds (scan.go), and private keys; the
-// credentials found in what the client sent join e.Auth.Presented, so
-// that whatever is redacted from a request was also seen in it. Then e is
-// bounded, so that a cut can only split a redaction mark. A capture that
-// was cut (bodyCut, responseCut) may end in the first part of a secret, or
-// of an encoding of one, that no scan recognises: its last word goes too
-// where the journal's bound would keep part of it (dropOpenEnd), and if it
-// ends inside a compressed stream, all of it. A cut still reports the size
-// the capture had.
-func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
-	body, response := len(e.Body), len(e.Response)
-	r := redaction{ix: f.secrets.current(), keep: f.journal.Limits().BodyBytes}
+// Redact redacts every field of e in place: the secrets of ix, in every
+// form the scan finds (scan.go), and private keys. It returns the names of
+// the credentials found in what the client wrote, for e.Auth.Presented.
+// keep is what the journal keeps of a body (JournalLimits.BodyBytes); a
+// capture that was cut (bodyCut, responseCut) loses its open end.
+func (ix *SecretIndex) Redact(e *Exchange, keep int, bodyCut, responseCut bool) []string {
+	r := redaction{ix: ix, keep: keep}
 	r.exchange(e, bodyCut, responseCut)
-	if len(r.sent) > 0 {
-		e.Auth.Presented = mergeNames(e.Auth.Presented, r.sent)
-	}
-	journal.Bound(e, f.journal.Limits(), bodyCut, responseCut)
-	for i, c := range e.Cuts {
-		switch {
-		case c.AtLeast && c.Field == journal.TruncBody:
-			e.Cuts[i].Seen = max(c.Seen, body)
-		case c.AtLeast && c.Field == journal.TruncResponse:
-			e.Cuts[i].Seen = max(c.Seen, response)
-		}
-	}
+	return r.sent
 }
 
 // redaction redacts the fields of one exchange, noting the secrets found
 // in those the client wrote.
 type redaction struct {
-	ix   *secretIndex
+	ix   *SecretIndex
 	keep int // what the journal keeps of a body (JournalLimits.BodyBytes)
 	sent []string
 }
@@ -51,7 +33,7 @@ type redaction struct {
 // what the farm wrote. TestSealRedactsEveryField fills every field with
 // secrets: a field added to Exchange and forgotten here fails it.
 func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
-	deflated := deflatedBody(e.Header)
+	deflated := DeflatedBody(e.Header)
 	e.Method, e.Path, e.Query = r.client(e.Method), r.client(e.Path), r.client(e.Query)
 	e.Op, e.TaskID, e.A2AVersion, e.Tenant = r.client(e.Op), r.client(e.TaskID), r.client(e.A2AVersion), r.client(e.Tenant)
 	e.Malformed, e.TLSClient = r.client(e.Malformed), r.client(e.TLSClient)
@@ -92,20 +74,20 @@ func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 
 // client redacts a string the client wrote, noting what it held.
 func (r *redaction) client(v string) string {
-	out, res := r.ix.clean(v, false, false)
+	out, res := r.ix.Clean(v, false, false)
 	r.note(res)
 	return out
 }
 
 // server redacts a string the farm wrote: what it holds was not sent.
 func (r *redaction) server(v string) string {
-	out, _ := r.ix.clean(v, false, false)
+	out, _ := r.ix.Clean(v, false, false)
 	return out
 }
 
-func (r *redaction) note(res scanResult) {
-	if res.any() {
-		r.sent = append(r.sent, res.names()...)
+func (r *redaction) note(res ScanResult) {
+	if res.Any() {
+		r.sent = append(r.sent, res.Names()...)
 	}
 }
 
@@ -135,11 +117,11 @@ func (r *redaction) header(h http.Header) {
 }
 
 func (r *redaction) credential(v string) string {
-	res := r.ix.scan(v, false)
+	res := r.ix.Scan(v, false)
 	r.note(res)
 	mark := "[REDACTED]"
-	if names := res.names(); len(names) > 0 {
-		mark = redactionMark(strings.Join(mergeNames(nil, names), ","))
+	if names := res.Names(); len(names) > 0 {
+		mark = RedactionMark(strings.Join(MergeNames(nil, names), ","))
 	}
 	scheme, _, found := strings.Cut(strings.TrimSpace(v), " ")
 	if !found {
@@ -150,7 +132,7 @@ func (r *redaction) credential(v string) string {
 
 // capture redacts a captured body; one the journal cut loses its open end.
 func (r *redaction) capture(v string, cut, deflated, client bool) string {
-	out, res := r.ix.clean(v, deflated, cut)
+	out, res := r.ix.Clean(v, deflated, cut)
 	if client {
 		r.note(res)
 	}
@@ -222,9 +204,9 @@ func (r *redaction) value(v any) (any, bool) {
 	return v, false
 }
 
-// deflatedBody: the body is sent deflate-encoded, which may be raw
+// DeflatedBody: the body is sent deflate-encoded, which may be raw
 // deflate, with no magic to find it by.
-func deflatedBody(h http.Header) bool {
+func DeflatedBody(h http.Header) bool {
 	for _, v := range h["Content-Encoding"] {
 		if strings.Contains(strings.ToLower(v), "deflate") {
 			return true
@@ -233,22 +215,22 @@ func deflatedBody(h http.Header) bool {
 	return false
 }
 
-// clean is v with every farm secret the scan finds in it redacted, and
+// Clean is v with every farm secret the scan finds in it redacted, and
 // what the scan found. A secret spelled as sent is replaced by its mark;
 // one found only in an encoded form cannot be cut out of v, so the whole
 // of v is withheld, as it is when the scan was stopped short. What clean
 // returns holds nothing any scan finds: the redaction of a detection is
 // checked by the same detection. deflated and cut are scanText's.
-func (ix *secretIndex) clean(v string, deflated, cut bool) (string, scanResult) {
+func (ix *SecretIndex) Clean(v string, deflated, cut bool) (string, ScanResult) {
 	res := ix.scanText(v, deflated, cut)
-	if !res.any() {
+	if !res.Any() {
 		return redactPrivateKeys(v), res
 	}
 	out := v
 	if res.plain() {
 		out = ix.replacePlain(v)
 	}
-	if res.unexamined || out == v || ix.scan(out, deflated).any() {
+	if res.unexamined || out == v || ix.Scan(out, deflated).Any() {
 		out = withheld(res, "")
 	}
 	return redactPrivateKeys(out), res
@@ -256,10 +238,10 @@ func (ix *secretIndex) clean(v string, deflated, cut bool) (string, scanResult) 
 
 // withheld is the mark that stands for a whole value: the secrets found
 // and how they were spelled, or why.
-func withheld(res scanResult, why string) string {
+func withheld(res ScanResult, why string) string {
 	mark := "[REDACTED]"
-	if names := res.names(); len(names) > 0 {
-		mark = redactionMark(strings.Join(mergeNames(nil, names), ","))
+	if names := res.Names(); len(names) > 0 {
+		mark = RedactionMark(strings.Join(MergeNames(nil, names), ","))
 	}
 	var forms []string
 	for _, f := range res.found {
@@ -274,32 +256,4 @@ func withheld(res scanResult, why string) string {
 		why = strings.TrimPrefix(why+"; more encoded content than the scan decodes", "; ")
 	}
 	return mark + " (" + why + "; the whole value withheld)"
-}
-
-// cloneHeader copies h so that redaction never touches the live request,
-// adding Host (kept apart by net/http) when there is one. One allocation
-// holds every value, and the map is made at its final size.
-func cloneHeader(h http.Header, host string) http.Header {
-	n, extra := 0, 0
-	for _, vs := range h {
-		n += len(vs)
-	}
-	if host != "" {
-		extra = 1
-	}
-	out := make(http.Header, len(h)+extra)
-	values := make([]string, n+extra)
-	for k, vs := range h {
-		if vs == nil { // kept as nil, as http.Header.Clone does
-			out[k] = nil
-			continue
-		}
-		c := copy(values, vs)
-		out[k], values = values[:c:c], values[c:]
-	}
-	if host != "" {
-		values[0] = host
-		out["Host"] = values[:1:1]
-	}
-	return out
 }

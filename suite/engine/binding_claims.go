@@ -1,4 +1,4 @@
-package report
+package engine
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // refuteBindingClaims fails the scenarios whose client claimed to speak
@@ -15,7 +16,7 @@ import (
 // not of a scenario: a client that opts out of the scenarios it would fail
 // by claiming binding-unsupported must not pass the rest. It runs on the
 // whole report, so that a merge of shards judges what a whole run does.
-func refuteBindingClaims(r *Report) {
+func refuteBindingClaims(r *report.Report) {
 	offered := r.Selection.Bindings
 	spokenIn := map[string]string{} // binding → first scenario that used it
 	for _, sc := range r.Scenarios {

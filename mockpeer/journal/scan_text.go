@@ -1,9 +1,7 @@
-package mockpeer
+package journal
 
 import (
 	"strings"
-
-	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // text is what a scan reads: a field as journaled (string) or a decoded
@@ -55,7 +53,7 @@ type survey struct {
 	b64Run   int  // longest run of one base64 alphabet, line breaks skipped
 	percent  bool // a %XX escape
 	json     bool // a JSON escape that can spell a character of an encoding (jsonEscapeAt)
-	streams  bool // the magic of a gzip or zlib stream (streamAt)
+	streams  bool // the magic of a gzip or zlib stream (StreamAt)
 }
 
 func surveyOf[T text](t T) (s survey) {
@@ -86,7 +84,7 @@ func surveyOf[T text](t T) (s survey) {
 			case '\\':
 				s.json = s.json || jsonEscapeAt(t, i)
 			default:
-				s.streams = s.streams || streamAt(t, i)
+				s.streams = s.streams || StreamAt(t, i)
 			}
 		}
 	}
@@ -97,7 +95,7 @@ func surveyOf[T text](t T) (s survey) {
 }
 
 // worthScanning: the survey leaves room for a secret in some form.
-func (s survey) worthScanning(ix *secretIndex) bool {
+func (s survey) worthScanning(ix *SecretIndex) bool {
 	return s.plainRun >= ix.minLen || s.b64Run >= ix.minBase64 || s.percent || s.json || s.streams
 }
 
@@ -122,9 +120,9 @@ func jsonEscapeAt[T text](t T, i int) bool {
 	return false
 }
 
-// streamAt: a gzip member (1f 8b 08) or a zlib stream with a 32 KiB window
+// StreamAt: a gzip member (1f 8b 08) or a zlib stream with a 32 KiB window
 // (78 01, 78 5e, 78 9c, 78 da: what zlib writes at every level) begins at i.
-func streamAt[T text](t T, i int) bool {
+func StreamAt[T text](t T, i int) bool {
 	switch {
 	case t[i] == 0x1f:
 		return i+2 < len(t) && t[i+1] == 0x8b && t[i+2] == 0x08
@@ -164,7 +162,7 @@ func lower(c byte) byte {
 // name, or -1. Every secret is a run of a secret's characters, so only
 // runs at least as long as the shortest secret are looked into, and in
 // them only where two letters begin some secret.
-func nextPlain[T text](ix *secretIndex, t T, from int) (int, int, string) {
+func nextPlain[T text](ix *SecretIndex, t T, from int) (int, int, string) {
 	for i := from; i+ix.minLen <= len(t); {
 		if charClass[t[i]]&clsPlain == 0 {
 			i++
@@ -198,7 +196,7 @@ func nextPlain[T text](ix *secretIndex, t T, from int) (int, int, string) {
 
 // replacePlain is t with every secret it spells plainly, in any letter
 // case, replaced by its mark.
-func (ix *secretIndex) replacePlain(t string) string {
+func (ix *SecretIndex) replacePlain(t string) string {
 	var b strings.Builder
 	last := 0
 	for from := 0; ; {
@@ -207,7 +205,7 @@ func (ix *secretIndex) replacePlain(t string) string {
 			break
 		}
 		b.WriteString(t[last:start])
-		b.WriteString(redactionMark(name))
+		b.WriteString(RedactionMark(name))
 		last, from = end, end
 	}
 	if last == 0 {
@@ -230,5 +228,5 @@ func dropOpenEnd(s string, keep int) string {
 	if i >= keep {
 		return s
 	}
-	return s[:journal.RuneCut(s, i)]
+	return s[:RuneCut(s, i)]
 }

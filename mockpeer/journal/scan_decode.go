@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"bytes"
@@ -197,7 +197,7 @@ func beginsForm(b []byte, i int) bool {
 	case '\\':
 		return jsonEscapeAt(b, i)
 	}
-	return streamAt(b, i)
+	return StreamAt(b, i)
 }
 
 // appendBase64Decoded appends what a run of one base64 alphabet decodes
@@ -243,7 +243,7 @@ func appendBase64Decoded[T text](dst []byte, run T, offset int) []byte {
 // blob inside another encoding.
 func scanStreams[T text](sc *scanner, t T, depth int) {
 	for i := range len(t) {
-		if !streamAt(t, i) {
+		if !StreamAt(t, i) {
 			continue
 		}
 		if sc.streams == 0 {
