@@ -74,6 +74,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = binary.AppendVarint(b, int64(e.StateVersion))
 	b = appendString(b, e.TLSClient)
 	b = appendStrings(b, e.Auth.Presented)
+	b = appendStrings(b, e.Auth.TokenScopes)
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
 	var meta []byte
 	if e.RequestMetadata != nil {
@@ -204,6 +205,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.StateVersion = int(d.varint())
 	e.TLSClient = d.string()
 	e.Auth.Presented = d.strings()
+	e.Auth.TokenScopes = d.strings()
 	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()
 	if meta := d.string(); meta != "" && d.err == nil {
 		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {

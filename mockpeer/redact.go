@@ -26,6 +26,12 @@ func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
 	if len(r.sent) > 0 {
 		e.Auth.Presented = mergeNames(e.Auth.Presented, r.sent)
 	}
+	// The scan names a token by its scope (token_scope.go), a text the
+	// client wrote in its token request: it is redacted like any other.
+	e.Auth.Presented, e.Auth.TokenScopes = splitPresented(e.Auth.Presented)
+	for i, sc := range e.Auth.TokenScopes {
+		e.Auth.TokenScopes[i] = r.server(sc)
+	}
 	bound(e, f.journal.limits, bodyCut, responseCut)
 	for i, c := range e.Cuts {
 		switch {
@@ -138,7 +144,7 @@ func (r *redaction) credential(v string) string {
 	r.note(res)
 	mark := "[REDACTED]"
 	if names := res.names(); len(names) > 0 {
-		mark = redactionMark(strings.Join(mergeNames(nil, names), ","))
+		mark = markOf(names)
 	}
 	scheme, _, found := strings.Cut(strings.TrimSpace(v), " ")
 	if !found {
@@ -258,7 +264,7 @@ func (ix *secretIndex) clean(v string, deflated, cut bool) (string, scanResult) 
 func withheld(res scanResult, why string) string {
 	mark := "[REDACTED]"
 	if names := res.names(); len(names) > 0 {
-		mark = redactionMark(strings.Join(mergeNames(nil, names), ","))
+		mark = markOf(names)
 	}
 	var forms []string
 	for _, f := range res.found {

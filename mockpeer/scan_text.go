@@ -203,7 +203,7 @@ func (ix *secretIndex) replacePlain(t string) string {
 			break
 		}
 		b.WriteString(t[last:start])
-		b.WriteString(redactionMark(name))
+		b.WriteString(markOf([]string{name}))
 		last, from = end, end
 	}
 	if last == 0 {

@@ -48,7 +48,7 @@ type secrets struct {
 	session      string // the admin session cookie's value
 
 	mu     sync.Mutex
-	tokens map[string]time.Time // issued access token → expiry
+	tokens map[string]issuedToken // issued access token → its grant
 	// index is built from the values above on first use and dropped when a
 	// token is issued; both happen under mu, so a stale index can never be
 	// stored after a new token (which would leave that token unredacted).
@@ -90,7 +90,7 @@ func (ix *secretIndex) begins(a, b byte) bool {
 }
 
 func newSecrets() (*secrets, error) {
-	s := &secrets{tokens: map[string]time.Time{}}
+	s := &secrets{tokens: map[string]issuedToken{}}
 	for _, f := range []struct {
 		dst    *string
 		prefix string
@@ -119,14 +119,20 @@ func randomToken(prefix string) (string, error) {
 	return prefix + base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// issue mints an access token valid until now+tokenLifetime.
-func (s *secrets) issue(now time.Time) (string, error) {
+// issuedToken is what the farm knows of an access token it minted.
+type issuedToken struct {
+	expiry time.Time
+	scope  string // what the token request asked for (normalScope)
+}
+
+// issue mints an access token for scope, valid until now+tokenLifetime.
+func (s *secrets) issue(now time.Time, scope string) (string, error) {
 	tok, err := randomToken("at-")
 	if err != nil {
 		return "", err
 	}
 	s.mu.Lock()
-	s.tokens[tok] = now.Add(tokenLifetime)
+	s.tokens[tok] = issuedToken{expiry: now.Add(tokenLifetime), scope: scope}
 	s.index = nil
 	s.mu.Unlock()
 	return tok, nil
@@ -136,8 +142,8 @@ func (s *secrets) issue(now time.Time) (string, error) {
 func (s *secrets) validToken(tok string, now time.Time) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	exp, ok := s.tokens[tok]
-	return ok && now.Before(exp)
+	t, ok := s.tokens[tok]
+	return ok && now.Before(t.expiry)
 }
 
 type namedSecret struct{ name, value string }
@@ -161,8 +167,8 @@ func (s *secrets) buildIndexLocked() *secretIndex {
 		{CredAdminSecret, s.admin},
 		{CredAdminSession, s.session},
 	}
-	for tok := range s.tokens {
-		list = append(list, namedSecret{CredOAuthToken, tok})
+	for tok, t := range s.tokens {
+		list = append(list, namedSecret{tokenName(t.scope), tok})
 	}
 	ix, err := newSecretIndex(list)
 	if err != nil {
@@ -232,6 +238,16 @@ func (s *secrets) longest() int { return len(s.all()[0].value) }
 func (s *secrets) overlap() int { return 8 * s.longest() }
 
 func redactionMark(name string) string { return "[REDACTED:" + name + "]" }
+
+// markOf is the redaction mark of the secrets names: the credentials'
+// names, as AuthSeen.Presented spells them.
+func markOf(names []string) string {
+	public := make([]string, len(names))
+	for i, n := range names {
+		public[i], _ = splitTokenName(n)
+	}
+	return redactionMark(strings.Join(mergeNames(nil, public), ","))
+}
 
 // presentIn names the secrets found in any of texts, in any form the scan
 // finds (scan.go), sorted and unique, with CredUnexamined when a scan was

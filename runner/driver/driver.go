@@ -14,12 +14,16 @@ import (
 
 // Environment variables of the driver contract. Never rename one.
 const (
-	EnvCardURL        = "A2A_CONFORM_CARD_URL"
-	EnvMessage        = "A2A_CONFORM_MESSAGE"
-	EnvSkill          = "A2A_CONFORM_SKILL"
-	EnvCAFile         = "A2A_CONFORM_CA_FILE"
-	EnvOAuthClientID  = "A2A_CONFORM_OAUTH_CLIENT_ID"
-	EnvOAuthSecret    = "A2A_CONFORM_OAUTH_CLIENT_SECRET"
+	EnvCardURL       = "A2A_CONFORM_CARD_URL"
+	EnvMessage       = "A2A_CONFORM_MESSAGE"
+	EnvSkill         = "A2A_CONFORM_SKILL"
+	EnvCAFile        = "A2A_CONFORM_CA_FILE"
+	EnvOAuthClientID = "A2A_CONFORM_OAUTH_CLIENT_ID"
+	EnvOAuthSecret   = "A2A_CONFORM_OAUTH_CLIENT_SECRET"
+	// EnvOAuthTokenURL is the token endpoint the OAuth client credentials
+	// were issued for, when the grant names one: the secret goes there
+	// and nowhere else.
+	EnvOAuthTokenURL  = "A2A_CONFORM_OAUTH_TOKEN_URL"
 	EnvBearerToken    = "A2A_CONFORM_BEARER_TOKEN"
 	EnvAPIKey         = "A2A_CONFORM_API_KEY"
 	EnvClientCertFile = "A2A_CONFORM_CLIENT_CERT_FILE"
@@ -138,10 +142,15 @@ type Assignment struct {
 type Credentials struct {
 	OAuthClientID     string
 	OAuthClientSecret string
-	BearerToken       string
-	APIKey            string
-	ClientCertFile    string
-	ClientKeyFile     string
+	// OAuthTokenURL is the token endpoint (RFC 6749 §3.2) of the
+	// authorization server that issued the client id and secret; "" when
+	// the grant names none. Its origin is the only one the secret may go
+	// to: a card whose tokenUrl names another origin is advisory for it.
+	OAuthTokenURL  string
+	BearerToken    string
+	APIKey         string
+	ClientCertFile string
+	ClientKeyFile  string
 }
 
 // Outcome is the one JSON object a client writes.
