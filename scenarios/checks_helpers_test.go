@@ -60,6 +60,11 @@ func checkTables() []checkTable {
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
+		{onlyNamedCredentials(mockpeer.CredOAuthToken, mockpeer.CredOAuthClientSecret), onlyNamedCredentialsCases()},
+		{tokensOnlyToInterfaces, tokensOnlyToInterfacesCases()},
+		{secretOnlyToIssuer("A"), secretOnlyToIssuerCases()},
+		{tokensStayWithTheirPeer(testCredScopes), tokensStayWithTheirPeerCases()},
+		{completedOrAuthUnavailable("C"), completedOrAuthUnavailableCases()},
 	}
 }
 

@@ -36,6 +36,9 @@ type Decisions struct {
 	// Watcher, if non-nil, runs between the polls or stream events of a
 	// task that was sent (rule 3).
 	Watcher TaskWatcher
+	// Tokens, if non-nil, decides where the OAuth client secret goes and
+	// which access token a task sends (tokens.go).
+	Tokens TokenSource
 }
 
 // Reference returns the reference's decisions, every field set. An
@@ -49,6 +52,7 @@ func Reference() Decisions {
 		Origins:     OriginGateFunc(func(_ Reach, card, target *url.URL) bool { return SameOrigin(card, target) }),
 		Protocol:    v1Protocol{},
 		Watcher:     frozenContract{},
+		Tokens:      issuerTokens{},
 	}
 }
 
@@ -61,6 +65,7 @@ func (d Decisions) orReference() Decisions {
 	d.Origins = cmp.Or(d.Origins, ref.Origins)
 	d.Protocol = cmp.Or(d.Protocol, ref.Protocol)
 	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
+	d.Tokens = cmp.Or(d.Tokens, ref.Tokens)
 	return d
 }
 
