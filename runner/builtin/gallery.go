@@ -135,6 +135,17 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+	// SendEveryCredential adds its bearer token and API key to every A2A
+	// request, beside the credential the card names
+	// (sendeverycredential.go).
+	SendEveryCredential = "send-every-credential"
+	// PostSecretToCardTokenURL posts its OAuth client secret to any
+	// tokenUrl on the card's origin, not only to its credentials' issuer
+	// (cardtokenurl.go).
+	PostSecretToCardTokenURL = "post-secret-to-card-token-url"
+	// ReuseTokenAcrossPeers caches tokens by token endpoint and sends one
+	// agent's token to the next (reusetoken.go).
+	ReuseTokenAcrossPeers = "reuse-token-across-peers"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -178,7 +189,10 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: TrustOnFirstUse, own: trustOnFirstUse},                      // a change detector, not a judge of authority
+	{name: SendEveryCredential, unsafe: sendEveryCredential},           // default headers for every credential held
+	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
+	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
