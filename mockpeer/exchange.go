@@ -214,6 +214,13 @@ func (ex Exchange) Line() string {
 	if len(ex.Auth.Presented) > 0 {
 		details = append(details, "credentials "+strings.Join(ex.Auth.Presented, "+"))
 	}
+	if len(ex.Auth.TokenScopes) > 0 {
+		quoted := make([]string, len(ex.Auth.TokenScopes))
+		for i, sc := range ex.Auth.TokenScopes {
+			quoted[i] = strconv.Quote(sc)
+		}
+		details = append(details, "tokens for scope "+strings.Join(quoted, ", "))
+	}
 	if v := ex.Header.Get("If-None-Match"); v != "" {
 		details = append(details, "If-None-Match "+v)
 	}

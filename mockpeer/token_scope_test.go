@@ -112,3 +112,17 @@ func TestOAuthIssuerGrant(t *testing.T) {
 		}
 	}
 }
+
+// TestLineNamesTokenScopes: the journal's line says whose tokens a
+// request carried.
+func TestLineNamesTokenScopes(t *testing.T) {
+	ex := Exchange{Seq: 4, Peer: "B", Route: RouteA2A, Method: http.MethodPost, Path: JSONRPCPath,
+		Auth: AuthSeen{Presented: []string{CredOAuthToken}, TokenScopes: []string{"alpha.tasks", "beta.tasks"}}}
+	if line, want := ex.Line(), `tokens for scope "alpha.tasks", "beta.tasks"`; !strings.Contains(line, want) {
+		t.Errorf("line %q does not say %s", line, want)
+	}
+	ex.Auth.TokenScopes = nil
+	if line := ex.Line(); strings.Contains(line, "tokens for") {
+		t.Errorf("line %q names scopes it has none of", line)
+	}
+}
