@@ -146,6 +146,9 @@ const (
 	// ReuseTokenAcrossPeers caches tokens by token endpoint and sends one
 	// agent's token to the next (reusetoken.go).
 	ReuseTokenAcrossPeers = "reuse-token-across-peers"
+	// TokenOnCardRequests sends an agent's access token on its card
+	// revalidations too (tokenoncard.go).
+	TokenOnCardRequests = "token-on-card-requests"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -193,6 +196,7 @@ var gallery = []client{
 	{name: SendEveryCredential, unsafe: sendEveryCredential},           // default headers for every credential held
 	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
 	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint
+	{name: TokenOnCardRequests, unsafe: tokenOnCardRequests},           // one authenticated session for every request
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

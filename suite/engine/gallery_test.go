@@ -214,12 +214,13 @@ var aimed = map[string]aim{
 	// reference compared ports as text too, the reference failed it.
 	builtin.StringOrigin: {fail: []string{"origin-lookalike/ORIGIN-009"}},
 	// The credential cheats do the work, and each sends one credential
-	// where no card asked for it: before credential-scope (CRED-004,
-	// CRED-006, CRED-007) no requirement looked, and each passed every
-	// other requirement of the catalog, credential-scope's included.
+	// where no card asked for it: before credential-scope (CRED-004 to
+	// CRED-007) no requirement looked, and each passed every other
+	// requirement of the catalog, credential-scope's included.
 	builtin.SendEveryCredential:      {fail: []string{"credential-scope/CRED-004"}},
 	builtin.PostSecretToCardTokenURL: {fail: []string{"credential-scope/CRED-006"}},
 	builtin.ReuseTokenAcrossPeers:    {fail: []string{"credential-scope/CRED-007"}},
+	builtin.TokenOnCardRequests:      {fail: []string{"credential-scope/CRED-005"}},
 	builtin.HeldFollowUp: {also: verdictOf(scenarios.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
