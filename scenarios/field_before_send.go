@@ -38,11 +38,12 @@ var (
 		Title: "each capability field alone changes between fetch and send",
 		Description: "As contract-field-before-send, but each later task meets a change of one capability field: the " +
 			"skills listed, the skill's description, the default input and output modes, streaming, push " +
-			"notifications, the agent's name, description and version, the provider, iconUrl and documentationUrl. " +
+			"notifications, the agent's name, description and version, the provider, iconUrl and documentationUrl, and " +
+			"the target skill no longer listed (its security was the card's all along). " +
 			"The contract hash is unchanged each time, so each task must be sent and completed.",
 	}, "CAP", []string{
 		"skills", "skill-description", "input-modes", "output-modes", "streaming", "push-notifications",
-		"name", "description", "version", "provider", "icon-url", "documentation-url",
+		"name", "description", "version", "provider", "icon-url", "documentation-url", "target-skill-unlisted",
 	}))
 )
 

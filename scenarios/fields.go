@@ -165,6 +165,14 @@ func capabilityFields() []Field {
 		capability("documentation-url", "documentationUrl", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
 			return b.DocumentationURL("https://a2a-conform.dev/docs")
 		}),
+		// The skill the task needs moved elsewhere (the field's skill
+		// reorganisation, before the send): it had no security of its own,
+		// so its effective requirement is the card's, unchanged. A client
+		// taking the listing for contract aborts; rule 1 says send and let
+		// the task fail on its own if it must.
+		capability("target-skill-unlisted", "the target skill no longer listed (its security was the card's)", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Skills(standardSkills()[1], standardSkills()[2])
+		}),
 	}
 }
 

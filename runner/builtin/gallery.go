@@ -135,12 +135,23 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+
+	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
+	// each makes its rule's decision the cheap way and the rest like the
+	// reference.
+	SkillGoneAbort            = "skill-gone-abort"            // rule 1: the skill's listing taken for contract
+	RevalidationErrorProceeds = "revalidation-error-proceeds" // rule 2: "could not ask" taken for "unchanged"
+	HeadWatch                 = "head-watch"                  // rule 3: the card watched by HEAD mid-task
+	NoValidatorKept           = "no-validator-kept"           // rule 4: a card without validator never fetched again
+	UnlabelledSkew            = "unlabelled-skew"             // rule 5: 1.0 requests to any version, unlabelled
+	PrefixOrigin              = "prefix-origin"               // rule 6: origins compared as text prefixes
+	ExtensionSendOnly         = "extension-send-only"         // rule 7: the contract hash sent, never read back
 	// SendEveryCredential adds its bearer token and API key to every A2A
 	// request, beside the credential the card names
 	// (sendeverycredential.go).
 	SendEveryCredential = "send-every-credential"
-	// PostSecretToCardTokenURL posts its OAuth client secret to any
-	// tokenUrl on the card's origin, not only to its credentials' issuer
+	// PostSecretToCardTokenURL posts its OAuth client secret to whatever
+	// tokenUrl the card names, not only to its credentials' issuer
 	// (cardtokenurl.go).
 	PostSecretToCardTokenURL = "post-secret-to-card-token-url"
 	// ReuseTokenAcrossPeers caches tokens by token endpoint and sends one
@@ -192,7 +203,12 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse},                      // a change detector, not a judge of authority
+	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: SkillGoneAbort, unsafe: skillGoneAbort},
+	{name: HeadWatch, unsafe: headWatch},
+	{name: UnlabelledSkew, unsafe: unlabelledSkew},
+	{name: PrefixOrigin, unsafe: prefixOrigin},
+	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
 	{name: SendEveryCredential, unsafe: sendEveryCredential},           // default headers for every credential held
 	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
 	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint

@@ -251,6 +251,25 @@ var aimed = map[string]aim{
 			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003", "impostor-certificate/TLS-004",
 		),
 	},
+	// One cheater per rule of the contract model (rulecheats.go): each
+	// fails what its rule decides, and only that.
+	builtin.SkillGoneAbort: {fail: []string{"capability-field-before-send/CAP-014"}},
+	builtin.HeadWatch: {
+		fail: []string{
+			"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
+			"contract-frozen-after-send/FROZEN-002", "contract-frozen-after-send/FROZEN-003",
+			"no-validator/NOVAL-003",
+		},
+		// In a session its watch spans the signed scenario's tasks.
+		failIn: map[driver.Mode][]string{driver.ModeSession: {"repointed-endpoint-signed/SIG-001"}},
+	},
+	builtin.UnlabelledSkew: {fail: []string{
+		"version-skew/SKEW-001", "version-skew/SKEW-002", "version-skew/SKEW-003", "version-skew/GEN-001",
+	}},
+	builtin.PrefixOrigin: {fail: []string{
+		"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002", "origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-009",
+	}},
+	builtin.ExtensionSendOnly: {fail: []string{"frozen-contract-extension/EXT-002"}},
 }
 
 // leakAim pins a contact leaker: the contact and credential requirements
