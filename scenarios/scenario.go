@@ -133,6 +133,10 @@ var specOrder = []string{
 	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
+	// Signature trust roots: forgeries rule 6 refuses.
+	"repointed-endpoint-foreign-jku", "repointed-endpoint-unpublished-kid", "repointed-endpoint-alg-none",
+	"repointed-endpoint-hmac-key-confusion", "repointed-endpoint-unknown-crit", "repointed-endpoint-non-canonical",
+	"repointed-endpoint-late-key",
 	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
 	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
 	// First contact: the authority scenarios above, the bad card first.

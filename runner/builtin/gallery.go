@@ -136,6 +136,18 @@ const (
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
 
+	// The signature cheats are the reference taking one kind of signature
+	// the spec refuses (signatureclients.go, laxsignatures.go).
+	FollowAnyJKU    = "follow-any-jku"    // keys from wherever jku points
+	EmbeddedJWK     = "embedded-jwk"      // the header's own jwk, for a kid the origin does not publish
+	WeakAlg         = "weak-alg"          // alg none, and HS256 keyed with the published public key
+	IgnoreCrit      = "ignore-crit"       // a crit extension it does not understand
+	AsServedPayload = "as-served-payload" // a signature over the card's bytes as served, not RFC 8785
+	RefetchKeys     = "refetch-keys"      // the key set fetched again until the kid shows up
+	// RefuseSigned lets no signature speak for another origin, honest or
+	// not (signatureclients.go).
+	RefuseSigned = "refuse-signed"
+
 	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
 	// each makes its rule's decision the cheap way and the rest like the
 	// reference.
@@ -204,6 +216,13 @@ var gallery = []client{
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
 	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: FollowAnyJKU, unsafe: followAnyJKU},
+	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
+	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},
+	{name: IgnoreCrit, unsafe: laxClient(laxSignatures{ignoreCrit: true})},
+	{name: AsServedPayload, unsafe: laxClient(laxSignatures{asServed: true})},
+	{name: RefetchKeys, unsafe: laxClient(laxSignatures{refetchKeys: true})},
+	{name: RefuseSigned, unsafe: refuseSigned},
 	{name: SkillGoneAbort, unsafe: skillGoneAbort},
 	{name: HeadWatch, unsafe: headWatch},
 	{name: UnlabelledSkew, unsafe: unlabelledSkew},

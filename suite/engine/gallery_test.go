@@ -221,6 +221,25 @@ var aimed = map[string]aim{
 	builtin.PostSecretToCardTokenURL: {fail: []string{"credential-scope/CRED-006"}},
 	builtin.ReuseTokenAcrossPeers:    {fail: []string{"credential-scope/CRED-007"}},
 	builtin.TokenOnCardRequests:      {fail: []string{"credential-scope/CRED-005"}},
+	// The signature cheats: each takes one forgery of the trust-root
+	// scenarios, and nothing else (every other forgery, and the honest
+	// signed card, are pinned to pass). Keys from anywhere also take the
+	// endpoint's own key (repointed-endpoint-foreign-key and its twin),
+	// and fetch the foreign jku from C.
+	builtin.FollowAnyJKU: signatureCheat([]string{"repointed-endpoint-foreign-jku"},
+		"repointed-endpoint-foreign-jku/TRUST-005",
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006", "repointed-endpoint-foreign-key/SIG-007",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-009", "repointed-endpoint-foreign-key-first-contact/FIRST-010",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-011"),
+	builtin.EmbeddedJWK:     signatureCheat([]string{"repointed-endpoint-unpublished-kid"}),
+	builtin.WeakAlg:         signatureCheat([]string{"repointed-endpoint-alg-none", "repointed-endpoint-hmac-key-confusion"}),
+	builtin.IgnoreCrit:      signatureCheat([]string{"repointed-endpoint-unknown-crit"}),
+	builtin.AsServedPayload: signatureCheat([]string{"repointed-endpoint-non-canonical"}),
+	builtin.RefetchKeys:     signatureCheat([]string{"repointed-endpoint-late-key"}),
+	// It refuses every card signed for another origin: it passes every
+	// forgery unread, and only the honest signed card tells it from the
+	// reference (SIG-001, a SHOULD: refusing is safe).
+	builtin.RefuseSigned: refuseSignedAim(),
 	builtin.HeldFollowUp: {also: verdictOf(scenarios.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
@@ -311,6 +330,31 @@ var (
 		},
 	}
 )
+
+// signatureCheat is the aim of a signature cheat taking the forgeries of
+// the trust-root scenarios taken: it fails their no-contact, no-credential
+// and abort requirements, and extra; it passes those of every other
+// trust-root scenario, and completes at B under the honest signed card.
+func signatureCheat(taken []string, extra ...string) aim {
+	a := aim{fail: extra, also: verdictOf(scenarios.Pass, "repointed-endpoint-signed/SIG-001")}
+	for _, sc := range forgedSignatureScenarios {
+		for o := range 3 {
+			key := fmt.Sprintf("%s/TRUST-%03d", sc.id, sc.first+o)
+			if slices.Contains(taken, sc.id) {
+				a.fail = append(a.fail, key)
+			} else {
+				a.also[key] = scenarios.Pass
+			}
+		}
+	}
+	return a
+}
+
+func refuseSignedAim() aim {
+	a := signatureCheat(nil, "repointed-endpoint-signed/SIG-001")
+	delete(a.also, "repointed-endpoint-signed/SIG-001")
+	return a
+}
 
 // aim is what an aimed client must get where it is played: exactly the
 // failures fail (fail in both modes, failIn in one), and the verdicts also.
