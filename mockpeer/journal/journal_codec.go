@@ -29,8 +29,9 @@ import (
 // Version 2 added Exchange.Blocking, after StateAfter; version 3
 // Exchange.StateVersion, after Blocking; version 4 Validators,
 // RunningShown, Announced and SentContract after Extensions, and Cuts
-// after Truncated; version 5 Exchange.Conn, after Extensions.
-const codecVersion = 5
+// after Truncated; version 5 Exchange.Conn, after Extensions; version 6
+// Exchange.Tenant, after A2AVersion.
+const codecVersion = 6
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -66,6 +67,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = binary.AppendVarint(b, int64(e.ErrorCode))
 	b = appendString(b, e.Malformed)
 	b = appendString(b, e.A2AVersion)
+	b = appendString(b, e.Tenant)
 	b = binary.AppendVarint(b, int64(e.CardVersion))
 	for _, s := range []string{e.ContractHash, e.TaskID, string(e.StateBefore), string(e.StateAfter)} {
 		b = appendString(b, s)
@@ -198,6 +200,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.ErrorCode = int(d.varint())
 	e.Malformed = d.string()
 	e.A2AVersion = d.string()
+	e.Tenant = d.string()
 	e.CardVersion = int(d.varint())
 	e.ContractHash, e.TaskID = d.string(), d.string()
 	e.StateBefore, e.StateAfter = wire.TaskState(d.string()), wire.TaskState(d.string())

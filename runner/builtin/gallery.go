@@ -158,6 +158,17 @@ const (
 	UnlabelledSkew            = "unlabelled-skew"             // rule 5: 1.0 requests to any version, unlabelled
 	PrefixOrigin              = "prefix-origin"               // rule 6: origins compared as text prefixes
 	ExtensionSendOnly         = "extension-send-only"         // rule 7: the contract hash sent, never read back
+
+	// LastInterface is the reference taking, of the interfaces of one
+	// binding, the last the card lists (lastinterface.go).
+	LastInterface = "last-interface"
+	// SameMajorVersion is the reference sending A2A 1.0 requests to an
+	// interface of any 1.x version (samemajorversion.go).
+	SameMajorVersion = "same-major-version"
+	// TrustNotModified is the reference skipping its judgement of a card
+	// answered 304 Not Modified, however it judged that card before
+	// (trustnotmodified.go).
+	TrustNotModified = "trust-not-modified"
 	// SendEveryCredential adds its bearer token and API key to every A2A
 	// request, beside the credential the card names
 	// (sendeverycredential.go).
@@ -228,6 +239,9 @@ var gallery = []client{
 	{name: UnlabelledSkew, unsafe: unlabelledSkew},
 	{name: PrefixOrigin, unsafe: prefixOrigin},
 	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
+	{name: LastInterface, unsafe: lastInterface},                       // the card's order read backwards, per binding
+	{name: SameMajorVersion, unsafe: sameMajorVersion},                 // 1.1 read as "1.x, close enough"
+	{name: TrustNotModified, unsafe: trustNotModified},                 // a card seen before counts as judged
 	{name: SendEveryCredential, unsafe: sendEveryCredential},           // default headers for every credential held
 	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
 	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint

@@ -245,6 +245,34 @@ var aimed = map[string]aim{
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
 	)},
+	// The version and the interface a client picks: each cheat fails only
+	// the scenario made for it, and passes its neighbours (version-skew's
+	// 2.0, and the 0.3 interface listed first, which the JS SDK's last-entry
+	// rule and a2a-go's same-major fallback both get right). On main, with
+	// no such scenario, each passed the whole catalog.
+	builtin.LastInterface: {
+		fail: []string{"duplicate-binding-order/PICK-003"},
+		also: verdictOf(scenarios.Pass, "older-version-listed-first/PICK-001", "duplicate-binding-order/PICK-004"),
+	},
+	builtin.SameMajorVersion: {
+		fail: []string{"version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005"},
+		also: verdictOf(scenarios.Pass, "version-skew/SKEW-001", "version-skew/SKEW-002", "older-version-listed-first/PICK-001"),
+	},
+	// It judges a card it is served anew, and skips judging one answered
+	// 304: the refused card served again runs its second task (on B, or in
+	// 1.0 on 2.0 interfaces); the honest third card, new, it judges. On
+	// main, where no refused card was ever served twice, it passed every
+	// scenario. In one-shot mode it holds no card, and is the reference.
+	builtin.TrustNotModified: {
+		failIn: map[driver.Mode][]string{driver.ModeSession: {
+			"rejected-card-not-cached/REJECT-001", "rejected-card-not-cached/REJECT-002", "rejected-card-not-cached/REJECT-004",
+			"rejected-card-not-cached-bad-signature/REJECT-006", "rejected-card-not-cached-bad-signature/REJECT-007",
+			"rejected-card-not-cached-bad-signature/REJECT-009",
+			"rejected-card-not-cached-version-skew/REJECT-012", "rejected-card-not-cached-version-skew/REJECT-014",
+		}},
+		also: verdictOf(scenarios.Pass, "rejected-card-not-cached/REJECT-005", "rejected-card-not-cached-bad-signature/REJECT-010",
+			"rejected-card-not-cached-version-skew/REJECT-015", "repointed-endpoint-first-contact/FIRST-004"),
+	},
 	// It trusts whatever it meets first and then only watches for change:
 	// every authority scenario that starts honest passes it (pinned to pass
 	// here), and every requirement of their first-contact twins fails it.
