@@ -12,7 +12,7 @@ FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
 
-.PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
+.PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps screenshot sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run:
@@ -99,6 +99,19 @@ proto-check: proto-deps
 proto-deps:
 	@command -v protoc >/dev/null 2>&1 && test -f /usr/include/google/protobuf/struct.proto || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq protobuf-compiler libprotobuf-dev)
+
+# The README's picture of report.html, from a real run of the whole catalog
+# against the reference client: the summary, the scenarios and the first
+# sequence diagram.
+SHOT_CLIENT ?= builtin:reference
+SHOT        ?= docs/img/report.png
+## screenshot: run the catalog against SHOT_CLIENT and write the top of its report.html, rendered in headless Chromium, to SHOT
+screenshot: build browser-deps
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	bin/a2a-conform run --client '$(SHOT_CLIENT)' --report-dir "$$tmp/report" > "$$tmp/run.log" 2>&1; rc=$$?; \
+	if [ $$rc -gt 1 ]; then tail -n 40 "$$tmp/run.log"; echo "screenshot: the run exited $$rc" >&2; exit 2; fi; \
+	tail -n 1 "$$tmp/run.log"; \
+	$(GO) run ./tools/screenshot -report "$$tmp/report/report.html" -o '$(SHOT)' && ls -l '$(SHOT)'
 
 ## browser-deps: headless Chromium (Debian's package) for the browser checks of the report and the live view, installed when missing
 browser-deps:

@@ -9,7 +9,7 @@ var _ = register(beforeSend(Scenario{
 	ID:    "capability-drift-before-send",
 	Title: "only capability fields change between fetch and send",
 	Description: "Same shape as rotation-during-send: a first task, then the peer arms a rotation that " +
-		"fires right after the client's next card response or right before its next send. But v2 changes " +
+		"fires right after the client's next card response or right before its next send. But v1 changes " +
 		"only capability fields: skills reordered and one unrelated skill dropped, input modes changed, " +
 		"version bumped. The contract hash is unchanged.",
 	Requirements: []Requirement{

@@ -44,7 +44,7 @@ func reported(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) 
 		o := ev.Outcome()
 		switch {
 		case ev.Client.TimedOut:
-			return failed(want+" before the deadline", fmt.Sprintf("the client outlived its deadline (%s) and was killed", ev.Client.Deadline))
+			return failed(want+" before the deadline", fmt.Sprintf("the client outlived its deadline (%s) and was killed", ev.Client.overran()))
 		case o == nil:
 			return failed(want, "no readable outcome ("+ev.Client.OutcomeProblem+")")
 		case o.Outcome != outcome || (reason != "" && o.Reason != reason):

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -52,6 +53,9 @@ func outcomeIsCases() []checkCase {
 		{"killed at the deadline, even with an outcome",
 			withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged), func(c *ClientRun) { c.TimedOut = true }),
 			failed(want+" before the deadline", "the client outlived its deadline (10s) and was killed")},
+		{"killed at the deadline, the time it ran measured",
+			withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged), func(c *ClientRun) { c.TimedOut, c.Ran = true, 10*time.Second+40*time.Millisecond }),
+			failed(want+" before the deadline", "the client outlived its deadline (ran 10.04s, deadline 10s) and was killed")},
 	}
 }
 

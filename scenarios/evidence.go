@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -72,6 +73,19 @@ type ClientRun struct {
 	ExitCode int
 	// Deadline is the time the client was given.
 	Deadline time.Duration
+	// Ran is how long the task was the client's, measured by the runner
+	// (0: not measured, as in hand-built evidence).
+	Ran time.Duration
+}
+
+// overran says how long a task that outlived its deadline ran, against
+// the bound: "ran 30.2s, deadline 30s", or the bound alone ("30s") when
+// the time was not measured.
+func (r ClientRun) overran() string {
+	if r.Ran <= 0 {
+		return r.Deadline.String()
+	}
+	return fmt.Sprintf("ran %s, deadline %s", r.Ran.Round(time.Millisecond), r.Deadline)
 }
 
 // Runs are the session's tasks (Client alone for hand-built evidence).

@@ -147,7 +147,7 @@ func outcomeBeforeDeadline(ev *Evidence) Judgement {
 		switch {
 		case r.TimedOut:
 			return failed("an outcome, and exit before the deadline",
-				fmt.Sprintf("%sstill running after %s: killed with its process group", task, r.Deadline))
+				fmt.Sprintf("%sstill running at its deadline (%s): killed with its process group", task, r.overran()))
 		case r.Outcome == nil:
 			return failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", task+"outcome "+r.OutcomeProblem)
 		case r.OutcomeProblem != "":

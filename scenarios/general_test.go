@@ -73,7 +73,10 @@ func outcomeBeforeDeadlineCases() []checkCase {
 		{"an outcome, exit code informational", withClient(reporting(driver.OutcomeFailed, driver.ReasonTaskFailed),
 			func(c *ClientRun) { c.ExitCode = 3 }), passed()},
 		{"killed at the deadline", withClient(journal(), func(c *ClientRun) { c.TimedOut, c.Deadline = true, 1500*time.Millisecond }),
-			failed("an outcome, and exit before the deadline", "still running after 1.5s: killed with its process group")},
+			failed("an outcome, and exit before the deadline", "still running at its deadline (1.5s): killed with its process group")},
+		{"killed at the deadline, the time it ran measured", withClient(journal(), func(c *ClientRun) {
+			c.TimedOut, c.Deadline, c.Ran = true, 1500*time.Millisecond, 1523456*time.Microsecond
+		}), failed("an outcome, and exit before the deadline", "still running at its deadline (ran 1.523s, deadline 1.5s): killed with its process group")},
 		{"no outcome file", journal(),
 			failed("one outcome JSON object in A2A_CONFORM_OUTCOME_FILE", "outcome missing")},
 		{"an outcome that is not well-formed", withClient(reporting("done", ""), func(c *ClientRun) {

@@ -16,12 +16,12 @@ import (
 var _ = register(beforeSend(Scenario{
 	ID:    "rotation-during-send",
 	Title: "security rotates between fetch and send",
-	Description: "Card v1 requires oauth2 client-credentials (max-age=300, ETag). The client's first task " +
-		"completes under it (the positive control). Then the peer arms the rotation to v2, mTLS only: it " +
+	Description: "Card v0 requires oauth2 client-credentials (max-age=300, ETag). The client's first task " +
+		"completes under it (the positive control). Then the peer arms the rotation to v1, mTLS only: it " +
 		"fires right after the client's next card response, or right before its next send if that comes " +
 		"first. A send under the old token is still accepted within a grace window of 3 requests or 2 s; the " +
 		"task then goes TASK_STATE_AUTH_REQUIRED on a later poll, demanding a client certificate, and CancelTask " +
-		"demands mTLS while v2 is in force. The client holds oauth2 credentials and no certificate.",
+		"demands mTLS while v1 is in force. The client holds oauth2 credentials and no certificate.",
 	Requirements: []Requirement{
 		{
 			ID: "ROT-001", Level: Must, Profile: ProfileCore,

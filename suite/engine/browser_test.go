@@ -43,6 +43,23 @@ func TestReportInTheBrowser(t *testing.T) {
 				t.Errorf("console errors:\n%s", console)
 			}
 			checkDOM(t, e.Report(), dom)
+			// Every diagram, measured as drawn.
+			raw, err := os.ReadFile(filepath.Join(dir, "report.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			measured := filepath.Join(dir, "report-measured.html")
+			if err := os.WriteFile(measured, []byte(browsertest.WithLayoutScript(string(raw))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			measuredDOM, _ := runChromium(t, bin, "--window-size=1400,2400", "--dump-dom", "file://"+measured)
+			played := 0
+			for _, sc := range e.Report().Scenarios {
+				if sc.Played {
+					played++
+				}
+			}
+			browsertest.CheckLayout(t, browsertest.LayoutFromDOM(t, measuredDOM), played)
 			shot := filepath.Join(dir, "report.png")
 			runChromium(t, bin, "--screenshot="+shot, "--window-size=1400,2400", page)
 			png, err := os.ReadFile(shot)

@@ -128,7 +128,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 		outputs = append(outputs, r)
 		ev.Tasks = append(ev.Tasks, scenarios.ClientRun{Task: i + 1, FirstSeq: first, LastSeq: farm.Journal().Mark(),
 			Outcome: r.Outcome, OutcomeProblem: r.OutcomeProblem, TimedOut: r.TimedOut, Crashed: r.Crashed,
-			ExitCode: r.ExitCode, Deadline: a.Deadline})
+			ExitCode: r.ExitCode, Deadline: a.Deadline, Ran: ran(r)})
 	}
 	closing := sess.Close()
 	redactResult(farm, &closing)
@@ -265,4 +265,12 @@ func closeWindows(tasks []scenarios.ClientRun, end int64) {
 			tasks[i].LastSeq = max(tasks[i].LastSeq, end)
 		}
 	}
+}
+
+// ran is how long the runner measured a task to take, 0 if it did not.
+func ran(r runner.Result) time.Duration {
+	if r.Started.IsZero() || r.Ended.Before(r.Started) {
+		return 0
+	}
+	return r.Ended.Sub(r.Started)
 }

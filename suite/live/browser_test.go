@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -77,12 +78,31 @@ func TestLiveViewInTheBrowser(t *testing.T) {
 	if !farm.Peers()[0].Impostor() {
 		t.Error("after the impostor click, A presents its genuine certificate")
 	}
+	// A client that refuses the impostor's certificate, and one that
+	// connects and hangs up: each drawn as what it is, never as a request.
+	refuseImpostor(t, farm)
+	hangUp(t, farm)
+	b.until(`Array.from(document.querySelectorAll("#diagram g.ex.tls-refused")).some(function (g) { return g.textContent.includes("TLS refused: the impostor's certificate"); }) &&
+		document.querySelectorAll("#diagram g.ex.hang-up").length > 0`, 5*exchangeToDOM)
 	b.must(b.eval(`document.querySelector('button.genuine[data-peer="A"]').click()`, nil))
 	b.until(`document.querySelector('[data-certificate-of="A"]').textContent === "genuine"`, exchangeToDOM)
 
 	if problems := b.pageProblems(); len(problems) > 0 {
 		t.Errorf("page problems:\n%s", strings.Join(problems, "\n"))
 	}
+	var admin struct{ Arrows, Operator bool }
+	b.must(b.eval(`({arrows: document.querySelectorAll("#diagram g.ex.admin").length >= 3,
+		operator: Array.from(document.querySelectorAll("#diagram .lane-name")).some(function (t) { return t.textContent === "operator"; })})`, &admin))
+	if !admin.Arrows || !admin.Operator {
+		t.Errorf("the admin calls are not drawn from an operator lane: %+v", admin)
+	}
+	var measured string
+	b.must(b.eval(browsertest.LayoutJS, &measured))
+	layout, err := browsertest.ParseLayout(measured)
+	if err != nil {
+		t.Fatal(err)
+	}
+	browsertest.CheckLayout(t, layout, 1)
 	b.screenshot("live.png")
 
 	// A flood: the page keeps up, drawing the newest state, and answers.
@@ -206,4 +226,28 @@ func (a *a2aClient) do(method, url, body string, header map[string]string) []byt
 		a.t.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, out)
 	}
 	return out
+}
+
+// refuseImpostor is a client that trusts only the farm's CA meeting A's
+// impostor certificate: it refuses the handshake.
+func refuseImpostor(t *testing.T, farm *mockpeer.Farm) {
+	t.Helper()
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(farm.CAPEM())
+	host := strings.TrimPrefix(farm.Peers()[0].Origin(), "https://")
+	conn, err := tls.Dial("tcp", host, &tls.Config{RootCAs: pool})
+	if err == nil {
+		conn.Close()
+		t.Fatal("a client trusting the farm's CA accepted the impostor's certificate")
+	}
+}
+
+// hangUp connects to A and closes without sending a byte.
+func hangUp(t *testing.T, farm *mockpeer.Farm) {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(farm.Peers()[0].Origin(), "https://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn.Close()
 }

@@ -17,11 +17,14 @@ func TestConnectionLabel(t *testing.T) {
 			"#3 connection: 420 bytes, 2 requests · card v1"},
 		{journal.Exchange{Seq: 4, Route: journal.RouteConnection, Conn: &journal.Connection{Handshake: "failed", ServerName: "[REDACTED:bearer]"},
 			Auth: journal.AuthSeen{Presented: []string{"bearer"}}},
-			"#4 connection: handshake failed, SNI [REDACTED:bearer] · card v0 · bearer"},
+			"#4 TLS handshake failed, SNI [REDACTED:bearer] · card v0 · bearer"},
 		{journal.Exchange{Seq: 5, Route: journal.RouteConnection, Conn: &journal.Connection{Handshake: "not-tls", Bytes: 30, Unscanned: "why"}},
-			"#5 connection: 30 bytes, not TLS, not scanned whole · card v0"},
-		{journal.Exchange{Seq: 6, Route: journal.RouteCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 200},
+			"#5 not TLS: 30 bytes, not scanned whole · card v0"},
+		{journal.Exchange{Seq: 6, Route: journal.RouteCard, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Status: 200},
 			"#6 GET /.well-known/agent-card.json → 200 · card v0"},
+		{journal.Exchange{Seq: 7, Route: journal.RouteConnection}, "#7 connection · card v0"},
+		{journal.Exchange{Seq: 8, Route: journal.RouteConnection, Conn: &journal.Connection{Handshake: "failed", Impostor: true}},
+			"#8 TLS refused: the impostor's certificate · card v0"},
 	} {
 		if got := arrowLabel(tc.l); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)

@@ -112,9 +112,12 @@ type journalRow struct {
 	journal.Exchange
 	Lane, What, Creds, States string
 	// Note is what the peer's record adds to the line (exchangeNote).
-	Note  string
-	Task  int // the session task it arrived in, 0 if none
-	Cited bool
+	Note string
+	// Connection is what a connection record was (a TLS refusal, a
+	// hang-up), shown where a request has its status; "" for a request.
+	Connection string
+	Task       int // the session task it arrived in, 0 if none
+	Cited      bool
 }
 
 func newHTMLPage(r *Report, journals map[string][]journal.Exchange) *htmlPage {
@@ -191,6 +194,15 @@ func newHTMLScenario(sc *Scenario, lines []journal.Exchange, docs string) *htmlS
 		row := journalRow{Exchange: l, Note: exchangeNote(l), Lane: laneOf(l), What: l.Op, Creds: strings.Join(l.Auth.Presented, "+"), Cited: cited[l.Seq]}
 		if row.What == "" {
 			row.What = l.Route
+		}
+		if senderOf(l) == laneOperator {
+			row.Lane = laneOperator + " → " + row.Lane
+		}
+		if l.Route == journal.RouteConnection {
+			row.Connection = "connection"
+			if l.Conn != nil {
+				_, row.Connection = connectionKind(l.Conn)
+			}
 		}
 		if l.TaskID != "" {
 			row.States = shortState(string(l.StateBefore)) + "→" + shortState(string(l.StateAfter))

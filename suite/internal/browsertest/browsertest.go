@@ -4,10 +4,13 @@
 package browsertest
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // Environment of the browser checks. RequireEnv set to 1 (make test does)
@@ -47,4 +50,20 @@ func KeepArtifact(t testing.TB, name string, data []byte) {
 	if err := os.WriteFile(filepath.Join(keep, name), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Run runs headless Chromium with args, in a profile of its own, and
+// returns what it printed (--dump-dom prints the DOM on stdout).
+func Run(t testing.TB, bin string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, append([]string{"--headless", "--no-sandbox", "--disable-gpu",
+		"--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0"}, args...)...)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium %v: %v\n%s", args, err, errOut.String())
+	}
+	return out.String(), errOut.String()
 }
