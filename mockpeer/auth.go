@@ -24,20 +24,35 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	if enforced != nil && enforced.n == s.Version && p.graceOpenLocked() {
 		previous = p.versions[s.Previous]
 	}
+	current := p.versions[s.Version]
 	p.mu.Unlock()
-	if d := draftFrom(r.Context()); d != nil && armedFired {
-		// The rotation came before the judgement: the journal must show the
-		// send against the version it was judged by, as if it arrived after.
-		d.arrivalVersion = s.Version
-		d.auth.SatisfiesCurrent = p.satisfies(r, p.versions[s.Version])
+	if d := draftFrom(r.Context()); d != nil {
+		switch {
+		case armedFired:
+			// The rotation came before the judgement: the journal must show
+			// the send against the version it was judged by, as if it
+			// arrived after.
+			d.arrivalVersion = s.Version
+			d.auth.SatisfiesCurrent = p.satisfiesFor(r, current, call.Op)
+		case d.arrivalVersion >= 0 && d.arrivalVersion < len(p.versions) && p.versions[d.arrivalVersion].extended != nil:
+			// The card in force on arrival, judged as the operation needs
+			// (satisfiesFor): the router knew no operation yet.
+			d.auth.SatisfiesCurrent = p.satisfiesFor(r, p.versions[d.arrivalVersion], call.Op)
+		}
 	}
 	if fault != nil {
 		return fault
 	}
+	// With an extended card scripted, every call but its fetch is judged
+	// by the extended card (ExtendedCard).
+	enforced = enforced.enforced(call.Op)
+	if previous != nil {
+		previous = previous.enforced(call.Op)
+	}
 
 	underGrace := false
-	if !p.satisfies(r, enforced) {
-		if previous == nil || !p.satisfies(r, previous) {
+	if !p.satisfiesFor(r, enforced, call.Op) {
+		if previous == nil || !p.satisfiesFor(r, previous, call.Op) {
 			return agent.Errorf(wire.ErrUnauthenticated, "the credentials do not satisfy the security requirements of the agent card")
 		}
 		underGrace = true
@@ -92,12 +107,28 @@ func sendOp(op string) bool {
 // the peer's skill on card version v: one alternative fully satisfied, an
 // empty list meaning open.
 func (p *Peer) satisfies(r *http.Request, v *cardVersion) bool {
-	reqs := effectiveRequirements(&v.card, p.spec.Skill)
+	return p.meets(r, &v.card, effectiveRequirements(&v.card, p.spec.Skill))
+}
+
+// satisfiesFor is satisfies for operation op: GetExtendedAgentCard must
+// meet the public card's card-wide requirement, the schemes it names for
+// the agent as a whole (spec §13.3); every other call the effective
+// requirement of the skill on the card the peer enforces for it.
+func (p *Peer) satisfiesFor(r *http.Request, v *cardVersion, op string) bool {
+	if op == wire.MethodGetExtendedAgentCard {
+		return p.meets(r, &v.card, v.card.SecurityRequirements)
+	}
+	return p.satisfies(r, v.enforced(op))
+}
+
+// meets reports whether r fully satisfies one alternative of reqs on
+// card; an empty list is open.
+func (p *Peer) meets(r *http.Request, card *wire.AgentCard, reqs []wire.SecurityRequirement) bool {
 	if len(reqs) == 0 {
 		return true
 	}
 	for _, alt := range reqs {
-		if p.alternativeMet(r, &v.card, alt) {
+		if p.alternativeMet(r, card, alt) {
 			return true
 		}
 	}

@@ -26,6 +26,9 @@ type cardVersion struct {
 	etagHeader, lastModifiedHeader []string
 	hash                           string // contract hash for the peer's skill
 	mtlsRequired                   bool   // see State.MTLSRequired
+	// extended is the extended card served with this version, nil when
+	// the peer scripts none (ExtendedCard).
+	extended *cardVersion
 }
 
 // buildVersions calls every CardFunc of spec once and freezes the result,
@@ -52,6 +55,9 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.
 			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
 		}
 		v.mtlsRequired = requiresMTLS(&v.card, spec.Skill)
+		if v.extended, err = buildExtended(spec, i, o, signers); err != nil {
+			return nil, err
+		}
 		sum := sha256.Sum256(raw)
 		v.etag = `"` + hex.EncodeToString(sum[:]) + `"`
 		v.etagHeader = []string{v.etag}
@@ -126,7 +132,9 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	}
 	p.state.cardResponses++
 	p.fireLocked(AfterCardResponses, 0)
-	p.fireArmedLocked()
+	if !p.state.armedOnExtended {
+		p.fireArmedLocked()
+	}
 	p.mu.Unlock()
 
 	h := w.Header()

@@ -57,6 +57,9 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if err := validate(spec); err != nil {
 		return nil, err
 	}
+	if err := validateExtended(spec); err != nil {
+		return nil, err
+	}
 	if err := validateSigning(spec); err != nil {
 		return nil, err
 	}

@@ -129,11 +129,22 @@ func (h a2aHandler) ListTasks(_ context.Context, _ *http.Request, req *wire.List
 }
 
 func (h a2aHandler) GetExtendedAgentCard(_ context.Context, _ *http.Request, _ *wire.GetExtendedAgentCardRequest) (*wire.AgentCard, *agent.Error) {
-	v := h.p.inForce()
+	p := h.p
+	p.mu.Lock()
+	v := p.versions[p.state.version]
+	if p.state.armedOnExtended {
+		// The answer is the card the client looked at; the change meets it
+		// right after (ArmExtended).
+		p.fireArmedLocked()
+	}
+	p.mu.Unlock()
 	if ext := v.card.Capabilities.ExtendedAgentCard; ext == nil || !*ext {
 		return nil, agent.Errorf(wire.ErrUnsupportedOperation, "the agent card does not declare capabilities.extendedAgentCard")
 	}
 	card := v.card
+	if v.extended != nil {
+		card = v.extended.card
+	}
 	return &card, nil
 }
 

@@ -29,9 +29,8 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 	for _, p := range f.peers {
 		origins = append(origins, p.origin)
 	}
-	cards := make([]CardFunc, len(spec.Cards))
-	for i, build := range spec.Cards {
-		cards[i] = func(o Origins) wire.AgentCard {
+	offer := func(i int, build CardFunc) CardFunc {
+		return func(o Origins) wire.AgentCard {
 			c := build(o)
 			if spec.Bindings != nil {
 				c.SupportedInterfaces = offerBindings(c.SupportedInterfaces, spec.Bindings, origins)
@@ -44,7 +43,20 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 			return c
 		}
 	}
+	cards := make([]CardFunc, len(spec.Cards))
+	for i, build := range spec.Cards {
+		cards[i] = offer(i, build)
+	}
 	spec.Cards = cards
+	if ext := spec.Extended; ext != nil {
+		// The extended card lists the bindings the peer offers, as its public card does.
+		offered := *ext
+		offered.Cards = make([]CardFunc, len(ext.Cards))
+		for i, build := range ext.Cards {
+			offered.Cards[i] = offer(i, build)
+		}
+		spec.Extended = &offered
+	}
 	return spec
 }
 

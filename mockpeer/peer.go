@@ -76,7 +76,10 @@ type peerState struct {
 	graceUntil time.Time
 	// armed is the version Arm put on the harness's schedule; -1 when none.
 	armed int
-	fired []bool
+	// armedOnExtended: the armed rotation fires after a GetExtendedAgentCard
+	// answer, not after a card response (ArmExtended).
+	armedOnExtended bool
+	fired           []bool
 	// cardResponses counts 200/304 card responses with the version in
 	// force; a rotation starts it again, so triggers chain per version.
 	cardResponses int

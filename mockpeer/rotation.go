@@ -22,7 +22,7 @@ func (p *Peer) Arm(to int) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.state.armed = to
+	p.state.armed, p.state.armedOnExtended = to, false
 	return nil
 }
 
@@ -32,7 +32,7 @@ func (p *Peer) fireArmedLocked() bool {
 		return false
 	}
 	to := p.state.armed
-	p.state.armed = -1
+	p.state.armed, p.state.armedOnExtended = -1, false
 	p.switchLocked(to)
 	return true
 }

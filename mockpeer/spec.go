@@ -70,6 +70,10 @@ type PeerSpec struct {
 	// interfaces spelt otherwise (another case, port or path form) keep the
 	// binding a run selects.
 	Respell func(v int, o Origins, iface wire.AgentInterface) string
+	// Extended, if non-nil, scripts the authenticated extended card per
+	// card version (see ExtendedCard); nil answers GetExtendedAgentCard
+	// with the public card, when it declares capabilities.extendedAgentCard.
+	Extended *ExtendedCard
 }
 
 // Caching: ETag and Last-Modified are on unless switched off; Cache-Control

@@ -9,7 +9,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
-// The checks of credential-scope (contract-model §7). Each reads what the
+// The checks of credential-scope (contract-model §8). Each reads what the
 // farm's scan found in what the client sent (Auth.Presented, and the
 // scope each token was issued for, Auth.TokenScopes): as sent or in any
 // form the scan decodes, in any request and on any connection. A

@@ -51,3 +51,18 @@ func PresentImpostor(peer string) func(*mockpeer.Farm) error {
 		return p.PresentImpostor()
 	}
 }
+
+// ArmExtendedRotation arms peer to put card version v in force right after
+// its next GetExtendedAgentCard answer, or right before its next
+// task-creating request is judged if that comes first: the extended card
+// changes between the client's look at it and its send
+// (mockpeer.Peer.ArmExtended).
+func ArmExtendedRotation(peer string, v int) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.ArmExtended(v)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -15,6 +16,10 @@ type CardVersion struct {
 	ETag         string // as the peer sends it, quotes included
 	LastModified string // the Last-Modified header value
 	ContractHash string // for the scenario's skill
+	// ExtendedHash is the contract hash, for the scenario's skill, of the
+	// extended card the peer answered GetExtendedAgentCard with while this
+	// version was in force; "" when it scripts none (mockpeer.ExtendedCard).
+	ExtendedHash string
 }
 
 // Evidence is everything one play of a scenario produced, as plain data:
@@ -201,6 +206,24 @@ func (ev *Evidence) InitialHash(peer string) string {
 		return v[0].ContractHash
 	}
 	return ""
+}
+
+// ExtendedHash is the contract hash of the extended card a peer served
+// with card version v, "" when there is none.
+func (ev *Evidence) ExtendedHash(peer string, v int) string {
+	if cards := ev.Cards[peer]; v >= 0 && v < len(cards) {
+		return cards[v].ExtendedHash
+	}
+	return ""
+}
+
+// ExtendedCardsServed returns the GetExtendedAgentCard calls a peer ("" any)
+// answered with the extended card.
+func (ev *Evidence) ExtendedCardsServed(peer string) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool {
+		return ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard && (peer == "" || ex.Peer == peer) &&
+			ex.Status < 300 && ex.ErrorCode == 0
+	})
 }
 
 // seqs lists the sequence numbers of exchanges, for judgements.

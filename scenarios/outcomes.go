@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -15,7 +16,7 @@ import (
 //   - aborted/contract-changed: the client was served a card whose contract
 //     differs from the one it started with;
 //   - aborted/untrusted-endpoint, aborted/version-unsupported: the client
-//     was served the card (or its redirect) it judged;
+//     was served the card (or its redirect, or an extended card) it judged;
 //   - failed/contract-diverged: a peer answered the client about its task
 //     after the peer's contract changed.
 func grounded(ev *Evidence, o driver.Outcome) Judgement {
@@ -29,7 +30,8 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 				seqs(ev.CardFetches(""))...)
 		}
 	case o.Reason == driver.ReasonUntrustedEndpoint || o.Reason == driver.ReasonVersionUnsupported:
-		if served := ev.Select(ev.servedCard); len(served) == 0 {
+		// An extended card served is a card judged (contract model §7).
+		if served := ev.Select(ev.servedCard); len(served) == 0 && len(ev.ExtendedCardsServed("")) == 0 {
 			if ex, lost := lostValidators(ev.Journal); lost {
 				return validatorsLost(ex)
 			}
@@ -43,9 +45,14 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 	return passed()
 }
 
-// servedChangedCard: a card whose contract differs from the peer's first.
+// servedChangedCard: a card whose contract differs from the peer's first,
+// or an extended card whose contract differs from the first extended card.
 func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
 	return func(ex mockpeer.Exchange) bool {
+		if ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard {
+			h := ev.ExtendedHash(ex.Peer, ex.CardVersion)
+			return ex.Status < 300 && ex.ErrorCode == 0 && h != "" && h != ev.ExtendedHash(ex.Peer, 0)
+		}
 		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.ContractHash != "" &&
 			ex.ContractHash != ev.InitialHash(ex.Peer)
 	}

@@ -147,6 +147,9 @@ var specOrder = []string{
 	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
 	// A refused card served again, then an honest one.
 	"rejected-card-not-cached", "rejected-card-not-cached-bad-signature", "rejected-card-not-cached-version-skew",
+	// The extended card (contract model §7).
+	"extended-card-skill", "extended-card-contract-change", "extended-card-repointed",
+	"extended-card-bad-signature", "extended-card-unsigned",
 }
 
 func order(id string) int {

@@ -135,6 +135,13 @@ const (
 	// their protocol versions or the raw security JSON change
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
+	// AdoptAnyExtendedCard is the reference taking every extended card an
+	// authenticated call returns as authoritative for all it lists
+	// (adoptextended.go).
+	AdoptAnyExtendedCard = "adopt-any-extended-card"
+	// ExtendedCardEveryCredential is the reference asking for the extended
+	// card with every credential it holds (adoptextended.go).
+	ExtendedCardEveryCredential = "extended-card-every-credential"
 
 	// The signature cheats are the reference taking one kind of signature
 	// the spec refuses (signatureclients.go, laxsignatures.go).
@@ -226,7 +233,9 @@ var gallery = []client{
 	{name: MethodBearer, unsafe: contactLeaker(http1Leak(methodRequest))},
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
-	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: TrustOnFirstUse, own: trustOnFirstUse},                        // a change detector, not a judge of authority
+	{name: AdoptAnyExtendedCard, unsafe: adoptAnyExtended},               // an authenticated answer taken as authority
+	{name: ExtendedCardEveryCredential, unsafe: extendedEveryCredential}, // the extended card asked for with everything held
 	{name: FollowAnyJKU, unsafe: followAnyJKU},
 	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
 	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},

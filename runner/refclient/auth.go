@@ -49,12 +49,12 @@ func EffectiveRequirement(card *wire.AgentCard, skill string) []wire.SecurityReq
 	return card.SecurityRequirements
 }
 
-// chooseAlternative picks the alternative of the effective requirement to
-// satisfy, through the CredentialChoice decision. The returned requirement
-// has no schemes when nothing is to be sent.
-func (c *Client) chooseAlternative(card *Card) (wire.SecurityRequirement, error) {
-	return c.decide.Credentials.Choose(EffectiveRequirement(&card.Card, c.cfg.Skill),
-		func(alt wire.SecurityRequirement) error { return c.satisfiable(card, alt) })
+// chooseAlternative picks the alternative of reqs (the skill's effective
+// requirement, or the card-wide one for the extended card) to satisfy,
+// through the CredentialChoice decision. The returned requirement has no
+// schemes when nothing is to be sent.
+func (c *Client) chooseAlternative(card *Card, reqs []wire.SecurityRequirement) (wire.SecurityRequirement, error) {
+	return c.decide.Credentials.Choose(reqs, func(alt wire.SecurityRequirement) error { return c.satisfiable(card, alt) })
 }
 
 // satisfiable says why the held credentials cannot satisfy alt, or nil.

@@ -24,6 +24,8 @@ type binding interface {
 	// stream is open once they return.
 	sendStreaming(ctx context.Context, req *wire.SendMessageRequest) (*eventStream, error)
 	subscribe(ctx context.Context, id string) (*eventStream, error)
+	// getExtendedCard is GetExtendedAgentCard: the card as received.
+	getExtendedCard(ctx context.Context) ([]byte, error)
 }
 
 // endpoint is what both bindings share: where to go, as whom, with which

@@ -34,6 +34,9 @@ type Card struct {
 	// Principal is the TLS principal the card's origin presented ("" over
 	// plain HTTP): what a signed card's endpoint must present too.
 	Principal Principal
+	// Public is, for an extended card (GetExtendedAgentCard), the public
+	// card it extends; nil for a public card.
+	Public *Card
 }
 
 // HasValidator reports whether the peer gave a validator, i.e. whether the

@@ -39,6 +39,9 @@ type Decisions struct {
 	// Watcher, if non-nil, runs between the polls or stream events of a
 	// task that was sent (rule 3).
 	Watcher TaskWatcher
+	// Extended, if non-nil, decides how the extended card is asked for and
+	// trusted (§7).
+	Extended ExtendedCards
 	// Tokens, if non-nil, decides where the OAuth client secret goes and
 	// which access token a task sends (tokens.go).
 	Tokens TokenSource
@@ -56,6 +59,7 @@ func Reference() Decisions {
 		Signatures:  verifyOnOrigin{},
 		Protocol:    v1Protocol{},
 		Watcher:     frozenContract{},
+		Extended:    judgedAsAnyCard{},
 		Tokens:      issuerTokens{},
 	}
 }
@@ -70,6 +74,7 @@ func (d Decisions) orReference() Decisions {
 	d.Signatures = cmp.Or(d.Signatures, ref.Signatures)
 	d.Protocol = cmp.Or(d.Protocol, ref.Protocol)
 	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
+	d.Extended = cmp.Or(d.Extended, ref.Extended)
 	d.Tokens = cmp.Or(d.Tokens, ref.Tokens)
 	return d
 }

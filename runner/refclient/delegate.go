@@ -24,16 +24,22 @@ type Result struct {
 // exists. A Client is long-lived: it keeps the card of its last task for
 // the next one.
 func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
-	card, err := c.decide.Cache.Plan(ctx, c, c.held())
+	public, err := c.decide.Cache.Plan(ctx, c, c.held())
 	if err != nil {
 		return Result{}, err
 	}
-	c.hold(card)
+	c.hold(public)
+	// The extended card, when the task needs it, is planned on as any card
+	// (contract model §7); the public card stays the one held.
+	card, err := c.planOn(ctx, public)
+	if err != nil {
+		return Result{}, err
+	}
 	s, err := c.Open(ctx, card)
 	if err != nil {
 		return Result{}, err
 	}
-	fresh, err := c.Revalidate(ctx, card)
+	fresh, err := c.Revalidate(ctx, public)
 	if errors.Is(err, ErrContractChanged) {
 		c.hold(nil) // the next task plans on the card as it is then
 	}
@@ -41,6 +47,11 @@ func (c *Client) Delegate(ctx context.Context, text string) (Result, error) {
 		return Result{}, err
 	}
 	c.hold(fresh)
+	if card.Public != nil {
+		if fresh, err = c.RevalidateExtended(ctx, card, fresh); err != nil {
+			return Result{}, err
+		}
+	}
 	if err := s.Adopt(fresh); err != nil {
 		return Result{}, err
 	}

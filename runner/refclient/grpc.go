@@ -142,6 +142,19 @@ func (g *grpcBinding) stream(ctx context.Context, op string, open func(context.C
 	return &eventStream{op: op, cancel: cancel, recv: recv}, nil
 }
 
+// getExtendedCard over gRPC: the AgentCard, in ProtoJSON.
+func (g *grpcBinding) getExtendedCard(ctx context.Context) ([]byte, error) {
+	res, err := g.client.GetExtendedAgentCard(g.outgoing(ctx), &grpcpb.GetExtendedAgentCardRequest{Tenant: g.tenant})
+	if err != nil {
+		return nil, grpcError(ctx, opExtendedCard, err)
+	}
+	raw, err := protojson.Marshal(res)
+	if err != nil {
+		return nil, malformed(opExtendedCard, err)
+	}
+	return raw, nil
+}
+
 func (g *grpcBinding) close() { _ = g.conn.Close() }
 
 // toGRPC fills m from a wire request through ProtoJSON, which both speak.

@@ -31,6 +31,9 @@ type Session struct {
 	// frozen-contract extension is in use.
 	extensions []string
 	frozen     bool
+	// extra, if non-nil, edits every request after the rest (the
+	// ExtendedCards decision's, for GetExtendedAgentCard).
+	extra func(*http.Request)
 }
 
 // Open decides routing and credentials for card, in that order, before
@@ -39,6 +42,11 @@ type Session struct {
 // interface the card is authoritative for through a signature is pinned to
 // the card origin's TLS principal for the session's lifetime.
 func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
+	return c.open(ctx, card, EffectiveRequirement(&card.Card, c.cfg.Skill))
+}
+
+// open is Open satisfying reqs, a security requirement of card.
+func (c *Client) open(ctx context.Context, card *Card, reqs []wire.SecurityRequirement) (*Session, error) {
 	iface, u, pin, err := c.chooseInterface(ctx, card)
 	if err != nil {
 		return nil, err
@@ -47,7 +55,7 @@ func (c *Client) Open(ctx context.Context, card *Card) (*Session, error) {
 	if err := s.Adopt(card); err != nil {
 		return nil, err
 	}
-	alt, err := c.chooseAlternative(card)
+	alt, err := c.chooseAlternative(card, reqs)
 	if err != nil {
 		return nil, err
 	}
@@ -118,6 +126,9 @@ func (s *Session) decorate(req *http.Request) {
 		req.Header.Set(wire.HeaderExtensions, strings.Join(s.extensions, ","))
 	}
 	s.creds.apply(req)
+	if s.extra != nil {
+		s.extra(req)
+	}
 }
 
 // Send creates a task for text with SendMessage: with returnImmediately,

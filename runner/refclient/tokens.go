@@ -9,7 +9,7 @@ import (
 )
 
 // TokenSource decides where the OAuth client secret goes and which access
-// token a task sends (docs/contract-model.md §7). Endpoint is the token
+// token a task sends (docs/contract-model.md §8). Endpoint is the token
 // endpoint of flow on card the secret may go to, or why there is none (the
 // alternative is then unsatisfiable: auth-unavailable). Token is the
 // access token to send for scopes, from endpoint.

@@ -298,6 +298,37 @@ var aimed = map[string]aim{
 			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003", "impostor-certificate/TLS-004",
 		),
 	},
+	// It takes the extended card as authoritative because an authenticated
+	// call returned it: the repointed one sends it to B, whatever the
+	// signatures. The extended card's contract change it still sees, and
+	// its credentials are the reference's (EXTCARD-002, EXTCARD-003 pass).
+	// Before the extended-card family no requirement judged it: every
+	// other scenario it passes.
+	builtin.AdoptAnyExtendedCard: {
+		fail: []string{
+			"extended-card-repointed/EXTCARD-007", "extended-card-repointed/EXTCARD-008", "extended-card-repointed/EXTCARD-009",
+			"extended-card-bad-signature/EXTCARD-011", "extended-card-bad-signature/EXTCARD-012", "extended-card-bad-signature/EXTCARD-013",
+			"extended-card-unsigned/EXTCARD-015", "extended-card-unsigned/EXTCARD-016", "extended-card-unsigned/EXTCARD-017",
+		},
+		also: verdictOf(scenarios.Pass,
+			"extended-card-skill/EXTCARD-001", "extended-card-skill/EXTCARD-002", "extended-card-skill/EXTCARD-003",
+			"extended-card-contract-change/EXTCARD-004", "extended-card-contract-change/EXTCARD-005",
+			"extended-card-repointed/EXTCARD-010", "extended-card-bad-signature/EXTCARD-014", "extended-card-unsigned/EXTCARD-018",
+		),
+	},
+	// It asks for the extended card with the API key too, a scheme the
+	// public card does not name: the fetch and the key before the extended
+	// card named it fail; every judgement of authority passes.
+	builtin.ExtendedCardEveryCredential: {
+		fail: []string{"extended-card-skill/EXTCARD-002", "extended-card-skill/EXTCARD-003"},
+		also: verdictOf(scenarios.Pass,
+			"extended-card-skill/EXTCARD-001",
+			"extended-card-contract-change/EXTCARD-004", "extended-card-contract-change/EXTCARD-005",
+			"extended-card-contract-change/EXTCARD-006",
+			"extended-card-repointed/EXTCARD-007", "extended-card-repointed/EXTCARD-008", "extended-card-repointed/EXTCARD-009",
+			"extended-card-bad-signature/EXTCARD-011", "extended-card-unsigned/EXTCARD-015",
+		),
+	},
 	// One cheater per rule of the contract model (rulecheats.go): each
 	// fails what its rule decides, and only that.
 	builtin.SkillGoneAbort: {fail: []string{"capability-field-before-send/CAP-014"}},
@@ -581,10 +612,17 @@ func failsJudgedMust(sc *report.Scenario, def *scenarios.Scenario, sel engine.Se
 // neverFailed lists the published requirement IDs that no built-in client
 // fails anywhere: the adversarial clients as measured, the reference and
 // its mutants as pinned by expectedFailures (which TestVerdictTable holds
-// them to, so they are not played twice).
+// them to, so they are not played twice), and the aimed clients as pinned
+// by aimed (which TestGalleryAimed holds them to, in both modes).
 func neverFailed(runs []galleryRun) []string {
 	failed := map[string]bool{}
-	for _, fails := range expectedFailures {
+	pinned := slices.Collect(maps.Values(expectedFailures))
+	for _, a := range aimed {
+		for _, mode := range galleryModes {
+			pinned = append(pinned, a.failures(mode))
+		}
+	}
+	for _, fails := range pinned {
 		for _, key := range fails {
 			_, id, _ := strings.Cut(key, "/")
 			failed[id] = true

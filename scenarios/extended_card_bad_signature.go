@@ -1,0 +1,19 @@
+package scenarios
+
+import "github.com/a2a-conform/a2a-conform/mockpeer"
+
+// A signed public card vouches for nothing the extended card says: the
+// extended card's signature was spoiled after signing (its interfaces were
+// on A when it was signed).
+var _ = register(extendedSignedRepoint(Scenario{
+	ID:    "extended-card-bad-signature",
+	Title: "the extended card of a signed agent is repointed after signing",
+	Description: "A signs its public cards, which verify. Its extended card carries signatures that do not verify: it " +
+		"was signed with its interfaces on A and is served, from the second task on, pointing at B (127.0.0.2), which " +
+		"presents the same TLS certificate as A and would complete the task.",
+	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6, §6 and §7; "+extendedRef,
+		[4]string{"EXTCARD-011", "EXTCARD-012", "EXTCARD-013", "EXTCARD-014"},
+		"The client MUST NOT contact, nor even open a connection to, another origin an extended card points at when no "+
+			"signature of the extended card verifies, whatever the public card's signature.",
+		"The client MUST NOT send any credential to an endpoint a badly signed extended card points at."),
+}, mockpeer.ExtendedCard{Tampered: true}))
