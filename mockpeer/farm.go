@@ -342,6 +342,9 @@ func (f *Farm) Credentials(g Grants) grant.Credentials {
 	var c grant.Credentials
 	if g.OAuth {
 		c.OAuthClientID, c.OAuthClientSecret = f.secrets.clientID, f.secrets.clientSecret
+		if p := f.byName[g.OAuthIssuer]; p != nil {
+			c.OAuthTokenURL = TokenURL(p.origin)
+		}
 	}
 	if g.Bearer {
 		c.BearerToken = f.secrets.bearer

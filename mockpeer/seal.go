@@ -18,8 +18,15 @@ import (
 // the capture had.
 func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
 	body, response := len(e.Body), len(e.Response)
-	if sent := f.secrets.current().Redact(e, f.journal.Limits().BodyBytes, bodyCut, responseCut); len(sent) > 0 {
+	ix := f.secrets.current()
+	if sent := ix.Redact(e, f.journal.Limits().BodyBytes, bodyCut, responseCut); len(sent) > 0 {
 		e.Auth.Presented = journal.MergeNames(e.Auth.Presented, sent)
+	}
+	// The scan names a token by its scope (journal.TokenName), a text the
+	// client wrote in its token request: it is redacted like any other.
+	e.Auth.Presented, e.Auth.TokenScopes = splitPresented(e.Auth.Presented)
+	for i, sc := range e.Auth.TokenScopes {
+		e.Auth.TokenScopes[i], _ = ix.Clean(sc, false, false)
 	}
 	journal.Bound(e, f.journal.Limits(), bodyCut, responseCut)
 	for i, c := range e.Cuts {

@@ -25,7 +25,7 @@ type secrets struct {
 	session      string // the admin session cookie's value
 
 	mu     sync.Mutex
-	tokens map[string]time.Time // issued access token → expiry
+	tokens map[string]issuedToken // issued access token → its grant
 	// index is built from the values above on first use and dropped when a
 	// token is issued; both happen under mu, so a stale index can never be
 	// stored after a new token (which would leave that token unredacted).
@@ -33,7 +33,7 @@ type secrets struct {
 }
 
 func newSecrets() (*secrets, error) {
-	s := &secrets{tokens: map[string]time.Time{}}
+	s := &secrets{tokens: map[string]issuedToken{}}
 	for _, f := range []struct {
 		dst    *string
 		prefix string
@@ -62,14 +62,20 @@ func randomToken(prefix string) (string, error) {
 	return prefix + base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// issue mints an access token valid until now+tokenLifetime.
-func (s *secrets) issue(now time.Time) (string, error) {
+// issuedToken is what the farm knows of an access token it minted.
+type issuedToken struct {
+	expiry time.Time
+	scope  string // what the token request asked for (normalScope)
+}
+
+// issue mints an access token for scope, valid until now+tokenLifetime.
+func (s *secrets) issue(now time.Time, scope string) (string, error) {
 	tok, err := randomToken("at-")
 	if err != nil {
 		return "", err
 	}
 	s.mu.Lock()
-	s.tokens[tok] = now.Add(tokenLifetime)
+	s.tokens[tok] = issuedToken{expiry: now.Add(tokenLifetime), scope: scope}
 	s.index = nil
 	s.mu.Unlock()
 	return tok, nil
@@ -79,8 +85,8 @@ func (s *secrets) issue(now time.Time) (string, error) {
 func (s *secrets) validToken(tok string, now time.Time) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	exp, ok := s.tokens[tok]
-	return ok && now.Before(exp)
+	t, ok := s.tokens[tok]
+	return ok && now.Before(t.expiry)
 }
 
 // current returns the index of every secret known now.
@@ -102,8 +108,8 @@ func (s *secrets) buildIndexLocked() *journal.SecretIndex {
 		{Name: CredAdminSecret, Value: s.admin},
 		{Name: CredAdminSession, Value: s.session},
 	}
-	for tok := range s.tokens {
-		list = append(list, journal.NamedSecret{Name: CredOAuthToken, Value: tok})
+	for tok, t := range s.tokens {
+		list = append(list, journal.NamedSecret{Name: journal.TokenName(t.scope), Value: tok})
 	}
 	ix, err := journal.NewSecretIndex(list)
 	if err != nil {

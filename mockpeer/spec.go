@@ -198,6 +198,13 @@ type Grants struct {
 	Bearer     bool
 	APIKey     bool
 	ClientCert bool
+	// OAuthIssuer names the peer whose token endpoint the OAuth client
+	// credentials were issued for: the client is told its token URL
+	// (driver.Credentials.OAuthTokenURL), and a card naming another token
+	// endpoint is advisory for the secret. "" tells the client nothing (it
+	// trusts a token endpoint on the card's origin, as before the grant
+	// named one). Only with OAuth.
+	OAuthIssuer string
 }
 
 // FarmSpec is everything a farm needs to start.

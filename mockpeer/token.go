@@ -71,7 +71,7 @@ func (p *Peer) serveToken(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, tokenError{"unsupported_grant_type", "only client_credentials is supported"})
 		return
 	}
-	tok, err := sec.issue(p.farm.now())
+	tok, err := sec.issue(p.farm.now(), normalScope(form.Get("scope")))
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, tokenError{"server_error", "could not mint a token"})
 		return

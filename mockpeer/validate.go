@@ -37,6 +37,9 @@ func validate(spec FarmSpec) error {
 			return err
 		}
 	}
+	if g := spec.Grants; g.OAuthIssuer != "" && (!g.OAuth || !names[g.OAuthIssuer]) {
+		return invalid("the OAuth issuer %q is no peer of the farm, or OAuth is not granted", g.OAuthIssuer)
+	}
 	if spec.AdminAddr != "" {
 		if _, _, err := listenAddr(PeerSpec{Name: "admin", Addr: spec.AdminAddr}); err != nil {
 			return invalid("admin address %q is not a loopback host:port", spec.AdminAddr)

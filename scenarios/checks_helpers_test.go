@@ -70,6 +70,11 @@ func checkTables() []checkTable {
 		{noUnnamedCredentialBeforeExtended("A"), noUnnamedCredentialBeforeExtendedCases()},
 		{reattested("B"), reattestedCases()},
 		{refetchedKeys("A"), refetchedKeysCases()},
+		{onlyNamedCredentials(mockpeer.CredOAuthToken, mockpeer.CredOAuthClientSecret), onlyNamedCredentialsCases()},
+		{tokensOnlyToInterfaces, tokensOnlyToInterfacesCases()},
+		{secretOnlyToIssuer("A"), secretOnlyToIssuerCases()},
+		{tokensStayWithTheirPeer(testCredScopes), tokensStayWithTheirPeerCases()},
+		{completedOrAuthUnavailable("C"), completedOrAuthUnavailableCases()},
 	}
 }
 

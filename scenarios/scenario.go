@@ -67,6 +67,18 @@ type Task struct {
 	// out: the peers' schedule, which no client action can avoid or
 	// trigger (RotateTo, ArmRotation).
 	Before func(*mockpeer.Farm) error
+	// CardPeer names the peer whose card URL this task is for; "" means
+	// the scenario's (CardPeerName). A session may so delegate to several
+	// agents, as one long-lived client does.
+	CardPeer string
+}
+
+// TaskCardPeer is the name of the peer whose card URL task t is for.
+func (s *Scenario) TaskCardPeer(t Task) string {
+	if t.CardPeer != "" {
+		return t.CardPeer
+	}
+	return s.CardPeerName()
 }
 
 // SessionTasks is the session, with the scenario's defaults filled in.

@@ -60,6 +60,7 @@ var contractModelSections = map[string]specSection{
 	"5": {"Worked examples", "5-worked-examples"},
 	"6": {"Rule 6 in detail: when a card speaks for another origin", "6-rule-6-in-detail-when-a-card-speaks-for-another-origin"},
 	"7": {"The extended card", "7-the-extended-card"},
+	"8": {"Credentials only where the card names them", "8-credentials-only-where-the-card-names-them"},
 }
 
 // The forms a Ref cites its sources in, each a clause of the Ref (clauses

@@ -9,8 +9,13 @@ package grant
 type Credentials struct {
 	OAuthClientID     string
 	OAuthClientSecret string
-	BearerToken       string
-	APIKey            string
-	ClientCertFile    string
-	ClientKeyFile     string
+	// OAuthTokenURL is the token endpoint (RFC 6749 §3.2) of the
+	// authorization server that issued the client id and secret; "" when
+	// the grant names none. Its origin is the only one the secret may go
+	// to: a card whose tokenUrl names another origin is advisory for it.
+	OAuthTokenURL  string
+	BearerToken    string
+	APIKey         string
+	ClientCertFile string
+	ClientKeyFile  string
 }

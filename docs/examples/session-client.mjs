@@ -15,8 +15,9 @@
 //      authoritative for its own origin only), with that interface's tenant;
 //      the credentials the skill's effective security requirement asks for
 //      (bearer, an API key in the header, query or cookie the card names, or
-//      an OAuth client-credentials token from a token endpoint on the card's
-//      origin);
+//      an OAuth client-credentials token from a token endpoint on the origin
+//      of the issuer the grant names, A2A_CONFORM_OAUTH_TOKEN_URL, else on the
+//      card's origin: the secret goes nowhere else);
 //      and it refuses a card that requires an extension (it speaks none).
 //   2. Right before the send it revalidates the card with the validator the
 //      peer gave (If-None-Match, else If-Modified-Since) and aborts with
@@ -184,7 +185,7 @@ async function credentials(held, skill, stopAt) {
         got.headers.Authorization = `Bearer ${env.A2A_CONFORM_BEARER_TOKEN}`;
       } else if (api && place && env.A2A_CONFORM_API_KEY) {
         place[api.name] = env.A2A_CONFORM_API_KEY;
-      } else if (flow && env.A2A_CONFORM_OAUTH_CLIENT_ID && env.A2A_CONFORM_OAUTH_CLIENT_SECRET && origin(flow.tokenUrl) === origin(held.url)) {
+      } else if (flow && env.A2A_CONFORM_OAUTH_CLIENT_ID && env.A2A_CONFORM_OAUTH_CLIENT_SECRET && origin(flow.tokenUrl) === origin(env.A2A_CONFORM_OAUTH_TOKEN_URL || held.url)) {
         got.headers.Authorization = `Bearer ${await token(flow.tokenUrl, Array.isArray(scopes) ? scopes : scopes?.list ?? [], stopAt)}`;
       } else {
         continue alternatives;
@@ -195,8 +196,9 @@ async function credentials(held, skill, stopAt) {
   throw new Failure("auth-unavailable", "no alternative of the security requirement is held", "aborted");
 }
 
-// token gets an OAuth 2.0 client-credentials access token (from the card's
-// own origin only: the request carries the client secret).
+// token gets an OAuth 2.0 client-credentials access token for this task's
+// scopes (from the issuer's origin only: the request carries the client
+// secret).
 async function token(tokenUrl, scopes, stopAt) {
   const form = new URLSearchParams({ grant_type: "client_credentials", client_id: env.A2A_CONFORM_OAUTH_CLIENT_ID,
     client_secret: env.A2A_CONFORM_OAUTH_CLIENT_SECRET });

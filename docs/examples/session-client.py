@@ -17,8 +17,9 @@ For each task it follows the contract model (docs/contract-model.md):
      authoritative for its own origin only), with that interface's tenant;
      the credentials the skill's effective security requirement asks for
      (bearer, an API key in the header, query or cookie the card names, or
-     an OAuth client-credentials token from a token endpoint on the card's
-     origin);
+     an OAuth client-credentials token from a token endpoint on the origin
+     of the issuer the grant names, A2A_CONFORM_OAUTH_TOKEN_URL, else on the
+     card's origin: the secret goes nowhere else);
      and it refuses a card that requires an extension (it speaks none).
   2. Right before the send it revalidates the card with the validator the
      peer gave (If-None-Match, else If-Modified-Since) and aborts with
@@ -131,6 +132,7 @@ class Client:
         self.bearer = env.get("A2A_CONFORM_BEARER_TOKEN")
         self.api_key = env.get("A2A_CONFORM_API_KEY")
         self.oauth = (env.get("A2A_CONFORM_OAUTH_CLIENT_ID"), env.get("A2A_CONFORM_OAUTH_CLIENT_SECRET"))
+        self.issuer = env.get("A2A_CONFORM_OAUTH_TOKEN_URL")  # where the secret was issued, when the grant says
         self.opener = urllib.request.build_opener(NoRedirect, urllib.request.HTTPSHandler(context=self.tls))
 
     def http(self, url, stop_at, body=None, headers=None, form=None):
@@ -225,7 +227,7 @@ class Client:
                     add["Authorization"] = "Bearer " + self.bearer
                 elif api and self.api_key and api.get("location") in ("header", "query", "cookie"):
                     {"header": add, "query": query, "cookie": cookies}[api["location"]][api["name"]] = self.api_key
-                elif flow and all(self.oauth) and origin(flow.get("tokenUrl", "")) == origin(held["url"]):
+                elif flow and all(self.oauth) and origin(flow.get("tokenUrl", "")) == origin(self.issuer or held["url"]):
                     add["Authorization"] = "Bearer " + self.token(flow["tokenUrl"], scopes, stop_at)
                 else:
                     break
@@ -235,7 +237,7 @@ class Client:
         raise Failure("auth-unavailable", "no alternative of the security requirement is held", "aborted")
 
     def token(self, token_url, scopes, stop_at):
-        """An OAuth 2.0 client-credentials access token, from the card's own origin only."""
+        """An OAuth 2.0 client-credentials access token, fetched for this task's scopes."""
         scopes = scopes.get("list", []) if isinstance(scopes, dict) else scopes or []
         form = {"grant_type": "client_credentials", "client_id": self.oauth[0], "client_secret": self.oauth[1]}
         if scopes:

@@ -147,6 +147,12 @@ type AuthSeen struct {
 	// It is what the redaction of the exchange found in what the client
 	// wrote, plus what the body tap saw stream by.
 	Presented []string `json:"presented,omitempty"`
+	// TokenScopes are the scopes the farm issued each access token found in
+	// the request for (its token request's scope, space-separated and
+	// sorted; "" for none), sorted and unique: a token is obtained for the
+	// peer whose card asks for its scope, so a token of another peer's scope
+	// is one carried from that peer (scenarios/credential_scope.go).
+	TokenScopes []string `json:"tokenScopes,omitempty"`
 	// SatisfiesCurrent: the request met the effective security requirement
 	// (peer skill) of the card in force when it arrived.
 	SatisfiesCurrent bool `json:"satisfiesCurrent"`
@@ -210,6 +216,13 @@ func (ex Exchange) Line() string {
 	}
 	if len(ex.Auth.Presented) > 0 {
 		details = append(details, "credentials "+strings.Join(ex.Auth.Presented, "+"))
+	}
+	if len(ex.Auth.TokenScopes) > 0 {
+		quoted := make([]string, len(ex.Auth.TokenScopes))
+		for i, sc := range ex.Auth.TokenScopes {
+			quoted[i] = strconv.Quote(sc)
+		}
+		details = append(details, "tokens for scope "+strings.Join(quoted, ", "))
 	}
 	if v := ex.Header.Get("If-None-Match"); v != "" {
 		details = append(details, "If-None-Match "+v)

@@ -30,7 +30,7 @@ import (
 // Exchange.StateVersion, after Blocking; version 4 Validators,
 // RunningShown, Announced and SentContract after Extensions, and Cuts
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
-// Exchange.Tenant, after A2AVersion.
+// Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes.
 const codecVersion = 6
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
@@ -76,6 +76,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = binary.AppendVarint(b, int64(e.StateVersion))
 	b = appendString(b, e.TLSClient)
 	b = appendStrings(b, e.Auth.Presented)
+	b = appendStrings(b, e.Auth.TokenScopes)
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
 	var meta []byte
 	if e.RequestMetadata != nil {
@@ -207,6 +208,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.StateVersion = int(d.varint())
 	e.TLSClient = d.string()
 	e.Auth.Presented = d.strings()
+	e.Auth.TokenScopes = d.strings()
 	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()
 	if meta := d.string(); meta != "" && d.err == nil {
 		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {

@@ -121,7 +121,7 @@ func (r *redaction) credential(v string) string {
 	r.note(res)
 	mark := "[REDACTED]"
 	if names := res.Names(); len(names) > 0 {
-		mark = RedactionMark(strings.Join(MergeNames(nil, names), ","))
+		mark = markOf(names)
 	}
 	scheme, _, found := strings.Cut(strings.TrimSpace(v), " ")
 	if !found {
@@ -241,7 +241,7 @@ func (ix *SecretIndex) Clean(v string, deflated, cut bool) (string, ScanResult) 
 func withheld(res ScanResult, why string) string {
 	mark := "[REDACTED]"
 	if names := res.Names(); len(names) > 0 {
-		mark = RedactionMark(strings.Join(MergeNames(nil, names), ","))
+		mark = markOf(names)
 	}
 	var forms []string
 	for _, f := range res.found {

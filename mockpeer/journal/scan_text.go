@@ -205,7 +205,7 @@ func (ix *SecretIndex) replacePlain(t string) string {
 			break
 		}
 		b.WriteString(t[last:start])
-		b.WriteString(RedactionMark(name))
+		b.WriteString(markOf([]string{name}))
 		last, from = end, end
 	}
 	if last == 0 {

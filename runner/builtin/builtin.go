@@ -185,8 +185,8 @@ type talking struct {
 	opts Options
 }
 
-// config is the client's configuration for a session whose first task is
-// a: the card URL, skill, trust root and credentials are the session's.
+// config is the client's configuration for the agent of a, from the first
+// task for it: the skill, trust root and credentials are the session's.
 func (c talking) config(a driver.Assignment) refclient.Config {
 	cfg := refclient.Config{CardURL: a.CardURL, Skill: a.Skill, CAFile: a.CAFile, Credentials: a.Credentials,
 		SendMode: c.opts.SendMode, Binding: c.opts.Binding}
@@ -206,19 +206,23 @@ func (c talking) play(ctx context.Context, a driver.Assignment) driver.Outcome {
 	return refclient.RunWith(ctx, a, c.config(a))
 }
 
-// session keeps one refclient.Client for the session, made on its first
-// task; a client of its own keeps what own made.
+// session keeps one refclient.Client per agent (card URL) for the
+// session, each made on the first task for that agent, as a long-lived
+// application holds one client per agent it delegates to; a client of its
+// own keeps what own made.
 func (c talking) session() task {
 	if c.own != nil {
 		return c.own()
 	}
-	var rc *refclient.Client
+	clients := map[string]*refclient.Client{}
 	return func(ctx context.Context, a driver.Assignment) driver.Outcome {
+		rc := clients[a.CardURL]
 		if rc == nil {
 			var err error
 			if rc, err = refclient.New(c.config(a)); err != nil {
 				return refclient.OutcomeOf(refclient.Result{}, err)
 			}
+			clients[a.CardURL] = rc
 		}
 		return rc.Do(ctx, a)
 	}

@@ -183,6 +183,20 @@ const (
 	// answered 304 Not Modified, however it judged that card before
 	// (trustnotmodified.go).
 	TrustNotModified = "trust-not-modified"
+	// SendEveryCredential adds its bearer token and API key to every A2A
+	// request, beside the credential the card names
+	// (sendeverycredential.go).
+	SendEveryCredential = "send-every-credential"
+	// PostSecretToCardTokenURL posts its OAuth client secret to whatever
+	// tokenUrl the card names, not only to its credentials' issuer
+	// (cardtokenurl.go).
+	PostSecretToCardTokenURL = "post-secret-to-card-token-url"
+	// ReuseTokenAcrossPeers caches tokens by token endpoint and sends one
+	// agent's token to the next (reusetoken.go).
+	ReuseTokenAcrossPeers = "reuse-token-across-peers"
+	// TokenOnCardRequests sends an agent's access token on its card
+	// revalidations too (tokenoncard.go).
+	TokenOnCardRequests = "token-on-card-requests"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -243,9 +257,13 @@ var gallery = []client{
 	{name: UnlabelledSkew, unsafe: unlabelledSkew},
 	{name: PrefixOrigin, unsafe: prefixOrigin},
 	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
-	{name: LastInterface, unsafe: lastInterface},       // the card's order read backwards, per binding
-	{name: SameMajorVersion, unsafe: sameMajorVersion}, // 1.1 read as "1.x, close enough"
-	{name: TrustNotModified, unsafe: trustNotModified}, // a card seen before counts as judged
+	{name: LastInterface, unsafe: lastInterface},                       // the card's order read backwards, per binding
+	{name: SameMajorVersion, unsafe: sameMajorVersion},                 // 1.1 read as "1.x, close enough"
+	{name: TrustNotModified, unsafe: trustNotModified},                 // a card seen before counts as judged
+	{name: SendEveryCredential, unsafe: sendEveryCredential},           // default headers for every credential held
+	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
+	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint
+	{name: TokenOnCardRequests, unsafe: tokenOnCardRequests},           // one authenticated session for every request
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

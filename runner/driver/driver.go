@@ -19,12 +19,16 @@ import (
 
 // Environment variables of the driver contract. Never rename one.
 const (
-	EnvCardURL        = "A2A_CONFORM_CARD_URL"
-	EnvMessage        = "A2A_CONFORM_MESSAGE"
-	EnvSkill          = "A2A_CONFORM_SKILL"
-	EnvCAFile         = "A2A_CONFORM_CA_FILE"
-	EnvOAuthClientID  = "A2A_CONFORM_OAUTH_CLIENT_ID"
-	EnvOAuthSecret    = "A2A_CONFORM_OAUTH_CLIENT_SECRET"
+	EnvCardURL       = "A2A_CONFORM_CARD_URL"
+	EnvMessage       = "A2A_CONFORM_MESSAGE"
+	EnvSkill         = "A2A_CONFORM_SKILL"
+	EnvCAFile        = "A2A_CONFORM_CA_FILE"
+	EnvOAuthClientID = "A2A_CONFORM_OAUTH_CLIENT_ID"
+	EnvOAuthSecret   = "A2A_CONFORM_OAUTH_CLIENT_SECRET"
+	// EnvOAuthTokenURL is the token endpoint the OAuth client credentials
+	// were issued for, when the grant names one: the secret goes there
+	// and nowhere else.
+	EnvOAuthTokenURL  = "A2A_CONFORM_OAUTH_TOKEN_URL"
 	EnvBearerToken    = "A2A_CONFORM_BEARER_TOKEN"
 	EnvAPIKey         = "A2A_CONFORM_API_KEY"
 	EnvClientCertFile = "A2A_CONFORM_CLIENT_CERT_FILE"

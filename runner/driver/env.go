@@ -103,6 +103,7 @@ func credentialVars(c *Credentials) []credentialVar {
 	return []credentialVar{
 		{EnvOAuthClientID, &c.OAuthClientID},
 		{EnvOAuthSecret, &c.OAuthClientSecret},
+		{EnvOAuthTokenURL, &c.OAuthTokenURL},
 		{EnvBearerToken, &c.BearerToken},
 		{EnvAPIKey, &c.APIKey},
 		{EnvClientCertFile, &c.ClientCertFile},

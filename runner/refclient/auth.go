@@ -112,8 +112,8 @@ func (c *Client) satisfiable(card *Card, alt wire.SecurityRequirement) error {
 }
 
 // tokenURL returns the client-credentials token endpoint of s if this
-// client can use it: credentials held, and on the card's origin as the
-// origin gate sees it (a token request carries the client secret).
+// client can use it: the flow it speaks, credentials held, and an endpoint
+// the TokenSource lets the client secret go to.
 func (c *Client) tokenURL(card *Card, s *wire.OAuth2SecurityScheme) (*url.URL, error) {
 	flow := s.Flows.ClientCredentials
 	if flow == nil {
@@ -122,14 +122,7 @@ func (c *Client) tokenURL(card *Card, s *wire.OAuth2SecurityScheme) (*url.URL, e
 	if c.cfg.Credentials.OAuthClientID == "" || c.cfg.Credentials.OAuthClientSecret == "" {
 		return nil, errors.New("no OAuth client credentials held")
 	}
-	u, err := card.URL.Parse(flow.TokenURL)
-	if err != nil {
-		return nil, fmt.Errorf("token URL %q: %w", flow.TokenURL, err)
-	}
-	if !c.decide.Origins.SameOrigin(ReachTokenEndpoint, card.URL, u) {
-		return nil, fmt.Errorf("token endpoint on %s, card served by %s", OriginOf(u), OriginOf(card.URL))
-	}
-	return u, nil
+	return c.decide.Tokens.Endpoint(c, card, flow)
 }
 
 // acquire turns a chosen alternative into credentials, fetching an OAuth
@@ -147,7 +140,7 @@ func (c *Client) acquire(ctx context.Context, card *Card, alt wire.SecurityRequi
 			if err != nil {
 				return nil, fmt.Errorf("%w: %w", ErrAuthUnavailable, err)
 			}
-			token, err := c.fetchToken(ctx, u, alt.Schemes[name].List)
+			token, err := c.decide.Tokens.Token(ctx, c, u, alt.Schemes[name].List)
 			if err != nil {
 				return nil, err
 			}
@@ -188,10 +181,10 @@ type tokenResponse struct {
 	Error       string `json:"error"`
 }
 
-// fetchToken runs the OAuth 2.0 client-credentials grant (RFC 6749 §4.4)
-// with HTTP Basic client authentication. Every failure is
-// ErrAuthUnavailable: without a token nothing may be sent.
-func (c *Client) fetchToken(ctx context.Context, tokenURL *url.URL, scopes []string) (string, error) {
+// FetchToken runs the OAuth 2.0 client-credentials grant (RFC 6749 §4.4)
+// at tokenURL for scopes, with HTTP Basic client authentication (§2.3.1).
+// Every failure is ErrAuthUnavailable: without a token nothing may be sent.
+func (c *Client) FetchToken(ctx context.Context, tokenURL *url.URL, scopes []string) (string, error) {
 	form := url.Values{"grant_type": {"client_credentials"}}
 	if len(scopes) > 0 {
 		form.Set("scope", strings.Join(scopes, " "))

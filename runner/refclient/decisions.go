@@ -46,6 +46,9 @@ type Decisions struct {
 	// Extended, if non-nil, decides how the extended card is asked for and
 	// trusted (§7).
 	Extended ExtendedCards
+	// Tokens, if non-nil, decides where the OAuth client secret goes and
+	// which access token a task sends (tokens.go).
+	Tokens TokenSource
 }
 
 // Reference returns the reference's decisions, every field set. An
@@ -62,6 +65,7 @@ func Reference() Decisions {
 		Watcher:      frozenContract{},
 		Extended:     judgedAsAnyCard{},
 		Attestations: attestEveryTime{},
+		Tokens:       issuerTokens{},
 	}
 }
 
@@ -77,6 +81,7 @@ func (d Decisions) orReference() Decisions {
 	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
 	d.Attestations = cmp.Or(d.Attestations, ref.Attestations)
 	d.Extended = cmp.Or(d.Extended, ref.Extended)
+	d.Tokens = cmp.Or(d.Tokens, ref.Tokens)
 	return d
 }
 

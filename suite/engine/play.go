@@ -116,7 +116,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 				return nil, runner.Result{}, &HarnessError{sc.ID, fmt.Errorf("before task %d: %w", i+1, err)}
 			}
 		}
-		a := driver.Assignment{Task: i + 1, CardURL: farm.Peer(sc.CardPeerName()).CardURL(), Message: t.Message,
+		a := driver.Assignment{Task: i + 1, CardURL: farm.Peer(sc.TaskCardPeer(t)).CardURL(), Message: t.Message,
 			Skill: sc.Skill, Deadline: deadlineOf(sc, o)}
 		first := farm.Journal().Mark() + 1
 		r, err := sess.Do(ctx, a)

@@ -1,0 +1,197 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// The checks of credential-scope (contract-model §8). Each reads what the
+// farm's scan found in what the client sent (Auth.Presented, and the
+// scope each token was issued for, Auth.TokenScopes): as sent or in any
+// form the scan decodes, in any request and on any connection. A
+// connection part of which could not be scanned, or a request whose scan
+// was cut short (CredUnexamined), carried something unknown: each check
+// fails closed on it.
+
+// credentialContacts are the exchanges that can carry a credential: every
+// request and connection the client made, not the harness's admin calls.
+func credentialContacts(ev *Evidence) []mockpeer.Exchange {
+	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Route != mockpeer.RouteAdmin })
+}
+
+// unknownCredentials: what ex carried could not be examined whole.
+func unknownCredentials(ex mockpeer.Exchange) bool {
+	return unscanned(ex) || slices.Contains(ex.Auth.Presented, mockpeer.CredUnexamined)
+}
+
+// credentialFailure is the failure naming the first bad exchange: what it
+// carried and where.
+func credentialFailure(want string, bad []mockpeer.Exchange, what func(mockpeer.Exchange) string) Judgement {
+	ex := bad[0]
+	got := fmt.Sprintf("%s at #%d (%s, peer %s)", what(ex), ex.Seq, requestLine(ex), ex.Peer)
+	if unknownCredentials(ex) {
+		reason := "it held more encoded content than the scan decodes"
+		if unscanned(ex) {
+			reason = ex.Conn.Unscanned
+		}
+		got = fmt.Sprintf("credentials unknown at #%d (%s, peer %s): %s, whatever it carried reached the peer", ex.Seq, requestLine(ex), ex.Peer, reason)
+	}
+	if len(bad) > 1 {
+		got += fmt.Sprintf(", and %d more", len(bad)-1)
+	}
+	return failed(want, got, seqs(bad)...)
+}
+
+// onlyNamedCredentials: no request or connection carried a credential
+// other than allowed, the credentials of the schemes the session's cards
+// name for the skill.
+func onlyNamedCredentials(allowed ...string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		other := func(ex mockpeer.Exchange) []string {
+			var out []string
+			for _, n := range ex.Auth.Presented {
+				if !slices.Contains(allowed, n) {
+					out = append(out, n)
+				}
+			}
+			return out
+		}
+		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+			return len(other(ex)) == 0 && !unknownCredentials(ex)
+		})
+		if len(bad) == 0 {
+			return passed()
+		}
+		return credentialFailure("no credential but "+strings.Join(allowed, " and ")+" on any request",
+			bad, func(ex mockpeer.Exchange) string { return strings.Join(other(ex), ", ") + " presented" })
+	}
+}
+
+// tokensOnlyToInterfaces: an access token went to A2A routes alone (and
+// the connections they were sent on), never to a card, token, key-set or
+// unmatched route.
+func tokensOnlyToInterfaces(ev *Evidence) Judgement {
+	bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+		switch {
+		case unknownCredentials(ex):
+			return false
+		case ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteConnection:
+			return true
+		}
+		return !slices.Contains(ex.Auth.Presented, mockpeer.CredOAuthToken)
+	})
+	if len(bad) == 0 {
+		return passed()
+	}
+	return credentialFailure("access tokens on A2A requests only", bad,
+		func(mockpeer.Exchange) string { return "an access token presented" })
+}
+
+// secretOnlyToIssuer: the client secret went to the issuer's token
+// endpoint alone (and the connections to the issuer it was sent on).
+func secretOnlyToIssuer(issuer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+			switch {
+			case unknownCredentials(ex):
+				return ex.Peer == issuer && ex.Route == mockpeer.RouteConnection
+			case ex.Peer == issuer && (ex.Route == mockpeer.RouteToken || ex.Route == mockpeer.RouteConnection):
+				return true
+			}
+			return !slices.Contains(ex.Auth.Presented, mockpeer.CredOAuthClientSecret)
+		})
+		if len(bad) == 0 {
+			return passed()
+		}
+		return credentialFailure(fmt.Sprintf("the client secret only at the token endpoint of peer %s (%s), its issuer", issuer, ev.Origins[issuer]),
+			bad, func(mockpeer.Exchange) string { return "the client secret presented" })
+	}
+}
+
+// tokensStayWithTheirPeer: every token a peer received was issued for a
+// scope that names that peer's scope and no other peer's. A token asked
+// for no scope was obtained for no agent in particular: it fails too.
+func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) Judgement {
+	foreign := func(ex mockpeer.Exchange) []string {
+		var out []string
+		for _, s := range ex.Auth.TokenScopes {
+			if !tokenFor(s, ex.Peer, scopes) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return func(ev *Evidence) Judgement {
+		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+			return len(foreign(ex)) == 0 && !unknownCredentials(ex)
+		})
+		if len(bad) == 0 {
+			return passed()
+		}
+		return credentialFailure("every token at a peer fetched for that peer's scope", bad, func(ex mockpeer.Exchange) string {
+			var parts []string
+			for _, s := range foreign(ex) {
+				parts = append(parts, describeScope(s, scopes))
+			}
+			return fmt.Sprintf("a token %s presented to peer %s (scope %q)", strings.Join(parts, " and a token "), ex.Peer, scopes[ex.Peer])
+		})
+	}
+}
+
+// tokenFor: a token issued for scope (space-separated, as journaled) was
+// obtained for peer: it names peer's scope, and no other peer's.
+func tokenFor(scope, peer string, scopes map[string]string) bool {
+	fields := strings.Fields(scope)
+	for p, s := range scopes {
+		if slices.Contains(fields, s) != (p == peer) {
+			return false
+		}
+	}
+	return true
+}
+
+// describeScope says whose token a scope makes it.
+func describeScope(scope string, scopes map[string]string) string {
+	if strings.TrimSpace(scope) == "" {
+		return "fetched with no scope (for no agent in particular)"
+	}
+	var owners []string
+	for p, s := range scopes {
+		if slices.Contains(strings.Fields(scope), s) {
+			owners = append(owners, p)
+		}
+	}
+	slices.Sort(owners)
+	if len(owners) == 0 {
+		return fmt.Sprintf("fetched for scope %q, which no agent's card names", scope)
+	}
+	return fmt.Sprintf("fetched for peer %s (scope %q)", strings.Join(owners, " and "), scope)
+}
+
+// completedOrAuthUnavailable: the task completed at peer, or the client,
+// having been served peer's card, aborted it with auth-unavailable and
+// sent peer no A2A request.
+func completedOrAuthUnavailable(peer string) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		o := ev.Outcome()
+		if o == nil || ev.Client.TimedOut || o.Outcome != driver.OutcomeAborted || o.Reason != driver.ReasonAuthUnavailable {
+			j := completedAt(peer)(ev)
+			if j.Verdict == Fail {
+				j.Want = "completed at peer " + peer + ", or aborted/auth-unavailable"
+			}
+			return j
+		}
+		want := "aborted/auth-unavailable after judging peer " + peer + "'s card, nothing sent to it"
+		if served := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ev.servedCard(ex) }); len(served) == 0 {
+			return failed(want, "the client was served no card of peer "+peer+" in this task: it judged nothing")
+		}
+		if sent := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route == mockpeer.RouteA2A }); len(sent) > 0 {
+			return failed(want, fmt.Sprintf("%d A2A request(s) to peer %s, first %s", len(sent), peer, requestLine(sent[0])), seqs(sent)...)
+		}
+		return passed()
+	}
+}

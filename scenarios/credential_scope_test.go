@@ -1,0 +1,160 @@
+package scenarios
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+)
+
+// testCredScopes are the scopes of the tables: A's, B's and C's cards.
+var testCredScopes = map[string]string{"A": "a.tasks", "B": "b.tasks", "C": "c.tasks"}
+
+// withTokens: the request carried tokens issued for scopes.
+func withTokens(scopes ...string) exOpt {
+	return func(ex *mockpeer.Exchange) {
+		ex.Auth.Presented = mergeCred(ex.Auth.Presented, mockpeer.CredOAuthToken)
+		ex.Auth.TokenScopes = scopes
+	}
+}
+
+func mergeCred(names []string, name string) []string {
+	for _, n := range names {
+		if n == name {
+			return names
+		}
+	}
+	return append(names, name)
+}
+
+func tokenRequest(peer string, opts ...exOpt) mockpeer.Exchange {
+	return request(peer, mockpeer.RouteToken, http.MethodPost, mockpeer.TokenPath,
+		append([]exOpt{presenting(mockpeer.CredOAuthClientSecret)}, opts...)...)
+}
+
+func onlyNamedCredentialsCases() []checkCase {
+	const want = "no credential but oauth-token and oauth-client-secret on any request"
+	return []checkCase{
+		{"a token and the secret where they go", journal(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
+			connection("A", mockpeer.HandshakeComplete, 900, withTokens("a.tasks"))), passed()},
+		{"the API key beside the token", journal(fetch("A"), tokenRequest("A"),
+			send("A", withTokens("a.tasks"), func(ex *mockpeer.Exchange) { ex.Auth.Presented = append(ex.Auth.Presented, mockpeer.CredAPIKey) })),
+			failed(want, "api-key presented at #3 (POST "+mockpeer.JSONRPCPath+", peer A)", 3)},
+		{"the bearer token on the card fetch, and more", journal(fetch("B", presenting(mockpeer.CredBearer)),
+			fetch("C", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey))),
+			failed(want, "bearer presented at #1 (GET "+wire.WellKnownCardPath+", peer B), and 1 more", 1, 2)},
+		{"a connection that could not be scanned", journal(fetch("A"),
+			connection("A", mockpeer.HandshakeComplete, 90, func(ex *mockpeer.Exchange) { ex.Conn.Unscanned = "HTTP/2: a header block that does not decode" })),
+			failed(want, "credentials unknown at #2 (a connection, a TLS handshake, then 90 bytes no handler saw, peer A): "+
+				"HTTP/2: a header block that does not decode, whatever it carried reached the peer", 2)},
+	}
+}
+
+func tokensOnlyToInterfacesCases() []checkCase {
+	const want = "access tokens on A2A requests only"
+	return []checkCase{
+		{"tokens on sends and their connections", journal(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
+			connection("A", mockpeer.HandshakeComplete, 900, withTokens("a.tasks"))), passed()},
+		{"a token on the next card fetch", journal(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
+			fetch("B", withTokens("a.tasks"))),
+			failed(want, "an access token presented at #4 (GET "+wire.WellKnownCardPath+", peer B)", 4)},
+		{"a token on a token request", journal(fetch("A"), tokenRequest("A", withTokens("a.tasks"))),
+			failed(want, "an access token presented at #2 (POST "+mockpeer.TokenPath+", peer A)", 2)},
+		{"a request the scan could not finish", journal(send("A", presenting(mockpeer.CredUnexamined))),
+			failed(want, "credentials unknown at #1 (POST "+mockpeer.JSONRPCPath+", peer A): it held more encoded content "+
+				"than the scan decodes, whatever it carried reached the peer", 1)},
+	}
+}
+
+func secretOnlyToIssuerCases() []checkCase {
+	const want = "the client secret only at the token endpoint of peer A (https://127.0.0.1:4431), its issuer"
+	return []checkCase{
+		{"the secret at the issuer, on its token route and connection", journal(fetch("C"), tokenRequest("A"),
+			connection("A", mockpeer.HandshakeComplete, 400, presenting(mockpeer.CredOAuthClientSecret)), send("C", withTokens("c.tasks"))), passed()},
+		{"the secret to the tokenUrl C's card names", journal(fetch("C"), tokenRequest("C"), send("C", withTokens("c.tasks"))),
+			failed(want, "the client secret presented at #2 (POST "+mockpeer.TokenPath+", peer C)", 2)},
+		{"the secret to the issuer's card route", journal(fetch("A", presenting(mockpeer.CredOAuthClientSecret))),
+			failed(want, "the client secret presented at #1 (GET "+wire.WellKnownCardPath+", peer A)", 1)},
+		{"the secret on a connection to another peer", journal(connection("B", mockpeer.HandshakeComplete, 400, presenting(mockpeer.CredOAuthClientSecret))),
+			failed(want, "the client secret presented at #1 (a connection, a TLS handshake, then 400 bytes no handler saw, peer B)", 1)},
+	}
+}
+
+func tokensStayWithTheirPeerCases() []checkCase {
+	const want = "every token at a peer fetched for that peer's scope"
+	return []checkCase{
+		{"each peer its own token", journal(send("A", withTokens("a.tasks")), send("B", withTokens("b.tasks")),
+			send("C", withTokens("c.tasks x.read")), connection("B", mockpeer.HandshakeComplete, 900, withTokens("b.tasks"))), passed()},
+		{"A's token replayed to B", journal(send("A", withTokens("a.tasks")), send("B", withTokens("a.tasks"))),
+			failed(want, `a token fetched for peer A (scope "a.tasks") presented to peer B (scope "b.tasks") at #2 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 2)},
+		{"one token for two agents", journal(send("B", withTokens("a.tasks b.tasks"))),
+			failed(want, `a token fetched for peer A and B (scope "a.tasks b.tasks") presented to peer B (scope "b.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 1)},
+		{"a token fetched with no scope", journal(send("A", withTokens(""))),
+			failed(want, `a token fetched with no scope (for no agent in particular) presented to peer A (scope "a.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer A)`, 1)},
+		{"B's own token beside A's, hidden in another header", journal(send("B", withTokens("a.tasks", "b.tasks"))),
+			failed(want, `a token fetched for peer A (scope "a.tasks") presented to peer B (scope "b.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 1)},
+	}
+}
+
+func completedOrAuthUnavailableCases() []checkCase {
+	const want = "aborted/auth-unavailable after judging peer C's card, nothing sent to it"
+	return []checkCase{
+		{"aborted after the card", reporting(driver.OutcomeAborted, driver.ReasonAuthUnavailable, fetch("C")), passed()},
+		{"completed at C", reporting(driver.OutcomeCompleted, "", fetch("C"), tokenRequest("A"), send("C"),
+			call("C", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
+		{"aborted without a look at the card", reporting(driver.OutcomeAborted, driver.ReasonAuthUnavailable),
+			failed(want, "the client was served no card of peer C in this task: it judged nothing")},
+		{"aborted after sending", reporting(driver.OutcomeAborted, driver.ReasonAuthUnavailable, fetch("C"), send("C", answered(http.StatusUnauthorized, 0))),
+			failed(want, "1 A2A request(s) to peer C, first POST "+mockpeer.JSONRPCPath, 2)},
+		{"another abort", reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint, fetch("C")),
+			failed("completed at peer C, or aborted/auth-unavailable", "aborted/untrusted-endpoint")},
+	}
+}
+
+// TestCredentialScopeScenario: the scenario's tasks go to its three
+// peers, the grant names the issuer, and each card's skill requires OAuth
+// alone with the peer's scope at the token endpoint the design says.
+func TestCredentialScopeScenario(t *testing.T) {
+	sc, err := Lookup("credential-scope")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var peers []string
+	for _, task := range sc.SessionTasks() {
+		peers = append(peers, sc.TaskCardPeer(task))
+	}
+	if want := []string{credIssuer, credSharedAS, credOwnAS}; !equalStrings(peers, want) {
+		t.Errorf("tasks go to %v, want %v", peers, want)
+	}
+	if sc.Grants.OAuthIssuer != credIssuer || !sc.Grants.Bearer || !sc.Grants.APIKey || !sc.Grants.OAuth {
+		t.Errorf("grants %+v", sc.Grants)
+	}
+	origins := func(p string) string { return testOrigins[p] }
+	for peer, tokenPeer := range map[string]string{credIssuer: credIssuer, credSharedAS: credIssuer, credOwnAS: credOwnAS} {
+		card := credCard(peer, tokenPeer).Build(origins)
+		if got := len(card.SecuritySchemes); got != 3 {
+			t.Errorf("%s: %d schemes, want bearer, API key and OAuth", peer, got)
+		}
+		req := card.Skill(skillSummarize).SecurityRequirements
+		if len(req) != 1 || len(req[0].Schemes) != 1 || !equalStrings(req[0].Schemes[mockpeer.SchemeOAuth].List, []string{credScopes[peer]}) {
+			t.Errorf("%s: skill requirement %+v", peer, req)
+		}
+		if got, want := card.SecuritySchemes[mockpeer.SchemeOAuth].OAuth2.Flows.ClientCredentials.TokenURL, mockpeer.TokenURL(testOrigins[tokenPeer]); got != want {
+			t.Errorf("%s: tokenUrl %s, want %s", peer, got, want)
+		}
+	}
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
