@@ -74,6 +74,10 @@ type Exchange struct {
 	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
 	// Extensions is the A2A-Extensions list the request carried.
 	Extensions []string `json:"extensions,omitempty"`
+	// CardFault names the scripted failure (CardFault) a card request was
+	// answered with instead of the card; "" for the card itself. Status is
+	// 0 for a hang-up: the client received no response.
+	CardFault string `json:"cardFault,omitempty"`
 	// Conn is, on RouteConnection, what the client revealed on the
 	// connection; nil on every other route.
 	Conn *Connection `json:"connection,omitempty"`

@@ -29,8 +29,9 @@ import (
 // Version 2 added Exchange.Blocking, after StateAfter; version 3
 // Exchange.StateVersion, after Blocking; version 4 Validators,
 // RunningShown, Announced and SentContract after Extensions, and Cuts
-// after Truncated; version 5 Exchange.Conn, after Extensions.
-const codecVersion = 5
+// after Truncated; version 5 Exchange.Conn, after Extensions; version 6
+// Exchange.CardFault, after Extensions.
+const codecVersion = 6
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -81,6 +82,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	}
 	b = appendString(b, string(meta))
 	b = appendStrings(b, e.Extensions)
+	b = appendString(b, e.CardFault)
 	b = appendConnection(b, e.Conn)
 	b = appendValidators(b, e.Validators)
 	b = appendList(b, e.RunningShown, appendInt)
@@ -211,6 +213,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 		}
 	}
 	e.Extensions = d.strings()
+	e.CardFault = d.string()
 	e.Conn = d.connection()
 	e.Validators = d.validators()
 	e.RunningShown = list(&d, func(d *decoder) int { return int(d.varint()) })
