@@ -187,7 +187,11 @@ func (ex Exchange) Line() string {
 			b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
 		}
 		b.WriteString(" → ")
-		b.WriteString(strconv.Itoa(ex.Status))
+		if ex.CardFault == string(CardHangUp) {
+			b.WriteString("no response")
+		} else {
+			b.WriteString(strconv.Itoa(ex.Status))
+		}
 	}
 	if ex.ErrorCode != 0 {
 		b.WriteString(" error ")
@@ -196,7 +200,10 @@ func (ex Exchange) Line() string {
 	// The details in brackets; an admin call that named no peer has no
 	// card version to show.
 	var details []string
-	if ex.Peer != "" {
+	switch {
+	case ex.CardFault != "":
+		details = append(details, "card fault "+ex.CardFault)
+	case ex.Peer != "":
 		details = append(details, "card v"+strconv.Itoa(ex.CardVersion))
 	}
 	if ex.TaskID != "" {

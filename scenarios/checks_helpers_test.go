@@ -60,6 +60,9 @@ func checkTables() []checkTable {
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},
+		{afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating), noSendAfterCardFaultCases()},
+		{afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential), noCredentialAfterCardFaultCases()},
+		{failedOnCardFault([]int{1, 2}), failedOnCardFaultCases()},
 	}
 }
 

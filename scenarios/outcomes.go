@@ -46,7 +46,7 @@ func grounded(ev *Evidence, o driver.Outcome) Judgement {
 // servedChangedCard: a card whose contract differs from the peer's first.
 func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
 	return func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.ContractHash != "" &&
+		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.CardFault == "" && ex.ContractHash != "" &&
 			ex.ContractHash != ev.InitialHash(ex.Peer)
 	}
 }

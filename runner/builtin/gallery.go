@@ -191,7 +191,9 @@ var gallery = []client{
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
 	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
 	{name: SkillGoneAbort, unsafe: skillGoneAbort},
+	{name: RevalidationErrorProceeds, unsafe: revalidationErrorProceeds},
 	{name: HeadWatch, unsafe: headWatch},
+	{name: NoValidatorKept, unsafe: noValidatorKept},
 	{name: UnlabelledSkew, unsafe: unlabelledSkew},
 	{name: PrefixOrigin, unsafe: prefixOrigin},
 	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
