@@ -63,6 +63,7 @@ func checkTables() []checkTable {
 		{afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating), noSendAfterCardFaultCases()},
 		{afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential), noCredentialAfterCardFaultCases()},
 		{failedOnCardFault([]int{1, 2}), failedOnCardFaultCases()},
+		{sentOnFreshFetch("A"), sentOnFreshFetchCases()},
 	}
 }
 
