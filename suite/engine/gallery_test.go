@@ -513,13 +513,22 @@ func failsJudgedMust(sc *report.Scenario, def *scenarios.Scenario, sel engine.Se
 // neverFailed lists the published requirement IDs that no built-in client
 // fails anywhere: the adversarial clients as measured, the reference and
 // its mutants as pinned by expectedFailures (which TestVerdictTable holds
-// them to, so they are not played twice).
+// them to, so they are not played twice), and the aimed clients as pinned
+// by aimed (which TestGalleryAimed holds them to).
 func neverFailed(runs []galleryRun) []string {
 	failed := map[string]bool{}
 	for _, fails := range expectedFailures {
 		for _, key := range fails {
 			_, id, _ := strings.Cut(key, "/")
 			failed[id] = true
+		}
+	}
+	for _, a := range aimed { // TestGalleryAimed holds each to its pins
+		for _, mode := range galleryModes {
+			for _, key := range a.failures(mode) {
+				_, id, _ := strings.Cut(key, "/")
+				failed[id] = true
+			}
 		}
 	}
 	for _, g := range runs {
