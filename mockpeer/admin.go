@@ -198,7 +198,7 @@ func (a *adminServer) journal(w http.ResponseWriter, r *http.Request, p *Peer) {
 	counts, _ := json.Marshal(a.f.journal.Counts())
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set(JournalCountsHeader, string(counts))
-	_ = a.f.journal.writeJSONLines(w, after, peer) // a write error means the caller is gone
+	_ = a.f.journal.WriteJSONLinesAfter(w, after, peer) // a write error means the caller is gone
 }
 
 // card answers the bytes of the card in force.

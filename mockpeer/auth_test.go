@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/a2a/grant"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // fetchToken gets an access token from p's token endpoint.
@@ -37,16 +37,16 @@ func TestAdmissionBySchemeKind(t *testing.T) {
 	}
 	type request struct {
 		cert   bool
-		header func(c driver.Credentials, token string) map[string]string
-		query  func(c driver.Credentials) string
+		header func(c grant.Credentials, token string) map[string]string
+		query  func(c grant.Credentials) string
 	}
-	bearer := func(v func(driver.Credentials, string) string) func(driver.Credentials, string) map[string]string {
-		return func(c driver.Credentials, tok string) map[string]string {
+	bearer := func(v func(grant.Credentials, string) string) func(grant.Credentials, string) map[string]string {
+		return func(c grant.Credentials, tok string) map[string]string {
 			return map[string]string{"Authorization": "Bearer " + v(c, tok)}
 		}
 	}
-	staticBearer := bearer(func(c driver.Credentials, _ string) string { return c.BearerToken })
-	issued := bearer(func(_ driver.Credentials, tok string) string { return tok })
+	staticBearer := bearer(func(c grant.Credentials, _ string) string { return c.BearerToken })
+	issued := bearer(func(_ grant.Credentials, tok string) string { return tok })
 	tests := []struct {
 		name    string
 		card    cardOpt
@@ -61,15 +61,15 @@ func TestAdmissionBySchemeKind(t *testing.T) {
 		{"oauth token", oauthScheme("A"), request{header: issued}, true, []string{CredOAuthToken}},
 		{"oauth given the static bearer", oauthScheme("A"), request{header: staticBearer}, false, []string{CredBearer}},
 		{"api key header", withSecurity(apiKey("header"), wire.Require("key")),
-			request{header: func(c driver.Credentials, _ string) map[string]string {
+			request{header: func(c grant.Credentials, _ string) map[string]string {
 				return map[string]string{"X-Api-Key": c.APIKey}
 			}}, true, []string{CredAPIKey}},
 		{"api key header in the wrong place", withSecurity(apiKey("header"), wire.Require("key")),
-			request{query: func(c driver.Credentials) string { return "X-Api-Key=" + c.APIKey }}, false, []string{CredAPIKey}},
+			request{query: func(c grant.Credentials) string { return "X-Api-Key=" + c.APIKey }}, false, []string{CredAPIKey}},
 		{"api key query", withSecurity(apiKey("query"), wire.Require("key")),
-			request{query: func(c driver.Credentials) string { return "X-Api-Key=" + c.APIKey }}, true, []string{CredAPIKey}},
+			request{query: func(c grant.Credentials) string { return "X-Api-Key=" + c.APIKey }}, true, []string{CredAPIKey}},
 		{"api key cookie", withSecurity(apiKey("cookie"), wire.Require("key")),
-			request{header: func(c driver.Credentials, _ string) map[string]string {
+			request{header: func(c grant.Credentials, _ string) map[string]string {
 				return map[string]string{"Cookie": "X-Api-Key=" + c.APIKey}
 			}}, true, []string{CredAPIKey}},
 		{"mtls with certificate", withSecurity(mtlsScheme, wire.Require("mtls")), request{cert: true}, true, []string{CredClientCert}},

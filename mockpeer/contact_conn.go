@@ -107,7 +107,7 @@ func (p *Peer) newContact(c net.Conn) *contactConn {
 	if !f.enter() {
 		return nil
 	}
-	cc := &contactConn{Conn: c, p: p, seq: f.journal.reserve(), at: f.now(), version: p.Version(),
+	cc := &contactConn{Conn: c, p: p, seq: f.journal.Reserve(), at: f.now(), version: p.Version(),
 		done: make(chan struct{})}
 	cc.stream.init(f.secrets, f.limits.MaxHeaderBytes)
 	if f.pki == nil {

@@ -172,7 +172,7 @@ func (c *contactConn) finish() {
 			c.mu.Unlock()
 		}
 		f.seal(&e, bodyCut, false)
-		f.journal.append(&e)
+		f.journal.Append(&e)
 	})
 }
 

@@ -14,8 +14,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/grant"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Farm is a set of scripted peers started together, each on its own
@@ -63,7 +64,7 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 		spec:    spec,
 		now:     spec.Now,
 		limits:  spec.Limits.withDefaults(),
-		journal: newJournal(spec.Journal, spec.OnExchange),
+		journal: journal.New(spec.Journal, spec.OnExchange),
 		byName:  map[string]*Peer{},
 		origins: map[string]string{},
 	}
@@ -99,11 +100,8 @@ func Start(ctx context.Context, spec FarmSpec) (_ *Farm, err error) {
 	if f.keys, err = newKeyring(spec.Peers, f.Origins(), spec.KeyGroup); err != nil {
 		return nil, err
 	}
-	start := f.now().Truncate(time.Second)
-	for _, p := range f.peers {
-		if p.versions, err = buildVersions(f.offered(p.spec), f.Origins(), start, f.keys.signers[p.spec.Name]); err != nil {
-			return nil, err
-		}
+	if err := f.buildCards(f.now().Truncate(time.Second)); err != nil {
+		return nil, err
 	}
 	f.serve()
 	// The callback must not read stopCtx: on a ctx done during Start it
@@ -337,8 +335,8 @@ func (f *Farm) CAPEM() []byte {
 // Credentials returns the credentials g grants, and where the client finds
 // them; the others stay empty. The client certificate and key files exist
 // only once granted, here or by FarmSpec.Grants.
-func (f *Farm) Credentials(g Grants) driver.Credentials {
-	var c driver.Credentials
+func (f *Farm) Credentials(g Grants) grant.Credentials {
+	var c grant.Credentials
 	if g.OAuth {
 		c.OAuthClientID, c.OAuthClientSecret = f.secrets.clientID, f.secrets.clientSecret
 	}

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2a-conform/a2a-conform/a2a/grant"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func TestStartRejectsInvalidSpecs(t *testing.T) {
@@ -166,7 +166,7 @@ func TestPeersHaveOwnOriginsAndIdentities(t *testing.T) {
 
 func TestCredentials(t *testing.T) {
 	f := startFarm(t, FarmSpec{Peers: []PeerSpec{{Name: "A", Cards: []CardFunc{testCard("A")}}}})
-	if got := f.Credentials(Grants{}); got != (driver.Credentials{}) {
+	if got := f.Credentials(Grants{}); got != (grant.Credentials{}) {
 		t.Errorf("nothing granted, got %+v", got)
 	}
 	c := f.Credentials(Grants{Bearer: true, ClientCert: true})

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // FuzzJournalRedaction puts a secret, in any encoding the scan detects,
@@ -45,9 +47,9 @@ func FuzzJournalRedaction(f *testing.F) {
 		// Up to a little past the default capture (17 KiB): a longer pad only
 		// costs decoding (a run of letters is decoded as base64).
 		text := strings.Repeat("p", int(pad)%(20<<10)) + string(before) + sent + string(after)
-		l := JournalLimits{BodyBytes: int(limit), HeaderBytes: int(limit), PathBytes: int(limit), QueryBytes: int(limit), FieldBytes: int(limit)}.withDefaults()
-		farm := &Farm{secrets: s, journal: newJournal(l, nil)}
-		capture := text[:min(len(text), l.captureBytes())]
+		l := JournalLimits{BodyBytes: int(limit), HeaderBytes: int(limit), PathBytes: int(limit), QueryBytes: int(limit), FieldBytes: int(limit)}.WithDefaults()
+		farm := &Farm{secrets: s, journal: journal.New(l, nil)}
+		capture := text[:min(len(text), l.CaptureBytes())]
 		e := Exchange{
 			Method: text, Path: text, Query: text, Op: text, TaskID: text, Malformed: text, A2AVersion: text, TLSClient: text,
 			Header:          http.Header{"X-" + string(pick): {text}, "Authorization": {"Bearer " + text}, text: {"v"}},

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -173,45 +172,5 @@ func TestRedaction(t *testing.T) {
 	}
 	if !strings.Contains(lines.String(), creds.OAuthClientID) {
 		t.Error("the client id, which is no secret, was redacted too")
-	}
-}
-
-func TestBound(t *testing.T) {
-	s := strings.Repeat("é", DefaultJournalLimits.BodyBytes) // 2 bytes a rune
-	got, _ := boundBody(s, DefaultJournalLimits.BodyBytes, false)
-	if !strings.HasSuffix(got, "bytes]") || !strings.HasPrefix(got, "éé") {
-		t.Errorf("bound: %q…", got[:10])
-	}
-	if cut := strings.TrimSuffix(got, "…[truncated at 16384 bytes]"); len(cut) != DefaultJournalLimits.BodyBytes || !json.Valid([]byte(mustJSON(cut))) {
-		t.Errorf("cut at %d bytes", len(cut))
-	}
-	if got, cut := boundBody("short", DefaultJournalLimits.BodyBytes, false); got != "short" || cut {
-		t.Error("a short body was changed")
-	}
-}
-
-// A ring journal keeps its newest exchanges in Seq order however long it
-// runs, one arriving late included, without its slice growing.
-func TestRingKeepsNewestInOrder(t *testing.T) {
-	j := newJournal(JournalLimits{Exchanges: 5, Ring: true}, nil)
-	for seq := int64(1); seq <= 1000; seq++ {
-		if seq == 999 {
-			continue // arrives last, as a long stream's exchange does
-		}
-		j.append(&Exchange{Seq: seq, Route: RouteCard})
-	}
-	j.append(&Exchange{Seq: 999, Route: RouteCard})
-	var got []int64
-	for _, e := range j.All() {
-		got = append(got, e.Seq)
-	}
-	if want := []int64{996, 997, 998, 999, 1000}; !slices.Equal(got, want) || j.Len() != 5 {
-		t.Errorf("kept %v (Len %d), want %v", got, j.Len(), want)
-	}
-	if c := j.Counts(); c.Seen != 1000 || c.Whole != 5 || c.Dropped != 995 {
-		t.Errorf("counts %+v", c)
-	}
-	if cap(j.records) > 16 {
-		t.Errorf("the ring's slice grew to %d for 5 exchanges", cap(j.records))
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +12,8 @@ import (
 	"unsafe"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // TestJournalBoundsOneExchange is a hostile client that sends as much as
@@ -32,7 +33,7 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 	do(t, c, http.MethodPost, p.Origin()+"/"+straddle(l.PathBytes)+"?q="+straddle(l.QueryBytes), body, h)
 
 	e := lastExchange(t, f, RouteUnmatched)
-	for _, name := range []string{truncHeader, truncPath, truncQuery, truncBody} {
+	for _, name := range []string{journal.TruncHeader, journal.TruncPath, journal.TruncQuery, journal.TruncBody} {
 		if !slices.Contains(e.Truncated, name) {
 			t.Errorf("Truncated %v does not name %s", e.Truncated, name)
 		}
@@ -57,31 +58,10 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 		t.Errorf("part of a secret survives a cut: %s", line)
 	}
 	// Every cut says its bound and the size it met.
-	for _, name := range append(slices.Clone(e.Truncated), cutHeaderValues) {
+	for _, name := range append(slices.Clone(e.Truncated), journal.CutHeaderValues) {
 		i := slices.IndexFunc(e.Cuts, func(c Cut) bool { return c.Field == name })
 		if i < 0 || e.Cuts[i].Limit <= 0 || e.Cuts[i].Seen <= e.Cuts[i].Limit {
 			t.Errorf("%s: cuts %+v say no bound met", name, e.Cuts)
-		}
-	}
-}
-
-// A compact exchange drops headers and bodies, never what the checks read
-// in their place.
-func TestCompactKeepsWhatTheChecksRead(t *testing.T) {
-	e := Exchange{Header: http.Header{"If-None-Match": {`"x"`}}, Body: "body", Response: "response",
-		Validators:   &Validators{Tags: []Validator{{Version: 0, Served: true}}, TagCount: 1},
-		RunningShown: []int{0, 1}, Announced: []string{"h"}, SentContract: &SentContract{Hash: "h"}}
-	kept := e
-	kept.Validators = &Validators{Tags: slices.Clone(e.Validators.Tags), TagCount: 1}
-	compact(&e)
-	if !reflect.DeepEqual(e.Validators, kept.Validators) || !slices.Equal(e.RunningShown, kept.RunningShown) ||
-		!slices.Equal(e.Announced, kept.Announced) || *e.SentContract != *kept.SentContract {
-		t.Errorf("compact lost facts: %+v", e)
-	}
-	for _, name := range []string{truncHeader, truncBody, truncResponse} {
-		i := slices.IndexFunc(e.Cuts, func(c Cut) bool { return c.Field == name })
-		if i < 0 || e.Cuts[i].Limit != 0 || e.Cuts[i].Seen == 0 {
-			t.Errorf("%s: cuts %+v do not say what compact dropped", name, e.Cuts)
 		}
 	}
 }
@@ -102,11 +82,11 @@ func TestJournalFlood(t *testing.T) {
 		t.Fatalf("counts %+v, %d kept; want 5 whole, 10 compact, 15 dropped", counts, f.Journal().Len())
 	}
 	all := f.Journal().All()
-	if slices.Contains(all[4].Truncated, truncCompact) || all[4].Header == nil {
+	if slices.Contains(all[4].Truncated, journal.TruncCompact) || all[4].Header == nil {
 		t.Errorf("exchange 5 not whole: %+v", all[4])
 	}
 	e := all[5]
-	if !slices.Contains(e.Truncated, truncCompact) || e.Header != nil || e.Body != "" || e.Response != "" {
+	if !slices.Contains(e.Truncated, journal.TruncCompact) || e.Header != nil || e.Body != "" || e.Response != "" {
 		t.Errorf("exchange 6 not compact: %+v", e)
 	}
 	if e.Op != wire.MethodGetTask || e.A2AVersion != "1.0" || e.ErrorCode != wire.ErrTaskNotFound.RPCCode || e.Route != RouteA2A {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // seal makes e fit to store. Every field is redacted first: the farm's
@@ -21,17 +22,17 @@ import (
 // the capture had.
 func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
 	body, response := len(e.Body), len(e.Response)
-	r := redaction{ix: f.secrets.current(), keep: f.journal.limits.BodyBytes}
+	r := redaction{ix: f.secrets.current(), keep: f.journal.Limits().BodyBytes}
 	r.exchange(e, bodyCut, responseCut)
 	if len(r.sent) > 0 {
 		e.Auth.Presented = mergeNames(e.Auth.Presented, r.sent)
 	}
-	bound(e, f.journal.limits, bodyCut, responseCut)
+	journal.Bound(e, f.journal.Limits(), bodyCut, responseCut)
 	for i, c := range e.Cuts {
 		switch {
-		case c.AtLeast && c.Field == truncBody:
+		case c.AtLeast && c.Field == journal.TruncBody:
 			e.Cuts[i].Seen = max(c.Seen, body)
-		case c.AtLeast && c.Field == truncResponse:
+		case c.AtLeast && c.Field == journal.TruncResponse:
 			e.Cuts[i].Seen = max(c.Seen, response)
 		}
 	}

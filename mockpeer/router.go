@@ -55,8 +55,8 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 		return
 	}
 	defer f.leave()
-	limit := f.journal.limits.captureBytes()
-	serve(&arrival{seq: f.journal.reserve(), at: f.now(),
+	limit := f.journal.Limits().CaptureBytes()
+	serve(&arrival{seq: f.journal.Reserve(), at: f.now(),
 		rec: newRecorder(w, r, f.limits.WriteTimeout, limit),
 		tap: tapBody(w, r, f.limits, limit, f.secrets)})
 }
@@ -126,7 +126,7 @@ func (f *Farm) store(e *Exchange, in *arrival) {
 	var bodyCut bool
 	e.Body, bodyCut = in.tap.captured()
 	f.seal(e, bodyCut, in.rec.cut)
-	f.journal.append(e)
+	f.journal.Append(e)
 }
 
 // record adds what the peer and the protocol layer learnt to e, then

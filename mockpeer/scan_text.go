@@ -1,6 +1,10 @@
 package mockpeer
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+)
 
 // text is what a scan reads: a field as journaled (string) or a decoded
 // layer of one ([]byte), read alike without copying either into the other.
@@ -226,5 +230,5 @@ func dropOpenEnd(s string, keep int) string {
 	if i >= keep {
 		return s
 	}
-	return s[:runeCut(s, i)]
+	return s[:journal.RuneCut(s, i)]
 }

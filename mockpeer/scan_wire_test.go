@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // TestCredentialsSentEncodedAreSeenAndRedacted sends the bearer token to a
@@ -115,7 +117,7 @@ func TestZipBombBodyFailsClosed(t *testing.T) {
 // withheld whole, since its last inflated bytes may be a secret's start.
 func TestSealDropsWhatACutLeavesOfASecret(t *testing.T) {
 	s, ix := testIndex(t)
-	farm := &Farm{secrets: s, journal: newJournal(JournalLimits{}.withDefaults(), nil)}
+	farm := &Farm{secrets: s, journal: journal.New(JournalLimits{}, nil)}
 	b64 := base64.StdEncoding.EncodeToString([]byte("token=" + s.bearer))
 	for _, tc := range []struct{ name, capture, part string }{
 		{"plain", `{"a":"x","t":"` + s.bearer[:20], s.bearer[4:16]},

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // farmWrites are the fields of Exchange the farm writes. Every other field
@@ -24,7 +26,7 @@ var farmWrites = []string{"Peer", "Origin", "Route", "Binding", "ContractHash", 
 // itself; and the secret is presented exactly when the client wrote it.
 func TestSealRedactsEveryField(t *testing.T) {
 	s, ix := testIndex(t)
-	farm := &Farm{secrets: s, journal: newJournal(JournalLimits{}.withDefaults(), nil)}
+	farm := &Farm{secrets: s, journal: journal.New(JournalLimits{}, nil)}
 	fields := stringFields(t, reflect.TypeFor[Exchange](), "")
 	if len(fields) < 20 {
 		t.Fatalf("found only %d fields: %v", len(fields), fields)

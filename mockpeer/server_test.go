@@ -146,7 +146,7 @@ func (b *countingBody) Read(p []byte) (int, error) {
 // its endpoint, never as plain text.
 func TestBodiesStreamedAgainstTheCap(t *testing.T) {
 	f, p := onePeer(t, PeerSpec{})
-	l, capture := f.limits, f.journal.limits.captureBytes()
+	l, capture := f.limits, f.journal.Limits().CaptureBytes()
 	for _, tc := range []struct {
 		path, contentType string
 		status            int

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Exchange.RunningShown says which card versions an answer showed the task
@@ -107,17 +109,17 @@ func TestJournalRecordsTheContractSent(t *testing.T) {
 			must(b.call(t, c, p, wire.MethodSendMessage, params))
 		}
 		want := []*SentContract{{Hash: h0}, {Hash: h0}, {}, nil, nil}
-		journal := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A })
+		a2a := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A })
 		for i, w := range want {
-			if got := journal[i].SentContract; (got == nil) != (w == nil) || got != nil && *got != *w {
-				t.Errorf("%s: sent contract %+v, want %+v", journal[i].Line(), got, w)
+			if got := a2a[i].SentContract; (got == nil) != (w == nil) || got != nil && *got != *w {
+				t.Errorf("%s: sent contract %+v, want %+v", a2a[i].Line(), got, w)
 			}
 		}
-		if !slices.Contains(journal[1].Truncated, truncMetadata) {
-			t.Errorf("%s: the padded metadata was kept whole", journal[1].Line())
+		if !slices.Contains(a2a[1].Truncated, journal.TruncMetadata) {
+			t.Errorf("%s: the padded metadata was kept whole", a2a[1].Line())
 		}
 		// The history echoes the client's metadata: never the peer's announcement.
-		for _, ex := range journal {
+		for _, ex := range a2a {
 			if len(ex.Announced) > 0 {
 				t.Errorf("%s: announced %v, the peer announcing nothing", ex.Line(), ex.Announced)
 			}

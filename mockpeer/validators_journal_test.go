@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Exchange.Validators is read off the whole request, whatever the journal
@@ -41,9 +43,9 @@ func TestJournalRecordsValidatorsWhole(t *testing.T) {
 	}{
 		{"first fetch", http.MethodGet, nil, http.StatusOK, nil, nil},
 		{"hidden star", http.MethodGet, []string{v0, `W/"` + strings.Repeat("0", 16<<10) + `"`, "*"}, http.StatusNotModified,
-			&Validators{TagCount: 3, Star: true, Unserved: 2}, []Cut{{Field: truncHeader, Limit: 16 << 10}}},
+			&Validators{TagCount: 3, Star: true, Unserved: 2}, []Cut{{Field: journal.TruncHeader, Limit: 16 << 10}}},
 		{"star on line 70", http.MethodGet, append(seventy, "*"), http.StatusNotModified,
-			&Validators{TagCount: 70, Star: true, Unserved: 1}, []Cut{{Field: cutHeaderValues, Limit: 64}}},
+			&Validators{TagCount: 70, Star: true, Unserved: 1}, []Cut{{Field: journal.CutHeaderValues, Limit: 64}}},
 		{"the ETag served", http.MethodGet, []string{v0}, http.StatusNotModified, &Validators{TagCount: 1}, nil},
 		{"rotate, then HEAD", http.MethodHead, nil, http.StatusOK, nil, nil},
 		{"the ETag of the HEAD beside the one served", http.MethodGet, []string{v0 + ", " + v1}, http.StatusNotModified,

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 func TestEntityTagListsMatch(t *testing.T) {
@@ -86,7 +88,7 @@ func TestReadValidatorsCountsEveryLine(t *testing.T) {
 	}
 	lines[0] = `W/"` + strings.Repeat("0", 16<<10) + `"`
 	v := ReadValidators(http.Header{"If-None-Match": append(lines, "*")}, cards, func(int) bool { return true })
-	if v.TagCount != 70 || len(v.Tags) != maxValidatorsKept || !v.Star || v.Unserved != 2 || v.AllServed() {
+	if v.TagCount != 70 || len(v.Tags) != journal.MaxValidatorsKept || !v.Star || v.Unserved != 2 || v.AllServed() {
 		t.Errorf("70 lines, the first 16 KiB and the last \"*\": %+v", v)
 	}
 }

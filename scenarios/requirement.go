@@ -3,68 +3,49 @@ package scenarios
 import (
 	"fmt"
 	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
-// Level is an RFC 2119 keyword.
-type Level string
+// The vocabulary of judging lives in the verdict leaf (scenarios/verdict),
+// so that the report renders it without linking the catalog; these names
+// keep the catalog's files reading as before.
+type (
+	Level     = verdict.Level
+	Profile   = verdict.Profile
+	Verdict   = verdict.Verdict
+	Judgement = verdict.Judgement
+)
 
 // Levels, strongest first.
 const (
-	Must   Level = "MUST"
-	Should Level = "SHOULD"
-	May    Level = "MAY"
+	Must   = verdict.Must
+	Should = verdict.Should
+	May    = verdict.May
 )
-
-// ParseLevel accepts must/should/may in any case.
-func ParseLevel(s string) (Level, error) {
-	for _, l := range []Level{Must, Should, May} {
-		if strings.EqualFold(string(l), s) {
-			return l, nil
-		}
-	}
-	return "", fmt.Errorf("scenarios: unknown level %q (want must, should or may)", s)
-}
-
-// AtLeast reports whether l is at least as strong as min.
-func (l Level) AtLeast(min Level) bool { return l.rank() <= min.rank() }
-
-func (l Level) rank() int {
-	switch l {
-	case Must:
-		return 0
-	case Should:
-		return 1
-	}
-	return 2
-}
-
-// Profile groups requirements for selection.
-type Profile string
 
 // Profiles of the catalog.
 const (
-	ProfileCore       Profile = "core"
-	ProfileSignatures Profile = "signatures"
-	ProfileExtension  Profile = "extension"
-	ProfileGeneral    Profile = "general"
+	ProfileCore       = verdict.ProfileCore
+	ProfileSignatures = verdict.ProfileSignatures
+	ProfileExtension  = verdict.ProfileExtension
+	ProfileGeneral    = verdict.ProfileGeneral
 )
-
-// Profiles lists every profile.
-func Profiles() []Profile {
-	return []Profile{ProfileCore, ProfileSignatures, ProfileExtension, ProfileGeneral}
-}
-
-// Verdict is the result of judging one requirement.
-type Verdict string
 
 // Verdicts (SPEC §4). Fail is the client's fault, Error the harness's.
 const (
-	Pass          Verdict = "pass"
-	Fail          Verdict = "fail"
-	NotApplicable Verdict = "not-applicable"
-	Skipped       Verdict = "skipped"
-	Error         Verdict = "error"
+	Pass          = verdict.Pass
+	Fail          = verdict.Fail
+	NotApplicable = verdict.NotApplicable
+	Skipped       = verdict.Skipped
+	Error         = verdict.Error
 )
+
+// ParseLevel accepts must/should/may in any case.
+func ParseLevel(s string) (Level, error) { return verdict.ParseLevel(s) }
+
+// Profiles lists every profile.
+func Profiles() []Profile { return verdict.Profiles() }
 
 // Requirement is one normative statement the client is judged against.
 // IDs never change once published.
@@ -128,17 +109,6 @@ func (r Requirement) judge(ev *Evidence) Judgement {
 
 // DocAnchor is the requirement's anchor in docs/requirements.md.
 func (r Requirement) DocAnchor() string { return "docs/requirements.md#" + strings.ToLower(r.ID) }
-
-// Judgement is a verdict with the evidence that supports it.
-type Judgement struct {
-	Verdict Verdict
-	Want    string
-	Got     string
-	// Reason explains not-applicable verdicts and passes worth a note.
-	Reason string
-	// Exchanges are the journal sequence numbers that matter.
-	Exchanges []int64
-}
 
 func passed() Judgement { return Judgement{Verdict: Pass} }
 

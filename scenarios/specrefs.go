@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // SpecVersion is the A2A specification revision the catalog pins its
@@ -43,16 +45,8 @@ func SpecRevisions() []string {
 // specBase is the pinned specification's text, on GitHub.
 const specBase = "https://github.com/a2aproject/A2A/blob/" + SpecVersion + "/docs/specification.md"
 
-// SpecRef is one source a requirement enforces: a section of the A2A spec
-// at SpecVersion, an RFC section, a rule of the suite's contract model, or
-// a public thread that motivated it. URL is absolute, except for the
-// suite's own docs ("docs/contract-model.md#..."), which the report
-// resolves against the docs of the suite version that wrote it.
-type SpecRef struct {
-	ID    string `json:"id"`
-	Title string `json:"title,omitempty"`
-	URL   string `json:"url"`
-}
+// SpecRef is one source a requirement enforces (verdict.SpecRef).
+type SpecRef = verdict.SpecRef
 
 type specSection struct{ title, anchor string }
 

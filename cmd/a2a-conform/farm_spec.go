@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -49,13 +50,19 @@ func farmSpec(scs []*scenarios.Scenario, n int) (mockpeer.FarmSpec, []farmCopy) 
 	var spec mockpeer.FarmSpec
 	copies := make([]farmCopy, n)
 	group := map[string]string{} // farm peer name → scenario and peer name
+	spread := n*2 > peersPerAddress && loopbackSpreads()
 	for i := range n {
 		sc := scs[i%len(scs)]
 		c := farmCopy{name: strconv.Itoa(i + 1), sc: sc}
 		one := sc.FarmSpec()
+		host := ""
+		if spread && spreadable(one.Peers) {
+			host = spreadHost(len(spec.Peers))
+		}
 		for _, ps := range one.Peers {
 			original := ps.Name
 			ps = renamed(ps, sc.ID, c.name+"-")
+			ps.Host = cmp.Or(ps.Host, host)
 			c.peers = append(c.peers, ps.Name)
 			spec.Peers = append(spec.Peers, ps)
 			if ps.Signing != nil {

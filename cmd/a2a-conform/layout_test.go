@@ -26,18 +26,28 @@ func listModule(t *testing.T) map[string]pkgInfo {
 	return pkgs
 }
 
+// leaves are the packages of shared vocabulary: each imports nothing of
+// the module but other leaves, so that anything may depend on them.
+var leaves = []string{"a2a/wire", "a2a/cardsig", "a2a/contract", "a2a/grpcpb", "a2a/grant",
+	"runner/driver", "scenarios/verdict", "mockpeer/journal"}
+
 // The layout is the architecture (README, "Layout"): leaf packages import
-// nothing else of the module; the farm and the runner know nothing of the
-// catalog, the suite or Ginkgo; only the Ginkgo front imports Ginkgo.
+// nothing else of the module but leaves; the farm and the runner know
+// nothing of the catalog, the suite or Ginkgo; only the Ginkgo front
+// imports Ginkgo.
 func TestLayout(t *testing.T) {
 	pkgs := listModule(t)
-	for _, leaf := range []string{"a2a/wire", "a2a/cardsig", "a2a/contract", "a2a/grpcpb", "runner/driver"} {
+	isLeaf := map[string]bool{}
+	for _, leaf := range leaves {
+		isLeaf[module+"/"+leaf] = true
+	}
+	for _, leaf := range leaves {
 		info, ok := pkgs[module+"/"+leaf]
 		if !ok {
 			t.Fatalf("no package %s", leaf)
 		}
 		for _, dep := range info.deps {
-			if strings.HasPrefix(dep, module+"/") {
+			if strings.HasPrefix(dep, module+"/") && !isLeaf[dep] {
 				t.Errorf("leaf package %s depends on %s", leaf, dep)
 			}
 		}
@@ -55,6 +65,29 @@ func TestLayout(t *testing.T) {
 		for _, imp := range info.imports {
 			if strings.HasPrefix(imp, "github.com/onsi/") && pkg != module+"/suite" {
 				t.Errorf("%s imports %s: only the Ginkgo front (suite) may", pkg, imp)
+			}
+		}
+	}
+}
+
+// What renders and reads verdicts and journals links neither the farm nor
+// the catalog, nor what only they need (gRPC, the admin router, JOSE): a
+// report is rendered, and a journal read, by the leaves alone.
+func TestReadersLinkNoFarm(t *testing.T) {
+	pkgs := listModule(t)
+	banned := []string{module + "/mockpeer", module + "/scenarios",
+		"google.golang.org/grpc", "github.com/gorilla/mux", "github.com/go-jose/go-jose/v4"}
+	for _, reader := range []string{"suite/report", "mockpeer/journal", "scenarios/verdict", "runner/driver"} {
+		info, ok := pkgs[module+"/"+reader]
+		if !ok {
+			t.Fatalf("no package %s", reader)
+		}
+		for _, dep := range info.deps {
+			for _, b := range banned {
+				// A root is banned, not its leaves (mockpeer/journal, scenarios/verdict).
+				if dep == b || !strings.HasPrefix(b, module+"/") && strings.HasPrefix(dep, b+"/") {
+					t.Errorf("%s depends on %s", reader, dep)
+				}
 			}
 		}
 	}

@@ -35,7 +35,7 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 	case "markdown":
 		err = scenarios.WriteRequirementsMarkdown(stdout, keep)
 	case "acts":
-		err = report.WriteACTSMappingMarkdown(stdout, keep)
+		err = report.WriteACTSMappingMarkdown(stdout, engine.ACTSMappingRows(keep))
 	case "json":
 		err = writeListJSON(stdout, listRows(selection))
 	case "requirement-set":

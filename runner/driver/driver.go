@@ -2,14 +2,19 @@
 // under test (docs/driver-contract.md): the assignment a client is handed,
 // the credentials it may be granted, the outcome it writes, the fixed
 // vocabulary of outcomes and reasons, and the environment variables that
-// carry them. It imports nothing else of the module, so a client written in
-// Go can depend on it alone.
+// carry them. It imports nothing else of the module but the grant leaf
+// (a2a/grant, the credentials' type, shared with the farm that mints them),
+// so a client written in Go can depend on it alone. The JSON Schemas of
+// the outcome object and of the session lines are outcome.schema.json and
+// session.schema.json beside this file (schema_test.go holds them to the code).
 package driver
 
 import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/a2a/grant"
 )
 
 // Environment variables of the driver contract. Never rename one.
@@ -134,15 +139,9 @@ type Assignment struct {
 	StateDir string
 }
 
-// Credentials granted to the client; empty means not granted.
-type Credentials struct {
-	OAuthClientID     string
-	OAuthClientSecret string
-	BearerToken       string
-	APIKey            string
-	ClientCertFile    string
-	ClientKeyFile     string
-}
+// Credentials granted to the client; empty means not granted. The type is
+// the grant leaf's, which the farm that mints them shares.
+type Credentials = grant.Credentials
 
 // Outcome is the one JSON object a client writes.
 type Outcome struct {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -47,23 +48,23 @@ func WriteReport(p Paths, rep *report.Report, journals map[string][]byte) error 
 	if err := os.MkdirAll(filepath.Join(p.Dir, "journals"), 0o755); err != nil {
 		return fmt.Errorf("engine: report dir: %w", err)
 	}
-	htmlJournals := map[string][]report.JournalLine{}
+	htmlJournals := map[string][]journal.Exchange{}
 	for _, rec := range rep.Scenarios {
-		journal, ok := journals[rec.ID]
+		raw, ok := journals[rec.ID]
 		if !ok {
 			continue
 		}
 		name := filepath.Join("journals", rec.ID+".jsonl")
-		if err := os.WriteFile(filepath.Join(p.Dir, name), journal, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(p.Dir, name), raw, 0o644); err != nil {
 			return fmt.Errorf("engine: journal: %w", err)
 		}
 		rec.JournalFile = name
-		lines, err := report.DecodeJournal(journal)
+		exs, err := journal.DecodeJSONLines(raw)
 		if err != nil {
 			return fmt.Errorf("engine: journal of %s: %w", rec.ID, err)
 		}
-		htmlJournals[rec.ID] = lines
-		if err := writeJournalText(filepath.Join(p.Dir, "journals", rec.ID+".txt"), journal); err != nil {
+		htmlJournals[rec.ID] = exs
+		if err := writeJournalText(filepath.Join(p.Dir, "journals", rec.ID+".txt"), exs); err != nil {
 			return err
 		}
 	}
@@ -147,13 +148,9 @@ func clearStale(path string) error {
 	return os.Truncate(path, 0)
 }
 
-// writeJournalText writes the journal's JSON lines as the one-line form
+// writeJournalText writes the journal's exchanges in the one-line form
 // the peer prints (Exchange.Line), one exchange a line.
-func writeJournalText(path string, journal []byte) error {
-	exs, err := decodeExchanges(journal)
-	if err != nil {
-		return fmt.Errorf("engine: journal text: %w", err)
-	}
+func writeJournalText(path string, exs []journal.Exchange) error {
 	var b bytes.Buffer
 	for _, ex := range exs {
 		b.WriteString(ex.Line())
@@ -163,21 +160,6 @@ func writeJournalText(path string, journal []byte) error {
 		return fmt.Errorf("engine: journal text: %w", err)
 	}
 	return nil
-}
-
-// decodeExchanges reads a journal kept encoded (one JSON object a line);
-// on an error it returns the exchanges before it.
-func decodeExchanges(journal []byte) ([]mockpeer.Exchange, error) {
-	var out []mockpeer.Exchange
-	dec := json.NewDecoder(bytes.NewReader(journal))
-	for dec.More() {
-		var ex mockpeer.Exchange
-		if err := dec.Decode(&ex); err != nil {
-			return out, err
-		}
-		out = append(out, ex)
-	}
-	return out, nil
 }
 
 // Journal file budget: whatever a client sends, a scenario's journal file
@@ -224,7 +206,7 @@ func (e *Engine) Journal(scenario string) ([]mockpeer.Exchange, error) {
 	e.mu.Lock()
 	raw := e.journals[scenario]
 	e.mu.Unlock()
-	out, err := decodeExchanges(raw)
+	out, err := journal.DecodeJSONLines(raw)
 	if err != nil {
 		return out, fmt.Errorf("engine: journal of %s: %w", scenario, err)
 	}

@@ -67,10 +67,6 @@ func (v *View) render(c int) []byte {
 			f.Certificates[name] = certificateOf(p)
 		}
 	}
-	lines := make([]report.JournalLine, len(exchanges))
-	for i, ex := range exchanges {
-		lines[i] = journalLine(ex)
-	}
 	if n := len(exchanges); n > 0 {
 		f.Seq = exchanges[n-1].Seq
 	}
@@ -83,25 +79,13 @@ func (v *View) render(c int) []byte {
 		start = nil
 	}
 	var svg strings.Builder
-	stats, err := report.WriteDiagram(&svg, diagramID, lines, start)
+	stats, err := report.WriteDiagram(&svg, diagramID, exchanges, start)
 	f.Diagram, f.Arrows = svg.String(), stats.Arrows
 	if err != nil {
 		f.Error = err.Error()
 	}
 	out, _ := json.Marshal(f) // strings, numbers and maps of them: it cannot fail
 	return out
-}
-
-// journalLine is what the diagram needs of an exchange.
-func journalLine(ex mockpeer.Exchange) report.JournalLine {
-	l := report.JournalLine{
-		Seq: ex.Seq, Peer: ex.Peer, Origin: ex.Origin, Route: ex.Route, Op: ex.Op, Binding: ex.Binding,
-		Method: ex.Method, Path: ex.Path, Status: ex.Status, ErrorCode: ex.ErrorCode,
-		CardVersion: ex.CardVersion, ContractHash: ex.ContractHash, TaskID: ex.TaskID,
-		StateBefore: string(ex.StateBefore), StateAfter: string(ex.StateAfter), StateVersion: ex.StateVersion,
-	}
-	l.Auth.Presented = ex.Auth.Presented
-	return l
 }
 
 // certificateOf says which certificate p presents.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The A2A project's conformance-test draft (ACTS, a2aproject/A2A pull
@@ -129,4 +129,4 @@ func ACTSID(id string) string { return ACTSCategory + "-" + id }
 func validACTSID(id string) bool { return actsIDPattern.MatchString(id) }
 
 // ACTSLevel is the draft's level of an RFC 2119 level: its lower case.
-func ACTSLevel(l scenarios.Level) string { return strings.ToLower(string(l)) }
+func ACTSLevel(l verdict.Level) string { return strings.ToLower(string(l)) }

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // ACTSFile is one ACTS document and the file name the draft gives it
@@ -169,18 +169,18 @@ func (c *ACTSCounts) count(result string) {
 func actsTest(req *Requirement) ACTSTest {
 	t := ACTSTest{ID: ACTSID(req.ID), Name: req.Text, Level: ACTSLevel(req.Level)}
 	switch req.Verdict {
-	case scenarios.Pass:
+	case verdict.Pass:
 		t.Result = ACTSPass
-	case scenarios.Fail:
+	case verdict.Fail:
 		t.Result = ACTSFail
 		msg := failureText(req)
 		if req.KnownFailure {
 			msg = "known failure (" + req.KnownReason + "): " + msg
 		}
 		t.Failure = &ACTSFailure{Message: msg, Expected: req.Want, Actual: req.Got}
-	case scenarios.NotApplicable:
+	case verdict.NotApplicable:
 		t.Result, t.SkipReason = ACTSSkip, "not applicable: "+req.Reason
-	case scenarios.Skipped:
+	case verdict.Skipped:
 		t.Result, t.SkipReason = ACTSSkip, "not selected by this run's --profile, --level or --label-filter"
 	default:
 		t.Result = ACTSError
@@ -195,7 +195,7 @@ func failureText(req *Requirement) string {
 	if m := strings.TrimSpace(req.Message); m != "" {
 		return m
 	}
-	if req.Verdict != scenarios.Fail {
+	if req.Verdict != verdict.Fail {
 		return "harness error: " + req.Reason
 	}
 	if line := problemLine(req); line != "" {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report/actsgrammar"
 )
 
@@ -28,7 +28,7 @@ func actsScenario(id string, bindings []string, reqs ...*Requirement) *Scenario 
 	return &Scenario{ID: id, Title: "title of " + id, Played: true, DurationMS: 1000, Bindings: bindings, Requirements: reqs}
 }
 
-func actsReq(id string, l scenarios.Level, v scenarios.Verdict) *Requirement {
+func actsReq(id string, l verdict.Level, v verdict.Verdict) *Requirement {
 	return &Requirement{ID: id, Level: l, Text: "The client MUST do " + id + ".", Verdict: v}
 }
 
@@ -66,8 +66,8 @@ func testOf(t *testing.T, f ACTSFile, suite, id string) ACTSTest {
 func TestACTSReportsFollowTheDraftGrammar(t *testing.T) {
 	jsonrpc := []string{wire.BindingJSONRPC}
 	t.Run("passing", func(t *testing.T) {
-		files := renderValid(t, actsRun(actsScenario("s", jsonrpc, actsReq("ROT-001", scenarios.Must, scenarios.Pass),
-			actsReq("FROZEN-003", scenarios.Should, scenarios.Pass))))
+		files := renderValid(t, actsRun(actsScenario("s", jsonrpc, actsReq("ROT-001", verdict.Must, verdict.Pass),
+			actsReq("FROZEN-003", verdict.Should, verdict.Pass))))
 		if len(files) != 1 || files[0].Name != "acts-report-a2a-js-sdk-jsonrpc-20260601T120130Z.json" {
 			t.Fatalf("files %v", names(files))
 		}
@@ -83,9 +83,9 @@ func TestACTSReportsFollowTheDraftGrammar(t *testing.T) {
 		}
 	})
 	t.Run("failing", func(t *testing.T) {
-		fail := actsReq("ROT-002", scenarios.Must, scenarios.Fail)
+		fail := actsReq("ROT-002", verdict.Must, verdict.Fail)
 		fail.Want, fail.Got, fail.Message = "no CancelTask", "CancelTask at #7", "ROT-002 [MUST] …\n  want: no CancelTask\n"
-		known := actsReq("ROT-004", scenarios.Must, scenarios.Fail)
+		known := actsReq("ROT-004", verdict.Must, verdict.Fail)
 		known.KnownFailure, known.KnownReason, known.Got = true, "tracked in #123", "no If-None-Match"
 		files := renderValid(t, actsRun(actsScenario("s", jsonrpc, fail, known)))
 		got := testOf(t, files[0], "s", "CLIENT-ROT-002")
@@ -101,12 +101,12 @@ func TestACTSReportsFollowTheDraftGrammar(t *testing.T) {
 		}
 	})
 	t.Run("errors, not applicable, not selected", func(t *testing.T) {
-		na := actsReq("SIG-001", scenarios.Should, scenarios.NotApplicable)
+		na := actsReq("SIG-001", verdict.Should, verdict.NotApplicable)
 		na.Reason = "the client made no second task"
-		broken := actsReq("X-001", scenarios.Must, scenarios.Error)
+		broken := actsReq("X-001", verdict.Must, verdict.Error)
 		broken.Reason = "the scenario could not be played"
 		unplayed := &Scenario{ID: "unplayed", Title: "never played", Requirements: []*Requirement{broken}}
-		r := actsRun(actsScenario("s", jsonrpc, na, actsReq("EXT-002", scenarios.May, scenarios.Skipped)), unplayed)
+		r := actsRun(actsScenario("s", jsonrpc, na, actsReq("EXT-002", verdict.May, verdict.Skipped)), unplayed)
 		r.Interrupted = true
 		files := renderValid(t, r)
 		if got := testOf(t, files[0], "s", "CLIENT-SIG-001"); got.Result != ACTSSkip || got.SkipReason != "not applicable: the client made no second task" {
@@ -145,7 +145,7 @@ func suiteIDs(f ACTSFile) []string {
 
 // One document per binding used; a scenario without A2A calls is in each.
 func TestACTSOneReportPerBindingUsed(t *testing.T) {
-	pass := func(id string) *Requirement { return actsReq(id, scenarios.Must, scenarios.Pass) }
+	pass := func(id string) *Requirement { return actsReq(id, verdict.Must, verdict.Pass) }
 	r := actsRun(
 		actsScenario("rpc", []string{wire.BindingJSONRPC}, pass("A-001")),
 		actsScenario("rest", []string{wire.BindingHTTPJSON}, pass("B-001")),
@@ -188,7 +188,7 @@ func TestACTSOneReportPerBindingUsed(t *testing.T) {
 // rendered again, they are the same bytes.
 func TestACTSRendersAgainFromReportJSON(t *testing.T) {
 	dir := t.TempDir()
-	r := actsRun(actsScenario("s", []string{wire.BindingJSONRPC}, actsReq("ROT-001", scenarios.Must, scenarios.Pass)))
+	r := actsRun(actsScenario("s", []string{wire.BindingJSONRPC}, actsReq("ROT-001", verdict.Must, verdict.Pass)))
 	path := filepath.Join(dir, "report.json")
 	if err := r.WriteJSON(path); err != nil {
 		t.Fatal(err)
@@ -236,35 +236,9 @@ func TestACTSSDK(t *testing.T) {
 	}
 }
 
-// Every requirement of the catalog has an ACTS id of the draft's grammar.
-func TestACTSIDsOfTheCatalog(t *testing.T) {
-	for _, sc := range scenarios.Catalog() {
-		for _, r := range sc.AllRequirements() {
-			if id := ACTSID(r.ID); !validACTSID(id) {
-				t.Errorf("%s maps to %s, not CLIENT-AREA-NNN", r.ID, id)
-			}
-		}
-	}
-}
-
 // The grammar was read from the commit the documents name.
 func TestACTSDraftCommitsAgree(t *testing.T) {
 	if ACTSDraftCommit != actsgrammar.DraftCommit {
 		t.Errorf("documents name draft %s, the grammar was read from %s: read the draft again", ACTSDraftCommit, actsgrammar.DraftCommit)
-	}
-}
-
-// The committed docs/acts-mapping.md must be what the code generates.
-func TestACTSMappingDocIsCurrent(t *testing.T) {
-	var buf bytes.Buffer
-	if err := WriteACTSMappingMarkdown(&buf, nil); err != nil {
-		t.Fatal(err)
-	}
-	committed, err := os.ReadFile("../../docs/acts-mapping.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), committed) {
-		t.Error("docs/acts-mapping.md is stale: run `make docs`")
 	}
 }

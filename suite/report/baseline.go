@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // BaselineEntry is one line of a known-failures file written from a run:
@@ -28,7 +28,7 @@ func Baseline(r *Report, keep KnownFailures) (entries []BaselineEntry, stale []s
 	used := map[string]bool{}
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
-			if req.Verdict != scenarios.Fail {
+			if req.Verdict != verdict.Fail {
 				continue
 			}
 			reason, key, ok := keep.Lookup(sc.ID, req.ID)

@@ -6,23 +6,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 func baselineReport() *Report {
-	req := func(id string, v scenarios.Verdict, got, msg string) *Requirement {
+	req := func(id string, v verdict.Verdict, got, msg string) *Requirement {
 		return &Requirement{ID: id, Verdict: v, Got: got, Message: msg}
 	}
 	return &Report{Client: Client{Name: "node c.mjs"}, Suite: Suite{Version: SuiteVersion}, Scenarios: []*Scenario{
 		{ID: "rotation-during-send", Requirements: []*Requirement{
-			req("ROT-001", scenarios.Fail, "SendMessage at #7\nunder card version 1", ""),
-			req("ROT-002", scenarios.Pass, "", ""),
-			req("GEN-004", scenarios.Fail, "no look", ""),
+			req("ROT-001", verdict.Fail, "SendMessage at #7\nunder card version 1", ""),
+			req("ROT-002", verdict.Pass, "", ""),
+			req("GEN-004", verdict.Fail, "no look", ""),
 		}},
 		{ID: "mirrored-stale-cache", Requirements: []*Requirement{
-			req("STALE-001", scenarios.Fail, "", "The client MUST ...\nwant x"),
-			req("GEN-004", scenarios.Fail, "no look", ""),
-			req("STALE-002", scenarios.NotApplicable, "", ""),
+			req("STALE-001", verdict.Fail, "", "The client MUST ...\nwant x"),
+			req("GEN-004", verdict.Fail, "no look", ""),
+			req("STALE-002", verdict.NotApplicable, "", ""),
 		}},
 	}}
 }
@@ -77,7 +77,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 // A failure without any evidence still gets a reason, so the file it is
 // written into stays readable (a line without a reason is an error).
 func TestBaselineEvidenceNeverEmpty(t *testing.T) {
-	r := &Report{Scenarios: []*Scenario{{ID: "s", Requirements: []*Requirement{{ID: "X-1", Verdict: scenarios.Fail}}}}}
+	r := &Report{Scenarios: []*Scenario{{ID: "s", Requirements: []*Requirement{{ID: "X-1", Verdict: verdict.Fail}}}}}
 	entries, _ := Baseline(r, nil)
 	if len(entries) != 1 || strings.TrimSpace(entries[0].Reason) == "" {
 		t.Fatalf("entries = %+v", entries)

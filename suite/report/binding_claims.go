@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // refuteBindingClaims fails the scenarios whose client claimed to speak
@@ -38,10 +38,10 @@ func refuteBindingClaims(r *Report) {
 			continue
 		}
 		for _, req := range sc.Requirements {
-			if req.Verdict != scenarios.NotApplicable {
+			if req.Verdict != verdict.NotApplicable {
 				continue
 			}
-			req.Verdict = scenarios.Fail
+			req.Verdict = verdict.Fail
 			req.Want = "the bindings a client speaks are the same in every scenario of a run"
 			req.Got = "aborted with binding-unsupported here, but spoke " + strings.Join(spoken, ", ")
 			req.Reason = ""

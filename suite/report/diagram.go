@@ -6,8 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Diagram geometry, in SVG user units.
@@ -56,8 +57,8 @@ func (it item) LeftX() int { return min(it.X1, it.X2) + 8 }
 
 // laneOf is the lane key of an exchange: the peer, whose token endpoint
 // and JWKS are routes of it; the harness's admin calls get a lane of their own.
-func laneOf(l JournalLine) string {
-	if l.Route == routeAdmin || l.Peer == "" {
+func laneOf(l journal.Exchange) string {
+	if l.Route == journal.RouteAdmin || l.Peer == "" {
 		return "admin"
 	}
 	return l.Peer
@@ -70,7 +71,7 @@ func exchangeAnchor(sc string, seq int64) string { return fmt.Sprintf("%s-ex-%d"
 func failingCited(sc *Scenario) map[int64]bool {
 	out := map[int64]bool{}
 	for _, r := range sc.Requirements {
-		if r.Verdict == scenarios.Fail || r.Verdict == scenarios.Error {
+		if r.Verdict == verdict.Fail || r.Verdict == verdict.Error {
 			for _, s := range r.Exchanges {
 				out[s] = true
 			}
@@ -88,7 +89,7 @@ type marker struct {
 
 // taskMarkers places a begin and an end marker for every task of the
 // session, by the exchanges that arrived while it was the client's.
-func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
+func taskMarkers(sc *Scenario, lines []journal.Exchange) []marker {
 	first := func(seq int64) int {
 		return sort.Search(len(lines), func(i int) bool { return lines[i].Seq >= seq })
 	}
@@ -111,7 +112,7 @@ func taskMarkers(sc *Scenario, lines []JournalLine) []marker {
 // whether its contract changed or only its capability fields. start, if
 // non-nil, is each peer's card before the first exchange, so that a
 // change before a peer's first exchange is marked too.
-func changeMarkers(lines []JournalLine, start map[string]CardInForce) []marker {
+func changeMarkers(lines []journal.Exchange, start map[string]CardInForce) []marker {
 	type seen struct {
 		version int
 		hash    string
@@ -138,7 +139,7 @@ func changeMarkers(lines []JournalLine, start map[string]CardInForce) []marker {
 
 // allMarkers is the task and change markers in diagram order: at one
 // place, a task's begin before the changes the client meets in it.
-func allMarkers(sc *Scenario, lines []JournalLine, start map[string]CardInForce) []marker {
+func allMarkers(sc *Scenario, lines []journal.Exchange, start map[string]CardInForce) []marker {
 	out := append(taskMarkers(sc, lines), changeMarkers(lines, start)...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].pos < out[j].pos })
 	return out
@@ -168,8 +169,8 @@ func reportedOutcome(o *driver.Outcome, problem string, timedOut, crashed bool) 
 }
 
 // arrowLabel is "#seq op-or-method path → status · card vN · credentials".
-func arrowLabel(l JournalLine) string {
-	if l.Route == routeConnection && l.Conn != nil {
+func arrowLabel(l journal.Exchange) string {
+	if l.Route == journal.RouteConnection && l.Conn != nil {
 		return connectionLabel(l)
 	}
 	what := l.Method + " " + l.Path
@@ -188,8 +189,8 @@ func arrowLabel(l JournalLine) string {
 }
 
 // layout draws a played scenario's diagram; start is as changeMarkers takes it.
-func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *diagram {
-	lines = append([]JournalLine(nil), lines...)
+func layout(sc *Scenario, lines []journal.Exchange, start map[string]CardInForce) *diagram {
+	lines = append([]journal.Exchange(nil), lines...)
 	sort.SliceStable(lines, func(i, j int) bool { return lines[i].Seq < lines[j].Seq })
 	d := &diagram{ID: sc.ID, Collapsed: len(lines) > floodThreshold}
 	x := map[string]int{"client": laneLeft}
@@ -223,12 +224,12 @@ func layout(sc *Scenario, lines []JournalLine, start map[string]CardInForce) *di
 		}
 		it := item{Y: next(), X1: laneLeft, X2: x[laneOf(l)], Anchor: exchangeAnchor(sc.ID, l.Seq), Class: "ex", Count: j - i}
 		it.Text = arrowLabel(l)
-		if it.Count > 1 && l.Route == routeConnection {
+		if it.Count > 1 && l.Route == journal.RouteConnection {
 			it.Text = fmt.Sprintf("×%d #%d–#%d connections", it.Count, l.Seq, lines[j-1].Seq)
 		} else if it.Count > 1 {
 			it.Text = fmt.Sprintf("×%d #%d–#%d %s %s", it.Count, l.Seq, lines[j-1].Seq, l.Method, l.Path) + statuses(lines[i:j])
 		}
-		if l.Route == routeCard && l.Status < 300 {
+		if l.Route == journal.RouteCard && l.Status < 300 {
 			it.Badge = fmt.Sprintf("serves v%d", l.CardVersion)
 		}
 		if cited[l.Seq] {
@@ -260,12 +261,12 @@ func markerAt(ms []marker, from, pos int) bool {
 	return from < len(ms) && ms[from].pos <= pos
 }
 
-func sameRun(a, b JournalLine) bool {
+func sameRun(a, b journal.Exchange) bool {
 	return laneOf(a) == laneOf(b) && a.Route == b.Route && a.Op == b.Op
 }
 
 // statuses is " → 200" or " → 200/429" for a collapsed run.
-func statuses(ls []JournalLine) string {
+func statuses(ls []journal.Exchange) string {
 	seen := map[int]bool{}
 	var out []string
 	for _, l := range ls {
@@ -301,7 +302,7 @@ func textWidth(s string) int { return (utf8.RuneCountInString(s)*72 + 9) / 10 }
 
 // connectionLabel is "#seq connection: how it went · card vN · credentials":
 // a connection has no method, path or status.
-func connectionLabel(l JournalLine) string {
+func connectionLabel(l journal.Exchange) string {
 	c := l.Conn
 	var how string
 	switch c.Handshake {

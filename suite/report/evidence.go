@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Run-specific details scrubbed from evidence lines on the results page:
@@ -23,12 +23,12 @@ func scrub(s string) string {
 // verdictText is the verdict as the results page shows it.
 func verdictText(req *Requirement) string {
 	switch req.Verdict {
-	case scenarios.Fail:
+	case verdict.Fail:
 		if req.KnownFailure {
 			return "**fail** (known)"
 		}
 		return "**fail**"
-	case scenarios.NotApplicable:
+	case verdict.NotApplicable:
 		return "n/a"
 	}
 	return string(req.Verdict)
@@ -39,7 +39,7 @@ func verdictText(req *Requirement) string {
 // check's reason when it did not apply, the client's outcome for a pass.
 func evidence(sc *Scenario, req *Requirement) string {
 	switch req.Verdict {
-	case scenarios.Fail:
+	case verdict.Fail:
 		if req.KnownFailure {
 			return req.KnownReason
 		}
@@ -47,7 +47,7 @@ func evidence(sc *Scenario, req *Requirement) string {
 			return "got " + scrub(req.Got)
 		}
 		return scrub(req.Reason)
-	case scenarios.Pass:
+	case verdict.Pass:
 		return "client reported " + outcomeOf(sc)
 	}
 	return scrub(req.Reason)

@@ -9,7 +9,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 //go:embed html/*.tmpl
@@ -29,7 +30,7 @@ const journalTableRows = 3000
 // requirement table and the journal. journals maps a scenario id to its
 // exchanges (a scenario missing from it has no diagram). Everything the
 // client controls is escaped by html/template.
-func WriteHTML(w io.Writer, r *Report, journals map[string][]JournalLine) error {
+func WriteHTML(w io.Writer, r *Report, journals map[string][]journal.Exchange) error {
 	if err := htmlTmpl.Execute(w, newHTMLPage(r, journals)); err != nil {
 		return fmt.Errorf("report: html: %w", err)
 	}
@@ -37,7 +38,7 @@ func WriteHTML(w io.Writer, r *Report, journals map[string][]JournalLine) error 
 }
 
 // WriteHTMLFile writes the HTML report to path.
-func WriteHTMLFile(path string, r *Report, journals map[string][]JournalLine) error {
+func WriteHTMLFile(path string, r *Report, journals map[string][]journal.Exchange) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
@@ -72,7 +73,7 @@ type failureRow struct {
 }
 
 type levelCount struct {
-	Level scenarios.Level
+	Level verdict.Level
 	Counts
 }
 
@@ -108,16 +109,18 @@ type citedLink struct {
 }
 
 type journalRow struct {
-	JournalLine
+	journal.Exchange
 	Lane, What, Creds, States string
-	Task                      int // the session task it arrived in, 0 if none
-	Cited                     bool
+	// Note is what the peer's record adds to the line (exchangeNote).
+	Note  string
+	Task  int // the session task it arrived in, 0 if none
+	Cited bool
 }
 
-func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
+func newHTMLPage(r *Report, journals map[string][]journal.Exchange) *htmlPage {
 	p := &htmlPage{R: r}
-	levels := map[scenarios.Level]*levelCount{}
-	for _, l := range []scenarios.Level{scenarios.Must, scenarios.Should, scenarios.May} {
+	levels := map[verdict.Level]*levelCount{}
+	for _, l := range []verdict.Level{verdict.Must, verdict.Should, verdict.May} {
 		levels[l] = &levelCount{Level: l}
 	}
 	for _, sc := range r.Scenarios {
@@ -135,19 +138,19 @@ func newHTMLPage(r *Report, journals map[string][]JournalLine) *htmlPage {
 		h := newHTMLScenario(sc, journals[sc.ID], DocsBase(r.Suite.Version))
 		p.Scenarios = append(p.Scenarios, h)
 		for _, hr := range h.Reqs {
-			if hr.Verdict == scenarios.Fail && !hr.KnownFailure {
+			if hr.Verdict == verdict.Fail && !hr.KnownFailure {
 				p.Failures = append(p.Failures, &failureRow{Scenario: sc.ID, Req: hr, FailsRun: r.Selection.FailsRun(hr.Requirement)})
 			}
 		}
 	}
 	sort.SliceStable(p.Failures, func(i, j int) bool { return p.Failures[i].FailsRun && !p.Failures[j].FailsRun })
-	for _, l := range []scenarios.Level{scenarios.Must, scenarios.Should, scenarios.May} {
+	for _, l := range []verdict.Level{verdict.Must, verdict.Should, verdict.May} {
 		p.Levels = append(p.Levels, *levels[l])
 	}
 	return p
 }
 
-func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenario {
+func newHTMLScenario(sc *Scenario, lines []journal.Exchange, docs string) *htmlScenario {
 	h := &htmlScenario{S: sc}
 	have := map[int64]bool{}
 	for _, l := range lines {
@@ -168,7 +171,7 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenar
 	}
 	cited := failingCited(sc)
 	for _, req := range sc.Requirements {
-		hr := &htmlReq{Requirement: req, Failing: req.Verdict == scenarios.Fail || req.Verdict == scenarios.Error,
+		hr := &htmlReq{Requirement: req, Failing: req.Verdict == verdict.Fail || req.Verdict == verdict.Error,
 			Anchor: sc.ID + "-req-" + strings.ToLower(req.ID), DocURL: docs + req.Doc}
 		for _, s := range req.Exchanges {
 			c := citedLink{Seq: s}
@@ -185,12 +188,12 @@ func newHTMLScenario(sc *Scenario, lines []JournalLine, docs string) *htmlScenar
 			h.Hidden = len(lines) - i
 			break
 		}
-		row := journalRow{JournalLine: l, Lane: laneOf(l), What: l.Op, Creds: strings.Join(l.Auth.Presented, "+"), Cited: cited[l.Seq]}
+		row := journalRow{Exchange: l, Note: exchangeNote(l), Lane: laneOf(l), What: l.Op, Creds: strings.Join(l.Auth.Presented, "+"), Cited: cited[l.Seq]}
 		if row.What == "" {
 			row.What = l.Route
 		}
 		if l.TaskID != "" {
-			row.States = shortState(l.StateBefore) + "→" + shortState(l.StateAfter)
+			row.States = shortState(string(l.StateBefore)) + "→" + shortState(string(l.StateAfter))
 			if l.StateAfter != "" && l.StateVersion != l.CardVersion {
 				row.States += fmt.Sprintf(" (entered under v%d)", l.StateVersion)
 			}

@@ -8,39 +8,40 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 const evil = `<script>alert("x")</script>`
 
 // htmlFixture is a run of three scenarios: a small failing one, a flood
 // (1000 exchanges in runs, one of them cited) and one not played.
-func htmlFixture() (*Report, map[string][]JournalLine) {
-	line := func(seq int64, peer, route, op string, status int) JournalLine {
-		l := JournalLine{Seq: seq, Peer: peer, Origin: "https://127.0.0.1:1", Route: route, Op: op, Method: "POST", Path: "/a2a/jsonrpc", Status: status, CardVersion: 1}
-		if route == routeCard {
+func htmlFixture() (*Report, map[string][]journal.Exchange) {
+	line := func(seq int64, peer, route, op string, status int) journal.Exchange {
+		l := journal.Exchange{Seq: seq, Peer: peer, Origin: "https://127.0.0.1:1", Route: route, Op: op, Method: "POST", Path: "/a2a/jsonrpc", Status: status, CardVersion: 1}
+		if route == journal.RouteCard {
 			l.Method, l.Path = "GET", "/.well-known/agent-card.json"
 		}
 		return l
 	}
-	small := []JournalLine{line(1, "A", routeCard, "", 200), line(2, "A", "a2a", "SendMessage", 200),
-		line(3, "B", "a2a", "SendMessage", 200), line(4, "A", "oauth-token", "", 200), line(5, "", routeAdmin, "", 200)}
+	small := []journal.Exchange{line(1, "A", journal.RouteCard, "", 200), line(2, "A", "a2a", "SendMessage", 200),
+		line(3, "B", "a2a", "SendMessage", 200), line(4, "A", "oauth-token", "", 200), line(5, "", journal.RouteAdmin, "", 200)}
 	small[2].Auth.Presented = []string{"bearer"}
 	// Task t1 was created under card v1; t2 is shown in a state it entered
 	// under v0.
 	small[1].TaskID, small[1].StateAfter, small[1].StateVersion = "t1", "TASK_STATE_WORKING", 1
 	small[2].TaskID, small[2].StateBefore, small[2].StateAfter = "t2", "TASK_STATE_WORKING", "TASK_STATE_WORKING"
-	var flood []JournalLine
+	var flood []journal.Exchange
 	for i := int64(1); i <= 1000; i++ {
 		if i <= 500 {
-			flood = append(flood, line(i, "A", routeCard, "", 200))
+			flood = append(flood, line(i, "A", journal.RouteCard, "", 200))
 		} else {
 			flood = append(flood, line(i, "A", "a2a", "GetTask", 429))
 		}
 	}
-	req := func(id string, v scenarios.Verdict, cites ...int64) *Requirement {
-		return &Requirement{ID: id, Level: scenarios.Must, Doc: "docs/requirements.md#" + strings.ToLower(id), Verdict: v,
+	req := func(id string, v verdict.Verdict, cites ...int64) *Requirement {
+		return &Requirement{ID: id, Level: verdict.Must, Doc: "docs/requirements.md#" + strings.ToLower(id), Verdict: v,
 			Want: "want <b>", Got: "got " + evil, Exchanges: cites, Message: evil}
 	}
 	r := &Report{SchemaVersion: SchemaVersion, Client: Client{Name: "builtin:x", Label: "sdk " + evil}, ExitCode: ExitFail,
@@ -48,13 +49,13 @@ func htmlFixture() (*Report, map[string][]JournalLine) {
 			{ID: "small", Title: "Small", Played: true, ExchangeCount: 5,
 				Tasks: []*Task{{Task: 1, FirstExchange: 1, LastExchange: 2, Outcome: &driver.Outcome{Outcome: "completed", Detail: evil}},
 					{Task: 2, FirstExchange: 3, LastExchange: 5, Outcome: &driver.Outcome{Outcome: "refused"}}},
-				Requirements: []*Requirement{req("ROT-001", scenarios.Fail, 2, 3, 99), req("ROT-002", scenarios.Pass, 1)}},
+				Requirements: []*Requirement{req("ROT-001", verdict.Fail, 2, 3, 99), req("ROT-002", verdict.Pass, 1)}},
 			{ID: "flood", Title: "Flood", Played: true, ExchangeCount: 1000,
-				Requirements: []*Requirement{req("GEN-001", scenarios.Fail, 700)}},
-			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", scenarios.Error)}},
+				Requirements: []*Requirement{req("GEN-001", verdict.Fail, 700)}},
+			{ID: "unplayed", Title: "Not played", Requirements: []*Requirement{req("GEN-002", verdict.Error)}},
 		}}
 	r.Finish()
-	return r, map[string][]JournalLine{"small": small, "flood": flood}
+	return r, map[string][]journal.Exchange{"small": small, "flood": flood}
 }
 
 func attr(n *html.Node, key string) (string, bool) {
@@ -221,7 +222,7 @@ func TestWriteHTML(t *testing.T) {
 // Where the client first meets another card version of a peer, the diagram
 // says so, and whether the contract changed or only capability fields.
 func TestChangeMarkers(t *testing.T) {
-	lines := []JournalLine{
+	lines := []journal.Exchange{
 		{Seq: 1, Peer: "A", CardVersion: 0, ContractHash: "h0"},
 		{Seq: 2, Peer: "A", CardVersion: 0, ContractHash: "h0"},
 		{Seq: 3, Peer: "A", CardVersion: 1, ContractHash: "h0"},
@@ -245,9 +246,9 @@ func TestChangeMarkers(t *testing.T) {
 // WriteDiagram draws what report.html draws: one arrow per exchange, the
 // card a card response served, and a change marker.
 func TestWriteDiagram(t *testing.T) {
-	lines := []JournalLine{
-		{Seq: 1, Peer: "A", Route: routeCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 200, ContractHash: "h0"},
-		{Seq: 2, Peer: "A", Route: routeAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1, ContractHash: "h1"},
+	lines := []journal.Exchange{
+		{Seq: 1, Peer: "A", Route: journal.RouteCard, Method: "GET", Path: "/.well-known/agent-card.json", Status: 200, ContractHash: "h0"},
+		{Seq: 2, Peer: "A", Route: journal.RouteAdmin, Method: "POST", Path: "/_conform/rotate", Status: 200, CardVersion: 1, ContractHash: "h1"},
 	}
 	var b strings.Builder
 	stats, err := WriteDiagram(&b, "live", lines, nil)

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // DocsBase is where a report's doc links point: the docs of the suite
@@ -16,8 +16,8 @@ func DocsBase(version string) string {
 
 // ResolveSpecRefs makes the suite's own docs among refs ("docs/...")
 // absolute, in the docs of the given suite version; the others are.
-func ResolveSpecRefs(refs []scenarios.SpecRef, version string) []scenarios.SpecRef {
-	out := make([]scenarios.SpecRef, len(refs))
+func ResolveSpecRefs(refs []verdict.SpecRef, version string) []verdict.SpecRef {
+	out := make([]verdict.SpecRef, len(refs))
 	for i, r := range refs {
 		if strings.HasPrefix(r.URL, "docs/") {
 			r.URL = DocsBase(version) + r.URL
@@ -38,7 +38,7 @@ type failure struct {
 func (r *Report) failures() (unexpected, known []failure) {
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
-			if req.Verdict != scenarios.Fail {
+			if req.Verdict != verdict.Fail {
 				continue
 			}
 			if req.KnownFailure {
@@ -153,7 +153,7 @@ func WriteAnnotations(w io.Writer, r *Report) error {
 	unexpected, _ := r.failures()
 	for _, f := range unexpected {
 		kind := "warning"
-		if f.req.Level == scenarios.Must {
+		if f.req.Level == verdict.Must {
 			kind = "error"
 		}
 		msg := f.req.Text

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Client-written text reaches the job summary and the annotations: it must
@@ -42,10 +42,10 @@ func TestJobSummaryOrder(t *testing.T) {
 	r := &Report{Client: Client{Label: "sdk"}, Suite: Suite{Version: "1.2.3"}, ExitCode: ExitFail,
 		Summary: Summary{StaleKnownFailures: []string{"SKEW-001"}},
 		Scenarios: []*Scenario{{ID: "s1", Requirements: []*Requirement{
-			{ID: "A-1", Level: scenarios.Must, Verdict: scenarios.Fail, Doc: "docs/requirements.md#a-1", Got: "sent"},
-			{ID: "A-2", Level: scenarios.Should, Verdict: scenarios.Fail, KnownFailure: true, KnownReason: "tracked"},
-			{ID: "A-3", Level: scenarios.Should, Verdict: scenarios.Fail},
-			{ID: "A-4", Level: scenarios.Must, Verdict: scenarios.Pass},
+			{ID: "A-1", Level: verdict.Must, Verdict: verdict.Fail, Doc: "docs/requirements.md#a-1", Got: "sent"},
+			{ID: "A-2", Level: verdict.Should, Verdict: verdict.Fail, KnownFailure: true, KnownReason: "tracked"},
+			{ID: "A-3", Level: verdict.Should, Verdict: verdict.Fail},
+			{ID: "A-4", Level: verdict.Must, Verdict: verdict.Pass},
 		}}}}
 	var md bytes.Buffer
 	if err := WriteJobSummary(&md, r, ""); err != nil {

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // JUnit XML, rendered from the report alone so that CI test tabs and
@@ -127,17 +127,17 @@ func (r *Report) JUnit() ([]byte, error) {
 		for _, req := range sc.Requirements {
 			c := junitCase{Name: req.ID + " " + req.Text, Classname: sc.ID, Time: "0", Properties: caseProperties(req)}
 			switch {
-			case req.Verdict == scenarios.Pass:
-			case req.Verdict == scenarios.Fail && !req.KnownFailure:
+			case req.Verdict == verdict.Pass:
+			case req.Verdict == verdict.Fail && !req.KnownFailure:
 				c.Failure = &junitProblem{Message: problemLine(req), Type: string(req.Level), Text: req.Message}
 				s.Failures++
-			case req.Verdict == scenarios.Fail:
+			case req.Verdict == verdict.Fail:
 				c.Skipped = &junitProblem{Message: "known failure: " + req.KnownReason, Text: req.Message}
 				s.Skipped++
-			case req.Verdict == scenarios.NotApplicable:
+			case req.Verdict == verdict.NotApplicable:
 				c.Skipped = &junitProblem{Message: "not applicable: " + req.Reason}
 				s.Skipped++
-			case req.Verdict == scenarios.Skipped:
+			case req.Verdict == verdict.Skipped:
 				c.Skipped = &junitProblem{Message: "not selected"}
 				s.Skipped++
 			default:

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -15,14 +15,14 @@ import (
 func TestWriteJUnit(t *testing.T) {
 	r := &report.Report{Client: report.Client{Name: "x"}, Scenarios: []*report.Scenario{
 		{ID: "one", Requirements: []*report.Requirement{
-			req("A", scenarios.Must, scenarios.Pass),
-			{ID: "B", Level: scenarios.Must, Verdict: scenarios.Fail, Want: "w", Got: "g", Message: "evidence <here>"},
-			known(req("C", scenarios.Must, scenarios.Fail), "C"),
-			{ID: "D", Level: scenarios.Must, Verdict: scenarios.NotApplicable, Reason: "no send"},
+			req("A", verdict.Must, verdict.Pass),
+			{ID: "B", Level: verdict.Must, Verdict: verdict.Fail, Want: "w", Got: "g", Message: "evidence <here>"},
+			known(req("C", verdict.Must, verdict.Fail), "C"),
+			{ID: "D", Level: verdict.Must, Verdict: verdict.NotApplicable, Reason: "no send"},
 		}},
 		{ID: "two", Requirements: []*report.Requirement{
-			{ID: "E", Level: scenarios.Must, Verdict: scenarios.Error, Reason: "farm broke"},
-			req("F", scenarios.Should, scenarios.Skipped),
+			{ID: "E", Level: verdict.Must, Verdict: verdict.Error, Reason: "farm broke"},
+			req("F", verdict.Should, verdict.Skipped),
 		}},
 	}}
 	r.Finish()
@@ -75,8 +75,8 @@ func TestWriteJUnit(t *testing.T) {
 func TestJUnitCarriesClientOutput(t *testing.T) {
 	r := &report.Report{Client: report.Client{Name: "x"}, Scenarios: []*report.Scenario{
 		{ID: "one", ClientStdout: "started", ClientStderr: "Error: Cannot find module '/x/my-adapter.mjs'\n",
-			Requirements: []*report.Requirement{req("A", scenarios.Must, scenarios.Fail)}},
-		{ID: "two", Requirements: []*report.Requirement{req("B", scenarios.Must, scenarios.Pass)}},
+			Requirements: []*report.Requirement{req("A", verdict.Must, verdict.Fail)}},
+		{ID: "two", Requirements: []*report.Requirement{req("B", verdict.Must, verdict.Pass)}},
 	}}
 	r.Finish()
 	raw, err := r.JUnit()
@@ -104,8 +104,8 @@ func TestJUnitCarriesClientOutput(t *testing.T) {
 // Each test case carries its requirement's level and what it enforces, as
 // properties a CI test tab shows.
 func TestJUnitSpecRefs(t *testing.T) {
-	r := &report.Report{Scenarios: []*report.Scenario{{ID: "s", Requirements: []*report.Requirement{{ID: "X-1", Level: scenarios.Must,
-		Verdict: scenarios.Pass, SpecRefs: []scenarios.SpecRef{{ID: "RFC 6454 §5", URL: "https://www.rfc-editor.org/rfc/rfc6454#section-5"}}}}}}}
+	r := &report.Report{Scenarios: []*report.Scenario{{ID: "s", Requirements: []*report.Requirement{{ID: "X-1", Level: verdict.Must,
+		Verdict: verdict.Pass, SpecRefs: []verdict.SpecRef{{ID: "RFC 6454 §5", URL: "https://www.rfc-editor.org/rfc/rfc6454#section-5"}}}}}}}
 	b, err := r.JUnit()
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"io"
 )
 
@@ -23,7 +24,7 @@ type DiagramStats struct {
 // `a2a-conform peer`. start, if non-nil, is each peer's card before the
 // first of lines, so that a change made before a peer's first exchange is
 // marked too. Use WriteStyle for the page's stylesheet.
-func WriteDiagram(w io.Writer, id string, lines []JournalLine, start map[string]CardInForce) (DiagramStats, error) {
+func WriteDiagram(w io.Writer, id string, lines []journal.Exchange, start map[string]CardInForce) (DiagramStats, error) {
 	d := layout(&Scenario{ID: id, Played: true}, lines, start)
 	if err := htmlTmpl.ExecuteTemplate(w, "diagram", d); err != nil {
 		return DiagramStats{}, fmt.Errorf("report: diagram: %w", err)

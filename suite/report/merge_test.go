@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -14,14 +14,14 @@ import (
 // fails, b holds it passing; ROT-004 is a known failure by its bare ID.
 func shardOf(k int) *report.Report {
 	ids := []string{"a", "b"}
-	verdict := map[string]scenarios.Verdict{"a": scenarios.Fail, "b": scenarios.Pass}[ids[k-1]]
+	v := map[string]verdict.Verdict{"a": verdict.Fail, "b": verdict.Pass}[ids[k-1]]
 	at := time.Date(2026, 1, 1, 0, 0, k, 0, time.UTC)
 	r := &report.Report{SchemaVersion: report.SchemaVersion, Suite: report.Suite{Name: "a2a-conform", Version: "1"},
 		Client: report.Client{Name: "builtin:x"}, StartedAt: at, FinishedAt: at.Add(time.Second),
 		Selection: report.Selection{KnownFailures: report.KnownFailures{"ROT-004": "tracked"}},
 		Shard:     &report.Shard{Index: k, Count: 2, Catalog: ids, CatalogDigest: "sha256:c"},
 		Scenarios: []*report.Scenario{{ID: ids[k-1], Played: true, Requirements: []*report.Requirement{{
-			ID: "ROT-004", Level: scenarios.Must, Verdict: verdict, KnownFailure: true, KnownKey: "ROT-004"}}}}}
+			ID: "ROT-004", Level: verdict.Must, Verdict: v, KnownFailure: true, KnownKey: "ROT-004"}}}}}
 	r.Finish()
 	return r
 }
@@ -57,7 +57,7 @@ func TestMergeRefusals(t *testing.T) {
 			return []*report.Report{one, two}
 		}, "has client"},
 		{"another selection", func(one, two *report.Report) []*report.Report {
-			two.Selection.Level = scenarios.Must
+			two.Selection.Level = verdict.Must
 			return []*report.Report{one, two}
 		}, "has selection"},
 		{"another catalog", func(one, two *report.Report) []*report.Report {

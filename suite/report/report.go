@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // SchemaVersion names the JSON report format; bump it on any breaking change.
@@ -106,9 +106,9 @@ func ParseScopes(s string) (Scopes, error) {
 
 // Selection records what was asked for.
 type Selection struct {
-	Profiles    []scenarios.Profile `json:"profiles,omitempty"`
-	Level       scenarios.Level     `json:"level,omitempty"`
-	LabelFilter string              `json:"labelFilter,omitempty"`
+	Profiles    []verdict.Profile `json:"profiles,omitempty"`
+	Level       verdict.Level     `json:"level,omitempty"`
+	LabelFilter string            `json:"labelFilter,omitempty"`
 	// SpecVersion is the A2A revision run --spec-version narrowed to.
 	SpecVersion   string        `json:"specVersion,omitempty"`
 	KnownFailures KnownFailures `json:"knownFailures,omitempty"`
@@ -144,15 +144,15 @@ type Counts struct {
 
 // add counts one verdict; anything not a verdict (what a broken writer
 // could leave) counts as an error.
-func (c *Counts) add(v scenarios.Verdict) {
+func (c *Counts) add(v verdict.Verdict) {
 	switch v {
-	case scenarios.Pass:
+	case verdict.Pass:
 		c.Pass++
-	case scenarios.Fail:
+	case verdict.Fail:
 		c.Fail++
-	case scenarios.NotApplicable:
+	case verdict.NotApplicable:
 		c.NotApplicable++
-	case scenarios.Skipped:
+	case verdict.Skipped:
 		c.Skipped++
 	default:
 		c.Error++
@@ -214,7 +214,7 @@ type Scenario struct {
 	JournalOmitted int    `json:"journalOmitted,omitempty"`
 	JournalDigest  string `json:"journalDigest,omitempty"`
 	// NoOfferedBinding: the client spoke none of the bindings offered, so
-	// every requirement was not applicable (scenarios.NoOfferedBinding).
+	// every requirement was not applicable (the catalog's Evidence.NoOfferedBinding).
 	NoOfferedBinding bool           `json:"noOfferedBinding,omitempty"`
 	Requirements     []*Requirement `json:"requirements"`
 }
@@ -234,19 +234,19 @@ type Task struct {
 
 // Requirement is the verdict on one requirement in one scenario.
 type Requirement struct {
-	ID      string            `json:"id"`
-	Level   scenarios.Level   `json:"level"`
-	Profile scenarios.Profile `json:"profile"`
-	Text    string            `json:"text"`
-	Ref     string            `json:"ref"`
+	ID      string          `json:"id"`
+	Level   verdict.Level   `json:"level"`
+	Profile verdict.Profile `json:"profile"`
+	Text    string          `json:"text"`
+	Ref     string          `json:"ref"`
 	// SpecRefs are the sources Ref cites, with absolute URLs: the A2A spec
 	// sections at the pinned spec version, RFC sections, the contract
 	// model's rule in the docs of this suite version, public threads.
-	SpecRefs []scenarios.SpecRef `json:"specRefs,omitempty"`
-	Doc      string              `json:"doc"`
+	SpecRefs []verdict.SpecRef `json:"specRefs,omitempty"`
+	Doc      string            `json:"doc"`
 	// Verdict starts as error for every selected requirement and changes
 	// only when a check judged it: a harness that broke can never pass.
-	Verdict scenarios.Verdict `json:"verdict"`
+	Verdict verdict.Verdict `json:"verdict"`
 	// Control: the selection left it out, but it is its scenario's positive
 	// control, judged whenever the scenario is played (Selection.Judges).
 	Control bool `json:"control,omitempty"`
@@ -267,8 +267,8 @@ type Requirement struct {
 
 // Verdicts flattens the report to "scenario/requirement" → verdict (the
 // general requirements are judged in every scenario).
-func (r *Report) Verdicts() map[string]scenarios.Verdict {
-	out := map[string]scenarios.Verdict{}
+func (r *Report) Verdicts() map[string]verdict.Verdict {
+	out := map[string]verdict.Verdict{}
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
 			out[sc.ID+"/"+req.ID] = req.Verdict

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // ReadReport reads a report.json written by Run.
@@ -129,7 +129,7 @@ func mustFailures(r *Report) int {
 	n := 0
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
-			if req.Verdict == scenarios.Fail && req.Level == scenarios.Must {
+			if req.Verdict == verdict.Fail && req.Level == verdict.Must {
 				n++
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -25,7 +25,7 @@ func TestResultsComparesBindings(t *testing.T) {
 	other := overBindings([]string{wire.BindingGRPC}, wire.BindingGRPC)
 	other.Client.Label = "a2a-go/v2 v2.3.1" // no default-offer run of its own: left out
 	differs := overBindings([]string{wire.BindingHTTPJSON}, wire.BindingHTTPJSON)
-	differs.Scenarios[0].Requirements[2].Verdict = scenarios.Fail
+	differs.Scenarios[0].Requirements[2].Verdict = verdict.Fail
 	differs.Scenarios[0].Requirements[2].Got = "SendMessage at #5"
 
 	var b bytes.Buffer

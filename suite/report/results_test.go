@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -26,12 +26,12 @@ func resultsReport(label string, scopes report.Scopes) *report.Report {
 			ID: "repointed-endpoint", Played: true, ClientMode: "session",
 			Outcome: &driver.Outcome{Outcome: "completed", Detail: "after 3 polls on https://127.0.0.2:4711"},
 			Requirements: []*report.Requirement{
-				{ID: "REPOINT-001", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-001", Verdict: scenarios.Fail,
+				{ID: "REPOINT-001", Level: verdict.Must, Doc: "docs/requirements.md#repoint-001", Verdict: verdict.Fail,
 					KnownFailure: true, KnownReason: "no origin check: used peer B"},
-				{ID: "REPOINT-002", Level: scenarios.Must, Doc: "docs/requirements.md#repoint-002", Verdict: scenarios.Fail,
+				{ID: "REPOINT-002", Level: verdict.Must, Doc: "docs/requirements.md#repoint-002", Verdict: verdict.Fail,
 					Got: "bearer presented at https://127.0.0.2:4711 | hash " + strings.Repeat("ab", 32)},
-				{ID: "GEN-001", Level: scenarios.Must, Doc: "docs/requirements.md#gen-001", Verdict: scenarios.Pass},
-				{ID: "GEN-002", Level: scenarios.Must, Doc: "docs/requirements.md#gen-002", Verdict: scenarios.NotApplicable,
+				{ID: "GEN-001", Level: verdict.Must, Doc: "docs/requirements.md#gen-001", Verdict: verdict.Pass},
+				{ID: "GEN-002", Level: verdict.Must, Doc: "docs/requirements.md#gen-002", Verdict: verdict.NotApplicable,
 					Reason: "the client sent no A2A request"},
 			},
 		}},

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Finish fails the binding claims other scenarios refute
@@ -39,9 +39,9 @@ func (r *Report) StaleKnownFailures() []string {
 	judged, failedKeys := map[string]bool{}, map[string]bool{}
 	for _, sc := range r.Scenarios {
 		for _, req := range sc.Requirements {
-			if req.KnownFailure && (req.Verdict == scenarios.Pass || req.Verdict == scenarios.Fail) {
+			if req.KnownFailure && (req.Verdict == verdict.Pass || req.Verdict == verdict.Fail) {
 				judged[req.KnownKey] = true
-				failedKeys[req.KnownKey] = failedKeys[req.KnownKey] || req.Verdict == scenarios.Fail
+				failedKeys[req.KnownKey] = failedKeys[req.KnownKey] || req.Verdict == verdict.Fail
 			}
 		}
 	}
@@ -64,18 +64,18 @@ func (r *Report) StaleKnownFailures() []string {
 // 1): a failure the known-failures file does not list, at MUST level, or at
 // any level under --strict. Count and the exit code agree with it.
 func (sel Selection) FailsRun(req *Requirement) bool {
-	return req.Verdict == scenarios.Fail && !req.KnownFailure && (req.Level == scenarios.Must || sel.Strict)
+	return req.Verdict == verdict.Fail && !req.KnownFailure && (req.Level == verdict.Must || sel.Strict)
 }
 
 func (s *Summary) count(req *Requirement) {
 	s.add(req.Verdict)
-	if req.Verdict != scenarios.Fail {
+	if req.Verdict != verdict.Fail {
 		return
 	}
 	switch {
 	case req.KnownFailure:
 		s.KnownFailures++
-	case req.Level == scenarios.Must:
+	case req.Level == verdict.Must:
 		s.MustFailures++
 		s.UnlistedFailures++
 	default:

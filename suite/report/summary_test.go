@@ -3,11 +3,11 @@ package report_test
 import (
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
-func req(id string, level scenarios.Level, v scenarios.Verdict) *report.Requirement {
+func req(id string, level verdict.Level, v verdict.Verdict) *report.Requirement {
 	return &report.Requirement{ID: id, Level: level, Verdict: v}
 }
 
@@ -26,16 +26,16 @@ func TestFinishExitCodes(t *testing.T) {
 		interrupted bool
 		want        int
 	}{
-		{"all pass", []*report.Requirement{req("A", scenarios.Must, scenarios.Pass)}, false, false, 0},
-		{"should fails", []*report.Requirement{req("A", scenarios.Should, scenarios.Fail)}, false, false, 0},
-		{"should fails, strict", []*report.Requirement{req("A", scenarios.Should, scenarios.Fail)}, true, false, 1},
-		{"must fails", []*report.Requirement{req("A", scenarios.Must, scenarios.Fail)}, false, false, 1},
-		{"must fails, known", []*report.Requirement{known(req("A", scenarios.Must, scenarios.Fail), "A")}, true, false, 0},
-		{"known passes: stale", []*report.Requirement{known(req("A", scenarios.Must, scenarios.Pass), "A")}, false, false, 1},
-		{"an error beats a failure", []*report.Requirement{req("A", scenarios.Must, scenarios.Fail), req("B", scenarios.Should, scenarios.Error)}, false, false, 2},
-		{"a verdict nobody set is an error", []*report.Requirement{req("A", scenarios.Must, "")}, false, false, 2},
-		{"interrupted", []*report.Requirement{req("A", scenarios.Must, scenarios.Pass)}, false, true, 2},
-		{"not applicable and skipped", []*report.Requirement{req("A", scenarios.Must, scenarios.NotApplicable), req("B", scenarios.Must, scenarios.Skipped)}, false, false, 0},
+		{"all pass", []*report.Requirement{req("A", verdict.Must, verdict.Pass)}, false, false, 0},
+		{"should fails", []*report.Requirement{req("A", verdict.Should, verdict.Fail)}, false, false, 0},
+		{"should fails, strict", []*report.Requirement{req("A", verdict.Should, verdict.Fail)}, true, false, 1},
+		{"must fails", []*report.Requirement{req("A", verdict.Must, verdict.Fail)}, false, false, 1},
+		{"must fails, known", []*report.Requirement{known(req("A", verdict.Must, verdict.Fail), "A")}, true, false, 0},
+		{"known passes: stale", []*report.Requirement{known(req("A", verdict.Must, verdict.Pass), "A")}, false, false, 1},
+		{"an error beats a failure", []*report.Requirement{req("A", verdict.Must, verdict.Fail), req("B", verdict.Should, verdict.Error)}, false, false, 2},
+		{"a verdict nobody set is an error", []*report.Requirement{req("A", verdict.Must, "")}, false, false, 2},
+		{"interrupted", []*report.Requirement{req("A", verdict.Must, verdict.Pass)}, false, true, 2},
+		{"not applicable and skipped", []*report.Requirement{req("A", verdict.Must, verdict.NotApplicable), req("B", verdict.Must, verdict.Skipped)}, false, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &report.Report{Interrupted: tc.interrupted, Selection: report.Selection{Strict: tc.strict},
@@ -51,9 +51,9 @@ func TestFinishExitCodes(t *testing.T) {
 // A bare known-failure ID is stale only when no scenario fails it.
 func TestStaleKnownFailures(t *testing.T) {
 	r := &report.Report{Scenarios: []*report.Scenario{
-		{ID: "one", Requirements: []*report.Requirement{known(req("GEN-001", scenarios.Must, scenarios.Pass), "GEN-001")}},
-		{ID: "two", Requirements: []*report.Requirement{known(req("GEN-001", scenarios.Must, scenarios.Fail), "GEN-001")}},
-		{ID: "three", Requirements: []*report.Requirement{known(req("ROT-004", scenarios.Should, scenarios.Pass), "three/ROT-004")}},
+		{ID: "one", Requirements: []*report.Requirement{known(req("GEN-001", verdict.Must, verdict.Pass), "GEN-001")}},
+		{ID: "two", Requirements: []*report.Requirement{known(req("GEN-001", verdict.Must, verdict.Fail), "GEN-001")}},
+		{ID: "three", Requirements: []*report.Requirement{known(req("ROT-004", verdict.Should, verdict.Pass), "three/ROT-004")}},
 	}}
 	r.Finish()
 	if got := r.Summary.StaleKnownFailures; len(got) != 1 || got[0] != "three/ROT-004" {

@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 // A watcher that never reads holds one pending signal at most: the
 // journal never waits for it.
 func TestJournalWatchNeverBlocksAndCoalesces(t *testing.T) {
-	j := newJournal(JournalLimits{Exchanges: 10, Ring: true}, nil)
+	j := New(JournalLimits{Exchanges: 10, Ring: true}, nil)
 	idle, stopIdle := j.Watch()
 	defer stopIdle()
 	reader, stopReader := j.Watch()
@@ -16,7 +16,7 @@ func TestJournalWatchNeverBlocksAndCoalesces(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := 0; i < 5000; i++ {
-			j.append(&Exchange{Seq: j.reserve()})
+			j.Append(&Exchange{Seq: j.Reserve()})
 		}
 	}()
 	select {
@@ -33,7 +33,7 @@ func TestJournalWatchNeverBlocksAndCoalesces(t *testing.T) {
 	}
 	stopReader()
 	stopReader() // twice is harmless
-	j.append(&Exchange{Seq: j.reserve()})
+	j.Append(&Exchange{Seq: j.Reserve()})
 	select {
 	case <-reader:
 		t.Error("signal after stop")

@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"encoding/binary"

@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"encoding/json"
@@ -53,23 +53,24 @@ type record struct {
 	data []byte
 }
 
-// newJournal makes a journal bounded by l (zero fields: defaults).
-func newJournal(l JournalLimits, onExchange func(Exchange)) *Journal {
-	return &Journal{limits: l.withDefaults(), onExchange: onExchange}
+// New makes a journal bounded by l (zero fields: defaults); onExchange,
+// if non-nil, sees every exchange appended.
+func New(l JournalLimits, onExchange func(Exchange)) *Journal {
+	return &Journal{limits: l.WithDefaults(), onExchange: onExchange}
 }
 
-// reserve hands out the next sequence number.
-func (j *Journal) reserve() int64 {
+// Reserve hands out the next sequence number, when a request arrives.
+func (j *Journal) Reserve() int64 {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.nextSeq++
 	return j.nextSeq
 }
 
-// append stores e (already sealed) in Seq order, whole, compact or not at
+// Append stores e (already sealed: redacted, then Bound) in Seq order, whole, compact or not at
 // all as the limits say; the hook sees what was kept, or the compact form
 // of what was dropped.
-func (j *Journal) append(e *Exchange) {
+func (j *Journal) Append(e *Exchange) {
 	// Encoded before the lock, so that concurrent requests encode in
 	// parallel, while exchanges are still kept whole. The compact form,
 	// when the limits call for it, is small enough to encode under the lock.
@@ -187,20 +188,20 @@ func (j *Journal) each(after int64, fn func(Exchange) error) error {
 
 // WriteJSONLines writes one JSON object per exchange kept, in Seq order.
 func (j *Journal) WriteJSONLines(w io.Writer) error {
-	return j.writeJSONLines(w, 0, "")
+	return j.WriteJSONLinesAfter(w, 0, "")
 }
 
-// writeJSONLines writes the exchanges after seq, of peer only unless peer
+// WriteJSONLinesAfter writes the exchanges after seq, of peer only unless peer
 // is "", one at a time, so that reading a large journal costs one record
 // of memory, not a copy of all.
-func (j *Journal) writeJSONLines(w io.Writer, after int64, peer string) error {
+func (j *Journal) WriteJSONLinesAfter(w io.Writer, after int64, peer string) error {
 	enc := json.NewEncoder(w)
 	return j.each(after, func(e Exchange) error {
 		if peer != "" && e.Peer != peer {
 			return nil
 		}
 		if err := enc.Encode(e); err != nil {
-			return fmt.Errorf("mockpeer: write journal: %w", err)
+			return fmt.Errorf("journal: write: %w", err)
 		}
 		return nil
 	})

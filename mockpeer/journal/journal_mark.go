@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 // Mark is the last sequence number handed out so far: every exchange that
 // arrives later has a greater one. The harness marks the start and end of

@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"encoding/json"
@@ -9,52 +9,52 @@ import (
 	"unicode/utf8"
 )
 
-// Bounding runs after redaction (see seal): a cut can only ever split a
+// Bounding runs after redaction (the farm's seal): a cut can only ever split a
 // redaction mark, never a secret.
 
 // Names in Exchange.Truncated: the JSON names of the fields cut.
 const (
-	truncHeader     = "header"
-	truncPath       = "path"
-	truncQuery      = "query"
-	truncBody       = "body"
-	truncResponse   = "response"
-	truncOp         = "op"
-	truncTaskID     = "taskId"
-	truncVersion    = "a2aVersion"
-	truncMalformed  = "malformed"
-	truncExtensions = "extensions"
-	truncMetadata   = "requestMetadata"
-	truncCompact    = "compact"
-	truncMethod     = "method"
-	truncConnection = "connection"
-	// cutHeaderValues is the Cut of a header cut by its count of values.
-	cutHeaderValues = "headerValues"
+	TruncHeader     = "header"
+	TruncPath       = "path"
+	TruncQuery      = "query"
+	TruncBody       = "body"
+	TruncResponse   = "response"
+	TruncOp         = "op"
+	TruncTaskID     = "taskId"
+	TruncVersion    = "a2aVersion"
+	TruncMalformed  = "malformed"
+	TruncExtensions = "extensions"
+	TruncMetadata   = "requestMetadata"
+	TruncCompact    = "compact"
+	TruncMethod     = "method"
+	TruncConnection = "connection"
+	// CutHeaderValues is the Cut of a header cut by its count of values.
+	CutHeaderValues = "headerValues"
 )
 
-// bound cuts e to the limits l, naming in e.Truncated what was cut. The
+// Bound cuts e to the limits l, naming in e.Truncated what was cut. The
 // body or response was already cut by its capture when bodyCut or
 // responseCut is set.
-func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
+func Bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
 	header, bytes, values := boundHeader(e.Header, l.HeaderBytes, l.HeaderCount)
 	if bytes > l.HeaderBytes || values > l.HeaderCount {
 		e.Header = header
-		markCut(e, truncHeader, true)
+		markCut(e, TruncHeader, true)
 		if bytes > l.HeaderBytes {
-			addCut(e, Cut{Field: truncHeader, Limit: l.HeaderBytes, Seen: bytes})
+			addCut(e, Cut{Field: TruncHeader, Limit: l.HeaderBytes, Seen: bytes})
 		}
 		if values > l.HeaderCount {
-			addCut(e, Cut{Field: cutHeaderValues, Limit: l.HeaderCount, Seen: values})
+			addCut(e, Cut{Field: CutHeaderValues, Limit: l.HeaderCount, Seen: values})
 		}
 	}
 	cutStrings(e, l.PathBytes, l.QueryBytes, l.FieldBytes)
-	cutBody(e, &e.Body, truncBody, l.BodyBytes, bodyCut)
-	cutBody(e, &e.Response, truncResponse, l.BodyBytes, responseCut)
+	cutBody(e, &e.Body, TruncBody, l.BodyBytes, bodyCut)
+	cutBody(e, &e.Response, TruncResponse, l.BodyBytes, responseCut)
 	if e.RequestMetadata != nil {
 		if raw, err := json.Marshal(e.RequestMetadata); err != nil || len(raw) > l.BodyBytes/4 {
 			e.RequestMetadata = nil
-			markCut(e, truncMetadata, true)
-			addCut(e, Cut{Field: truncMetadata, Limit: l.BodyBytes / 4, Seen: len(raw)})
+			markCut(e, TruncMetadata, true)
+			addCut(e, Cut{Field: TruncMetadata, Limit: l.BodyBytes / 4, Seen: len(raw)})
 		}
 	}
 }
@@ -67,20 +67,20 @@ func bound(e *Exchange, l JournalLimits, bodyCut, responseCut bool) {
 func compact(e *Exchange) {
 	if len(e.Header) > 0 {
 		bytes, _ := headerSize(e.Header)
-		dropped(e, truncHeader, bytes)
+		dropped(e, TruncHeader, bytes)
 	}
 	if e.Body != "" {
-		dropped(e, truncBody, len(e.Body))
+		dropped(e, TruncBody, len(e.Body))
 	}
 	if e.Response != "" {
-		dropped(e, truncResponse, len(e.Response))
+		dropped(e, TruncResponse, len(e.Response))
 	}
 	if e.RequestMetadata != nil {
-		dropped(e, truncMetadata, 0)
+		dropped(e, TruncMetadata, 0)
 	}
 	e.Header, e.Body, e.Response, e.RequestMetadata = nil, "", "", nil
 	cutStrings(e, compactFieldBytes, compactFieldBytes, compactFieldBytes)
-	markCut(e, truncCompact, true)
+	markCut(e, TruncCompact, true)
 }
 
 // dropped marks a field a compact exchange drops, of seen bytes.
@@ -114,21 +114,21 @@ func addCut(e *Exchange, c Cut) {
 // Field by field, not over a table of pointers into e: escape analysis
 // would move a journaled Exchange to the heap for the table.
 func cutStrings(e *Exchange, path, query, field int) {
-	cutField(e, &e.Path, truncPath, path)
-	cutField(e, &e.Query, truncQuery, query)
-	cutField(e, &e.Method, truncMethod, field)
-	cutField(e, &e.Op, truncOp, field)
-	cutField(e, &e.TaskID, truncTaskID, field)
-	cutField(e, &e.A2AVersion, truncVersion, field)
-	cutField(e, &e.Malformed, truncMalformed, field)
+	cutField(e, &e.Path, TruncPath, path)
+	cutField(e, &e.Query, TruncQuery, query)
+	cutField(e, &e.Method, TruncMethod, field)
+	cutField(e, &e.Op, TruncOp, field)
+	cutField(e, &e.TaskID, TruncTaskID, field)
+	cutField(e, &e.A2AVersion, TruncVersion, field)
+	cutField(e, &e.Malformed, TruncMalformed, field)
 	var c bool
 	total := 0
 	for _, x := range e.Extensions {
 		total += len(x)
 	}
 	if e.Extensions, c = boundList(e.Extensions, field); c {
-		markCut(e, truncExtensions, true)
-		addCut(e, Cut{Field: truncExtensions, Limit: field, Seen: total})
+		markCut(e, TruncExtensions, true)
+		addCut(e, Cut{Field: TruncExtensions, Limit: field, Seen: total})
 	}
 	if e.Conn != nil {
 		boundConnection(e, field)
@@ -161,11 +161,11 @@ func cutString(s string, limit int) (string, bool) {
 	if len(s) <= limit {
 		return s, false
 	}
-	return s[:runeCut(s, limit)], true
+	return s[:RuneCut(s, limit)], true
 }
 
-// runeCut is the largest cut at or before limit that does not split a rune.
-func runeCut(s string, limit int) int {
+// RuneCut is the largest cut at or before limit that does not split a rune.
+func RuneCut(s string, limit int) int {
 	cut := min(limit, len(s))
 	for cut > 0 && cut < len(s) && !utf8.RuneStart(s[cut]) {
 		cut--

@@ -1,4 +1,4 @@
-package mockpeer
+package journal
 
 import (
 	"net/http"
@@ -157,7 +157,7 @@ type AuthSeen struct {
 
 // TaskCreating reports whether the exchange asked to create a task.
 func (ex Exchange) TaskCreating() bool {
-	return ex.Route == RouteA2A && sendOp(ex.Op)
+	return ex.Route == RouteA2A && (ex.Op == wire.MethodSendMessage || ex.Op == wire.MethodSendStreamingMessage)
 }
 
 // Line renders the exchange on one line, for terminals and failure
@@ -252,12 +252,12 @@ func (ex Exchange) truncation() string {
 	for _, name := range ex.Truncated {
 		var bounds []string
 		for _, c := range ex.Cuts {
-			if c.Limit > 0 && (c.Field == name || name == truncHeader && c.Field == cutHeaderValues) {
+			if c.Limit > 0 && (c.Field == name || name == TruncHeader && c.Field == CutHeaderValues) {
 				seen, unit := strconv.Itoa(c.Seen), " bytes"
 				if c.AtLeast {
 					seen = "≥" + seen
 				}
-				if c.Field == cutHeaderValues {
+				if c.Field == CutHeaderValues {
 					unit = " values"
 				}
 				bounds = append(bounds, strconv.Itoa(c.Limit)+" of "+seen+unit)
