@@ -74,7 +74,7 @@ type Exchange struct {
 	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
 	// Extensions is the A2A-Extensions list the request carried.
 	Extensions []string `json:"extensions,omitempty"`
-	// CardFault names the scripted failure (CardFault) a card request was
+	// CardFault names the scripted failure (mockpeer.CardFault) a card request was
 	// answered with instead of the card; "" for the card itself. Status is
 	// 0 for a hang-up: the client received no response.
 	CardFault string `json:"cardFault,omitempty"`
@@ -187,7 +187,7 @@ func (ex Exchange) Line() string {
 			b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
 		}
 		b.WriteString(" → ")
-		if ex.CardFault == string(CardHangUp) {
+		if ex.CardFault != "" && ex.Status == 0 { // a hang-up
 			b.WriteString("no response")
 		} else {
 			b.WriteString(strconv.Itoa(ex.Status))
