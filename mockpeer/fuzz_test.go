@@ -51,7 +51,7 @@ func FuzzJournalRedaction(f *testing.F) {
 		farm := &Farm{secrets: s, journal: journal.New(l, nil)}
 		capture := text[:min(len(text), l.CaptureBytes())]
 		e := Exchange{
-			Method: text, Path: text, Query: text, Op: text, TaskID: text, Malformed: text, A2AVersion: text, TLSClient: text,
+			Method: text, Path: text, Query: text, Op: text, TaskID: text, Malformed: text, A2AVersion: text, Tenant: text, TLSClient: text,
 			Header:          http.Header{"X-" + string(pick): {text}, "Authorization": {"Bearer " + text}, text: {"v"}},
 			Body:            capture,
 			Response:        capture,

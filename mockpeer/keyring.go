@@ -15,14 +15,18 @@ import (
 type keyring struct {
 	signers map[string][]cardsig.Signer // by signing peer
 	jwks    map[string][]byte           // rendered JWKS, by every peer
+	// late is the JWKS of a LatePublication peer once its late keys are
+	// published.
+	late map[string][]byte
 }
 
 // newKeyring makes the keys every peer's Signing asks for. origins must
 // know every port (jku headers carry them). Peers of one key group (see
 // FarmSpec.KeyGroup) share their keys, each under its own kids.
 func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) string) (*keyring, error) {
-	kr := &keyring{signers: map[string][]cardsig.Signer{}, jwks: map[string][]byte{}}
+	kr := &keyring{signers: map[string][]cardsig.Signer{}, jwks: map[string][]byte{}, late: map[string][]byte{}}
 	published := map[string][]jose.JSONWebKey{}
+	latePublished := map[string][]jose.JSONWebKey{}
 	made := map[string]*cardsig.Key{} // by group and slot
 	generate := func(peer, slot, alg, kid string) (*cardsig.Key, error) {
 		g := ""
@@ -59,19 +63,20 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 			}
 			signer := cardsig.Signer{Key: key, JKU: jku}
 			var decoy *cardsig.Key
-			if s.Fault == WrongKID || s.Fault == UnknownKey {
+			if s.Fault == WrongKID || s.Fault == UnknownKey || s.Fault == EmbeddedKey {
 				if decoy, err = generate(ps.Name, slot+"-decoy", alg, kid+"-decoy"); err != nil {
 					return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 				}
 				published[publisher] = append(published[publisher], decoy.Public())
 			}
-			switch s.Fault {
-			case WrongKID:
-				signer.KeyID = decoy.ID()
-			case AlgMismatch:
-				signer.Algorithm = otherRSAAlgorithm(alg)
+			if err := forge(&signer, s.Fault, alg, decoy); err != nil {
+				return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 			}
-			if s.Fault != UnknownKey {
+			switch s.Fault {
+			case UnknownKey, EmbeddedKey:
+			case LatePublication:
+				latePublished[publisher] = append(latePublished[publisher], key.Public())
+			default:
 				published[publisher] = append(published[publisher], key.Public())
 			}
 			kr.signers[ps.Name] = append(kr.signers[ps.Name], signer)
@@ -83,8 +88,41 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 			return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 		}
 		kr.jwks[ps.Name] = doc
+		if late := latePublished[ps.Name]; late != nil {
+			if kr.late[ps.Name], err = cardsig.JWKS(append(published[ps.Name], late...)...); err != nil {
+				return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
+			}
+		}
 	}
 	return kr, nil
+}
+
+// critical is the crit extension of UnknownCritical: no verifier knows it.
+const critical = "urn:a2a-conform:must-understand"
+
+// forge sets up signer to make the fault's signatures; decoy is the
+// published key of WrongKID, UnknownKey and EmbeddedKey.
+func forge(signer *cardsig.Signer, fault SignatureFault, alg string, decoy *cardsig.Key) error {
+	switch fault {
+	case WrongKID:
+		signer.KeyID = decoy.ID()
+	case AlgMismatch:
+		signer.Algorithm = otherRSAAlgorithm(alg)
+	case Unsecured:
+		signer.Unsecured = true
+	case HMACKeyConfusion:
+		secret, err := cardsig.PublicKeyPEM(signer.Key.Public())
+		if err != nil {
+			return err
+		}
+		signer.Secret = secret
+	case UnknownCritical:
+		signer.Header = map[string]any{"crit": []string{critical}, critical: true}
+	case EmbeddedKey:
+		signer.Key = signer.Key.WithID(signer.Key.ID() + "-unpublished")
+		signer.Header = map[string]any{"jwk": signer.Key.Public()}
+	}
+	return nil
 }
 
 func otherRSAAlgorithm(alg string) string {

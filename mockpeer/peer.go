@@ -81,6 +81,9 @@ type peerState struct {
 	// force; a rotation starts it again, so triggers chain per version.
 	cardResponses int
 	sends         int // tasks created
+	// latePublished: the late keys of a LatePublication peer are in its
+	// JWKS (signing.go).
+	latePublished bool
 	// served marks the card versions the peer answered a GET with, 200
 	// and the card: what a client's validators may name (Validators).
 	served []bool

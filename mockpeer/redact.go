@@ -53,7 +53,7 @@ type redaction struct {
 func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 	deflated := deflatedBody(e.Header)
 	e.Method, e.Path, e.Query = r.client(e.Method), r.client(e.Path), r.client(e.Query)
-	e.Op, e.TaskID, e.A2AVersion = r.client(e.Op), r.client(e.TaskID), r.client(e.A2AVersion)
+	e.Op, e.TaskID, e.A2AVersion, e.Tenant = r.client(e.Op), r.client(e.TaskID), r.client(e.A2AVersion), r.client(e.Tenant)
 	e.Malformed, e.TLSClient = r.client(e.Malformed), r.client(e.TLSClient)
 	e.Extensions = r.list(e.Extensions, r.client)
 	if c := e.Conn; c != nil { // the connection's record: what its ClientHello and certificate said

@@ -139,6 +139,7 @@ func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *
 	e.SentContract = p.sentContract(d.requestMetadata)
 	if e.Route == RouteA2A {
 		e.Op, e.Binding, e.ErrorCode, e.Malformed = call.Op, call.Binding, call.ErrorCode, call.Malformed
+		e.Tenant = call.Tenant
 		e.Blocking = d.blocking
 		if call.Extensions != nil {
 			e.Extensions = call.Extensions

@@ -59,11 +59,39 @@ const (
 	// AlgMismatch: every key signs with the other RSA algorithm (RS256 ↔
 	// PS256) than the one its JWKS entry declares. RSA algorithms only.
 	AlgMismatch
+	// Unsecured: every signature is an unsecured JWS, alg "none" and no
+	// signature (RFC 7515 §A.5), naming a key the publisher publishes.
+	Unsecured
+	// HMACKeyConfusion: every signature is an HS256 MAC keyed with the PEM
+	// of the public key its kid names, which the publisher publishes (the
+	// RS/HS key-confusion attack, RFC 8725 §2.1).
+	HMACKeyConfusion
+	// UnknownCritical: every signature is valid, but its protected header
+	// lists in crit an extension no verifier understands (RFC 7515 §4.1.11:
+	// the JWS must then be rejected).
+	UnknownCritical
+	// EmbeddedKey: the card is signed by keys no JWKS publishes, each under
+	// a kid the publisher never published, with the public key embedded in
+	// the protected header (jwk, RFC 7515 §4.1.3); the publisher's JWKS
+	// holds other keys of the same algorithms.
+	EmbeddedKey
+	// NonCanonical: every signature covers the card's bytes as served (its
+	// key order and spacing, without signatures), not the RFC 8785 form.
+	NonCanonical
+	// LatePublication: the keys are published only after the card was
+	// fetched. The JWKS lacks them until the peer has served its last card
+	// version and then one JWKS without them: a verifier that judges the
+	// card by the keys of its own time refuses it, one that fetches the
+	// keys again until they verify accepts it. The publisher must be the
+	// peer itself.
+	LatePublication
 )
 
 var faultNames = map[SignatureFault]string{
 	NoFault: "none", TamperedPayload: "tampered-payload", WrongKID: "wrong-kid",
-	UnknownKey: "unknown-key", AlgMismatch: "alg-mismatch",
+	UnknownKey: "unknown-key", AlgMismatch: "alg-mismatch", Unsecured: "unsecured", HMACKeyConfusion: "hmac-key-confusion",
+	UnknownCritical: "unknown-critical", EmbeddedKey: "embedded-key", NonCanonical: "non-canonical",
+	LatePublication: "late-publication",
 }
 
 func (f SignatureFault) String() string {
@@ -104,6 +132,9 @@ func validateSigning(spec FarmSpec) error {
 		if _, ok := faultNames[s.Fault]; !ok {
 			return invalid("peer %q: unknown signature fault %d", ps.Name, s.Fault)
 		}
+		if s.Fault == LatePublication && s.Publisher != "" && s.Publisher != ps.Name {
+			return invalid("peer %q: the late-publication fault needs the keys published by the peer itself, not %q", ps.Name, s.Publisher)
+		}
 		for _, alg := range s.algorithms() {
 			switch alg {
 			case cardsig.ES256, cardsig.ES384:
@@ -123,11 +154,18 @@ func validateSigning(spec FarmSpec) error {
 // frozen bytes of card. Errors are cardsig's; the caller names the card.
 func signCard(spec PeerSpec, card wire.AgentCard, raw []byte, o Origins, signers []cardsig.Signer) ([]byte, error) {
 	covered := raw
-	if spec.Signing.Fault == TamperedPayload {
+	switch spec.Signing.Fault {
+	case TamperedPayload:
 		var err error
 		if covered, err = freezeCard(spec, beforeTampering(card, o(spec.Name))); err != nil {
 			return nil, err
 		}
+	case NonCanonical:
+		sigs, err := cardsig.SignaturesOver(raw, signers...)
+		if err != nil {
+			return nil, err
+		}
+		return cardsig.Attach(raw, sigs...)
 	}
 	sigs, err := cardsig.Signatures(covered, signers...)
 	if err != nil {
@@ -173,7 +211,14 @@ func (p *Peer) serveJWKS(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	body := p.JWKS()
+	p.mu.Lock()
+	var body []byte
+	if r.Method == http.MethodGet {
+		body = slices.Clone(p.serveJWKSLocked())
+	} else {
+		body = slices.Clone(p.jwksLocked())
+	}
+	p.mu.Unlock()
 	w.Header().Set("Content-Type", "application/jwk-set+json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
@@ -182,5 +227,28 @@ func (p *Peer) serveJWKS(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// JWKS is the JSON Web Key Set the peer serves at JWKSPath.
-func (p *Peer) JWKS() []byte { return slices.Clone(p.farm.keys.jwks[p.spec.Name]) }
+// JWKS is the JSON Web Key Set the peer serves at JWKSPath now.
+func (p *Peer) JWKS() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.jwksLocked())
+}
+
+// serveJWKSLocked is the key set of one GET: under LatePublication the
+// late keys join it once one response without them followed the last card
+// version.
+func (p *Peer) serveJWKSLocked() []byte {
+	body := p.jwksLocked()
+	last := len(p.versions) - 1
+	if _, late := p.farm.keys.late[p.spec.Name]; late && last < len(p.state.served) && p.state.served[last] {
+		p.state.latePublished = true
+	}
+	return body
+}
+
+func (p *Peer) jwksLocked() []byte {
+	if late, ok := p.farm.keys.late[p.spec.Name]; ok && p.state.latePublished {
+		return late
+	}
+	return p.farm.keys.jwks[p.spec.Name]
+}

@@ -130,6 +130,12 @@ func TestSignatureFaults(t *testing.T) {
 		{"alg mismatch", Signing{Algorithms: rs, JKU: true, Fault: AlgMismatch}, cardsig.ErrAlgorithmMismatch},
 		{"key served from another origin", Signing{JKU: true, Publisher: "B"}, nil},
 		{"another origin, no jku", Signing{Publisher: "B"}, cardsig.ErrKeyNotFound},
+		{"alg none", Signing{JKU: true, Fault: Unsecured}, cardsig.ErrHeader},
+		{"HS256 keyed with the public key", Signing{JKU: true, Fault: HMACKeyConfusion}, cardsig.ErrHeader},
+		{"unknown crit", Signing{JKU: true, Fault: UnknownCritical}, cardsig.ErrHeader},
+		{"embedded key under an unpublished kid", Signing{JKU: true, Fault: EmbeddedKey}, cardsig.ErrKeyNotFound},
+		{"over the bytes as served", Signing{JKU: true, Fault: NonCanonical}, cardsig.ErrNoValidSignature},
+		{"key published after the card", Signing{JKU: true, Fault: LatePublication}, cardsig.ErrKeyNotFound},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -151,6 +157,48 @@ func TestSignatureFaults(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("each forgery is the one its cheat takes", func(t *testing.T) {
+		for _, tc := range []struct {
+			fault SignatureFault
+			param string
+			want  any
+		}{
+			{Unsecured, "alg", cardsig.AlgNone},
+			{HMACKeyConfusion, "alg", cardsig.HS256},
+			{UnknownCritical, "crit", []any{critical}},
+			{EmbeddedKey, "kid", "A-es256-1-unpublished"},
+		} {
+			f := startFarm(t, twoPeers(Signing{JKU: true, Fault: tc.fault}))
+			card, _, _ := fetchSigned(t, httpsClient(t, f, false), f.Peer("A"))
+			h := protectedHeaderOf(t, card)
+			if got, _ := json.Marshal(h[tc.param]); string(got) != headerJSON(t, tc.want) {
+				t.Errorf("%v: protected %s = %s, want %s", tc.fault, tc.param, got, headerJSON(t, tc.want))
+			}
+			if tc.fault == EmbeddedKey && h["jwk"] == nil {
+				t.Errorf("embedded-key: no jwk in the protected header")
+			}
+		}
+	})
+
+	t.Run("a late key is published after one JWKS without it", func(t *testing.T) {
+		f := startFarm(t, twoPeers(Signing{JKU: true, Fault: LatePublication}))
+		a, c := f.Peer("A"), httpsClient(t, f, false)
+		if _, body := do(t, c, http.MethodGet, JWKSURL(a.Origin()), "", nil); string(body) != `{"keys":[]}` {
+			t.Fatalf("JWKS before the card was served: %s", body)
+		}
+		card, early, _ := fetchSigned(t, c, a) // the first JWKS after the card
+		if _, err := verifyWithJWKS(t, card, early); !errors.Is(err, cardsig.ErrKeyNotFound) {
+			t.Fatalf("Verify with the JWKS of the card's time: %v, want ErrKeyNotFound", err)
+		}
+		_, late := do(t, c, http.MethodGet, JWKSURL(a.Origin()), "", nil)
+		if _, err := verifyWithJWKS(t, card, late); err != nil {
+			t.Fatalf("Verify with the JWKS fetched again: %v", err)
+		}
+		if !bytes.Equal(a.JWKS(), late) {
+			t.Errorf("JWKS() = %s, want the late set", a.JWKS())
+		}
+	})
 
 	t.Run("tampering is exactly the repointed urls", func(t *testing.T) {
 		f := startFarm(t, twoPeers(Signing{JKU: true, Fault: TamperedPayload}))
@@ -233,6 +281,13 @@ func TestSigningValidation(t *testing.T) {
 			t.Errorf("%s: Start error %v, want ErrInvalidSpec", name, err)
 		}
 	}
+	_, err := Start(context.Background(), FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
+		{Name: "A", Cards: []CardFunc{testCard("A")}, Signing: &Signing{Publisher: "B", Fault: LatePublication}},
+		{Name: "B", Host: "127.0.0.2", Cards: []CardFunc{testCard("B")}},
+	}})
+	if !errors.Is(err, ErrInvalidSpec) {
+		t.Errorf("late keys published by another peer: Start error %v, want ErrInvalidSpec", err)
+	}
 }
 
 // Peers of one key group sign with the same keys under kids of their own,
@@ -270,4 +325,32 @@ func TestKeyGroupSharesSigningKeys(t *testing.T) {
 	if slices.Equal(keys["1-A"], keys["B"]) || slices.Equal(keys["B"], keys["C"]) {
 		t.Error("a peer outside any group shares its keys")
 	}
+}
+
+func protectedHeaderOf(t *testing.T, card []byte) map[string]any {
+	t.Helper()
+	var c struct {
+		Signatures []cardsig.Signature `json:"signatures"`
+	}
+	if err := json.Unmarshal(card, &c); err != nil || len(c.Signatures) == 0 {
+		t.Fatalf("signatures: %v", err)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(c.Signatures[0].Protected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h map[string]any
+	if err := json.Unmarshal(raw, &h); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func headerJSON(t *testing.T, v any) string {
+	t.Helper()
+	out, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }

@@ -14,7 +14,8 @@ import (
 // The field sessions list the three and a secondary entry to the first,
 // and change one interface's field on purpose (field_before_send_test.go
 // holds each change to one member of the projection): their first card is
-// checked here.
+// checked here. The interface-choice scenarios list the three twice, on
+// purpose (interface_choice.go).
 func TestCatalogCardsListEveryBinding(t *testing.T) {
 	narrowed := map[string]bool{
 		"repointed-grpc-endpoint A v0": true, // gRPC alone, repointed as host:port
@@ -32,6 +33,7 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 		"repointed-grpc-target-first-contact B v0":   true,
 	}
 	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true}
+	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true}
 	origins := func(peer string) string { return "https://" + peer + ".test:443" }
 	seen := map[string]bool{}
 	for _, sc := range Catalog() {
@@ -44,6 +46,12 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 				key := fmt.Sprintf("%s %s v%d", sc.ID, p.Name, v)
 				if fieldSessions[sc.ID] {
 					if want := append(slices.Clone(mockpeer.AllBindings), mockpeer.AllBindings[0]); v == 0 && !slices.Equal(got, want) {
+						t.Errorf("%s lists %v, want %v", key, got, want)
+					}
+					continue
+				}
+				if twice[sc.ID] {
+					if want := slices.Concat(mockpeer.AllBindings, mockpeer.AllBindings); !slices.Equal(got, want) {
 						t.Errorf("%s lists %v, want %v", key, got, want)
 					}
 					continue

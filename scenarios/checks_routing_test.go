@@ -86,7 +86,7 @@ func noCredentialAtCases() []checkCase {
 	}
 }
 
-func noOneDotZeroCallsCases() []checkCase {
+func onlyLabelledCases() []checkCase {
 	const want = "no A2A 1.0 request to a 2.0 interface"
 	return []checkCase{
 		{"the card only", journal(fetch("A"), fetch("A")), passed()},
@@ -100,6 +100,19 @@ func noOneDotZeroCallsCases() []checkCase {
 		{"a version the journal cut", journal(send("A", cutVersion("2.0"))),
 			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "`+clip(cutValue("2.0"), 64)+
 				`" (cut to the journal's 1024 bytes of its 5000))`, 1)},
+	}
+}
+
+// onlyLabelledMinorCases: a 1.1 interface is judged as strictly as a 2.0
+// one; a 1.0 label is no closer to right for sharing the major version.
+func onlyLabelledMinorCases() []checkCase {
+	const want = "no A2A 1.0 request to a 1.1 interface"
+	return []checkCase{
+		{"requests that speak 1.1", journal(fetch("A"), send("A", a2aVersion("1.1"))), passed()},
+		{"a 1.0 send, as a same-major fallback makes it", journal(fetch("A"), send("A")),
+			failed(want, `1 request(s), first #2 POST /a2a/jsonrpc (A2A-Version "1.0")`, 2)},
+		{"a patch number is no version of its own: 1.1.0 is not the label", journal(send("A", a2aVersion("1.1.0"))),
+			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "1.1.0")`, 1)},
 	}
 }
 

@@ -121,13 +121,20 @@ var specOrder = []string{
 	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
 	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
 	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
+	// Signature trust roots: forgeries rule 6 refuses.
+	"repointed-endpoint-foreign-jku", "repointed-endpoint-unpublished-kid", "repointed-endpoint-alg-none",
+	"repointed-endpoint-hmac-key-confusion", "repointed-endpoint-unknown-crit", "repointed-endpoint-non-canonical",
+	"repointed-endpoint-late-key",
 	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
-	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "frozen-contract-extension",
+	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "version-skew-minor",
+	"older-version-listed-first", "duplicate-binding-order", "frozen-contract-extension",
 	// First contact: the authority scenarios above, the bad card first.
 	"repointed-endpoint-first-contact", "repointed-endpoint-bad-signature-first-contact",
 	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
 	"repointed-grpc-endpoint-first-contact", "repointed-grpc-target-first-contact",
 	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
+	// A refused card served again, then an honest one.
+	"rejected-card-not-cached", "rejected-card-not-cached-bad-signature", "rejected-card-not-cached-version-skew",
 }
 
 func order(id string) int {

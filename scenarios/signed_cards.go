@@ -28,3 +28,20 @@ func signedRepoint(s Scenario, signing mockpeer.Signing, bIdentity string) *Scen
 
 // rotatingKeys sign with two keys at once, as during a key rotation.
 var rotatingKeys = []string{cardsig.ES256, cardsig.RS256}
+
+// The trust-root family (a2aproject/A2A#2096, PR #2099; a2a-go#368): each
+// scenario is repointed-endpoint-bad-signature with another forgery, one
+// way a signature the spec refuses could still make A's card speak for B.
+// The card is signed by one ES256 key; B presents A's TLS certificate, so
+// only the signature is wrong.
+const trustRootThreads = "https://github.com/a2aproject/A2A/issues/2096; https://github.com/a2aproject/A2A/pull/2099; " +
+	"https://github.com/a2aproject/a2a-go/issues/368"
+
+// forgedSignature completes a trust-root scenario: signedRepoint signed as
+// signing says, its requirements those of untrustedEndpoint with ids,
+// citing rule 6's condition and the RFC sections of the forgery (refs).
+func forgedSignature(s Scenario, signing mockpeer.Signing, condition, refs string, ids [4]string, noRequest, noCredential string) *Scenario {
+	ref := "contract-model §3 rule 6 and §6 condition " + condition + "; A2A v1.0 spec §8.4.3; " + refs + "; " + trustRootThreads
+	s.Requirements = append(untrustedEndpoint("B", ProfileSignatures, ref, ids, noRequest, noCredential), s.Requirements...)
+	return signedRepoint(s, signing, "A")
+}

@@ -2,7 +2,10 @@ package cardsig
 
 import (
 	"bytes"
+	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"strings"
@@ -34,7 +37,25 @@ type Signer struct {
 	// Algorithm, if non-empty, replaces the key's algorithm. It must be one
 	// the key can make: RS256 or PS256 for an RSA key.
 	Algorithm string
+	// Header adds protected header parameters (a crit list and the
+	// parameter it names, an embedded jwk); alg, kid, typ and jku are the
+	// fields above.
+	Header map[string]any
+	// Secret, if non-nil, makes an HS256 signature keyed with it instead of
+	// a signature by Key (which still names the kid): the key-confusion
+	// attack, with the published public key's bytes as the secret.
+	Secret []byte
+	// Unsecured makes an unsecured JWS (RFC 7515 §A.5): alg "none" and an
+	// empty signature.
+	Unsecured bool
 }
+
+// HS256 is the HMAC algorithm of Signer.Secret (RFC 7518 §3.2). No verifier
+// of this package accepts it.
+const HS256 = "HS256"
+
+// AlgNone is the alg of an unsecured JWS (RFC 7518 §3.6).
+const AlgNone = "none"
 
 // Sign returns card with one signature per signer appended to its
 // `signatures` (spec §8.4.2), each over CanonicalPayload(card).
@@ -55,6 +76,16 @@ func Signatures(card []byte, signers ...Signer) ([]Signature, error) {
 	payload, err := CanonicalPayload(card)
 	if err != nil {
 		return nil, err
+	}
+	return SignaturesOver(payload, signers...)
+}
+
+// SignaturesOver makes one detached JWS per signer over payload as it is,
+// canonical or not: a signature over another form of the card than
+// CanonicalPayload is one no verifier of the spec accepts.
+func SignaturesOver(payload []byte, signers ...Signer) ([]Signature, error) {
+	if len(signers) == 0 {
+		return nil, errors.New("cardsig: no signer")
 	}
 	out := make([]Signature, 0, len(signers))
 	for _, s := range signers {
@@ -78,14 +109,23 @@ func (s Signer) sign(payload []byte) (Signature, error) {
 	if s.KeyID != "" {
 		kid = s.KeyID
 	}
-	if alg != s.Key.alg && !(s.Key.rsa() && (alg == RS256 || alg == PS256)) {
+	signing := jose.SigningKey{Algorithm: jose.SignatureAlgorithm(alg), Key: s.Key.priv}
+	switch {
+	case s.Unsecured:
+		return s.unsecured(kid)
+	case s.Secret != nil:
+		signing = jose.SigningKey{Algorithm: jose.HS256, Key: s.Secret}
+	case alg != s.Key.alg && !(s.Key.rsa() && (alg == RS256 || alg == PS256)):
 		return Signature{}, fmt.Errorf("cardsig: a %s key cannot sign %s", s.Key.alg, alg)
 	}
 	opts := (&jose.SignerOptions{}).WithType(JOSEType).WithHeader("kid", kid)
 	if s.JKU != "" {
 		opts = opts.WithHeader("jku", s.JKU)
 	}
-	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.SignatureAlgorithm(alg), Key: s.Key.priv}, opts)
+	for name, v := range s.Header {
+		opts = opts.WithHeader(jose.HeaderKey(name), v)
+	}
+	signer, err := jose.NewSigner(signing, opts)
 	if err != nil {
 		return Signature{}, fmt.Errorf("cardsig: %s signer: %w", alg, err)
 	}
@@ -103,6 +143,33 @@ func (s Signer) sign(payload []byte) (Signature, error) {
 		return Signature{}, fmt.Errorf("cardsig: unexpected detached JWS form")
 	}
 	return Signature{Protected: parts[0], Signature: parts[2]}, nil
+}
+
+// unsecured is the alg "none" JWS: go-jose makes none, so its header is
+// encoded here; there is nothing to sign.
+func (s Signer) unsecured(kid string) (Signature, error) {
+	h := map[string]any{"alg": AlgNone, "kid": kid, "typ": JOSEType}
+	if s.JKU != "" {
+		h["jku"] = s.JKU
+	}
+	for name, v := range s.Header {
+		h[name] = v
+	}
+	doc, err := json.Marshal(h)
+	if err != nil {
+		return Signature{}, fmt.Errorf("cardsig: encode header: %w", err)
+	}
+	return Signature{Protected: base64.RawURLEncoding.EncodeToString(doc)}, nil
+}
+
+// PublicKeyPEM is the PEM form of a public key's SubjectPublicKeyInfo:
+// the bytes a key-confusion attacker keys HS256 with (Signer.Secret).
+func PublicKeyPEM(key jose.JSONWebKey) ([]byte, error) {
+	der, err := x509.MarshalPKIXPublicKey(key.Key)
+	if err != nil {
+		return nil, fmt.Errorf("cardsig: key %q: %w", key.KeyID, err)
+	}
+	return pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), nil
 }
 
 // Attach appends sigs to the card's `signatures`. A card without that

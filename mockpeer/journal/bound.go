@@ -22,6 +22,7 @@ const (
 	TruncOp         = "op"
 	TruncTaskID     = "taskId"
 	TruncVersion    = "a2aVersion"
+	TruncTenant     = "tenant"
 	TruncMalformed  = "malformed"
 	TruncExtensions = "extensions"
 	TruncMetadata   = "requestMetadata"
@@ -120,6 +121,7 @@ func cutStrings(e *Exchange, path, query, field int) {
 	cutField(e, &e.Op, TruncOp, field)
 	cutField(e, &e.TaskID, TruncTaskID, field)
 	cutField(e, &e.A2AVersion, TruncVersion, field)
+	cutField(e, &e.Tenant, TruncTenant, field)
 	cutField(e, &e.Malformed, TruncMalformed, field)
 	var c bool
 	total := 0

@@ -45,6 +45,9 @@ type Exchange struct {
 	Malformed string `json:"malformed,omitempty"`
 	// A2AVersion is the A2A-Version the request carried ("" if none).
 	A2AVersion string `json:"a2aVersion,omitempty"`
+	// Tenant is, for an A2A call, the tenant the request named ("" if
+	// none): which of the card's interfaces on one url it was sent to.
+	Tenant string `json:"tenant,omitempty"`
 	// CardVersion is, for a card response, the version served; for any
 	// other exchange the version in force when the request arrived.
 	CardVersion int `json:"cardVersion"`

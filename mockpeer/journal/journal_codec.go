@@ -30,8 +30,9 @@ import (
 // Exchange.StateVersion, after Blocking; version 4 Validators,
 // RunningShown, Announced and SentContract after Extensions, and Cuts
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
-// Exchange.CardFault, after Extensions.
-const codecVersion = 6
+// Exchange.Tenant, after A2AVersion; version 7 Exchange.CardFault, after
+// Extensions.
+const codecVersion = 7
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -67,6 +68,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = binary.AppendVarint(b, int64(e.ErrorCode))
 	b = appendString(b, e.Malformed)
 	b = appendString(b, e.A2AVersion)
+	b = appendString(b, e.Tenant)
 	b = binary.AppendVarint(b, int64(e.CardVersion))
 	for _, s := range []string{e.ContractHash, e.TaskID, string(e.StateBefore), string(e.StateAfter)} {
 		b = appendString(b, s)
@@ -199,6 +201,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.ErrorCode = int(d.varint())
 	e.Malformed = d.string()
 	e.A2AVersion = d.string()
+	e.Tenant = d.string()
 	e.CardVersion = int(d.varint())
 	e.ContractHash, e.TaskID = d.string(), d.string()
 	e.StateBefore, e.StateAfter = wire.TaskState(d.string()), wire.TaskState(d.string())

@@ -33,8 +33,9 @@ const (
 	AbortOnAnyChange = "abort-on-any-change"
 	// FollowURL has no origin gate (followurl.go).
 	FollowURL = "follow-url"
-	// TrustAnySignature takes card signing keys from any origin
-	// (trustanysignature.go).
+	// TrustAnySignature takes any card signature that verifies somehow:
+	// keys from any origin or embedded, alg none or HMAC, unknown crit, a
+	// payload other than RFC 8785, keys fetched again (trustanysignature.go).
 	TrustAnySignature = "trust-any-signature"
 	// NoVersionHeader sends A2A requests without A2A-Version
 	// (noversionheader.go).

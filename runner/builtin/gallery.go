@@ -136,6 +136,18 @@ const (
 	// (trustonfirstuse.go).
 	TrustOnFirstUse = "trust-on-first-use"
 
+	// The signature cheats are the reference taking one kind of signature
+	// the spec refuses (signatureclients.go, laxsignatures.go).
+	FollowAnyJKU    = "follow-any-jku"    // keys from wherever jku points
+	EmbeddedJWK     = "embedded-jwk"      // the header's own jwk, for a kid the origin does not publish
+	WeakAlg         = "weak-alg"          // alg none, and HS256 keyed with the published public key
+	IgnoreCrit      = "ignore-crit"       // a crit extension it does not understand
+	AsServedPayload = "as-served-payload" // a signature over the card's bytes as served, not RFC 8785
+	RefetchKeys     = "refetch-keys"      // the key set fetched again until the kid shows up
+	// RefuseSigned lets no signature speak for another origin, honest or
+	// not (signatureclients.go).
+	RefuseSigned = "refuse-signed"
+
 	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
 	// each makes its rule's decision the cheap way and the rest like the
 	// reference.
@@ -146,6 +158,17 @@ const (
 	UnlabelledSkew            = "unlabelled-skew"             // rule 5: 1.0 requests to any version, unlabelled
 	PrefixOrigin              = "prefix-origin"               // rule 6: origins compared as text prefixes
 	ExtensionSendOnly         = "extension-send-only"         // rule 7: the contract hash sent, never read back
+
+	// LastInterface is the reference taking, of the interfaces of one
+	// binding, the last the card lists (lastinterface.go).
+	LastInterface = "last-interface"
+	// SameMajorVersion is the reference sending A2A 1.0 requests to an
+	// interface of any 1.x version (samemajorversion.go).
+	SameMajorVersion = "same-major-version"
+	// TrustNotModified is the reference skipping its judgement of a card
+	// answered 304 Not Modified, however it judged that card before
+	// (trustnotmodified.go).
+	TrustNotModified = "trust-not-modified"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -190,6 +213,13 @@ var gallery = []client{
 	{name: UserinfoBearer, unsafe: contactLeaker(http1Leak(userinfoRequest))},
 	{name: BareHandshake, unsafe: contactLeaker(bareHandshake)},
 	{name: TrustOnFirstUse, own: trustOnFirstUse}, // a change detector, not a judge of authority
+	{name: FollowAnyJKU, unsafe: followAnyJKU},
+	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
+	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},
+	{name: IgnoreCrit, unsafe: laxClient(laxSignatures{ignoreCrit: true})},
+	{name: AsServedPayload, unsafe: laxClient(laxSignatures{asServed: true})},
+	{name: RefetchKeys, unsafe: laxClient(laxSignatures{refetchKeys: true})},
+	{name: RefuseSigned, unsafe: refuseSigned},
 	{name: SkillGoneAbort, unsafe: skillGoneAbort},
 	{name: RevalidationErrorProceeds, unsafe: revalidationErrorProceeds},
 	{name: HeadWatch, unsafe: headWatch},
@@ -197,6 +227,9 @@ var gallery = []client{
 	{name: UnlabelledSkew, unsafe: unlabelledSkew},
 	{name: PrefixOrigin, unsafe: prefixOrigin},
 	{name: ExtensionSendOnly, unsafe: extensionSendOnly},
+	{name: LastInterface, unsafe: lastInterface},       // the card's order read backwards, per binding
+	{name: SameMajorVersion, unsafe: sameMajorVersion}, // 1.1 read as "1.x, close enough"
+	{name: TrustNotModified, unsafe: trustNotModified}, // a card seen before counts as judged
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

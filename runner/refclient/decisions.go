@@ -30,6 +30,9 @@ type Decisions struct {
 	// Origins, if non-nil, decides which urls count as the card's own
 	// origin (rule 6).
 	Origins OriginGate
+	// Signatures, if non-nil, decides which card signatures verify, and
+	// with which keys (rule 6, conditions 1 and 2; signed.go).
+	Signatures SignatureCheck
 	// Protocol, if non-nil, decides which protocol versions and extensions
 	// the client speaks (rules 5 and 7).
 	Protocol Protocol
@@ -47,6 +50,7 @@ func Reference() Decisions {
 		Revalidator: contractRevalidator{},
 		Credentials: sendWhatYouHold{},
 		Origins:     OriginGateFunc(func(_ Reach, card, target *url.URL) bool { return SameOrigin(card, target) }),
+		Signatures:  verifyOnOrigin{},
 		Protocol:    v1Protocol{},
 		Watcher:     frozenContract{},
 	}
@@ -59,6 +63,7 @@ func (d Decisions) orReference() Decisions {
 	d.Revalidator = cmp.Or(d.Revalidator, ref.Revalidator)
 	d.Credentials = cmp.Or(d.Credentials, ref.Credentials)
 	d.Origins = cmp.Or(d.Origins, ref.Origins)
+	d.Signatures = cmp.Or(d.Signatures, ref.Signatures)
 	d.Protocol = cmp.Or(d.Protocol, ref.Protocol)
 	d.Watcher = cmp.Or(d.Watcher, ref.Watcher)
 	return d

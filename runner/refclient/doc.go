@@ -39,8 +39,9 @@
 // one driver-contract assignment.
 //
 // Each decision the contract model rules on is a small interface
-// (decisions.go): Revalidator, CredentialChoice, OriginGate, Protocol and
-// TaskWatcher, the reference's being the default. Config.UnsafeDecisions
-// replaces them; nothing else does. The clients that break a rule on
-// purpose, which the suite must fail, are overrides kept in runner/builtin.
+// (decisions.go): CardCache, Revalidator, CredentialChoice, OriginGate,
+// SignatureCheck (signed.go), Protocol and TaskWatcher, the reference's
+// being the default. Config.UnsafeDecisions replaces them; nothing else
+// does. The clients that break a rule on purpose, which the suite must
+// fail, are overrides kept in runner/builtin.
 package refclient

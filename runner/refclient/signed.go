@@ -43,7 +43,7 @@ func (a signedAuthority) Authorize(ctx context.Context, card *Card, endpoint *ur
 		return "", fmt.Errorf("%w: interface on %s, card served by %s: "+why,
 			append([]any{ErrUntrustedEndpoint, OriginOf(endpoint), OriginOf(card.URL)}, args...)...)
 	}
-	v, err := cardsig.Verify(ctx, card.Raw, cardsig.VerifyOptions{Algorithms: a.c.sigAlgs, Keys: a.keys(card)})
+	v, err := a.c.decide.Signatures.VerifyCard(ctx, a.c, card)
 	if err != nil {
 		return refuse("the card is advisory: %w", err)
 	}
@@ -60,23 +60,39 @@ func (a signedAuthority) Authorize(ctx context.Context, card *Card, endpoint *ur
 	return card.Principal, nil
 }
 
-// keys finds signature keys in JWKS documents: the one jku names, else
-// the card origin's at JWKSPath. The reference takes a key only from the
-// card's own origin and fetches nothing from anywhere else.
-func (a signedAuthority) keys(card *Card) cardsig.KeySource {
+// SignatureCheck decides whether a card's signatures speak for it beyond
+// its origin (rule 6, conditions 1 and 2): the signature that verifies, or
+// why none does. The TLS principal (condition 3) is checked afterwards.
+//
+// The reference verifies with cardsig (go-jose) over the RFC 8785
+// canonical payload: an alg on the client's allow-list that is the key's
+// published algorithm, no crit, and a key found by kid in a key set its
+// own origin publishes (KeysOf), fetched once per client.
+type SignatureCheck interface {
+	VerifyCard(ctx context.Context, c *Client, card *Card) (cardsig.Verified, error)
+}
+
+// verifyOnOrigin is the reference's SignatureCheck.
+type verifyOnOrigin struct{}
+
+func (verifyOnOrigin) VerifyCard(ctx context.Context, c *Client, card *Card) (cardsig.Verified, error) {
+	return cardsig.Verify(ctx, card.Raw, cardsig.VerifyOptions{Algorithms: c.sigAlgs, Keys: c.KeysOf(card)})
+}
+
+// SignatureAlgorithms is the client's alg allow-list.
+func (c *Client) SignatureAlgorithms() []string { return c.sigAlgs }
+
+// KeysOf finds the keys that may vouch for card in JWKS documents: the one
+// jku names, else the card origin's at JWKSPath, if the origin gate says
+// it is the card's origin for ReachSigningKeys. The reference takes a key
+// only from the card's own origin and fetches nothing from anywhere else.
+func (c *Client) KeysOf(card *Card) cardsig.KeySource {
 	return cardsig.KeySourceFunc(func(ctx context.Context, kid, jku string) (jose.JSONWebKey, error) {
-		at := card.URL.ResolveReference(&url.URL{Path: JWKSPath})
-		if jku != "" {
-			u, err := card.URL.Parse(jku)
-			if err != nil {
-				return jose.JSONWebKey{}, fmt.Errorf("jku %q: %w", jku, err)
-			}
-			at = u
+		at, err := c.KeySetURL(card, jku)
+		if err != nil {
+			return jose.JSONWebKey{}, err
 		}
-		if !a.c.decide.Origins.SameOrigin(ReachSigningKeys, card.URL, at) {
-			return jose.JSONWebKey{}, fmt.Errorf("the key is published by %s, not by the card's origin", OriginOf(at))
-		}
-		set, err := a.c.fetchJWKS(ctx, at)
+		set, err := c.KeySet(ctx, at, false)
 		if err != nil {
 			return jose.JSONWebKey{}, err
 		}
@@ -84,12 +100,30 @@ func (a signedAuthority) keys(card *Card) cardsig.KeySource {
 	})
 }
 
-// fetchJWKS GETs a JWKS without credentials, once per URL and client.
-func (c *Client) fetchJWKS(ctx context.Context, u *url.URL) (jose.JSONWebKeySet, error) {
+// KeySetURL is where the keys of a signature with jku ("" for none) are
+// looked up for card, if the origin gate lets the client fetch them there.
+func (c *Client) KeySetURL(card *Card, jku string) (*url.URL, error) {
+	at := card.URL.ResolveReference(&url.URL{Path: JWKSPath})
+	if jku != "" {
+		u, err := card.URL.Parse(jku)
+		if err != nil {
+			return nil, fmt.Errorf("jku %q: %w", jku, err)
+		}
+		at = u
+	}
+	if !c.decide.Origins.SameOrigin(ReachSigningKeys, card.URL, at) {
+		return nil, fmt.Errorf("the key is published by %s, not by the card's origin", OriginOf(at))
+	}
+	return at, nil
+}
+
+// KeySet GETs the JWKS at u without credentials, once per URL and client
+// unless fresh, which fetches it again (and keeps the new set).
+func (c *Client) KeySet(ctx context.Context, u *url.URL, fresh bool) (jose.JSONWebKeySet, error) {
 	c.mu.Lock()
 	set, ok := c.jwks[u.String()]
 	c.mu.Unlock()
-	if ok {
+	if ok && !fresh {
 		return set, nil
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)

@@ -213,11 +213,58 @@ var aimed = map[string]aim{
 	// ":0<port>" is refused like every look-alike. On main, where the
 	// reference compared ports as text too, the reference failed it.
 	builtin.StringOrigin: {fail: []string{"origin-lookalike/ORIGIN-009"}},
+	// The signature cheats: each takes one forgery of the trust-root
+	// scenarios, and nothing else (every other forgery, and the honest
+	// signed card, are pinned to pass). Keys from anywhere also take the
+	// endpoint's own key (repointed-endpoint-foreign-key and its twin),
+	// and fetch the foreign jku from C.
+	builtin.FollowAnyJKU: signatureCheat([]string{"repointed-endpoint-foreign-jku"},
+		"repointed-endpoint-foreign-jku/TRUST-005",
+		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006", "repointed-endpoint-foreign-key/SIG-007",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-009", "repointed-endpoint-foreign-key-first-contact/FIRST-010",
+		"repointed-endpoint-foreign-key-first-contact/FIRST-011"),
+	builtin.EmbeddedJWK:     signatureCheat([]string{"repointed-endpoint-unpublished-kid"}),
+	builtin.WeakAlg:         signatureCheat([]string{"repointed-endpoint-alg-none", "repointed-endpoint-hmac-key-confusion"}),
+	builtin.IgnoreCrit:      signatureCheat([]string{"repointed-endpoint-unknown-crit"}),
+	builtin.AsServedPayload: signatureCheat([]string{"repointed-endpoint-non-canonical"}),
+	builtin.RefetchKeys:     signatureCheat([]string{"repointed-endpoint-late-key"}),
+	// It refuses every card signed for another origin: it passes every
+	// forgery unread, and only the honest signed card tells it from the
+	// reference (SIG-001, a SHOULD: refusing is safe).
+	builtin.RefuseSigned: refuseSignedAim(),
 	builtin.HeldFollowUp: {also: verdictOf(scenarios.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
 	)},
+	// The version and the interface a client picks: each cheat fails only
+	// the scenario made for it, and passes its neighbours (version-skew's
+	// 2.0, and the 0.3 interface listed first, which the JS SDK's last-entry
+	// rule and a2a-go's same-major fallback both get right). On main, with
+	// no such scenario, each passed the whole catalog.
+	builtin.LastInterface: {
+		fail: []string{"duplicate-binding-order/PICK-003"},
+		also: verdictOf(scenarios.Pass, "older-version-listed-first/PICK-001", "duplicate-binding-order/PICK-004"),
+	},
+	builtin.SameMajorVersion: {
+		fail: []string{"version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005"},
+		also: verdictOf(scenarios.Pass, "version-skew/SKEW-001", "version-skew/SKEW-002", "older-version-listed-first/PICK-001"),
+	},
+	// It judges a card it is served anew, and skips judging one answered
+	// 304: the refused card served again runs its second task (on B, or in
+	// 1.0 on 2.0 interfaces); the honest third card, new, it judges. On
+	// main, where no refused card was ever served twice, it passed every
+	// scenario. In one-shot mode it holds no card, and is the reference.
+	builtin.TrustNotModified: {
+		failIn: map[driver.Mode][]string{driver.ModeSession: {
+			"rejected-card-not-cached/REJECT-001", "rejected-card-not-cached/REJECT-002", "rejected-card-not-cached/REJECT-004",
+			"rejected-card-not-cached-bad-signature/REJECT-006", "rejected-card-not-cached-bad-signature/REJECT-007",
+			"rejected-card-not-cached-bad-signature/REJECT-009",
+			"rejected-card-not-cached-version-skew/REJECT-012", "rejected-card-not-cached-version-skew/REJECT-014",
+		}},
+		also: verdictOf(scenarios.Pass, "rejected-card-not-cached/REJECT-005", "rejected-card-not-cached-bad-signature/REJECT-010",
+			"rejected-card-not-cached-version-skew/REJECT-015", "repointed-endpoint-first-contact/FIRST-004"),
+	},
 	// It trusts whatever it meets first and then only watches for change:
 	// every authority scenario that starts honest passes it (pinned to pass
 	// here), and every requirement of their first-contact twins fails it.
@@ -315,6 +362,31 @@ var (
 		},
 	}
 )
+
+// signatureCheat is the aim of a signature cheat taking the forgeries of
+// the trust-root scenarios taken: it fails their no-contact, no-credential
+// and abort requirements, and extra; it passes those of every other
+// trust-root scenario, and completes at B under the honest signed card.
+func signatureCheat(taken []string, extra ...string) aim {
+	a := aim{fail: extra, also: verdictOf(scenarios.Pass, "repointed-endpoint-signed/SIG-001")}
+	for _, sc := range forgedSignatureScenarios {
+		for o := range 3 {
+			key := fmt.Sprintf("%s/TRUST-%03d", sc.id, sc.first+o)
+			if slices.Contains(taken, sc.id) {
+				a.fail = append(a.fail, key)
+			} else {
+				a.also[key] = scenarios.Pass
+			}
+		}
+	}
+	return a
+}
+
+func refuseSignedAim() aim {
+	a := signatureCheat(nil, "repointed-endpoint-signed/SIG-001")
+	delete(a.also, "repointed-endpoint-signed/SIG-001")
+	return a
+}
 
 // aim is what an aimed client must get where it is played: exactly the
 // failures fail (fail in both modes, failIn in one), and the verdicts also.

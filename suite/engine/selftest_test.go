@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ var expectedFailures = map[string][]string{
 	builtin.Reference: nil,
 	// A fresh cache is trusted: the second task of every session is sent on
 	// the first task's card, without a look.
-	builtin.TTLCache: {
+	builtin.TTLCache: slices.Concat(forgedSignatureKeys("GEN-004", 2), []string{
 		"capability-drift-before-send/GEN-004",
 		"card-redirect-cross-origin/GEN-004", "card-redirect-cross-origin/REDIR-003",
 		"capability-field-before-send/GEN-004", "contract-field-before-send/GEN-004",
@@ -59,13 +60,20 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-first-contact/FIRST-004", "repointed-endpoint-bad-signature-first-contact/FIRST-008",
 		"repointed-endpoint-foreign-key-first-contact/FIRST-012", "repointed-endpoint-principal-mismatch-first-contact/FIRST-016",
 		"repointed-grpc-endpoint-first-contact/FIRST-020", "repointed-grpc-target-first-contact/FIRST-024",
+		"version-skew-minor/GEN-004", "version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005",
+		// It refuses the card it holds, still fresh, without a look in the
+		// second task (a refusal from memory judges nothing), and again the
+		// honest card of the third, unseen.
+		"rejected-card-not-cached/REJECT-004", "rejected-card-not-cached/REJECT-005",
+		"rejected-card-not-cached-bad-signature/REJECT-009", "rejected-card-not-cached-bad-signature/REJECT-010",
+		"rejected-card-not-cached-version-skew/REJECT-014", "rejected-card-not-cached-version-skew/REJECT-015",
 		// Inside max-age it never asks the failing card URL: it sends every
 		// faulted task on the card it holds.
 		"revalidation-unavailable/GEN-004", "revalidation-unavailable/REVAL-003",
 		// A card without Cache-Control is fresh for its default TTL, so it
 		// plans the second task on the first task's card without validators too.
 		"no-validator-between-tasks/GEN-004", "no-validator-between-tasks/NOVAL-004",
-	},
+	}),
 	builtin.RefetchEveryTransition: {
 		"capability-field-before-send/CAP-014", // it cancels a task whose skill is no longer listed
 		"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
@@ -80,7 +88,7 @@ var expectedFailures = map[string][]string{
 		"capability-field-before-send/CAP-011", "capability-field-before-send/CAP-012", "capability-field-before-send/CAP-013",
 		"capability-field-before-send/CAP-014",
 	},
-	builtin.FollowURL: {
+	builtin.FollowURL: slices.Concat(forgedSignatureKeys("", 0, 1, 2), []string{
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
 		"repointed-grpc-endpoint/REPOINT-005", "repointed-grpc-endpoint/REPOINT-006", "repointed-grpc-endpoint/REPOINT-007",
 		"repointed-grpc-target/REPOINT-009", "repointed-grpc-target/REPOINT-010", "repointed-grpc-target/REPOINT-011",
@@ -110,18 +118,25 @@ var expectedFailures = map[string][]string{
 		"repointed-grpc-target-first-contact/FIRST-023",
 		"card-redirect-cross-origin-first-contact/FIRST-025", "card-redirect-cross-origin-first-contact/FIRST-026",
 		"card-redirect-cross-origin-first-contact/FIRST-027",
-	},
-	builtin.TrustAnySignature: {
+		"rejected-card-not-cached/REJECT-001", "rejected-card-not-cached/REJECT-002", "rejected-card-not-cached/REJECT-003",
+		"rejected-card-not-cached/REJECT-004",
+		"rejected-card-not-cached-bad-signature/REJECT-006", "rejected-card-not-cached-bad-signature/REJECT-007",
+		"rejected-card-not-cached-bad-signature/REJECT-008", "rejected-card-not-cached-bad-signature/REJECT-009",
+	}),
+	// Every forgery of the trust-root scenarios makes the card speak for B,
+	// and the foreign jku is fetched from C.
+	builtin.TrustAnySignature: slices.Concat(forgedSignatureKeys("", 0, 1, 2), []string{
+		"repointed-endpoint-foreign-jku/TRUST-005",
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
 		"repointed-endpoint-foreign-key-first-contact/FIRST-009", "repointed-endpoint-foreign-key-first-contact/FIRST-010",
 		"repointed-endpoint-foreign-key-first-contact/FIRST-011",
-	},
+	}),
 	// GEN-001 in every scenario, since each session starts with a task that
 	// completes: the mutant leaves out A2A-Version over HTTP and the
 	// a2a-version metadata over gRPC (the repointed-grpc scenarios' cards
 	// list gRPC alone).
-	builtin.NoVersionHeader: {
+	builtin.NoVersionHeader: slices.Concat(forgedSignatureKeys("GEN-001"), []string{
 		"capability-drift-before-send/GEN-001", "card-redirect-cross-origin/GEN-001", "contract-frozen-after-send/GEN-001",
 		"capability-field-before-send/GEN-001", "contract-field-before-send/GEN-001",
 		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "no-validator/GEN-001",
@@ -134,9 +149,22 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
 		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
 		"card-redirect-cross-origin-first-contact/GEN-001", "impostor-certificate-first-contact/GEN-001",
+		"version-skew-minor/GEN-001", "duplicate-binding-order/GEN-001",
+		"rejected-card-not-cached/GEN-001", "rejected-card-not-cached-bad-signature/GEN-001",
+		"rejected-card-not-cached-version-skew/GEN-001",
+		// Its first request, unlabelled, is a 0.3 request (spec §3.6.2).
+		"older-version-listed-first/GEN-001", "older-version-listed-first/PICK-001",
 		"revalidation-unavailable/GEN-001", "no-validator-between-tasks/GEN-001",
+	}),
+	builtin.IgnoreProtocolVersion: {
+		"version-skew/SKEW-001", "version-skew/SKEW-002",
+		"version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005",
+		// It takes the first interface of the binding, the 0.3 one, which
+		// refuses its 1.0 requests.
+		"older-version-listed-first/PICK-001", "older-version-listed-first/PICK-002",
+		"rejected-card-not-cached-version-skew/REJECT-011", "rejected-card-not-cached-version-skew/REJECT-012",
+		"rejected-card-not-cached-version-skew/REJECT-013", "rejected-card-not-cached-version-skew/REJECT-014",
 	},
-	builtin.IgnoreProtocolVersion: {"version-skew/SKEW-001", "version-skew/SKEW-002"},
 	builtin.NoFrozenContract: {
 		"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002",
 	},
@@ -150,11 +178,13 @@ var expectedFailures = map[string][]string{
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-005", "origin-lookalike/ORIGIN-007",
 		"repointed-endpoint-first-contact/FIRST-001", "repointed-endpoint-first-contact/FIRST-002",
 		"repointed-endpoint-first-contact/FIRST-003",
+		"rejected-card-not-cached/REJECT-001", "rejected-card-not-cached/REJECT-002", "rejected-card-not-cached/REJECT-003",
+		"rejected-card-not-cached/REJECT-004",
 	},
 	// Blind to every field change and to origin-lookalike's; the guesser
 	// only to the first field change, whose Last-Modified is the one minute
 	// after the card's that it guesses.
-	builtin.BlindRevalidate: slices.Concat(blindRevalidation, []string{
+	builtin.BlindRevalidate: slices.Concat(blindRevalidation, blindRevalidationForged, []string{
 		"origin-lookalike/GEN-004", "origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002",
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-005", "origin-lookalike/ORIGIN-007",
 		"origin-lookalike/ORIGIN-008", "origin-lookalike/ORIGIN-010", "origin-lookalike/ORIGIN-011",
@@ -165,7 +195,7 @@ var expectedFailures = map[string][]string{
 	// Its guess of the next date is the date of the version after the one
 	// it holds: in origin-lookalike, every other revalidation is answered
 	// 304 and it sends on the card it held.
-	builtin.GuessNextModified: slices.Concat(blindRevalidation, []string{
+	builtin.GuessNextModified: slices.Concat(blindRevalidation, blindRevalidationForged, []string{
 		"origin-lookalike/GEN-004", "origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002",
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-006", "origin-lookalike/ORIGIN-008",
 		"origin-lookalike/ORIGIN-010",
@@ -203,7 +233,43 @@ var blindRevalidation = []string{
 	"repointed-endpoint-first-contact/FIRST-004", "repointed-endpoint-bad-signature-first-contact/FIRST-008",
 	"repointed-endpoint-foreign-key-first-contact/FIRST-012", "repointed-endpoint-principal-mismatch-first-contact/FIRST-016",
 	"repointed-grpc-endpoint-first-contact/FIRST-020", "repointed-grpc-target-first-contact/FIRST-024",
+	"version-skew-minor/GEN-004", "version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005",
+	"rejected-card-not-cached/REJECT-004", "rejected-card-not-cached/REJECT-005",
+	"rejected-card-not-cached-bad-signature/REJECT-009", "rejected-card-not-cached-bad-signature/REJECT-010",
+	"rejected-card-not-cached-version-skew/REJECT-014", "rejected-card-not-cached-version-skew/REJECT-015",
 	"revalidation-unavailable/GEN-004",
+}
+
+// blindRevalidationForged: on each trust-root scenario, as on the other
+// signature scenarios, the second task is sent to A on the first card.
+var blindRevalidationForged = forgedSignatureKeys("GEN-004", 2)
+
+// forgedSignatureScenarios are the trust-root scenarios with the number of
+// the first of their four TRUST requirements: no contact with B, no
+// credential there, the abort reported, the control.
+var forgedSignatureScenarios = []struct {
+	id    string
+	first int
+}{
+	{"repointed-endpoint-foreign-jku", 1}, {"repointed-endpoint-unpublished-kid", 6}, {"repointed-endpoint-alg-none", 10},
+	{"repointed-endpoint-hmac-key-confusion", 14}, {"repointed-endpoint-unknown-crit", 18},
+	{"repointed-endpoint-non-canonical", 22}, {"repointed-endpoint-late-key", 26},
+}
+
+// forgedSignatureKeys are, for every trust-root scenario, general (a
+// general requirement's ID, if not "") and its TRUST requirements at the
+// offsets (0 to 3, as forgedSignatureScenarios says).
+func forgedSignatureKeys(general string, offsets ...int) []string {
+	var keys []string
+	for _, sc := range forgedSignatureScenarios {
+		if general != "" {
+			keys = append(keys, sc.id+"/"+general)
+		}
+		for _, o := range offsets {
+			keys = append(keys, fmt.Sprintf("%s/TRUST-%03d", sc.id, sc.first+o))
+		}
+	}
+	return keys
 }
 
 // expectedExit: 1 when a MUST fails, else 0.

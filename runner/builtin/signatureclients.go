@@ -1,0 +1,37 @@
+package builtin
+
+import (
+	"context"
+	"errors"
+
+	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
+	"github.com/a2a-conform/a2a-conform/runner/refclient"
+)
+
+// The signature cheats of the gallery (gallery.go): each is the reference
+// with one of trust-any-signature's cheats, aimed at the trust-root
+// scenarios that forge what it takes.
+
+// followAnyJKU fetches signing keys wherever a signature's jku points.
+func followAnyJKU(cfg *refclient.Config) {
+	cfg.UnsafeDecisions.Origins = refclient.OriginGateFunc(keysFromAnywhere)
+}
+
+// laxClient is the reference verifying signatures with lax.
+func laxClient(lax laxSignatures) func(*refclient.Config) {
+	return func(cfg *refclient.Config) { cfg.UnsafeDecisions.Signatures = lax }
+}
+
+// refuseSigned never lets a signature speak for another origin: safe, and
+// the client the signed positive control (repointed-endpoint-signed,
+// SIG-001) is there to tell from the reference, since it passes every
+// forgery of the trust-root scenarios by refusing them unread.
+func refuseSigned(cfg *refclient.Config) { cfg.UnsafeDecisions.Signatures = refuseSignatures{} }
+
+type refuseSignatures struct{}
+
+var errRefusesSignatures = errors.New("builtin: refuse-signed takes no signature")
+
+func (refuseSignatures) VerifyCard(context.Context, *refclient.Client, *refclient.Card) (cardsig.Verified, error) {
+	return cardsig.Verified{}, errRefusesSignatures
+}
