@@ -118,6 +118,11 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	tags := parseEntityTags(r.Header) // read once: the answer and the journal agree
 	d.validators = p.readValidatorsLocked(tags, r.Header)
 	p.cardFetchedLocked()
+	if fault := p.state.fault; fault != "" {
+		p.mu.Unlock()
+		p.serveCardFault(w, fault, d, v)
+		return
+	}
 	if rd := p.spec.Redirect; rd.redirects(p.state.version) {
 		p.mu.Unlock()
 		w.Header().Set("Location", p.farm.byName[rd.To].CardURL())
@@ -136,6 +141,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	if !p.state.armedOnExtended {
 		p.fireArmedLocked()
 	}
+	p.fireCardFaultLocked()
 	p.mu.Unlock()
 
 	h := w.Header()

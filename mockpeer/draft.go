@@ -23,6 +23,7 @@ type draft struct {
 	validators      *Validators // of a card request
 	runningShown    []int       // Exchange.RunningShown
 	announced       []string    // Exchange.Announced
+	cardFault       CardFault   // Exchange.CardFault
 }
 
 func (d *draft) before(t *task) {

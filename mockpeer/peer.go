@@ -93,6 +93,9 @@ type peerState struct {
 	// served marks the card versions the peer answered a GET with, 200
 	// and the card: what a client's validators may name (Validators).
 	served []bool
+	// fault answers every card request while set; faultArmed is put in
+	// force right after the next card response (ArmCardFault).
+	fault, faultArmed CardFault
 }
 
 func (s *peerState) reset(rotations int) {

@@ -94,6 +94,9 @@ func (p *Peer) serve(in *arrival, r *http.Request) {
 	}
 	d.auth.Presented = p.presented(r, in.tap)
 	p.record(in.exchange(route, r), in, r, d, call)
+	if d.cardFault == CardHangUp {
+		panic(http.ErrAbortHandler) // journaled; now no response at all
+	}
 }
 
 // exchange is the part of an Exchange every listener records alike.
@@ -151,6 +154,12 @@ func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *
 	// version in force when it arrived, which is what the client was up
 	// against (a send that fires a rotation was still made under the old one).
 	e.CardVersion = d.cardVersion
+	if e.CardFault = string(d.cardFault); d.cardFault != "" {
+		e.CardVersion = -1 // no version was served
+		if d.cardFault == CardHangUp {
+			e.Status = 0
+		}
+	}
 	if e.CardVersion < 0 {
 		e.CardVersion = d.arrivalVersion
 	}

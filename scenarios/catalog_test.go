@@ -56,6 +56,8 @@ var published = []string{
 	"EXPIRY-001", "EXPIRY-002", "EXPIRY-003", "EXPIRY-004", "EXPIRY-005", "EXPIRY-006",
 	"EXPIRY-007", "EXPIRY-008", "EXPIRY-009", "EXPIRY-010", "EXPIRY-011", "EXPIRY-012",
 	"ORIGIN-012", "ORIGIN-013", "ORIGIN-014", "ORIGIN-015", "ORIGIN-016", "ORIGIN-017", "ORIGIN-018",
+	"REVAL-001", "REVAL-002", "REVAL-003", "REVAL-004", "REVAL-005",
+	"NOVAL-004", "NOVAL-005",
 }
 
 // The generated scenarios' requirement IDs are published like the

@@ -75,6 +75,10 @@ func checkTables() []checkTable {
 		{secretOnlyToIssuer("A"), secretOnlyToIssuerCases()},
 		{tokensStayWithTheirPeer(testCredScopes), tokensStayWithTheirPeerCases()},
 		{completedOrAuthUnavailable("C"), completedOrAuthUnavailableCases()},
+		{afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating), noSendAfterCardFaultCases()},
+		{afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential), noCredentialAfterCardFaultCases()},
+		{failedOnCardFault([]int{1, 2}), failedOnCardFaultCases()},
+		{sentOnFreshFetch("A"), sentOnFreshFetchCases()},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -40,6 +41,10 @@ func outcomeIsCases() []checkCase {
 			func(c *ClientRun) { c.Outcome.Detail = "card v2 requires mtls" }), passed()},
 		{"the words without the change: never served a changed card",
 			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), fetch("A", answered(http.StatusNotModified, 0))),
+			failed("an outcome the journal supports: aborted/contract-changed",
+				"no card with a changed contract was served to the client before it gave up", 1, 2)},
+		{"a faulted answer is no card, whatever version was in force",
+			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), fetch("A", underVersion(1), faulted(mockpeer.CardNotACard, http.StatusOK))),
 			failed("an outcome the journal supports: aborted/contract-changed",
 				"no card with a changed contract was served to the client before it gave up", 1, 2)},
 		{"the words without any traffic", reporting(driver.OutcomeAborted, driver.ReasonContractChanged),

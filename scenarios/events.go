@@ -79,3 +79,29 @@ func PresentOwnKey(peer string) func(*mockpeer.Farm) error {
 		return p.PresentOwnKey()
 	}
 }
+
+// ArmCardFault arms peer's card URL to fail with fault right after its
+// next card response, and every card request after it, until the next
+// task's change (mockpeer.Peer.ArmCardFault): it meets the client between
+// its look at the card and its revalidation right before the send.
+func ArmCardFault(peer string, fault mockpeer.CardFault) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.ArmCardFault(fault)
+	}
+}
+
+// ClearCardFault makes peer's card URL serve the card again.
+func ClearCardFault(peer string) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		p.ClearCardFault()
+		return nil
+	}
+}

@@ -53,7 +53,7 @@ func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
 			h := ev.ExtendedHash(ex.Peer, ex.CardVersion)
 			return ex.Status < 300 && ex.ErrorCode == 0 && h != "" && h != ev.ExtendedHash(ex.Peer, 0)
 		}
-		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.ContractHash != "" &&
+		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.CardFault == "" && ex.ContractHash != "" &&
 			ex.ContractHash != ev.InitialHash(ex.Peer)
 	}
 }

@@ -29,8 +29,8 @@ func (ev *Evidence) revalidates(ex mockpeer.Exchange) bool {
 // GET answered 200 (with the body), a redirect, or a 304 to a validator of
 // a card it had been served.
 func (ev *Evidence) servedCard(ex mockpeer.Exchange) bool {
-	if ex.Route != mockpeer.RouteCard || ex.Method != http.MethodGet {
-		return false
+	if ex.Route != mockpeer.RouteCard || ex.Method != http.MethodGet || ex.CardFault != "" {
+		return false // a scripted fault is no card (mockpeer.CardFault)
 	}
 	switch {
 	case ex.Status == http.StatusOK:

@@ -65,7 +65,8 @@ func TestRunExitCodes(t *testing.T) {
 	known := filepath.Join(t.TempDir(), "known.txt")
 	os.WriteFile(known, []byte("# the ttl-cache mutant trusts max-age (one-shot: no cache across tasks)\nROT-001 sends under the cached card\nROT-003 reports auth-required\nROT-004 never revalidates\nSTALE-002 never revalidates\n"+
 		"FIELD-002 sends under the cached card\nFIELD-003 likewise\nFIELD-004 likewise\nFIELD-005 likewise\nFIELD-006 likewise\n"+
-		"FIELD-007 likewise\nFIELD-008 likewise\nFIELD-009 likewise\nFIELD-010 likewise\nFIELD-011 likewise\n"), 0o644)
+		"FIELD-007 likewise\nFIELD-008 likewise\nFIELD-009 likewise\nFIELD-010 likewise\nFIELD-011 likewise\n"+
+		"REVAL-003 never revalidates, so never meets the failing card URL\n"), 0o644)
 	stale := filepath.Join(t.TempDir(), "stale.txt")
 	os.WriteFile(stale, []byte("ROT-001 expected to fail, but the reference passes it\n"), 0o644)
 	scoped := filepath.Join(t.TempDir(), "scoped.txt")

@@ -161,7 +161,9 @@ async function fetchCard(cardUrl, stopAt, held) {
       url = target;
       continue;
     }
-    if (!res.body || typeof res.body !== "object") throw new Failure("peer-error", "the card is not a JSON object");
+    // An error page or a notice is no card: not a contract change.
+    if (!res.body || typeof res.body !== "object" || !res.body.name || !Array.isArray(res.body.supportedInterfaces) ||
+        res.body.supportedInterfaces.length === 0) throw new Failure("peer-error", "the answer is not an agent card");
     return { card: res.body, url, etag: res.headers.etag, lastModified: res.headers["last-modified"] };
   }
   throw new Failure("peer-error", "too many redirects");

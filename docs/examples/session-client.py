@@ -178,8 +178,9 @@ class Client:
                     raise Failure("untrusted-endpoint", "the card URL redirects to another origin", "aborted")
                 url = target
                 continue
-            if not isinstance(body, dict):
-                raise Failure("peer-error", "the card is not a JSON object")
+            if not isinstance(body, dict) or not body.get("name") or not body.get("supportedInterfaces"):
+                # An error page or a notice is no card: not a contract change.
+                raise Failure("peer-error", "the answer is not an agent card")
             return {"card": body, "url": url, "etag": resp_headers.get("ETag"),
                     "last_modified": resp_headers.get("Last-Modified")}
         raise Failure("peer-error", "too many redirects")

@@ -77,6 +77,10 @@ type Exchange struct {
 	RequestMetadata map[string]any `json:"requestMetadata,omitempty"`
 	// Extensions is the A2A-Extensions list the request carried.
 	Extensions []string `json:"extensions,omitempty"`
+	// CardFault names the scripted failure (mockpeer.CardFault) a card request was
+	// answered with instead of the card; "" for the card itself. Status is
+	// 0 for a hang-up: the client received no response.
+	CardFault string `json:"cardFault,omitempty"`
 	// Conn is, on RouteConnection, what the client revealed on the
 	// connection; nil on every other route.
 	Conn *Connection `json:"connection,omitempty"`
@@ -192,7 +196,11 @@ func (ex Exchange) Line() string {
 			b.WriteString(" [" + ex.Binding + " " + ex.Op + "]")
 		}
 		b.WriteString(" → ")
-		b.WriteString(strconv.Itoa(ex.Status))
+		if ex.CardFault != "" && ex.Status == 0 { // a hang-up
+			b.WriteString("no response")
+		} else {
+			b.WriteString(strconv.Itoa(ex.Status))
+		}
 	}
 	if ex.ErrorCode != 0 {
 		b.WriteString(" error ")
@@ -201,7 +209,10 @@ func (ex Exchange) Line() string {
 	// The details in brackets; an admin call that named no peer has no
 	// card version to show.
 	var details []string
-	if ex.Peer != "" {
+	switch {
+	case ex.CardFault != "":
+		details = append(details, "card fault "+ex.CardFault)
+	case ex.Peer != "":
 		details = append(details, "card v"+strconv.Itoa(ex.CardVersion))
 	}
 	if ex.TaskID != "" {

@@ -30,8 +30,9 @@ import (
 // Exchange.StateVersion, after Blocking; version 4 Validators,
 // RunningShown, Announced and SentContract after Extensions, and Cuts
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
-// Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes.
-const codecVersion = 6
+// Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes; version 7
+// Exchange.CardFault, after Extensions.
+const codecVersion = 7
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -84,6 +85,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	}
 	b = appendString(b, string(meta))
 	b = appendStrings(b, e.Extensions)
+	b = appendString(b, e.CardFault)
 	b = appendConnection(b, e.Conn)
 	b = appendValidators(b, e.Validators)
 	b = appendList(b, e.RunningShown, appendInt)
@@ -216,6 +218,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 		}
 	}
 	e.Extensions = d.strings()
+	e.CardFault = d.string()
 	e.Conn = d.connection()
 	e.Validators = d.validators()
 	e.RunningShown = list(&d, func(d *decoder) int { return int(d.varint()) })

@@ -53,7 +53,7 @@ func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 	}
 
 	e.Peer, e.Origin, e.Route, e.Binding = r.server(e.Peer), r.server(e.Origin), r.server(e.Route), r.server(e.Binding)
-	e.ContractHash = r.server(e.ContractHash)
+	e.ContractHash, e.CardFault = r.server(e.ContractHash), r.server(e.CardFault)
 	e.StateBefore, e.StateAfter = wire.TaskState(r.server(string(e.StateBefore))), wire.TaskState(r.server(string(e.StateAfter)))
 	e.Response = r.capture(e.Response, responseCut, false, false)
 	e.Auth.Presented = r.list(e.Auth.Presented, r.server)

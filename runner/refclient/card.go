@@ -3,6 +3,7 @@ package refclient
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -98,12 +99,21 @@ func (c *Client) FetchCardSince(ctx context.Context, prev *Card) (*Card, error) 
 	return card, nil
 }
 
+// errNotACard: a JSON body without the name and interfaces of a card.
+var errNotACard = errors.New("no agent card: no name or no supportedInterfaces")
+
 // parseCard reads a card tolerantly (both scope shapes, unknown members
 // ignored) and computes its contract hash with the suite's function.
 func (c *Client) parseCard(raw []byte) (*Card, error) {
 	k := &Card{Raw: raw}
 	if err := json.Unmarshal(raw, &k.Card); err != nil {
 		return nil, malformed(opCard, err)
+	}
+	// JSON that is no card (an error page, a maintenance notice) would
+	// hash as a card that lost every contract field: a contract change the
+	// peer never made. It is an answer that is not the card.
+	if k.Card.Name == "" || len(k.Card.SupportedInterfaces) == 0 {
+		return nil, malformed(opCard, errNotACard)
 	}
 	hash, err := contract.Hash(raw, c.cfg.Skill)
 	if err != nil {

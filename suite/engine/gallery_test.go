@@ -360,6 +360,10 @@ var aimed = map[string]aim{
 	// One cheater per rule of the contract model (rulecheats.go): each
 	// fails what its rule decides, and only that.
 	builtin.SkillGoneAbort: {fail: []string{"capability-field-before-send/CAP-014"}},
+	// It sends each task whose revalidation failed under the card it held.
+	builtin.RevalidationErrorProceeds: {fail: []string{
+		"revalidation-unavailable/REVAL-001", "revalidation-unavailable/REVAL-002", "revalidation-unavailable/REVAL-003",
+	}},
 	builtin.HeadWatch: {
 		fail: []string{
 			"skill-reorganization/REORG-001", "skill-reorganization/REORG-002",
@@ -368,6 +372,14 @@ var aimed = map[string]aim{
 		},
 		// In a session its watch spans the signed scenario's tasks.
 		failIn: map[driver.Mode][]string{driver.ModeSession: {"repointed-endpoint-signed/SIG-001"}},
+	},
+	// In a session it sends the second task on the first task's card; one
+	// shot, it starts afresh and fetches the card it plans on.
+	builtin.NoValidatorKept: {
+		failIn: map[driver.Mode][]string{driver.ModeSession: {
+			"no-validator-between-tasks/NOVAL-004", "no-validator-between-tasks/GEN-004",
+		}},
+		also: verdictOf(scenarios.Pass, "no-validator/NOVAL-001", "no-validator/NOVAL-002"),
 	},
 	builtin.UnlabelledSkew: {fail: []string{
 		"version-skew/SKEW-001", "version-skew/SKEW-002", "version-skew/SKEW-003", "version-skew/GEN-001",

@@ -74,6 +74,12 @@ var expectedFailures = map[string][]string{
 		"attested-binding-expiry-withdrawn-key/GEN-004", "attested-binding-expiry-withdrawn-key/EXPIRY-009",
 		"origin-lookalike-named/GEN-004", "origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013",
 		"origin-lookalike-named/ORIGIN-015", "origin-lookalike-named/ORIGIN-017", "origin-lookalike-named/ORIGIN-018",
+		// Inside max-age it never asks the failing card URL: it sends every
+		// faulted task on the card it holds.
+		"revalidation-unavailable/GEN-004", "revalidation-unavailable/REVAL-003",
+		// A card without Cache-Control is fresh for its default TTL, so it
+		// plans the second task on the first task's card without validators too.
+		"no-validator-between-tasks/GEN-004", "no-validator-between-tasks/NOVAL-004",
 	}),
 	builtin.RefetchEveryTransition: {
 		// The skill is on the extended card only, never on the public card it
@@ -176,6 +182,7 @@ var expectedFailures = map[string][]string{
 		// Its first request, unlabelled, is a 0.3 request (spec §3.6.2).
 		"older-version-listed-first/GEN-001", "older-version-listed-first/PICK-001",
 		"credential-scope/GEN-001",
+		"revalidation-unavailable/GEN-001", "no-validator-between-tasks/GEN-001",
 	}),
 	builtin.IgnoreProtocolVersion: {
 		"version-skew/SKEW-001", "version-skew/SKEW-002",
@@ -281,6 +288,7 @@ var blindRevalidation = []string{
 	// Its looks at the expiry scenarios' cards are no looks either.
 	"attested-binding-expiry/GEN-004", "attested-binding-expiry-withdrawn-key/GEN-004",
 	"origin-lookalike-named/GEN-004",
+	"revalidation-unavailable/GEN-004",
 }
 
 // blindRevalidationForged: on each trust-root scenario, as on the other
