@@ -159,8 +159,11 @@ func layout(sc *Scenario, lines []journal.Exchange, start map[string]CardInForce
 	return d
 }
 
-// addLanes makes the lanes: the client, the peers in the order the client
-// meets them, the admin listener, and the operator who calls it.
+// addLanes makes the lanes: the operator who calls the admin API and the
+// admin listener, leftmost, so that a diagram wider than the page never
+// scrolls them out of sight; then the client and the peers in the order
+// the client meets them. Every arrow to the admin listener then spans one
+// gap: the operator's from the left, a client's from the right.
 func (d *diagram) addLanes(lines []journal.Exchange) map[string]int {
 	index := map[string]int{}
 	add := func(key, origin string) {
@@ -169,10 +172,9 @@ func (d *diagram) addLanes(lines []journal.Exchange) map[string]int {
 			d.Lanes = append(d.Lanes, lane{Name: key, Origin: origin})
 		}
 	}
-	add(laneClient, "under test")
 	for _, l := range lines {
-		if k := laneOf(l); k != laneAdmin {
-			add(k, l.Origin)
+		if senderOf(l) == laneOperator {
+			add(laneOperator, "admin API caller")
 		}
 	}
 	for _, l := range lines {
@@ -180,9 +182,10 @@ func (d *diagram) addLanes(lines []journal.Exchange) map[string]int {
 			add(laneAdmin, l.Origin)
 		}
 	}
+	add(laneClient, "under test")
 	for _, l := range lines {
-		if senderOf(l) == laneOperator {
-			add(laneOperator, "admin API caller")
+		if k := laneOf(l); k != laneAdmin {
+			add(k, l.Origin)
 		}
 	}
 	return index
