@@ -1,13 +1,7 @@
 package builtin
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 
@@ -23,11 +17,7 @@ import (
 // state directory, so that in one-shot mode too the attestation outlives
 // the process that made it.
 func attestOnce(cfg *refclient.Config, stateDir string) {
-	m := &attestedForever{}
-	if stateDir != "" {
-		m.path = filepath.Join(stateDir, attestOnceFile)
-	}
-	cfg.UnsafeDecisions.Attestations = m
+	cfg.UnsafeDecisions.Attestations = &attestedForever{stateDir: stateDir}
 }
 
 // attestOnceFile is where attest-once keeps its attestations, in the
@@ -35,13 +25,13 @@ func attestOnce(cfg *refclient.Config, stateDir string) {
 const attestOnceFile = "attest-once.json"
 
 // attestedForever is attest-once's memory: "card origin endpoint origin"
-// pairs, loaded from path on first use ("" keeps them in memory).
+// pairs, read from the state directory on first use.
 type attestedForever struct {
-	path string
+	stateDir string
 
-	mu     sync.Mutex
-	loaded bool
-	pairs  []string
+	mu    sync.Mutex
+	file  *sessionFile // nil until loaded
+	pairs []string
 }
 
 func attestationKey(card *refclient.Card, endpoint *url.URL) string {
@@ -72,37 +62,15 @@ func (m *attestedForever) Attested(card *refclient.Card, endpoint *url.URL, _ re
 }
 
 func (m *attestedForever) loadLocked() error {
-	if m.loaded || m.path == "" {
-		m.loaded = true
+	if m.file != nil {
 		return nil
 	}
-	raw, err := os.ReadFile(m.path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return fmt.Errorf("builtin: %s: %w: %w", AttestOnce, refclient.ErrConfig, err)
-	default:
-		if err := json.Unmarshal(raw, &m.pairs); err != nil {
-			return fmt.Errorf("builtin: %s: %w: %s: %w", AttestOnce, refclient.ErrConfig, m.path, err)
-		}
+	f, err := openSessionFile(AttestOnce, m.stateDir, attestOnceFile, &m.pairs)
+	if err != nil {
+		return err
 	}
-	m.loaded = true
+	m.file = &f
 	return nil
 }
 
-func (m *attestedForever) saveLocked() error {
-	if m.path == "" {
-		return nil
-	}
-	raw, err := json.Marshal(m.pairs)
-	if err == nil {
-		tmp := m.path + ".tmp"
-		if err = os.WriteFile(tmp, raw, 0o600); err == nil {
-			err = os.Rename(tmp, m.path)
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("builtin: %s: %w: %w", AttestOnce, refclient.ErrConfig, err)
-	}
-	return nil
-}
+func (m *attestedForever) saveLocked() error { return m.file.save(m.pairs) }

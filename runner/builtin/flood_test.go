@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"net/http"
 	"testing"
 
@@ -17,36 +16,6 @@ func TestFloodExceedsTheWholeJournalByOne(t *testing.T) {
 	}
 }
 
-// playFlood plays one task per change with the flood client in mode,
-// sharing one state directory as a session does, each change made to the
-// farm right before its task.
-func playFlood(t *testing.T, mode driver.Mode, changes ...func(*mockpeer.Farm) error) ([]driver.Outcome, *mockpeer.Journal) {
-	t.Helper()
-	farm, a := startFarm(t, mockpeer.Grants{}, openPeer())
-	a.StateDir = t.TempDir()
-	session, err := SessionWith(Flood, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var outs []driver.Outcome
-	for i, change := range changes {
-		if change != nil {
-			if err := change(farm); err != nil {
-				t.Fatal(err)
-			}
-		}
-		do := session
-		if mode == driver.ModeOneShot {
-			if do, err = PlayWith(Flood, Options{}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		a.Task = i + 1
-		outs = append(outs, do(context.Background(), a))
-	}
-	return outs, closeFarm(t, farm)
-}
-
 // heads counts the flood's requests: HEADs of the card.
 func heads(j *mockpeer.Journal) int {
 	return len(j.Select(func(e mockpeer.Exchange) bool { return e.Route == mockpeer.RouteCard && e.Method == http.MethodHead }))
@@ -58,7 +27,7 @@ func heads(j *mockpeer.Journal) int {
 func TestFloodOncePerSession(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
-			outs, j := playFlood(t, mode, nil, nil)
+			outs, j := playChanges(t, Flood, mode, mockpeer.Grants{}, []mockpeer.PeerSpec{openPeer()}, nil, nil)
 			for i, out := range outs {
 				wantOutcome(t, out, driver.OutcomeCompleted, "")
 				t.Logf("task %d: %s", i+1, out.Detail)
@@ -78,7 +47,7 @@ func TestFloodWaitsForAnAnswer(t *testing.T) {
 	genuine := func(f *mockpeer.Farm) error { return f.Peer("A").PresentGenuine() }
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
-			outs, j := playFlood(t, mode, impostor, genuine)
+			outs, j := playChanges(t, Flood, mode, mockpeer.Grants{}, []mockpeer.PeerSpec{openPeer()}, impostor, genuine)
 			wantOutcome(t, outs[0], driver.OutcomeFailed, driver.ReasonTransportError)
 			wantOutcome(t, outs[1], driver.OutcomeCompleted, "")
 			// The flood's first request and the reference's card fetch.

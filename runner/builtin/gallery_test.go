@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,22 +20,7 @@ var modes = []driver.Mode{driver.ModeSession, driver.ModeOneShot}
 // mode, against peer A's card, and returns the outcomes and the journal.
 func playSession(t *testing.T, name string, mode driver.Mode, n int, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) ([]driver.Outcome, *mockpeer.Journal) {
 	t.Helper()
-	farm, a := startFarm(t, grants, peers...)
-	do, err := PlayWith(name, Options{})
-	if mode == driver.ModeSession {
-		do, err = SessionWith(name, Options{})
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var outs []driver.Outcome
-	for i := 1; i <= n; i++ {
-		a.Task = i
-		out := do(context.Background(), a)
-		t.Logf("%s (%s) task %d: %+v", name, mode, i, out)
-		outs = append(outs, out)
-	}
-	return outs, closeFarm(t, farm)
+	return playChanges(t, name, mode, grants, peers, make([]func(*mockpeer.Farm) error, n)...)
 }
 
 func requireAPIKey(_ mockpeer.Origins, c *wire.AgentCard) {

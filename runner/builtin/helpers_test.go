@@ -174,3 +174,36 @@ func rotatesToMTLSAfterFirstCard() mockpeer.PeerSpec {
 		GraceRequests: -1,
 	}
 }
+
+// playChanges plays the built-in client name, one task per change, in
+// mode, sharing one state directory as a session does: each change is
+// made to the farm right before its task. It returns the outcomes and the
+// journal.
+func playChanges(t *testing.T, name string, mode driver.Mode, grants mockpeer.Grants, peers []mockpeer.PeerSpec, changes ...func(*mockpeer.Farm) error) ([]driver.Outcome, *mockpeer.Journal) {
+	t.Helper()
+	farm, a := startFarm(t, grants, peers...)
+	a.StateDir = t.TempDir()
+	session, err := SessionWith(name, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs []driver.Outcome
+	for i, change := range changes {
+		if change != nil {
+			if err := change(farm); err != nil {
+				t.Fatal(err)
+			}
+		}
+		do := session
+		if mode == driver.ModeOneShot {
+			if do, err = PlayWith(name, Options{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a.Task = i + 1
+		out := do(context.Background(), a)
+		t.Logf("%s %s task %d: %+v", name, mode, i+1, out)
+		outs = append(outs, out)
+	}
+	return outs, closeFarm(t, farm)
+}

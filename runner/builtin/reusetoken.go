@@ -2,13 +2,7 @@ package builtin
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"net/url"
-	"os"
-	"path/filepath"
 	"sync"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -55,7 +49,7 @@ const tokenCacheFile = "token-cache.json"
 // tokenCache is a refclient.TokenSource that asks the reference where the
 // secret may go, and fetches a token from an endpoint only once.
 type tokenCache struct {
-	path string // "" keeps it in memory: no state directory
+	file sessionFile
 
 	mu     sync.Mutex
 	tokens map[string]string // token endpoint → the first token it gave
@@ -63,21 +57,9 @@ type tokenCache struct {
 
 func loadTokenCache(dir string) (*tokenCache, error) {
 	t := &tokenCache{tokens: map[string]string{}}
-	if dir == "" {
-		return t, nil
-	}
-	t.path = filepath.Join(dir, tokenCacheFile)
-	raw, err := os.ReadFile(t.path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return t, nil
-	case err != nil:
-		return nil, fmt.Errorf("builtin: %s: %w: %w", ReuseTokenAcrossPeers, refclient.ErrConfig, err)
-	}
-	if err := json.Unmarshal(raw, &t.tokens); err != nil {
-		return nil, fmt.Errorf("builtin: %s: %w: %s: %w", ReuseTokenAcrossPeers, refclient.ErrConfig, t.path, err)
-	}
-	return t, nil
+	var err error
+	t.file, err = openSessionFile(ReuseTokenAcrossPeers, dir, tokenCacheFile, &t.tokens)
+	return t, err
 }
 
 func (t *tokenCache) Endpoint(c *refclient.Client, card *refclient.Card, flow *wire.ClientCredentialsOAuthFlow) (*url.URL, error) {
@@ -99,15 +81,8 @@ func (t *tokenCache) Token(ctx context.Context, c *refclient.Client, endpoint *u
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.tokens[key] = tok
-	if t.path == "" {
-		return tok, nil
-	}
-	raw, err := json.Marshal(t.tokens)
-	if err == nil {
-		err = os.WriteFile(t.path, raw, 0o600)
-	}
-	if err != nil {
-		return "", fmt.Errorf("builtin: %s: %w: %w", ReuseTokenAcrossPeers, refclient.ErrConfig, err)
+	if err := t.file.save(t.tokens); err != nil {
+		return "", err
 	}
 	return tok, nil
 }

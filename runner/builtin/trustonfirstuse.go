@@ -7,12 +7,8 @@ import (
 	"crypto/x509"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -71,7 +67,7 @@ const firstUseFile = "trust-on-first-use.json"
 // firstUse is what trust-on-first-use met first: it plans and revalidates
 // cards (refclient.CardCache, refclient.Revalidator) and pins certificates.
 type firstUse struct {
-	path string // "" keeps it in memory: no state directory
+	file sessionFile
 
 	mu    sync.Mutex
 	state firstUseState
@@ -93,42 +89,15 @@ type cardSeen struct {
 }
 
 func loadFirstUse(dir string) (*firstUse, error) {
-	if dir == "" {
-		return &firstUse{}, nil
-	}
-	t := &firstUse{path: filepath.Join(dir, firstUseFile)}
-	raw, err := os.ReadFile(t.path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return t, nil
-	case err != nil:
-		return nil, fmt.Errorf("builtin: %s: %w: %w", TrustOnFirstUse, refclient.ErrConfig, err)
-	}
-	if err := json.Unmarshal(raw, &t.state); err != nil {
-		return nil, fmt.Errorf("builtin: %s: %w: %s: %w", TrustOnFirstUse, refclient.ErrConfig, t.path, err)
-	}
-	return t, nil
+	t := &firstUse{}
+	var err error
+	t.file, err = openSessionFile(TrustOnFirstUse, dir, firstUseFile, &t.state)
+	return t, err
 }
 
 // saveLocked writes the state where the next process of the session finds
 // it; t.mu is held.
-func (t *firstUse) saveLocked() error {
-	if t.path == "" {
-		return nil
-	}
-	raw, err := json.Marshal(t.state)
-	if err != nil {
-		return fmt.Errorf("builtin: %s: %w: %w", TrustOnFirstUse, refclient.ErrConfig, err)
-	}
-	tmp := t.path + ".tmp"
-	if err := os.WriteFile(tmp, raw, 0o600); err != nil {
-		return fmt.Errorf("builtin: %s: %w: %w", TrustOnFirstUse, refclient.ErrConfig, err)
-	}
-	if err := os.Rename(tmp, t.path); err != nil {
-		return fmt.Errorf("builtin: %s: %w: %w", TrustOnFirstUse, refclient.ErrConfig, err)
-	}
-	return nil
-}
+func (t *firstUse) saveLocked() error { return t.file.save(t.state) }
 
 // Plan fetches the card (conditionally when it holds one) and judges it.
 func (t *firstUse) Plan(ctx context.Context, c *refclient.Client, held *refclient.Card) (*refclient.Card, error) {

@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"slices"
 	"testing"
 
@@ -9,38 +8,6 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
-
-// playChanging plays one task per change with trust-on-first-use in mode,
-// sharing one state directory as a session does, each change made to the
-// farm right before its task; it returns the outcomes and the journal.
-func playChanging(t *testing.T, mode driver.Mode, grants mockpeer.Grants, peers []mockpeer.PeerSpec, changes ...func(*mockpeer.Farm) error) ([]driver.Outcome, *mockpeer.Journal) {
-	t.Helper()
-	farm, a := startFarm(t, grants, peers...)
-	a.StateDir = t.TempDir()
-	session, err := SessionWith(TrustOnFirstUse, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var outs []driver.Outcome
-	for i, change := range changes {
-		if change != nil {
-			if err := change(farm); err != nil {
-				t.Fatal(err)
-			}
-		}
-		do := session
-		if mode == driver.ModeOneShot {
-			if do, err = PlayWith(TrustOnFirstUse, Options{}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		a.Task = i + 1
-		out := do(context.Background(), a)
-		t.Logf("%s task %d: %+v", mode, i+1, out)
-		outs = append(outs, out)
-	}
-	return outs, closeFarm(t, farm)
-}
 
 func rotate(v int) func(*mockpeer.Farm) error {
 	return func(f *mockpeer.Farm) error { return f.Peer("A").Rotate(v) }
@@ -55,14 +22,14 @@ func TestTrustOnFirstUseTrustsTheFirstCard(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode)+"/honest first", func(t *testing.T) {
 			a := mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{bearerAt("A"), bearerAt("B")}}
-			outs, j := playChanging(t, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a, b}, nil, rotate(1))
+			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a, b}, nil, rotate(1))
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 			wantCount(t, j, "B", "", "", 0)
 		})
 		t.Run(string(mode)+"/elsewhere first", func(t *testing.T) {
 			a := mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{bearerAt("B"), bearerAt("A")}}
-			outs, j := playChanging(t, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a, b}, nil, rotate(1))
+			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a, b}, nil, rotate(1))
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 			sends := wantCount(t, j, "B", mockpeer.RouteA2A, wire.MethodSendMessage, 1)
@@ -92,7 +59,7 @@ func TestTrustOnFirstUseComparesThreeThings(t *testing.T) {
 		for _, mode := range modes {
 			t.Run(tc.name+"/"+string(mode), func(t *testing.T) {
 				a := mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", requireBearer), card("A", "A", requireBearer, tc.change)}}
-				outs, _ := playChanging(t, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a}, nil, rotate(1))
+				outs, _ := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a}, nil, rotate(1))
 				wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 				wantOutcome(t, outs[1], tc.want.Outcome, tc.want.Reason)
 			})
@@ -113,7 +80,7 @@ func TestTrustOnFirstUsePinsTheFirstCertificate(t *testing.T) {
 	}
 	for _, mode := range modes {
 		t.Run(string(mode)+"/genuine first", func(t *testing.T) {
-			outs, j := playChanging(t, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, nil, impostor)
+			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, nil, impostor)
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], transport.Outcome, transport.Reason)
 			if refused := j.Select(mockpeer.Exchange.HandshakeRefusedByClient); len(refused) == 0 {
@@ -121,7 +88,7 @@ func TestTrustOnFirstUsePinsTheFirstCertificate(t *testing.T) {
 			}
 		})
 		t.Run(string(mode)+"/impostor first", func(t *testing.T) {
-			outs, _ := playChanging(t, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, impostor, genuine)
+			outs, _ := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, impostor, genuine)
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], transport.Outcome, transport.Reason)
 		})
