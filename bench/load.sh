@@ -40,18 +40,7 @@ while (($#)); do
 done
 
 OUT=bench/out/load
-LABEL=plain
-BUILD_FLAGS=()
-if $RACE; then
-  LABEL=race
-  BUILD_FLAGS=(-race)
-fi
-BIN=$OUT/a2a-conform-$LABEL
-VERDICTS=$OUT/verdicts
-mkdir -p "$OUT"
-go build "${BUILD_FLAGS[@]}" -o "$BIN" ./cmd/a2a-conform
-go build -o "$VERDICTS" ./bench/cmd/verdicts
-export GORACE="halt_on_error=1 ${GORACE:-}"
+. bench/build.sh
 
 if [[ -z $PLAYS ]]; then
   impostors='scenario:impostor-certificate || scenario:impostor-certificate-first-contact'

@@ -29,22 +29,10 @@ while (($#)); do
 done
 
 OUT=bench/out/stability
-LABEL=plain
-BUILD_FLAGS=()
-if $RACE; then
-  LABEL=race
-  BUILD_FLAGS=(-race)
-fi
-BIN=$OUT/a2a-conform-$LABEL
-VERDICTS=$OUT/verdicts
-mkdir -p "$OUT"
-go build "${BUILD_FLAGS[@]}" -o "$BIN" ./cmd/a2a-conform
-go build -o "$VERDICTS" ./bench/cmd/verdicts
+. bench/build.sh
 if [[ -z $CLIENTS ]]; then
   CLIENTS=$("$VERDICTS" -policies | paste -sd, -)
 fi
-# A data race must fail the run at once, not only at exit.
-export GORACE="halt_on_error=1 ${GORACE:-}"
 
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 

@@ -3,7 +3,6 @@ package mockpeer
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -12,23 +11,10 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// fetchToken gets an access token from p's token endpoint.
+// fetchToken gets an access token from p's token endpoint, asking no scope.
 func fetchToken(t *testing.T, c *http.Client, f *Farm, p *Peer) string {
 	t.Helper()
-	creds := f.Credentials(Grants{OAuth: true})
-	req, _ := http.NewRequest(http.MethodPost, TokenURL(p.Origin()), strings.NewReader("grant_type=client_credentials"))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.SetBasicAuth(url.QueryEscape(creds.OAuthClientID), url.QueryEscape(creds.OAuthClientSecret))
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var tok tokenResponse
-	if err := json.NewDecoder(resp.Body).Decode(&tok); err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("token endpoint: %d %v", resp.StatusCode, err)
-	}
-	return tok.AccessToken
+	return scopedToken(t, c, f, p, "")
 }
 
 func TestAdmissionBySchemeKind(t *testing.T) {

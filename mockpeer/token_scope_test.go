@@ -13,11 +13,15 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// scopedToken runs the client-credentials grant at p for scope.
+// scopedToken runs the client-credentials grant at p for scope (none
+// asked when scope is empty).
 func scopedToken(t *testing.T, c *http.Client, f *Farm, p *Peer, scope string) string {
 	t.Helper()
 	creds := f.Credentials(Grants{OAuth: true})
-	form := url.Values{"grant_type": {"client_credentials"}, "scope": {scope}}
+	form := url.Values{"grant_type": {"client_credentials"}}
+	if scope != "" {
+		form.Set("scope", scope)
+	}
 	req, _ := http.NewRequest(http.MethodPost, TokenURL(p.Origin()), strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.SetBasicAuth(url.QueryEscape(creds.OAuthClientID), url.QueryEscape(creds.OAuthClientSecret))
