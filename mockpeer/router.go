@@ -60,8 +60,9 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 		tap: tapBody(w, r, f.limits, limit, f.secrets)})
 }
 
-// serve routes an admitted request and journals it.
-func (p *Peer) serve(in *arrival, r *http.Request) {
+// serve routes an admitted request and journals it, as the client sent it.
+func (p *Peer) serve(in *arrival, sent *http.Request) {
+	r := withoutDotSegments(sent)
 	route, rec := routeOf(r.URL.Path), in.rec
 	if route == RouteA2A && !p.offers(bindingAt(r.URL.Path)) {
 		route = RouteUnmatched // a binding this peer does not offer has no route
@@ -93,7 +94,7 @@ func (p *Peer) serve(in *arrival, r *http.Request) {
 		})
 	}
 	d.auth.Presented = p.presented(r, in.tap)
-	p.record(in.exchange(route, r), in, r, d, call)
+	p.record(in.exchange(route, sent), in, r, d, call)
 	if d.cardFault == CardHangUp {
 		panic(http.ErrAbortHandler) // journaled; now no response at all
 	}

@@ -86,6 +86,18 @@ func completedWithArtifact(ev *Evidence) Judgement {
 	return completedBy(ev, "", "a task the peer completed (with its artifact)", "")
 }
 
+// completedAtCardPeer: outcome completed, and the peer whose card URL the
+// task was given completed it, under a card whose endpoints are on its own
+// origin: a positive control is not passed by a task completed where a
+// card the client should have refused pointed (any peer when the card
+// peer is unknown, as in hand-built evidence).
+func completedAtCardPeer(ev *Evidence) Judgement {
+	if ev.Client.CardPeer == "" {
+		return completedWithArtifact(ev)
+	}
+	return completedAt(ev.Client.CardPeer)(ev)
+}
+
 // completedAt: outcome completed, and that peer completed the task.
 func completedAt(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {

@@ -39,6 +39,7 @@ func checkTables() []checkTable {
 		{outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged), outcomeIsCases()},
 		{completedWithArtifact, completedWithArtifactCases()},
 		{completedAt("B"), completedAtCases()},
+		{completedAtCardPeer, completedAtCardPeerCases()},
 		{taskSent, taskSentCases()},
 		{noCardFetchAfterSend, noCardFetchAfterSendCases()},
 		{noSendAfterContractChange, noSendAfterContractChangeCases()},

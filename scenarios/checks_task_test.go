@@ -112,6 +112,25 @@ func completedAtCases() []checkCase {
 	}
 }
 
+// atCardPeer is ev with the task given peer's card URL.
+func atCardPeer(peer string, ev *Evidence) *Evidence {
+	ev.Client.CardPeer = peer
+	return ev
+}
+
+func completedAtCardPeerCases() []checkCase {
+	return []checkCase{
+		{"completed at the card peer", atCardPeer("A", reporting(driver.OutcomeCompleted, "", fetch("A"),
+			send("A", after(wire.TaskStateCompleted)))), passed()},
+		{"completed where the refused card pointed", atCardPeer("A", reporting(driver.OutcomeCompleted, "", fetch("A"),
+			send("B", after(wire.TaskStateCompleted)))),
+			failed("the task completed by peer A (https://127.0.0.1:4431)",
+				"outcome completed, but no exchange shows peer A completing a task")},
+		{"card peer unknown: any peer", reporting(driver.OutcomeCompleted, "", fetch("A"),
+			send("B", after(wire.TaskStateCompleted))), passed()},
+	}
+}
+
 func taskSentCases() []checkCase {
 	const want = "the task is sent: a capability change is no reason to abort"
 	return []checkCase{

@@ -61,6 +61,9 @@ type Evidence struct {
 type ClientRun struct {
 	// Task is the task's number in the session, from 1 (0: the only one).
 	Task int
+	// CardPeer is the peer whose card URL the task was given ("":
+	// unknown, as in hand-built evidence).
+	CardPeer string
 	// FirstSeq and LastSeq bound the journal's sequence numbers of the
 	// exchanges that arrived while the task was the client's; a task without
 	// exchanges has LastSeq < FirstSeq. Both 0: unbounded (hand-built

@@ -72,7 +72,7 @@ func controlRequirement(id string) Requirement {
 		ID: id, Level: Must, Profile: ProfileCore,
 		Text: "The client MUST complete the first task, fetching the extended card the public card advertises with the " +
 			"credential the public card names and sending with the one the extended card names for the skill (the positive control).",
-		Ref: extendedRef, Task: 1, Check: completedWithArtifact, Control: true,
+		Ref: extendedRef, Task: 1, Check: completedAtCardPeer, Control: true,
 	}
 }
 

@@ -47,7 +47,7 @@ var _ = register(&Scenario{
 // card as it was then, not on one remembered.
 func sentOnFreshFetch(peer string) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
-		if j := completedWithArtifact(ev); j.Verdict != Pass {
+		if j := completedAtCardPeer(ev); j.Verdict != Pass {
 			return j
 		}
 		send, _ := ev.FirstSend() // completed: a send of this task created it

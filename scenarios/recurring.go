@@ -11,10 +11,11 @@ func mustNotCancel(id, text, ref string) Requirement {
 	return Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: noCancel}
 }
 
-// mustComplete: the client reports completed, and the peer did complete
-// the task with its artifact (MUST, core). It is a positive control.
+// mustComplete: the client reports completed, and the peer whose card URL
+// the task was given did complete the task with its artifact (MUST, core).
+// It is a positive control.
 func mustComplete(id, text, ref string) Requirement {
-	return Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedWithArtifact, Control: true}
+	return Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedAtCardPeer, Control: true}
 }
 
 // shouldNotFetchAfterSend: no card request between the send and the end
@@ -59,7 +60,7 @@ func untrusted(contact func(string) func(*Evidence) Judgement, peer string, prof
 			Text:    "The client MUST complete the first task, under the card whose endpoints are on its own origin (the positive control).",
 			Ref:     ref,
 			Task:    1,
-			Check:   completedWithArtifact,
+			Check:   completedAtCardPeer,
 			Control: true,
 		},
 	}

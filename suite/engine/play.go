@@ -126,7 +126,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 		}
 		redactResult(farm, &r)
 		outputs = append(outputs, r)
-		ev.Tasks = append(ev.Tasks, scenarios.ClientRun{Task: i + 1, FirstSeq: first, LastSeq: farm.Journal().Mark(),
+		ev.Tasks = append(ev.Tasks, scenarios.ClientRun{Task: i + 1, CardPeer: sc.TaskCardPeer(t), FirstSeq: first, LastSeq: farm.Journal().Mark(),
 			TaskEnd: r.TaskEnd, ExitCode: r.ExitCode, Deadline: a.Deadline, Ran: ran(r)})
 	}
 	closing := sess.Close()
