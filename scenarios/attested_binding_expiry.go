@@ -22,7 +22,8 @@ import (
 // twin: A withdraws the keys that sign the card), and a client that
 // re-attests refuses B.
 var _ = register(expiring(Scenario{
-	ID:    "attested-binding-expiry",
+	ID:     "attested-binding-expiry",
+	Family: FamilyLater, Rank: 50,
 	Title: "a signed card's binding to another origin outlives its TTL and the endpoint changes hands",
 	Description: expiryShape + " Before task 4 B presents a certificate the run's CA issued for B under a key of its " +
 		"own, another TLS principal, every connection open to it ended: a client that re-attests refuses B; one that " +
@@ -36,7 +37,8 @@ var _ = register(expiring(Scenario{
 // passed, A's JWKS publishes successors of its keys, and the card, still
 // signed by the old ones, no longer speaks for B.
 var _ = register(expiring(Scenario{
-	ID:    "attested-binding-expiry-withdrawn-key",
+	ID:     "attested-binding-expiry-withdrawn-key",
+	Family: FamilyLater, Rank: 60,
 	Title: "a signed card's binding to another origin outlives its TTL and the signing key is withdrawn",
 	Description: expiryShape + " Before task 4 A withdraws the keys that sign the card: its JWKS publishes a " +
 		"successor of each instead, and the card, re-served signed by the old keys, no longer verifies; B is unchanged. " +

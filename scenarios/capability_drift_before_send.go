@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // fetch and send, but only in capability fields. A client that aborts here
 // is as useless as one that never revalidates is unsafe.
 var _ = register(beforeSend(Scenario{
-	ID:    "capability-drift-before-send",
+	ID:     "capability-drift-before-send",
+	Family: FamilyContract, Rank: 20,
 	Title: "only capability fields change between fetch and send",
 	Description: "Same shape as rotation-during-send: a first task, then the peer arms a rotation that " +
 		"fires right after the client's next card response or right before its next send. But v1 changes " +

@@ -11,7 +11,8 @@ import (
 // first origin never vouched for. Following it is how a hijacked well-known
 // path becomes a hijacked agent.
 var _ = register(routing(Scenario{
-	ID:    "card-redirect-cross-origin",
+	ID:     "card-redirect-cross-origin",
+	Family: FamilyAuthority, Rank: 160,
 	Title: "the card URL redirects to another origin",
 	Description: "The client's first task runs under A's honest card (the positive control). Between the " +
 		"tasks the card URL on origin A starts answering 301 to origin C, whose card points at C itself. C is " +

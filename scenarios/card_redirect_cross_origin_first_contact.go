@@ -12,7 +12,8 @@ import (
 // client that follows it meets C's card as its first, and a client that
 // trusts its first card trusts C.
 var _ = register(routing(Scenario{
-	ID:    "card-redirect-cross-origin-first-contact",
+	ID:     "card-redirect-cross-origin-first-contact",
+	Family: FamilyFirstContact, Rank: 70,
 	Title: "the card URL redirects to another origin on first contact",
 	Description: "As `card-redirect-cross-origin`, the other way round: in the first task the card URL on origin A " +
 		"answers 301 to origin C, whose card points at C itself; C is a working A2A peer. Between the tasks the " +

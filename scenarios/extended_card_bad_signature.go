@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // extended card's signature was spoiled after signing (its interfaces were
 // on A when it was signed).
 var _ = register(extendedSignedRepoint(Scenario{
-	ID:    "extended-card-bad-signature",
+	ID:     "extended-card-bad-signature",
+	Family: FamilyExtendedCard, Rank: 40,
 	Title: "the extended card of a signed agent is repointed after signing",
 	Description: "A signs its public cards, which verify. Its extended card carries signatures that do not verify: it " +
 		"was signed with its interfaces on A and is served, from the second task on, pointing at B (127.0.0.2), which " +

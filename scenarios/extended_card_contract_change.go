@@ -12,7 +12,8 @@ import (
 // right before the send sees it; the contract hash of the two extended
 // cards decides that it is a change, never this file.
 var _ = register(extendedPeer(Scenario{
-	ID:    "extended-card-contract-change",
+	ID:     "extended-card-contract-change",
+	Family: FamilyExtendedCard, Rank: 20,
 	Title: "the extended card's contract changes between fetch and send",
 	Description: "As `extended-card-skill`, in two tasks. The first runs under the extended card whose skill requires the API " +
 		"key (the positive control). In the second, right after the peer answers GetExtendedAgentCard (or before the send, " +

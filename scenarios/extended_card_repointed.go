@@ -10,7 +10,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // card's own host at another port, as in repointed-endpoint: a gate that
 // compares hostnames only fails here.
 var _ = register(extendedPeer(Scenario{
-	ID:    "extended-card-repointed",
+	ID:     "extended-card-repointed",
+	Family: FamilyExtendedCard, Rank: 30,
 	Title: "the extended card points at another origin",
 	Description: "As `extended-card-skill`, in two tasks. The first runs under an extended card whose interfaces are on A " +
 		"(the positive control). Between the tasks the extended card is repointed: every interface url is on origin B, " +

@@ -7,7 +7,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // credential the public card names, and with nothing else, then send with
 // the one the extended card names for the skill.
 var _ = register(extendedPeer(Scenario{
-	ID:    "extended-card-skill",
+	ID:     "extended-card-skill",
+	Family: FamilyExtendedCard, Rank: 10,
 	Title: "the skill the task needs is on the extended card only",
 	Description: "A's public card requires a bearer token card-wide, advertises `capabilities.extendedAgentCard` and does " +
 		"not list the target skill. Its extended card (GetExtendedAgentCard, every binding) lists the skill, which requires " +

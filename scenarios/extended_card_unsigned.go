@@ -4,7 +4,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // The downgrade: the public card is signed, the extended card is not.
 var _ = register(extendedSignedRepoint(Scenario{
-	ID:    "extended-card-unsigned",
+	ID:     "extended-card-unsigned",
+	Family: FamilyExtendedCard, Rank: 50,
 	Title: "the extended card of a signed agent is unsigned and points elsewhere",
 	Description: "A signs its public cards, which verify. Its extended card carries no signature and, from the second task " +
 		"on, points at B (127.0.0.2), which presents the same TLS certificate as A and would complete the task.",

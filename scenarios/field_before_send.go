@@ -19,7 +19,8 @@ import (
 // field) and tells the fields apart by task.
 var (
 	_ = register(fieldsBeforeSend(Scenario{
-		ID:    "contract-field-before-send",
+		ID:     "contract-field-before-send",
+		Family: FamilyContract, Rank: 30,
 		Title: "each contract field alone changes between fetch and send",
 		Description: "The card lists JSON-RPC, HTTP+JSON and gRPC, and a second entry to the JSON-RPC endpoint under " +
 			"tenant \"secondary\"; it offers OAuth, bearer and an API key (required card-wide), and the " +
@@ -34,7 +35,8 @@ var (
 		"skill-security", "oauth-token-url", "oauth-scopes", "apikey-name", "apikey-location",
 	}))
 	_ = register(fieldsBeforeSend(Scenario{
-		ID:    "capability-field-before-send",
+		ID:     "capability-field-before-send",
+		Family: FamilyContract, Rank: 40,
 		Title: "each capability field alone changes between fetch and send",
 		Description: "As contract-field-before-send, but each later task meets a change of one capability field: the " +
 			"skills listed, the skill's description, the default input and output modes, streaming, push " +

@@ -12,7 +12,8 @@ import (
 // wire: the client sends the hash it agreed to, and rejects any later peer
 // message that implies another.
 var _ = register(&Scenario{
-	ID:    "frozen-contract-extension",
+	ID:     "frozen-contract-extension",
+	Family: FamilyExtension, Rank: 10,
 	Title: "the peer diverges from the frozen contract mid-task",
 	Description: "The peer declares the frozen-contract extension and announces its contract hash in every " +
 		"status. The client's first task completes (the positive control). Between the tasks the card changes " +

@@ -15,7 +15,8 @@ import (
 // it left open. The client must refuse the handshake, so it sends nothing
 // and no credential there, and the task fails on the transport.
 var _ = register(bearerPeer(Scenario{
-	ID:    "impostor-certificate",
+	ID:     "impostor-certificate",
+	Family: FamilyAuthority, Rank: 170,
 	Title: "the card's origin presents a certificate the client must not trust",
 	Description: "The card is served on origin A with A's genuine certificate, issued by the run's CA. The " +
 		"client's first task completes there (the positive control). Between the tasks, A starts presenting " +

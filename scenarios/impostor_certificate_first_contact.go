@@ -7,7 +7,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // certificate only against the one it saw before (trust on first use, as
 // SSH does) has nothing to compare it with and takes it for the agent.
 var _ = register(bearerPeer(Scenario{
-	ID:    "impostor-certificate-first-contact",
+	ID:     "impostor-certificate-first-contact",
+	Family: FamilyFirstContact, Rank: 80,
 	Title: "the card's origin presents a certificate the client must not trust, on first contact",
 	Description: "As `impostor-certificate`, the other way round: from the start of the first task, A presents a " +
 		"certificate for its names from a CA the client was never given (an impostor on the card's own origin), " +

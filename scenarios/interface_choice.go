@@ -45,7 +45,8 @@ func twoPerBinding(peer, first, second string) mockpeer.CardBuilder {
 // falls back to 0.3, which it does not speak (a2a-dotnet#331 asks for such
 // a fallback; a 1.0 client that falls back silently loses what 1.0 has).
 var _ = register(bearerPeer(Scenario{
-	ID:    "older-version-listed-first",
+	ID:     "older-version-listed-first",
+	Family: FamilyVersions, Rank: 30,
 	Title: "the card lists a 0.3 interface before the 1.0 interface of each binding",
 	Description: "The card lists six interfaces on its own origin: for each binding (JSON-RPC, HTTP+JSON, gRPC) an " +
 		"interface declaring protocolVersion \"0.3\" under tenant \"" + tenantLegacy + "\", then, after all three, the " +
@@ -82,7 +83,8 @@ func legacyFirst(peer string) mockpeer.CardBuilder {
 // last entry per binding instead). Both are served, so a client taking the
 // last completes: only the choice tells them apart.
 var _ = register(bearerPeer(Scenario{
-	ID:    "duplicate-binding-order",
+	ID:     "duplicate-binding-order",
+	Family: FamilyVersions, Rank: 40,
 	Title: "the card lists each binding twice on its own origin",
 	Description: "The card lists six interfaces on its own origin, all protocolVersion \"1.0\": one per binding " +
 		"(JSON-RPC, HTTP+JSON, gRPC) under tenant \"" + tenantFirst + "\", then the same urls again under tenant \"" +

@@ -12,7 +12,8 @@ import (
 // trusted its cached view of the client. An unauthenticated payroll task
 // ran silently although the current card required a bearer token.
 var _ = register(&Scenario{
-	ID:    "mirrored-stale-cache",
+	ID:     "mirrored-stale-cache",
+	Family: FamilyContract, Rank: 70,
 	Title: "stale caches on both sides agree, and an unauthenticated task runs",
 	Description: "The skill has optional security ([{bearer}, {}]) and Cache-Control: " +
 		"max-age=86400. The client's first task completes under that card (the positive control). Between " +

@@ -24,7 +24,8 @@ import (
 // address): the only request a look-alike task may make is for the card.
 // Nothing listens on [::1] at A's port (A listens on 127.0.0.1).
 var _ = register(&Scenario{
-	ID:    "origin-lookalike",
+	ID:     "origin-lookalike",
+	Family: FamilyAuthority, Rank: 150,
 	Title: "the card's interfaces are on an origin that only looks like its own",
 	Description: "The card is served on origin A, `https://127.0.0.1:<port>`. Each task of the session runs " +
 		"under another version of the card, which lists the three bindings in one spelling. Same origin, " +

@@ -84,7 +84,8 @@ func rejectedThenHonest(id string, profile Profile, ref string) Requirement {
 
 // The card points at another origin (repointed-endpoint's bad card).
 var _ = register(rejectedTwice(routing(Scenario{
-	ID:    "rejected-card-not-cached",
+	ID:     "rejected-card-not-cached",
+	Family: FamilyRejected, Rank: 10,
 	Title: "a card the client refused is served again, fresh for a day",
 	Description: "The card is served on origin A with `Cache-Control: " + longMaxAge + "`. The session's first card " +
 		"lists every interface url on origin B, on the card's own host (127.0.0.1) at another port, with another TLS " +
@@ -103,7 +104,8 @@ var _ = register(rejectedTwice(routing(Scenario{
 // The signed card was repointed after signing (repointed-endpoint-bad-
 // signature's): no signature verifies, so the card is advisory for B.
 var _ = register(rejectedTwice(signedRepoint(Scenario{
-	ID:    "rejected-card-not-cached-bad-signature",
+	ID:     "rejected-card-not-cached-bad-signature",
+	Family: FamilyRejected, Rank: 20,
 	Title: "a card with a broken signature is served again, fresh for a day",
 	Description: "As `rejected-card-not-cached`, with `repointed-endpoint-bad-signature`'s cards: the card was signed " +
 		"with its interfaces on A and then changed to point at B, so no signature verifies over the card as served. " +
@@ -118,7 +120,8 @@ var _ = register(rejectedTwice(signedRepoint(Scenario{
 
 // The card's interfaces speak protocol 2.0 (version-skew's second card).
 var _ = register(rejectedTwice(bearerPeer(Scenario{
-	ID:    "rejected-card-not-cached-version-skew",
+	ID:     "rejected-card-not-cached-version-skew",
+	Family: FamilyRejected, Rank: 30,
 	Title: "a card whose interfaces speak another version is served again, fresh for a day",
 	Description: "The card is served on origin A with `Cache-Control: " + longMaxAge + "`. The session's first card " +
 		"lists every interface (JSON-RPC, HTTP+JSON, gRPC) with protocolVersion \"2.0\"; the second task is served the " +

@@ -9,7 +9,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // and a gate that compares hostnames only must fail here (the other
 // repointed scenarios keep B on another host).
 var _ = register(routing(Scenario{
-	ID:    "repointed-endpoint",
+	ID:     "repointed-endpoint",
+	Family: FamilyAuthority, Rank: 10,
 	Title: "the card's endpoints point at another origin",
 	Description: "The card is served on origin A. The client's first task runs under the honest card, whose " +
 		"interfaces are on A (the positive control). Between the tasks the card is repointed: every interface " +

@@ -4,7 +4,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // An unsecured JWS says nothing about who wrote the card.
 var _ = register(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-alg-none",
+	ID:     "repointed-endpoint-alg-none",
+	Family: FamilyAuthority, Rank: 80,
 	Title: "a card's signature is an unsecured JWS (alg none)",
 	Description: "The card is served on origin A; every interface url is on origin B. Its one signature entry has " +
 		"`alg: none` and an empty signature, and names a key A publishes (`kid`, and `jku` on A). B presents the same " +

@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // urls after the owner signed it. The signature no longer verifies, so the
 // card is advisory and its endpoint gets nothing.
 var _ = register(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-bad-signature",
+	ID:     "repointed-endpoint-bad-signature",
+	Family: FamilyAuthority, Rank: 30,
 	Title: "a signed card was repointed after signing",
 	Description: "As `repointed-endpoint-signed`, but the card was signed with its interfaces on A and then " +
 		"changed to point at B: no signature verifies over the card as served. B presents the same TLS " +

@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // the first the session meets, so only its signature could speak for B,
 // and it does not verify.
 var _ = register(firstContact(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-bad-signature-first-contact",
+	ID:     "repointed-endpoint-bad-signature-first-contact",
+	Family: FamilyFirstContact, Rank: 20,
 	Title: "the session's first card is a signed card repointed after signing",
 	Description: "As `repointed-endpoint-bad-signature`, the other way round: the first card the client is served " +
 		"points at B and carries signatures made before its interfaces were changed from A to B, so none verifies " +

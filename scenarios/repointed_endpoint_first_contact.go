@@ -7,7 +7,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // trusts its first card and afterwards checks only whether the urls
 // changed sends it the task.
 var _ = register(firstContact(routing(Scenario{
-	ID:    "repointed-endpoint-first-contact",
+	ID:     "repointed-endpoint-first-contact",
+	Family: FamilyFirstContact, Rank: 10,
 	Title: "the session's first card points at another origin",
 	Description: "As `repointed-endpoint`, the other way round. The card is served on origin A, and the first card " +
 		"the client is served lists every interface url on origin B, on the card's own host (127.0.0.1) at another " +

@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // a card names its own key set. Only the card's own origin may publish
 // the keys that vouch for it, and the client fetches keys nowhere else.
 var _ = register(withPeer(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-foreign-jku",
+	ID:     "repointed-endpoint-foreign-jku",
+	Family: FamilyAuthority, Rank: 60,
 	Title: "a card's signature names a key set on a third origin",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature verifies, with the " +
 		"key set its `jku` names on origin C, a third origin that is neither the card's nor the endpoint's; A " +

@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // comes from the endpoint's own origin, the endpoint vouches for itself:
 // only a key the card's origin publishes makes the card authoritative.
 var _ = register(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-foreign-key",
+	ID:     "repointed-endpoint-foreign-key",
+	Family: FamilyAuthority, Rank: 40,
 	Title: "a card is validly signed by a key the endpoint's origin publishes",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signatures verify, " +
 		"but with keys published by B, not by A: `jku` names B's JWKS and A publishes no key. B presents the same " +

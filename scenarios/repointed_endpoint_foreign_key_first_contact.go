@@ -5,7 +5,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // repointed-endpoint-foreign-key on first contact: the first card the
 // session meets is vouched for by the endpoint's own key.
 var _ = register(firstContact(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-foreign-key-first-contact",
+	ID:     "repointed-endpoint-foreign-key-first-contact",
+	Family: FamilyFirstContact, Rank: 30,
 	Title: "the session's first card is validly signed by a key the endpoint's origin publishes",
 	Description: "As `repointed-endpoint-foreign-key`, the other way round: the first card the client is served points " +
 		"at B, and its signatures verify with keys published by B, not by A (`jku` names B's JWKS; A publishes no " +

@@ -5,7 +5,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // The key-confusion attack: a public key is public, so an HMAC keyed with
 // it can be made by anyone.
 var _ = register(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-hmac-key-confusion",
+	ID:     "repointed-endpoint-hmac-key-confusion",
+	Family: FamilyAuthority, Rank: 90,
 	Title: "a card's signature is an HMAC keyed with the origin's public key",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature is an HS256 MAC " +
 		"over the canonical card, keyed with the PEM of the ES256 public key its `kid` names, which A publishes (in the " +

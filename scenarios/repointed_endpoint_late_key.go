@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // it: a key that shows up later, however often the client asks, did not
 // vouch for the card it fetched.
 var _ = register(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-late-key",
+	ID:     "repointed-endpoint-late-key",
+	Family: FamilyAuthority, Rank: 120,
 	Title: "a card is signed by a key its origin publishes only after the card was fetched",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature is valid, by a key " +
 		"A's JWKS (named by `jku`, on A) lacks when the client fetches it after the card; A publishes the key from " +

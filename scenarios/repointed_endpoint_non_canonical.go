@@ -5,7 +5,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // A signature over some other form of the card does not cover the card
 // as the spec canonicalizes it, the only form all verifiers agree on.
 var _ = register(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-non-canonical",
+	ID:     "repointed-endpoint-non-canonical",
+	Family: FamilyAuthority, Rank: 110,
 	Title: "a card's signature covers its bytes as served, not its canonical form",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature, by a key A " +
 		"publishes, covers the card's bytes as served (their member order, without `signatures`), not the RFC 8785 " +

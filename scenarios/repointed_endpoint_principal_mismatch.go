@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // the endpoint must also be the same TLS principal, or whoever holds that
 // address could answer.
 var _ = register(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-principal-mismatch",
+	ID:     "repointed-endpoint-principal-mismatch",
+	Family: FamilyAuthority, Rank: 50,
 	Title: "a validly signed card points at an endpoint with another TLS principal",
 	Description: "As `repointed-endpoint-signed`: the card on A points at B and carries valid signatures by keys " +
 		"A publishes. But B presents its own TLS certificate, not A's.",

@@ -7,7 +7,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // TLS principal. A client that pins whatever certificate it meets first
 // takes B's for the agent's.
 var _ = register(firstContact(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-principal-mismatch-first-contact",
+	ID:     "repointed-endpoint-principal-mismatch-first-contact",
+	Family: FamilyFirstContact, Rank: 40,
 	Title: "the session's first card is validly signed and points at an endpoint with another TLS principal",
 	Description: "As `repointed-endpoint-principal-mismatch`, the other way round: the first card the client is " +
 		"served points at B and carries valid signatures by keys A publishes, but B presents its own TLS " +

@@ -8,7 +8,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // safe but cannot follow an agent that serves its card from one host and
 // its API from another.
 var _ = register(signedRepoint(Scenario{
-	ID:    "repointed-endpoint-signed",
+	ID:     "repointed-endpoint-signed",
+	Family: FamilyAuthority, Rank: 20,
 	Title: "a signed card points at another origin of the same TLS principal",
 	Description: "The card is served on origin A; every interface url is on origin B. The card carries two " +
 		"valid signatures (ES256 and RS256, as during a key rotation) by keys A publishes in its JWKS, named by " +

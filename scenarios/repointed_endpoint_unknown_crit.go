@@ -5,7 +5,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // A crit extension the verifier does not understand means the signer's
 // terms are unknown: the JWS must be rejected.
 var _ = register(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-unknown-crit",
+	ID:     "repointed-endpoint-unknown-crit",
+	Family: FamilyAuthority, Rank: 100,
 	Title: "a card's signature is critical on an extension no client understands",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature verifies with a key " +
 		"A publishes, but its protected header lists in `crit` an extension parameter no verifier understands. B " +

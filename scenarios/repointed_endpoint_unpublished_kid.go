@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // The forged signature names a kid A never published and embeds its own
 // public key (jwk): it verifies only with the key it brings.
 var _ = register(forgedSignature(Scenario{
-	ID:    "repointed-endpoint-unpublished-kid",
+	ID:     "repointed-endpoint-unpublished-kid",
+	Family: FamilyAuthority, Rank: 70,
 	Title: "a card's signature names a key its origin never published",
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature's `kid` names no " +
 		"key of A's JWKS (which `jku` names, on A, and which holds other keys), and its protected header embeds the " +

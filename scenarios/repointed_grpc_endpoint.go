@@ -10,7 +10,8 @@ import (
 // origin check that parses only https URLs finds no origin in it to
 // compare, and lets it through.
 var _ = register(routing(Scenario{
-	ID:    "repointed-grpc-endpoint",
+	ID:     "repointed-grpc-endpoint",
+	Family: FamilyAuthority, Rank: 130,
 	Title: "the card's gRPC endpoint points at another origin",
 	Description: "The card is served on origin A and lists one interface, gRPC, whose url is a target " +
 		"`host:port` (the spec's form). The client's first task runs under the honest card, whose gRPC " +

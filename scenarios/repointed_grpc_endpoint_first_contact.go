@@ -5,7 +5,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // repointed-grpc-endpoint on first contact: the session's first card lists
 // one gRPC interface, B's host:port.
 var _ = register(firstContact(routing(Scenario{
-	ID:    "repointed-grpc-endpoint-first-contact",
+	ID:     "repointed-grpc-endpoint-first-contact",
+	Family: FamilyFirstContact, Rank: 50,
 	Title: "the session's first card has its gRPC endpoint on another origin",
 	Description: "As `repointed-grpc-endpoint`, the other way round: the first card the client is served lists one " +
 		"interface, gRPC, whose url is B's target `host:port` (another loopback address and port, another TLS " +

@@ -11,7 +11,8 @@ import (
 // host, so a check that compares url hosts compares "" and may wave it
 // through. None of them is on the card's origin.
 var _ = register(routing(Scenario{
-	ID:    "repointed-grpc-target",
+	ID:     "repointed-grpc-target",
+	Family: FamilyAuthority, Rank: 140,
 	Title: "the card's gRPC endpoint is a resolver target on another origin",
 	Description: "As repointed-grpc-endpoint, but the repointed card lists B's gRPC interface in the target forms " +
 		"gRPC clients dial, in this order: `dns:///host:port`, `dns://resolver/host:port` (a named DNS " +

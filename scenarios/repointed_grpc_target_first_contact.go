@@ -5,7 +5,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // repointed-grpc-target on first contact: the session's first card lists
 // B's gRPC interface in the resolver-scheme forms gRPC clients dial.
 var _ = register(firstContact(routing(Scenario{
-	ID:    "repointed-grpc-target-first-contact",
+	ID:     "repointed-grpc-target-first-contact",
+	Family: FamilyFirstContact, Rank: 60,
 	Title: "the session's first card has its gRPC endpoint as a resolver target on another origin",
 	Description: "As `repointed-grpc-target`, the other way round: the first card the client is served lists B's gRPC " +
 		"interface as `dns:///host:port`, `dns://resolver/host:port`, `passthrough:///host:port`, then the plain " +

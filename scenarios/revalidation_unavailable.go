@@ -14,7 +14,8 @@ import (
 // one way per task; the send must not go out under the card the client
 // planned on, however fresh its max-age says it is.
 var _ = register(bearerPeer(Scenario{
-	ID:    "revalidation-unavailable",
+	ID:     "revalidation-unavailable",
+	Family: FamilyLater, Rank: 40,
 	Title: "the card URL fails between the look and the send",
 	Description: "The card (ETag, max-age=300) never changes. The client's first task completes under it (the " +
 		"positive control). Then, in each of five tasks, the card URL fails right after the client's look at " +

@@ -14,7 +14,8 @@ import (
 // TASK_STATE_AUTH_REQUIRED demanding a client certificate, and CancelTask
 // demanded mTLS too. The client held no certificate: the task was stuck.
 var _ = register(beforeSend(Scenario{
-	ID:    "rotation-during-send",
+	ID:     "rotation-during-send",
+	Family: FamilyContract, Rank: 10,
 	Title: "security rotates between fetch and send",
 	Description: "Card v0 requires oauth2 client-credentials (max-age=300, ETag). The client's first task " +
 		"completes under it (the positive control). Then the peer arms the rotation to v1, mTLS only: it " +

@@ -10,7 +10,8 @@ import (
 // An interface that speaks another protocol version is outside the 1.0
 // contract calculus: sending 1.0 requests to it is a guess.
 var _ = register(bearerPeer(Scenario{
-	ID:    "version-skew",
+	ID:     "version-skew",
+	Family: FamilyVersions, Rank: 10,
 	Title: "every interface of the card speaks protocol 2.0",
 	Description: "The client's first task runs under a card whose interfaces speak 1.0 (the positive control). " +
 		"Between the tasks the card changes: every interface it lists (JSON-RPC, HTTP+JSON, gRPC) declares protocolVersion \"2.0\".",
@@ -46,7 +47,8 @@ var _ = register(bearerPeer(Scenario{
 // close enough" (a2a-go's same-major fallback sends it A2A-Version: 1.0)
 // passes version-skew's 2.0 and fails here.
 var _ = register(bearerPeer(Scenario{
-	ID:    "version-skew-minor",
+	ID:     "version-skew-minor",
+	Family: FamilyVersions, Rank: 20,
 	Title: "every interface of the card speaks protocol 1.1",
 	Description: "As `version-skew`, one minor version up. The client's first task runs under a card whose interfaces " +
 		"speak 1.0 (the positive control). Between the tasks the card changes: every interface it lists (JSON-RPC, " +
