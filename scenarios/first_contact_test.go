@@ -11,16 +11,24 @@ import (
 )
 
 // firstContactOf maps each first-contact scenario to the published one it
-// turns around.
-var firstContactOf = map[string]string{
-	"repointed-endpoint-first-contact":                    "repointed-endpoint",
-	"repointed-endpoint-bad-signature-first-contact":      "repointed-endpoint-bad-signature",
-	"repointed-endpoint-foreign-key-first-contact":        "repointed-endpoint-foreign-key",
-	"repointed-endpoint-principal-mismatch-first-contact": "repointed-endpoint-principal-mismatch",
-	"repointed-grpc-endpoint-first-contact":               "repointed-grpc-endpoint",
-	"repointed-grpc-target-first-contact":                 "repointed-grpc-target",
-	"card-redirect-cross-origin-first-contact":            "card-redirect-cross-origin",
-	"impostor-certificate-first-contact":                  "impostor-certificate",
+// turns around, whose ID it is named after ("-first-contact" appended).
+// Every scenario of the first-contact family is one, and no other is.
+func firstContactOf(t *testing.T) map[string]string {
+	t.Helper()
+	twins := map[string]string{}
+	for _, sc := range Catalog() {
+		sibling, twin := strings.CutSuffix(sc.ID, "-first-contact")
+		if twin != (sc.Family == FamilyFirstContact) {
+			t.Errorf("%s is of family %s: a first-contact scenario is named after its sibling, -first-contact appended", sc.ID, sc.Family)
+		}
+		if twin {
+			twins[sc.ID] = sibling
+		}
+	}
+	if len(twins) == 0 {
+		t.Fatal("no first-contact scenario in the catalog")
+	}
+	return twins
 }
 
 func lookup(t *testing.T, id string) *Scenario {
@@ -52,7 +60,7 @@ func cardJSON(t *testing.T, p mockpeer.PeerSpec) []string {
 // (the card peer's versions reversed, the redirect ending instead of
 // beginning, the impostor from the start). Its requirements are all new.
 func TestFirstContactMirrorsItsSibling(t *testing.T) {
-	for id, sibling := range firstContactOf {
+	for id, sibling := range firstContactOf(t) {
 		fc, sib := lookup(t, id), lookup(t, sibling)
 		if fc.Grants != sib.Grants || fc.CardPeerName() != sib.CardPeerName() || len(fc.Peers) != len(sib.Peers) {
 			t.Fatalf("%s: grants %+v, card peer %s, %d peers; %s: %+v, %s, %d", id, fc.Grants, fc.CardPeerName(), len(fc.Peers),
@@ -97,7 +105,7 @@ func TestFirstContactServesTheBadCardFirst(t *testing.T) {
 		hostPort := strings.TrimPrefix(testOrigins["A"], "https://")
 		return strings.HasPrefix(url, testOrigins["A"]+"/") || url == hostPort
 	}
-	for id := range firstContactOf {
+	for id := range firstContactOf(t) {
 		sc := lookup(t, id)
 		a := sc.Peers[sc.CardPeerIndex()]
 		tasks := sc.SessionTasks()
