@@ -19,10 +19,15 @@ var _ = register(extendedPeer(Scenario{
 		"card lists the skill and would complete the task with the API key.",
 	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6 and §7; "+extendedRef,
-		[4]string{"EXTCARD-007", "EXTCARD-008", "EXTCARD-009", "EXTCARD-010"},
-		"The client MUST NOT contact, nor even open a connection to, an origin that an extended card points at and "+
-			"that the public card's origin is not.",
-		"The client MUST NOT send any credential to an endpoint the extended card is not authoritative for."),
+		[4]said{
+			{"EXTCARD-007", "The client MUST NOT contact, nor even open a connection to, an origin that an extended card points " +
+				"at and that the public card's origin is not."},
+			{"EXTCARD-008", "The client MUST NOT send any credential to an endpoint the extended card is not authoritative for."},
+			{"EXTCARD-009", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served " +
+				"the card that points elsewhere."},
+			{"EXTCARD-010", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.Grants{Bearer: true}, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{publicOf(bearerCard)("A").Build, publicOf(bearerCard)("A").Version("1.1.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

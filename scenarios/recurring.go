@@ -23,45 +23,42 @@ func shouldNotFetchAfterSend(id, text, ref string) Requirement {
 	return Requirement{ID: id, Level: Should, Profile: ProfileCore, Text: text, Ref: ref, Check: noCardFetchAfterSend}
 }
 
+// said is a requirement's ID and the text a failure prints. The
+// constructors that make several requirements at once take them so, each
+// ID written beside its text in the scenario's file (a grep for the ID
+// finds its text); the constructor adds the level, the check and the rule.
+type said struct{ id, text string }
+
 // untrustedEndpoint is the requirements of every scenario whose card
-// becomes advisory for peer after a first task under the honest card: no
-// contact of any kind with it, not even a connection, since nothing the
-// card says could make it authoritative (noRequest), no credential reaches
-// it (noCredential), the client reports the second task aborted /
-// untrusted-endpoint, and the first task completes (the positive control).
-// All four are MUSTs citing ref; the outcome also cites the driver
-// contract, where the reason is defined.
-func untrustedEndpoint(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
-	return untrusted(nothingReaches, peer, profile, ref, ids, noRequest, noCredential)
+// becomes advisory for peer after a first task under the honest card, in
+// the order of r: no contact of any kind with it, not even a connection,
+// since nothing the card says could make it authoritative; no credential
+// reaches it; the client reports the second task aborted /
+// untrusted-endpoint; the first task completes (the positive control). All
+// four are MUSTs citing ref; the outcome also cites the driver contract,
+// where the reason is defined.
+func untrustedEndpoint(peer string, profile Profile, ref string, r [4]said) []Requirement {
+	return untrusted(nothingReaches, peer, profile, ref, r)
 }
 
 // probedEndpoint is untrustedEndpoint for an endpoint a validly signed card
 // points at: the client may complete a TLS handshake with it to learn its
 // principal, and must then stop, so only requests count (noRequestAt).
-func probedEndpoint(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
-	return untrusted(noRequestAt, peer, profile, ref, ids, noRequest, noCredential)
+func probedEndpoint(peer string, profile Profile, ref string, r [4]said) []Requirement {
+	return untrusted(noRequestAt, peer, profile, ref, r)
 }
 
-func untrusted(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, ids [4]string,
-	noRequest, noCredential string) []Requirement {
+func untrusted(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, r [4]said) []Requirement {
 	return []Requirement{
-		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: contact(peer)},
-		{ID: ids[1], Level: Must, Profile: profile, Text: noCredential, Ref: ref, Check: noCredentialAt(peer)},
+		{ID: r[0].id, Level: Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
+		{ID: r[1].id, Level: Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		{
-			ID: ids[2], Level: Must, Profile: profile,
-			Text:  "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the card that points elsewhere.",
+			ID: r[2].id, Level: Must, Profile: profile, Text: r[2].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
-		{
-			ID: ids[3], Level: Must, Profile: profile,
-			Text:    "The client MUST complete the first task, under the card whose endpoints are on its own origin (the positive control).",
-			Ref:     ref,
-			Task:    1,
-			Check:   completedWithArtifact,
-			Control: true,
-		},
+		{ID: r[3].id, Level: Must, Profile: profile, Text: r[3].text, Ref: ref, Task: 1, Check: completedWithArtifact, Control: true},
 	}
 }
 

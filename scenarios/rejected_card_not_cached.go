@@ -35,36 +35,29 @@ func rejectedTwice(s *Scenario) *Scenario {
 }
 
 // refusedTwice is the requirements of a session whose first two cards
-// point at peer, an endpoint they are not authoritative for: nothing
-// reaches it in the session (contact), no credential does, the client
-// reports both tasks aborted / untrusted-endpoint, and the third task,
-// under the honest card, completes on the card's own origin (the positive
-// control).
-func refusedTwice(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, ids [5]string,
-	noRequest string) []Requirement {
+// point at peer, an endpoint they are not authoritative for, in the order
+// of r: nothing reaches it in the session (contact), no credential does,
+// the client reports the first and the second task aborted /
+// untrusted-endpoint, and the third task, under the honest card,
+// completes on the card's own origin (the positive control).
+func refusedTwice(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, r [5]said) []Requirement {
 	ref += "; https://github.com/google/adk-python/issues/6901"
 	return []Requirement{
-		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: contact(peer)},
-		{ID: ids[1], Level: Must, Profile: profile,
-			Text: "The client MUST NOT send any credential, in any task of the session, to the endpoint of a card it refused.",
-			Ref:  ref, Check: noCredentialAt(peer)},
+		{ID: r[0].id, Level: Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
+		{ID: r[1].id, Level: Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		{
-			ID: ids[2], Level: Must, Profile: profile,
-			Text:  "The client MUST report the first task aborted with reason untrusted-endpoint, having been served the card that points elsewhere.",
+			ID: r[2].id, Level: Must, Profile: profile, Text: r[2].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  1,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
 		{
-			ID: ids[3], Level: Must, Profile: profile,
-			Text: "The client MUST report the second task aborted with reason untrusted-endpoint, having looked at the card again in " +
-				"that task (a fetch, or a revalidation answered 304) and been served the same card, still fresh by its max-age: a " +
-				"card it refused is judged again, never reused as trusted, and a refusal from memory judges nothing.",
+			ID: r[3].id, Level: Must, Profile: profile, Text: r[3].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
-		rejectedThenHonest(ids[4], profile, ref),
+		rejectedThenHonest(r[4], profile, ref),
 	}
 }
 
@@ -73,13 +66,8 @@ func refusedTwice(contact func(string) func(*Evidence) Judgement, peer string, p
 // completes at the card's own origin, A. A client that caches its refusal
 // (or the refused card, by its max-age) fails it; one that completes the
 // task on the refused card's endpoint fails it too.
-func rejectedThenHonest(id string, profile Profile, ref string) Requirement {
-	return Requirement{
-		ID: id, Level: Must, Profile: profile,
-		Text: "The client MUST complete the third task at the card's own origin, under the honest card served after the one " +
-			"it refused twice (the positive control): a refusal is about a card, not a verdict on the agent to cache.",
-		Ref: ref, Task: 3, Check: completedAt("A"), Control: true,
-	}
+func rejectedThenHonest(r said, profile Profile, ref string) Requirement {
+	return Requirement{ID: r.id, Level: Must, Profile: profile, Text: r.text, Ref: ref, Task: 3, Check: completedAt("A"), Control: true}
 }
 
 // The card points at another origin (repointed-endpoint's bad card).
@@ -94,9 +82,21 @@ var _ = register(rejectedTwice(routing(Scenario{
 		"it (the positive control). B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: refusedTwice(nothingReaches, "B", ProfileCore, "contract-model §3 rule 6",
-		[5]string{"REJECT-001", "REJECT-002", "REJECT-003", "REJECT-004", "REJECT-005"},
-		"The client MUST NOT contact, in any task of the session, the endpoint on another origin of a card it refused, "+
-			"however often, and however fresh, the same card is served again."),
+		[5]said{
+			{"REJECT-001", "The client MUST NOT contact, in any task of the session, the endpoint on another origin of a card it " +
+				"refused, however often, and however fresh, the same card is served again."},
+			{"REJECT-002", "The client MUST NOT send any credential, in any task of the session, to the endpoint of a card it " +
+				"refused."},
+			{"REJECT-003", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served the " +
+				"card that points elsewhere."},
+			{"REJECT-004", "The client MUST report the second task aborted with reason untrusted-endpoint, having looked at the " +
+				"card again in that task (a fetch, or a revalidation answered 304) and been served the same card, still fresh " +
+				"by its max-age: a card it refused is judged again, never reused as trusted, and a refusal from memory judges " +
+				"nothing."},
+			{"REJECT-005", "The client MUST complete the third task at the card's own origin, under the honest card served after " +
+				"the one it refused twice (the positive control): a refusal is about a card, not a verdict on the agent to " +
+				"cache."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards: []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},
 }, workingPeer("B", "127.0.0.1", bearerCard))))
@@ -113,9 +113,21 @@ var _ = register(rejectedTwice(signedRepoint(Scenario{
 		"task runs under the honest signed card. B presents the same TLS certificate as A and would complete the task.",
 	Requirements: refusedTwice(nothingReaches, "B", ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
-		[5]string{"REJECT-006", "REJECT-007", "REJECT-008", "REJECT-009", "REJECT-010"},
-		"The client MUST NOT contact, in any task of the session, the endpoint on another origin of a card whose signature "+
-			"did not verify, however often, and however fresh, the same card is served again."),
+		[5]said{
+			{"REJECT-006", "The client MUST NOT contact, in any task of the session, the endpoint on another origin of a card " +
+				"whose signature did not verify, however often, and however fresh, the same card is served again."},
+			{"REJECT-007", "The client MUST NOT send any credential, in any task of the session, to the endpoint of a card it " +
+				"refused."},
+			{"REJECT-008", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served the " +
+				"card that points elsewhere."},
+			{"REJECT-009", "The client MUST report the second task aborted with reason untrusted-endpoint, having looked at the " +
+				"card again in that task (a fetch, or a revalidation answered 304) and been served the same card, still fresh " +
+				"by its max-age: a card it refused is judged again, never reused as trusted, and a refusal from memory judges " +
+				"nothing."},
+			{"REJECT-010", "The client MUST complete the third task at the card's own origin, under the honest card served after " +
+				"the one it refused twice (the positive control): a refusal is about a card, not a verdict on the agent to " +
+				"cache."},
+		}),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Fault: mockpeer.TamperedPayload}, "A")))
 
 // The card's interfaces speak protocol 2.0 (version-skew's second card).
@@ -159,7 +171,9 @@ var _ = register(rejectedTwice(bearerPeer(Scenario{
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
 		},
-		rejectedThenHonest("REJECT-015", ProfileCore, "contract-model §3 rule 5; https://github.com/google/adk-python/issues/6901"),
+		rejectedThenHonest(said{"REJECT-015", "The client MUST complete the third task at the card's own origin, under the honest card served " +
+			"after the one it refused twice (the positive control): a refusal is about a card, not a verdict on the agent to cache."},
+			ProfileCore, "contract-model §3 rule 5; https://github.com/google/adk-python/issues/6901"),
 	},
 }, mockpeer.PeerSpec{
 	Cards: []mockpeer.CardFunc{bearerCard("A").Build,

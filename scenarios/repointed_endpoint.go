@@ -18,9 +18,15 @@ var _ = register(routing(Scenario{
 		"same host is not the same origin. B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
-		[4]string{"REPOINT-001", "REPOINT-002", "REPOINT-003", "REPOINT-004"},
-		"The client MUST NOT contact, nor even open a connection to, an endpoint on another origin that the card is not authoritative for.",
-		"The client MUST NOT send any credential to an endpoint the card is not authoritative for."),
+		[4]said{
+			{"REPOINT-001", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin that the " +
+				"card is not authoritative for."},
+			{"REPOINT-002", "The client MUST NOT send any credential to an endpoint the card is not authoritative for."},
+			{"REPOINT-003", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served " +
+				"the card that points elsewhere."},
+			{"REPOINT-004", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

@@ -14,8 +14,13 @@ var _ = register(signedRepoint(Scenario{
 		"certificate as A and would complete the task.",
 	Requirements: untrustedEndpoint("B", ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
-		[4]string{"SIG-002", "SIG-003", "SIG-004", "SIG-011"},
-		"The client MUST NOT contact, nor even open a connection to, an endpoint on another origin when no signature of the "+
-			"card verifies over the card as received.",
-		"The client MUST NOT send any credential to an endpoint a card with a broken signature points at."),
+		[4]said{
+			{"SIG-002", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin when no " +
+				"signature of the card verifies over the card as received."},
+			{"SIG-003", "The client MUST NOT send any credential to an endpoint a card with a broken signature points at."},
+			{"SIG-004", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the " +
+				"card that points elsewhere."},
+			{"SIG-011", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Fault: mockpeer.TamperedPayload}, "A"))

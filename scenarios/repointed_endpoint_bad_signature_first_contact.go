@@ -15,8 +15,15 @@ var _ = register(firstContact(signedRepoint(Scenario{
 		"under it (the positive control). B presents the same TLS certificate as A and would complete the task.",
 	Requirements: untrustedOnFirstContact("B", ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
-		[4]string{"FIRST-005", "FIRST-006", "FIRST-007", "FIRST-008"},
-		"The client MUST NOT send any request to an endpoint on another origin when no signature of the session's "+
-			"first card verifies over the card as received.",
-		"The client MUST NOT send any credential to an endpoint the session's first card, its signature broken, points at."),
+		[4]said{
+			{"FIRST-005", "The client MUST NOT send any request to an endpoint on another origin when no signature of the " +
+				"session's first card verifies over the card as received."},
+			{"FIRST-006", "The client MUST NOT send any credential to an endpoint the session's first card, its signature " +
+				"broken, points at."},
+			{"FIRST-007", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, as " +
+				"the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier " +
+				"one."},
+			{"FIRST-008", "The client MUST complete the second task, under the card whose endpoints are on its own origin, " +
+				"served after the one it refused (the positive control)."},
+		}),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Fault: mockpeer.TamperedPayload}, "A")))

@@ -17,9 +17,17 @@ var _ = register(firstContact(routing(Scenario{
 		"control). B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedOnFirstContact("B", ProfileCore, "contract-model §3 rule 6",
-		[4]string{"FIRST-001", "FIRST-002", "FIRST-003", "FIRST-004"},
-		"The client MUST NOT send any request to an endpoint on another origin that the session's first card is not authoritative for.",
-		"The client MUST NOT send any credential to an endpoint the session's first card is not authoritative for."),
+		[4]said{
+			{"FIRST-001", "The client MUST NOT send any request to an endpoint on another origin that the session's first card " +
+				"is not authoritative for."},
+			{"FIRST-002", "The client MUST NOT send any credential to an endpoint the session's first card is not authoritative " +
+				"for."},
+			{"FIRST-003", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, as " +
+				"the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier " +
+				"one."},
+			{"FIRST-004", "The client MUST complete the second task, under the card whose endpoints are on its own origin, " +
+				"served after the one it refused (the positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Endpoint("B").Version("1.1.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

@@ -20,10 +20,15 @@ var _ = register(withPeer(forgedSignature(Scenario{
 		Check: nothingReaches("C"),
 	}},
 }, mockpeer.Signing{JKU: true, Publisher: "C"}, "2", "RFC 7515 §4.1.2; RFC 7517 §5",
-	[4]string{"TRUST-001", "TRUST-002", "TRUST-003", "TRUST-004"},
-	"The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for only by "+
-		"a key from a key set on a third origin that the signature's jku names.",
-	"The client MUST NOT send any credential to an endpoint that only a key from a third origin vouches for."),
+	[4]said{
+		{"TRUST-001", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
+			"only by a key from a key set on a third origin that the signature's jku names."},
+		{"TRUST-002", "The client MUST NOT send any credential to an endpoint that only a key from a third origin vouches for."},
+		{"TRUST-003", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the " +
+			"card that points elsewhere."},
+		{"TRUST-004", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+			"positive control)."},
+	}),
 	workingPeer("C", "127.0.0.3", oauthCard)))
 
 // withPeer adds p to s's farm.

@@ -13,9 +13,15 @@ var _ = register(firstContact(signedRepoint(Scenario{
 		"key). Between the tasks the card's interfaces are on A, and the second task runs under it (the positive " +
 		"control). B presents the same TLS certificate as A, so only the key's origin is wrong.",
 	Requirements: untrustedOnFirstContact("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
-		[4]string{"FIRST-009", "FIRST-010", "FIRST-011", "FIRST-012"},
-		"The client MUST NOT send any request to an endpoint on another origin that the session's first card names, "+
-			"vouched for only by a key that origin publishes itself; that includes fetching the key from there.",
-		"The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches for, "+
-			"on the session's first card."),
+		[4]said{
+			{"FIRST-009", "The client MUST NOT send any request to an endpoint on another origin that the session's first card " +
+				"names, vouched for only by a key that origin publishes itself; that includes fetching the key from there."},
+			{"FIRST-010", "The client MUST NOT send any credential to an endpoint that only a key from its own origin vouches " +
+				"for, on the session's first card."},
+			{"FIRST-011", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, as " +
+				"the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier " +
+				"one."},
+			{"FIRST-012", "The client MUST complete the second task, under the card whose endpoints are on its own origin, " +
+				"served after the one it refused (the positive control)."},
+		}),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Publisher: "B"}, "A")))

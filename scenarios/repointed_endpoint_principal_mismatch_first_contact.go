@@ -15,9 +15,15 @@ var _ = register(firstContact(signedRepoint(Scenario{
 		"certificate, not A's. Between the tasks the card's interfaces are on A, and the second task runs under it " +
 		"(the positive control).",
 	Requirements: probedOnFirstContact("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
-		[4]string{"FIRST-013", "FIRST-014", "FIRST-015", "FIRST-016"},
-		"The client MUST NOT send any request to an endpoint on another origin that the session's first card names "+
-			"and that presents another TLS principal than the card's origin, even when the card's signature verifies.",
-		"The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's, "+
-			"on the session's first card."),
+		[4]said{
+			{"FIRST-013", "The client MUST NOT send any request to an endpoint on another origin that the session's first card " +
+				"names and that presents another TLS principal than the card's origin, even when the card's signature verifies."},
+			{"FIRST-014", "The client MUST NOT send any credential to an endpoint whose TLS principal is not the card origin's, " +
+				"on the session's first card."},
+			{"FIRST-015", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, as " +
+				"the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier " +
+				"one."},
+			{"FIRST-016", "The client MUST complete the second task, under the card whose endpoints are on its own origin, " +
+				"served after the one it refused (the positive control)."},
+		}),
 }, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true}, "")))

@@ -20,9 +20,15 @@ var _ = register(routing(Scenario{
 		"B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
-		[4]string{"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008"},
-		"The client MUST NOT contact, nor even open a connection to, a gRPC endpoint on another origin that the card is not authoritative for.",
-		"The client MUST NOT send any credential to a gRPC endpoint the card is not authoritative for."),
+		[4]said{
+			{"REPOINT-005", "The client MUST NOT contact, nor even open a connection to, a gRPC endpoint on another origin that " +
+				"the card is not authoritative for."},
+			{"REPOINT-006", "The client MUST NOT send any credential to a gRPC endpoint the card is not authoritative for."},
+			{"REPOINT-007", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served " +
+				"the card that points elsewhere."},
+			{"REPOINT-008", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Endpoint("B").Version("1.1.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

@@ -21,9 +21,15 @@ var _ = register(routing(Scenario{
 		"it offers). The positive control's card lists A's gRPC interface as `host:port`.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
-		[4]string{"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012"},
-		"The client MUST NOT contact, nor even open a connection to, a gRPC target on another origin, whatever resolver scheme names it.",
-		"The client MUST NOT send any credential to a gRPC target the card is not authoritative for."),
+		[4]said{
+			{"REPOINT-009", "The client MUST NOT contact, nor even open a connection to, a gRPC target on another origin, " +
+				"whatever resolver scheme names it."},
+			{"REPOINT-010", "The client MUST NOT send any credential to a gRPC target the card is not authoritative for."},
+			{"REPOINT-011", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served " +
+				"the card that points elsewhere."},
+			{"REPOINT-012", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Version("1.1.0").Edit(resolverTargets("B")).Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

@@ -14,10 +14,17 @@ var _ = register(firstContact(routing(Scenario{
 		"under it (the positive control).",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: untrustedOnFirstContact("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
-		[4]string{"FIRST-021", "FIRST-022", "FIRST-023", "FIRST-024"},
-		"The client MUST NOT send any request to a gRPC target on another origin that the session's first card names, "+
-			"whatever resolver scheme names it.",
-		"The client MUST NOT send any credential to a gRPC target the session's first card is not authoritative for."),
+		[4]said{
+			{"FIRST-021", "The client MUST NOT send any request to a gRPC target on another origin that the session's first card " +
+				"names, whatever resolver scheme names it."},
+			{"FIRST-022", "The client MUST NOT send any credential to a gRPC target the session's first card is not " +
+				"authoritative for."},
+			{"FIRST-023", "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, as " +
+				"the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier " +
+				"one."},
+			{"FIRST-024", "The client MUST complete the second task, under the card whose endpoints are on its own origin, " +
+				"served after the one it refused (the positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Version("1.1.0").Edit(resolverTargets("B")).Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
