@@ -28,9 +28,20 @@ var _ = register(expiring(Scenario{
 	Description: expiryShape + " Before task 4 B presents a certificate the run's CA issued for B under a key of its " +
 		"own, another TLS principal, every connection open to it ended: a client that re-attests refuses B; one that " +
 		"trusts its first attestation sends B the task and its token.",
-	Requirements: expiryRequirements([6]string{"EXPIRY-001", "EXPIRY-002", "EXPIRY-003", "EXPIRY-004", "EXPIRY-005", "EXPIRY-006"},
-		noRequestAt, "send it nothing (a handshake at most) when it presents another TLS principal than the card's origin",
-		reattested("B"), "the journal shows its TLS handshake with the endpoint in this task"),
+	Requirements: expiryRequirements([6]said{
+		{"EXPIRY-001", "Once the TTL of a signed card's binding to an endpoint on another origin has passed, the client MUST " +
+			"attest the endpoint again before it sends there, and send it nothing (a handshake at most) when it presents " +
+			"another TLS principal than the card's origin."},
+		{"EXPIRY-002", "The client MUST NOT send any credential to an endpoint whose expired attestation no longer holds."},
+		{"EXPIRY-003", "The client MUST report the task aborted with reason untrusted-endpoint, having attested the endpoint " +
+			"again: the journal shows its TLS handshake with the endpoint in this task."},
+		{"EXPIRY-004", "The client MUST complete the first task at the endpoint the signed card binds on another origin of the " +
+			"same TLS principal (the positive control)."},
+		{"EXPIRY-005", "The client MUST complete the second task there too, inside the card's max-age: it may reuse its " +
+			"attestation or make it again (the positive control)."},
+		{"EXPIRY-006", "The client MUST complete the third task there, once the card's TTL has passed and the attestation still " +
+			"holds: an expired attestation is made again, not refused (the positive control)."},
+	}, noRequestAt, reattested("B")),
 }, 2, PresentOwnKey("B"), 0))
 
 // The same, the endpoint unchanged but the key withdrawn: once the TTL has
@@ -44,9 +55,20 @@ var _ = register(expiring(Scenario{
 		"successor of each instead, and the card, re-served signed by the old keys, no longer verifies; B is unchanged. " +
 		"A client that re-attests fetches A's keys again and refuses B; one that trusts its first attestation sends B " +
 		"the task and its token.",
-	Requirements: expiryRequirements([6]string{"EXPIRY-007", "EXPIRY-008", "EXPIRY-009", "EXPIRY-010", "EXPIRY-011", "EXPIRY-012"},
-		nothingReaches, "have no contact with it at all, the card's signature verifying with no key its origin publishes",
-		refetchedKeys("A"), "the journal shows it fetching the card origin's key set again in this task"),
+	Requirements: expiryRequirements([6]said{
+		{"EXPIRY-007", "Once the TTL of a signed card's binding to an endpoint on another origin has passed, the client MUST " +
+			"attest the endpoint again before it sends there, and have no contact with it at all, the card's signature " +
+			"verifying with no key its origin publishes."},
+		{"EXPIRY-008", "The client MUST NOT send any credential to an endpoint whose expired attestation no longer holds."},
+		{"EXPIRY-009", "The client MUST report the task aborted with reason untrusted-endpoint, having attested the endpoint " +
+			"again: the journal shows it fetching the card origin's key set again in this task."},
+		{"EXPIRY-010", "The client MUST complete the first task at the endpoint the signed card binds on another origin of the " +
+			"same TLS principal (the positive control)."},
+		{"EXPIRY-011", "The client MUST complete the second task there too, inside the card's max-age: it may reuse its " +
+			"attestation or make it again (the positive control)."},
+		{"EXPIRY-012", "The client MUST complete the third task there, once the card's TTL has passed and the attestation still " +
+			"holds: an expired attestation is made again, not refused (the positive control)."},
+	}, nothingReaches, refetchedKeys("A")),
 }, 3, RotateTo("A", 2), 2))
 
 // expiryShape is what both expiry scenarios share.
@@ -89,34 +111,23 @@ func sameKeyAs(identity string, ps mockpeer.PeerSpec) mockpeer.PeerSpec {
 	return ps
 }
 
-// expiryRequirements: ids are the last task's contact, credential and
+// expiryRequirements: r are the last task's contact, credential and
 // outcome requirements, then the three tasks' positive controls; contact
-// judges the endpoint B in the last task (what it may not do: refusal),
-// outcome the report and its evidence (reattestation).
-func expiryRequirements(ids [6]string, contact func(string) func(*Evidence) Judgement, refusal string,
-	outcome func(*Evidence) Judgement, reattestation string) []Requirement {
-	control := func(id string, task int, text string) Requirement {
-		return atTask(task, Requirement{ID: id, Level: Must, Profile: ProfileSignatures, Text: text, Ref: expiryRef,
+// judges the endpoint B in the last task, outcome the report and its
+// evidence that the client attested B again.
+func expiryRequirements(r [6]said, contact func(string) func(*Evidence) Judgement, outcome func(*Evidence) Judgement) []Requirement {
+	control := func(r said, task int) Requirement {
+		return atTask(task, Requirement{ID: r.id, Level: Must, Profile: ProfileSignatures, Text: r.text, Ref: expiryRef,
 			Check: completedAt("B"), Control: true})
 	}
 	return []Requirement{
-		atTask(4, Requirement{ID: ids[0], Level: Must, Profile: ProfileSignatures, Ref: expiryRef,
-			Text: "Once the TTL of a signed card's binding to an endpoint on another origin has passed, the client MUST " +
-				"attest the endpoint again before it sends there, and " + refusal + ".",
-			Check: contact("B")}),
-		atTask(4, Requirement{ID: ids[1], Level: Must, Profile: ProfileSignatures, Ref: expiryRef,
-			Text:  "The client MUST NOT send any credential to an endpoint whose expired attestation no longer holds.",
-			Check: noCredentialAt("B")}),
-		atTask(4, Requirement{ID: ids[2], Level: Must, Profile: ProfileSignatures, Ref: expiryRef + "; docs/driver-contract.md",
-			Text: "The client MUST report the task aborted with reason untrusted-endpoint, having attested the endpoint " +
-				"again: " + reattestation + ".",
-			Check: outcome}),
-		control(ids[3], 1, "The client MUST complete the first task at the endpoint the signed card binds on "+
-			"another origin of the same TLS principal (the positive control)."),
-		control(ids[4], 2, "The client MUST complete the second task there too, inside the card's max-age: it "+
-			"may reuse its attestation or make it again (the positive control)."),
-		control(ids[5], 3, "The client MUST complete the third task there, once the card's TTL has passed and "+
-			"the attestation still holds: an expired attestation is made again, not refused (the positive control)."),
+		atTask(4, Requirement{ID: r[0].id, Level: Must, Profile: ProfileSignatures, Text: r[0].text, Ref: expiryRef, Check: contact("B")}),
+		atTask(4, Requirement{ID: r[1].id, Level: Must, Profile: ProfileSignatures, Text: r[1].text, Ref: expiryRef, Check: noCredentialAt("B")}),
+		atTask(4, Requirement{ID: r[2].id, Level: Must, Profile: ProfileSignatures, Text: r[2].text,
+			Ref: expiryRef + "; docs/driver-contract.md", Check: outcome}),
+		control(r[3], 1),
+		control(r[4], 2),
+		control(r[5], 3),
 	}
 }
 

@@ -34,7 +34,9 @@ var _ = register(extendedPeer(Scenario{
 			Ref: "contract-model §3 rule 2; " + extendedRef + "; docs/driver-contract.md", Task: 2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged),
 		},
-		controlRequirement("EXTCARD-006"),
+		controlTask("EXTCARD-006", ProfileCore, 1, "The client MUST complete the first task, fetching the extended card the "+
+			"public card advertises with the credential the public card names and sending with the one the extended card "+
+			"names for the skill (the positive control).", extendedRef),
 	},
 }, mockpeer.Grants{Bearer: true}, mockpeer.PeerSpec{
 	Cards: []mockpeer.CardFunc{publicOf(bearerCard)("A").Build, publicOf(bearerCard)("A").Build},

@@ -15,7 +15,9 @@ var _ = register(extendedPeer(Scenario{
 		"an API key, a scheme the public card does not declare. The client holds the bearer token and the API key. The peer " +
 		"admits GetExtendedAgentCard with the bearer token and the send with the API key only.",
 	Requirements: []Requirement{
-		controlRequirement("EXTCARD-001"),
+		controlTask("EXTCARD-001", ProfileCore, 1, "The client MUST complete the first task, fetching the extended card the "+
+			"public card advertises with the credential the public card names and sending with the one the extended card "+
+			"names for the skill (the positive control).", extendedRef),
 		{
 			ID: "EXTCARD-002", Level: Must, Profile: ProfileCore,
 			Text: "The client MUST fetch the extended card with the credentials of the schemes the public card names " +

@@ -36,10 +36,14 @@ var _ = register(&Scenario{
 		"(`https://127.0.0.1:<A port>@127.0.0.1:<B port>`); B, on the same host at another port; `http` for " +
 		"`https` on A's port; `localhost`, `[::1]` and `[::ffff:127.0.0.1]` for `127.0.0.1`, on A's port. " +
 		"B is a working A2A peer that would complete the task, and so is A on every look-alike its socket serves.",
-	Grants:       mockpeer.Grants{Bearer: true},
-	CardPeer:     "A",
-	Tasks:        lookalikeTasks(lookalikeSpellings),
-	Requirements: lookalikeRequirements(lookalikeSpellings, [2]string{"ORIGIN-001", "ORIGIN-002"}),
+	Grants:   mockpeer.Grants{Bearer: true},
+	CardPeer: "A",
+	Tasks:    lookalikeTasks(lookalikeSpellings),
+	Requirements: lookalikeRequirements(lookalikeSpellings, [2]said{
+		{"ORIGIN-001", "The client MUST NOT send anything but card requests while the card's interfaces are on an origin that " +
+			"only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it."},
+		{"ORIGIN-002", "The client MUST NOT send any credential to an origin that only looks like the card's."},
+	}),
 	Peers: []mockpeer.PeerSpec{{
 		Name:    "A",
 		Cards:   lookalikeCards(lookalikeSpellings),
@@ -56,8 +60,8 @@ const lookalikeRef = "contract-model §3 rule 6, §6; RFC 6454 §4, §5; https:/
 // JSON-RPC, HTTP+JSON and gRPC interfaces, made from A's and B's host:port.
 type spelling struct {
 	id   string // the requirement judging its task
-	name string
-	same bool // the card's own origin, spelt otherwise
+	text string // its text
+	same bool   // the card's own origin, spelt otherwise
 	urls func(a, b hostAndPort) [3]string
 }
 
@@ -72,33 +76,43 @@ func httpURLs(origin, grpc string) [3]string {
 
 // lookalikeSpellings are the session's cards, in task order.
 var lookalikeSpellings = []spelling{
-	{"ORIGIN-003", "an upper-case scheme", true, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-003", "The client MUST use and complete the task at interfaces on the card's own origin spelt otherwise (an " +
+		"upper-case scheme): the same RFC 6454 origin (a positive control).", true, func(a, _ hostAndPort) [3]string {
 		return httpURLs("HTTPS://"+a.String(), "HTTPS://"+a.String())
 	}},
-	{"ORIGIN-004", "A's origin as userinfo in front of B", false, func(a, b hostAndPort) [3]string {
+	{"ORIGIN-004", "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on another " +
+		"origin that looks like its own (A's origin as userinfo in front of B).", false, func(a, b hostAndPort) [3]string {
 		return httpURLs("https://"+a.String()+"@"+b.String(), "https://"+a.String()+"@"+b.String())
 	}},
-	{"ORIGIN-005", "B: the same host, another port", false, func(_, b hostAndPort) [3]string {
+	{"ORIGIN-005", "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on another " +
+		"origin that looks like its own (B: the same host, another port).", false, func(_, b hostAndPort) [3]string {
 		return httpURLs("https://"+b.String(), b.String())
 	}},
-	{"ORIGIN-006", "dot segments in the paths, the gRPC url an https url with a trailing slash", true, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-006", "The client MUST use and complete the task at interfaces on the card's own origin spelt otherwise (dot " +
+		"segments in the paths, the gRPC url an https url with a trailing slash): the same RFC 6454 origin (a positive " +
+		"control).", true, func(a, _ hostAndPort) [3]string {
 		o := "https://" + a.String()
 		return [3]string{o + "/a2a/./x/../jsonrpc", o + "/x/.." + mockpeer.RESTPath, o + "/"}
 	}},
-	{"ORIGIN-007", "http for https, on A's port", false, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-007", "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on another " +
+		"origin that looks like its own (http for https, on A's port).", false, func(a, _ hostAndPort) [3]string {
 		return httpURLs("http://"+a.String(), "http://"+a.String())
 	}},
-	{"ORIGIN-008", "localhost for 127.0.0.1, on A's port", false, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-008", "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on another " +
+		"origin that looks like its own (localhost for 127.0.0.1, on A's port).", false, func(a, _ hostAndPort) [3]string {
 		return onHost("localhost", a.port)
 	}},
-	{"ORIGIN-009", "the port with a leading zero, the gRPC target as dns:///", true, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-009", "The client MUST use and complete the task at interfaces on the card's own origin spelt otherwise (the port " +
+		"with a leading zero, the gRPC target as dns:///): the same RFC 6454 origin (a positive control).", true, func(a, _ hostAndPort) [3]string {
 		padded := hostAndPort{a.host, "0" + a.port}
 		return httpURLs("https://"+padded.String(), "dns:///"+padded.String())
 	}},
-	{"ORIGIN-010", "[::1] for 127.0.0.1, on A's port", false, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-010", "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on another " +
+		"origin that looks like its own ([::1] for 127.0.0.1, on A's port).", false, func(a, _ hostAndPort) [3]string {
 		return onHost("::1", a.port)
 	}},
-	{"ORIGIN-011", "the IPv4-mapped [::ffff:127.0.0.1] for 127.0.0.1, on A's port", false, func(a, _ hostAndPort) [3]string {
+	{"ORIGIN-011", "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on another " +
+		"origin that looks like its own (the IPv4-mapped [::ffff:127.0.0.1] for 127.0.0.1, on A's port).", false, func(a, _ hostAndPort) [3]string {
 		return onHost("::ffff:127.0.0.1", a.port)
 	}},
 }
@@ -142,10 +156,10 @@ func lookalikeTasks(spellings []spelling) []Task {
 	return tasks
 }
 
-// lookalikeRequirements: ids name the requirements of every look-alike
-// task, no request but for the card and no credential; each spelling's
-// task has its own.
-func lookalikeRequirements(spellings []spelling, ids [2]string) []Requirement {
+// lookalikeRequirements: r are the requirements of every look-alike task,
+// no request but for the card and no credential; each spelling's task has
+// its own, a positive control of the same origin or an abort reported.
+func lookalikeRequirements(spellings []spelling, r [2]said) []Requirement {
 	var refused []int
 	for i, s := range spellings {
 		if !s.same {
@@ -153,23 +167,14 @@ func lookalikeRequirements(spellings []spelling, ids [2]string) []Requirement {
 		}
 	}
 	reqs := []Requirement{
-		{ID: ids[0], Level: Must, Profile: ProfileCore, Ref: lookalikeRef,
-			Text: "The client MUST NOT send anything but card requests while the card's interfaces are on an origin " +
-				"that only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it.",
-			Check: onlyCardRequests("A", refused)},
-		{ID: ids[1], Level: Must, Profile: ProfileCore, Ref: lookalikeRef,
-			Text:  "The client MUST NOT send any credential to an origin that only looks like the card's.",
-			Check: noCredentialBesideCard("A", refused)},
+		{ID: r[0].id, Level: Must, Profile: ProfileCore, Text: r[0].text, Ref: lookalikeRef, Check: onlyCardRequests("A", refused)},
+		{ID: r[1].id, Level: Must, Profile: ProfileCore, Text: r[1].text, Ref: lookalikeRef, Check: noCredentialBesideCard("A", refused)},
 	}
 	for i, s := range spellings {
-		r := Requirement{ID: s.id, Level: Must, Profile: ProfileCore, Ref: lookalikeRef}
+		r := Requirement{ID: s.id, Level: Must, Profile: ProfileCore, Text: s.text, Ref: lookalikeRef}
 		if s.same {
-			r.Text = "The client MUST use and complete the task at interfaces on the card's own origin spelt otherwise (" +
-				s.name + "): the same RFC 6454 origin (a positive control)."
 			r.Check, r.Control = completedAt("A"), true
 		} else {
-			r.Text = "The client MUST report aborted with reason untrusted-endpoint when the card's interfaces are on " +
-				"another origin that looks like its own (" + s.name + ")."
 			r.Ref += "; docs/driver-contract.md"
 			r.Check = outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 		}
