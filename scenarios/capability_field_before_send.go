@@ -1,6 +1,6 @@
 package scenarios
 
-// Each capability field alone, between fetch and send (field_session.go):
+// Each capability field alone, between fetch and send (field_before_send_family.go):
 // the contract hashes are equal, so each later task must be sent and
 // completed.
 var _ = register(fieldsBeforeSend(Scenario{

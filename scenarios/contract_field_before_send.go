@@ -1,6 +1,6 @@
 package scenarios
 
-// Each contract field alone, between fetch and send (field_session.go):
+// Each contract field alone, between fetch and send (field_before_send_family.go):
 // the contract hashes differ, so each later task must abort before its send.
 var _ = register(fieldsBeforeSend(Scenario{
 	ID:     "contract-field-before-send",

@@ -108,9 +108,3 @@ func credCard(peer, tokenPeer string) mockpeer.CardBuilder {
 	return standardCard(peer).Security(schemes).SkillSecurity(skillSummarize,
 		wire.SecurityRequirement{Schemes: map[string]wire.StringList{mockpeer.SchemeOAuth: {List: []string{scope}}}})
 }
-
-// controlAt is a positive control of a session whose tasks go to several
-// agents: task n completes, at peer.
-func controlAt(id string, n int, peer, text, ref string) Requirement {
-	return atTask(n, Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedAt(peer), Control: true})
-}

@@ -195,3 +195,9 @@ func completedOrAuthUnavailable(peer string) func(*Evidence) Judgement {
 		return passed()
 	}
 }
+
+// controlAt is a positive control of a session whose tasks go to several
+// agents: task n completes, at peer.
+func controlAt(id string, n int, peer, text, ref string) Requirement {
+	return atTask(n, Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedAt(peer), Control: true})
+}

@@ -1,11 +1,6 @@
 package scenarios
 
-import (
-	"fmt"
-
-	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
-)
+import "github.com/a2a-conform/a2a-conform/mockpeer"
 
 // The gap the catalog had: a client that skips TLS verification passes
 // every other scenario, and rule 6 (an origin, a TLS principal) means
@@ -54,22 +49,3 @@ var _ = register(bearerPeer(Scenario{
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 	Task:    mockpeer.TaskScript{Steps: completingSteps()},
 }))
-
-// failedOnRefusedHandshake: the client reports failed/transport-error, and
-// the journal shows it refusing a TLS handshake with peer (an alert of its
-// own, or a hang-up on the certificate before any request,
-// mockpeer.Exchange.HandshakeRefusedByClient): a client's word alone is no
-// evidence that it even tried.
-func failedOnRefusedHandshake(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev); j.Verdict != Pass {
-			return j
-		}
-		refused := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.HandshakeRefusedByClient() })
-		if len(refused) == 0 {
-			return failed(fmt.Sprintf("a TLS handshake with peer %s (%s) refused by the client, then failed/transport-error", peer, ev.Origins[peer]),
-				"outcome failed/transport-error, but the journal shows no handshake the client refused in this task: it judged nothing")
-		}
-		return passed()
-	}
-}

@@ -30,9 +30,3 @@ var _ = register(withPeer(forgedSignature(Scenario{
 			"positive control)."},
 	}),
 	workingPeer("C", "127.0.0.3", oauthCard)))
-
-// withPeer adds p to s's farm.
-func withPeer(s *Scenario, p mockpeer.PeerSpec) *Scenario {
-	s.Peers = append(s.Peers, p)
-	return s
-}
