@@ -438,7 +438,7 @@ func signatureCheat(taken []string, extra ...string) aim {
 	a := aim{fail: extra, also: verdictOf(scenarios.Pass, "repointed-endpoint-signed/SIG-001")}
 	for _, sc := range forgedSignatureScenarios {
 		for o := range 3 {
-			key := fmt.Sprintf("%s/TRUST-%03d", sc.id, sc.first+o)
+			key := sc.id + "/" + sc.trust[o]
 			if slices.Contains(taken, sc.id) {
 				a.fail = append(a.fail, key)
 			} else {
