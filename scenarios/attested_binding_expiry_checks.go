@@ -5,15 +5,16 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // reattested: the client reports aborted/untrusted-endpoint, grounded,
 // and the journal shows it reaching peer's certificate in this task: a
 // TLS handshake it completed, or one it refused. A client that refused
 // from memory attested nothing.
-func reattested(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != Pass {
+func reattested(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 		seen := ev.Select(func(ex mockpeer.Exchange) bool {
@@ -31,9 +32,9 @@ func reattested(peer string) func(*Evidence) Judgement {
 // refetchedKeys: the client reports aborted/untrusted-endpoint, grounded,
 // and the journal shows it fetching peer's key set in this task: a client
 // that refused from memory attested nothing.
-func refetchedKeys(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != Pass {
+func refetchedKeys(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 		if fetched := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route == mockpeer.RouteJWKS }); len(fetched) == 0 {

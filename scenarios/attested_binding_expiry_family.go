@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // expiryShape is what both expiry scenarios share.
 const expiryShape = "The card is served on origin A with `Cache-Control: max-age=300`; every interface url is on origin " +
@@ -46,15 +49,15 @@ func sameKeyAs(identity string, ps mockpeer.PeerSpec) mockpeer.PeerSpec {
 // outcome requirements, then the three tasks' positive controls; contact
 // judges the endpoint B in the last task, outcome the report and its
 // evidence that the client attested B again.
-func expiryRequirements(r [6]said, contact func(string) func(*Evidence) Judgement, outcome func(*Evidence) Judgement) []Requirement {
+func expiryRequirements(r [6]said, contact func(string) func(*Evidence) verdict.Judgement, outcome func(*Evidence) verdict.Judgement) []Requirement {
 	control := func(r said, task int) Requirement {
-		return atTask(task, Requirement{ID: r.id, Level: Must, Profile: ProfileSignatures, Text: r.text, Ref: expiryRef,
+		return atTask(task, Requirement{ID: r.id, Level: verdict.Must, Profile: verdict.ProfileSignatures, Text: r.text, Ref: expiryRef,
 			Check: completedAt("B"), Control: true})
 	}
 	return []Requirement{
-		atTask(4, Requirement{ID: r[0].id, Level: Must, Profile: ProfileSignatures, Text: r[0].text, Ref: expiryRef, Check: contact("B")}),
-		atTask(4, Requirement{ID: r[1].id, Level: Must, Profile: ProfileSignatures, Text: r[1].text, Ref: expiryRef, Check: noCredentialAt("B")}),
-		atTask(4, Requirement{ID: r[2].id, Level: Must, Profile: ProfileSignatures, Text: r[2].text,
+		atTask(4, Requirement{ID: r[0].id, Level: verdict.Must, Profile: verdict.ProfileSignatures, Text: r[0].text, Ref: expiryRef, Check: contact("B")}),
+		atTask(4, Requirement{ID: r[1].id, Level: verdict.Must, Profile: verdict.ProfileSignatures, Text: r[1].text, Ref: expiryRef, Check: noCredentialAt("B")}),
+		atTask(4, Requirement{ID: r[2].id, Level: verdict.Must, Profile: verdict.ProfileSignatures, Text: r[2].text,
 			Ref: expiryRef + "; docs/driver-contract.md", Check: outcome}),
 		control(r[3], 1),
 		control(r[4], 2),

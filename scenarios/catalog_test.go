@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // frozenSets are the requirement sets of every suite release
@@ -101,11 +103,11 @@ func TestCatalogIsWellFormed(t *testing.T) {
 		if _, err := Lookup(sc.ID); err != nil {
 			t.Error(err)
 		}
-		if !slices.ContainsFunc(sc.Requirements, func(r Requirement) bool { return r.Control && r.Level == Must }) {
+		if !slices.ContainsFunc(sc.Requirements, func(r Requirement) bool { return r.Control && r.Level == verdict.Must }) {
 			t.Errorf("scenario %s has no MUST positive control: a narrow selection of it could be passed by a client that does nothing", sc.ID)
 		}
 		for _, r := range sc.AllRequirements() {
-			if r.Control && r.Profile == ProfileGeneral {
+			if r.Control && r.Profile == verdict.ProfileGeneral {
 				t.Errorf("%s: general requirement %s is marked a positive control", sc.ID, r.ID)
 			}
 			if !idPattern.MatchString(r.ID) {
@@ -114,7 +116,7 @@ func TestCatalogIsWellFormed(t *testing.T) {
 			if r.Text == "" || r.Ref == "" || r.Check == nil || r.Level == "" || r.Profile == "" {
 				t.Errorf("%s: requirement %s lacks text, reference, check, level or profile", sc.ID, r.ID)
 			}
-			if prev, dup := seen[r.ID]; dup && r.Profile != ProfileGeneral {
+			if prev, dup := seen[r.ID]; dup && r.Profile != verdict.ProfileGeneral {
 				t.Errorf("requirement %s is declared by %s and %s", r.ID, prev, sc.ID)
 			}
 			seen[r.ID] = sc.ID
@@ -148,15 +150,15 @@ func TestLookupUnknown(t *testing.T) {
 }
 
 func TestParseLevel(t *testing.T) {
-	for in, want := range map[string]Level{"must": Must, "SHOULD": Should, "May": May} {
-		if got, err := ParseLevel(in); err != nil || got != want {
+	for in, want := range map[string]verdict.Level{"must": verdict.Must, "SHOULD": verdict.Should, "May": verdict.May} {
+		if got, err := verdict.ParseLevel(in); err != nil || got != want {
 			t.Errorf("ParseLevel(%q) = %v, %v", in, got, err)
 		}
 	}
-	if _, err := ParseLevel("always"); err == nil {
+	if _, err := verdict.ParseLevel("always"); err == nil {
 		t.Error("ParseLevel accepted nonsense")
 	}
-	if !Must.AtLeast(Should) || Should.AtLeast(Must) || !May.AtLeast(May) {
+	if !verdict.Must.AtLeast(verdict.Should) || verdict.Should.AtLeast(verdict.Must) || !verdict.May.AtLeast(verdict.May) {
 		t.Error("AtLeast orders levels wrongly")
 	}
 }

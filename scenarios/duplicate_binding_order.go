@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The same binding twice on one origin, both 1.0: the card's order says
 // which it prefers, and the client uses the first (the JS SDK keeps the
@@ -15,7 +18,7 @@ var _ = register(bearerPeer(Scenario{
 		tenantSecond + "\". The peer serves both.",
 	Requirements: []Requirement{
 		{
-			ID: "PICK-003", Level: Must, Profile: ProfileCore,
+			ID: "PICK-003", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "Of two interfaces of the binding it uses, the client MUST use the one the card lists first: every A2A " +
 				"request names the first interface's tenant.",
 			Ref:   "A2A v1.0 spec §8.3.1, §8.3.2; contract-model §1",

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The repointing attack through the extended card: the public card stays
 // on its origin, the authenticated card points elsewhere. The extended card
@@ -18,7 +21,7 @@ var _ = register(extendedPeer(Scenario{
 		"on the card's own host (127.0.0.1) at another port, with another TLS identity: the same host is not the same origin. The public card still points at A. B is a working peer whose " +
 		"card lists the skill and would complete the task with the API key.",
 	Tasks: controlThen(RotateTo("A", 1)),
-	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6 and §7; "+extendedRef,
+	Requirements: untrustedEndpoint("B", verdict.ProfileCore, "contract-model §3 rule 6 and §7; "+extendedRef,
 		[4]said{
 			{"EXTCARD-007", "The client MUST NOT contact, nor even open a connection to, an origin that an extended card points " +
 				"at and that the public card's origin is not."},

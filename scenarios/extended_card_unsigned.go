@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The downgrade: the public card is signed, the extended card is not.
 var _ = register(extendedSignedRepoint(Scenario{
@@ -9,7 +12,7 @@ var _ = register(extendedSignedRepoint(Scenario{
 	Title: "the extended card of a signed agent is unsigned and points elsewhere",
 	Description: "A signs its public cards, which verify. Its extended card carries no signature and, from the second task " +
 		"on, points at B (127.0.0.2), which presents the same TLS certificate as A and would complete the task.",
-	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6, §6 and §7; "+extendedRef,
+	Requirements: untrustedEndpoint("B", verdict.ProfileSignatures, "contract-model §3 rule 6, §6 and §7; "+extendedRef,
 		[4]said{
 			{"EXTCARD-015", "The client MUST NOT contact, nor even open a connection to, another origin an unsigned extended " +
 				"card points at: the public card's signature does not cover it."},

@@ -4,6 +4,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Every field of the card alone, between fetch and send. In
@@ -30,7 +31,7 @@ func fieldsBeforeSend(s Scenario, control said, fields []fieldRequirement) *Scen
 	base := FieldCard("A", "A", bindings...)
 	cards := []mockpeer.CardFunc{base.Build}
 	s.Tasks = []Task{{}}
-	s.Requirements = []Requirement{controlTask(control.id, ProfileCore, 1, control.text, "contract-model §3 rule 2")}
+	s.Requirements = []Requirement{controlTask(control.id, verdict.ProfileCore, 1, control.text, "contract-model §3 rule 2")}
 	for k, r := range fields {
 		f, ok := LookupField(r.field)
 		if !ok {
@@ -41,7 +42,7 @@ func fieldsBeforeSend(s Scenario, control said, fields []fieldRequirement) *Scen
 		s.Tasks = append(s.Tasks, Task{Before: putBackThenArm("A", v)})
 		differs := ContractChanges(cards[0], cards[v], skillSummarize)
 		s.Requirements = append(s.Requirements, atTask(task, Requirement{
-			ID: r.id, Level: Must, Profile: ProfileCore, Text: r.text, Ref: fieldBeforeSendRef(differs),
+			ID: r.id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: r.text, Ref: fieldBeforeSendRef(differs),
 			Check: fieldBeforeSend("A", v, differs),
 		}))
 	}
@@ -76,8 +77,8 @@ func fieldBeforeSendRef(differs bool) string {
 // derived to differ in contract, it aborts before the send (no send under
 // a changed contract, no cancel, aborted/contract-changed, grounded); else
 // it is sent and completes, never canceled.
-func fieldBeforeSend(peer string, v int, differs bool) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func fieldBeforeSend(peer string, v int, differs bool) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if j, ok := servedAsDerived(ev, peer, 0, v, differs); !ok {
 			return j
 		}
@@ -89,9 +90,9 @@ func fieldBeforeSend(peer string, v int, differs bool) func(*Evidence) Judgement
 }
 
 // allOf is the first judgement of checks that does not pass, else a pass.
-func allOf(ev *Evidence, checks ...func(*Evidence) Judgement) Judgement {
+func allOf(ev *Evidence, checks ...func(*Evidence) verdict.Judgement) verdict.Judgement {
 	for _, check := range checks {
-		if j := check(ev); j.Verdict != Pass {
+		if j := check(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // sameContract makes A's version 1 share version 0's contract, as a
@@ -42,7 +43,7 @@ func fieldBeforeSendCases() []checkCase {
 				"no card with a changed contract was served to the client before it gave up", 1)},
 		{"contract changed, by the derivation, but the cards served share a contract",
 			sameContract(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), servedChanged)),
-			Judgement{Verdict: Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: true, " +
+			verdict.Judgement{Verdict: verdict.Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: true, " +
 				"but the cards served say false: the derivation does not hold for this play"}},
 	}
 }
@@ -59,7 +60,7 @@ func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
 		{"aborted", sameContract(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"))),
 			failed("completed", "aborted/contract-changed")},
 		{"the cards served differ in contract", reporting(driver.OutcomeCompleted, "", completedRun...),
-			Judgement{Verdict: Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: false, " +
+			verdict.Judgement{Verdict: verdict.Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: false, " +
 				"but the cards served say true: the derivation does not hold for this play"}},
 	}
 	for _, c := range cases {
@@ -69,7 +70,7 @@ func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
 			}
 		})
 	}
-	if j := fieldBeforeSend("A", 5, true)(journal()); j.Verdict != Error {
+	if j := fieldBeforeSend("A", 5, true)(journal()); j.Verdict != verdict.Error {
 		t.Errorf("a version the farm did not record: %s, want an error", describe(j))
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // First contact. Every authority scenario of the routing family shows the
@@ -39,23 +40,23 @@ func firstContact(s *Scenario) *Scenario {
 // untrusted-endpoint, and the second task, under the honest card,
 // completes (the positive control). All four are MUSTs citing ref; the
 // outcome also cites the driver contract.
-func untrustedOnFirstContact(peer string, profile Profile, ref string, r [4]said) []Requirement {
+func untrustedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
 	return onFirstContact(nothingReaches, peer, profile, ref, r)
 }
 
 // probedOnFirstContact is untrustedOnFirstContact for an endpoint the card
 // could make authoritative (a validly signed binding): a bare TLS handshake
 // there, to learn its principal, is allowed (probedEndpoint).
-func probedOnFirstContact(peer string, profile Profile, ref string, r [4]said) []Requirement {
+func probedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
 	return onFirstContact(noRequestAt, peer, profile, ref, r)
 }
 
-func onFirstContact(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, r [4]said) []Requirement {
+func onFirstContact(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
 	return []Requirement{
-		{ID: r[0].id, Level: Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
-		{ID: r[1].id, Level: Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
+		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
+		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		{
-			ID: r[2].id, Level: Must, Profile: profile, Text: r[2].text,
+			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  1,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),

@@ -4,6 +4,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The optional frozen-contract extension makes the contract explicit on the
@@ -44,19 +45,19 @@ var _ = register(&Scenario{
 	}},
 	Requirements: []Requirement{
 		{
-			ID: "EXT-001", Level: Should, Profile: ProfileExtension,
+			ID: "EXT-001", Level: verdict.Should, Profile: verdict.ProfileExtension,
 			Text:  "The client SHOULD send the contract hash of the card it sends under, in the frozen-contract extension's metadata.",
 			Ref:   "contract-model §3 rule 7 and §2",
 			Check: sendCarriesContractHash,
 		},
 		{
-			ID: "EXT-002", Level: Should, Profile: ProfileExtension,
+			ID: "EXT-002", Level: verdict.Should, Profile: verdict.ProfileExtension,
 			Text:  "The client SHOULD reject a peer message whose contract hash differs from the frozen one, reporting failed/contract-diverged.",
 			Ref:   "contract-model §3 rule 7",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeFailed, driver.ReasonContractDiverged),
 		},
-		controlTask("EXT-003", ProfileExtension, 1, "The client MUST complete the first task, before the peer diverges (the positive control).",
+		controlTask("EXT-003", verdict.ProfileExtension, 1, "The client MUST complete the first task, before the peer diverges (the positive control).",
 			"contract-model §3 rule 7"),
 	},
 })

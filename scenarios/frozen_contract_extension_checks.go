@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // sendCarriesContractHash: every task the peer accepted was sent with the
@@ -11,7 +12,7 @@ import (
 // the session, not only the first. What the send carried is the peer's
 // reading of the whole request (mockpeer.Exchange.SentContract): metadata
 // past the journal's bound is cut from RequestMetadata, never from it.
-func sendCarriesContractHash(ev *Evidence) Judgement {
+func sendCarriesContractHash(ev *Evidence) verdict.Judgement {
 	var accepted int
 	for _, send := range ev.Sends() {
 		if send.ErrorCode != 0 || send.Status >= 300 || send.TaskID == "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // failedOnRefusedHandshake: the client reports failed/transport-error, and
@@ -12,9 +13,9 @@ import (
 // own, or a hang-up on the certificate before any request,
 // mockpeer.Exchange.HandshakeRefusedByClient): a client's word alone is no
 // evidence that it even tried.
-func failedOnRefusedHandshake(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev); j.Verdict != Pass {
+func failedOnRefusedHandshake(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 		refused := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.HandshakeRefusedByClient() })

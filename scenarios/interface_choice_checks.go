@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // onlyInterface: every A2A request names tenant, the interface the client
@@ -13,8 +14,8 @@ import (
 // request the peer refused before reading it (Malformed) named no
 // interface it served. A tenant the journal cut was longer than any the
 // card lists, so it fails.
-func onlyInterface(tenant string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func onlyInterface(tenant string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		return pickedInterface(ev, tenant, false)
 	}
 }
@@ -22,13 +23,13 @@ func onlyInterface(tenant string) func(*Evidence) Judgement {
 // onlyInterfaceAt1 is onlyInterface, every request also labelled
 // A2A-Version 1.0: an unlabelled one is a 0.3 request (spec §3.6.2), sent
 // to the 0.3 interface whatever its tenant.
-func onlyInterfaceAt1(tenant string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func onlyInterfaceAt1(tenant string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		return pickedInterface(ev, tenant, true)
 	}
 }
 
-func pickedInterface(ev *Evidence, tenant string, labelled bool) Judgement {
+func pickedInterface(ev *Evidence, tenant string, labelled bool) verdict.Judgement {
 	calls := ev.Select(func(ex mockpeer.Exchange) bool {
 		return ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched
 	})

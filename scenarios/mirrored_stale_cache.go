@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The field report: both sides held day-old caches that agreed with each
@@ -33,16 +34,16 @@ var _ = register(&Scenario{
 	}},
 	Requirements: []Requirement{
 		{
-			ID: "STALE-001", Level: Must, Profile: ProfileCore,
+			ID: "STALE-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT submit a task with weaker authorization than the card current at that moment requires.",
 			Ref:   "contract-model §3 rule 2",
 			Check: noWeakerAuthorization,
 		},
 		revalidateBeforeSecondSend("STALE-002", "The client MUST revalidate the card's contract right before the second send, even inside its max-age.",
 			"contract-model §3 rule 2", revalidatedBeforeSend("A")),
-		controlTask("STALE-003", ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
+		controlTask("STALE-003", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
 			"contract-model §3 rule 2"),
-		controlTask("STALE-004", ProfileCore, 2, "The client MUST complete the second task, sent with the credential the current card requires.",
+		controlTask("STALE-004", verdict.ProfileCore, 2, "The client MUST complete the second task, sent with the credential the current card requires.",
 			"contract-model §3 rule 2"),
 	},
 })

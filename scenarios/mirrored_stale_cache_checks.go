@@ -1,8 +1,12 @@
 package scenarios
 
-import "fmt"
+import (
+	"fmt"
 
-func noWeakerAuthorization(ev *Evidence) Judgement {
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
+
+func noWeakerAuthorization(ev *Evidence) verdict.Judgement {
 	for _, ex := range ev.Sends() {
 		if !ex.Auth.SatisfiesCurrent {
 			presented := "no credential"

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // No validator means no revalidation, not no fetch: a card without
 // validators is immutable for a task's lifetime only. The next task is
@@ -18,7 +21,7 @@ var _ = register(&Scenario{
 	Tasks:  controlThen(RotateTo("A", 1)),
 	Requirements: []Requirement{
 		{
-			ID: "NOVAL-004", Level: Must, Profile: ProfileCore,
+			ID: "NOVAL-004", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST plan the second task on the card fetched again in that task, before its send, and complete it: " +
 				"a card without validators, fetched in an earlier task, is no basis for a send.",
 			Ref:     "contract-model §3 rules 2 and 4",
@@ -26,7 +29,7 @@ var _ = register(&Scenario{
 			Check:   sentOnFreshFetch("A"),
 			Control: true,
 		},
-		controlTask("NOVAL-005", ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
+		controlTask("NOVAL-005", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
 			"contract-model §3 rule 4"),
 	},
 	Peers: []mockpeer.PeerSpec{{

@@ -5,15 +5,16 @@ import (
 	"net/http"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // sentOnFreshFetch: the task completed, and its first accepted send came
 // after the peer served the client, in this task, the card version in
 // force at the send, whole (a 200 GET of it): the send was planned on the
 // card as it was then, not on one remembered.
-func sentOnFreshFetch(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := completedWithArtifact(ev); j.Verdict != Pass {
+func sentOnFreshFetch(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j := completedWithArtifact(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 		send, _ := ev.FirstSend() // completed: a send of this task created it

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // A dual-stack agent lists its 0.3 interfaces first (spec §3.6.2: an agent
 // may expose several versions over one transport, on the same url). The
@@ -19,7 +22,7 @@ var _ = register(bearerPeer(Scenario{
 		"0.3 interface's tenant, and serves the 1.0 ones.",
 	Requirements: []Requirement{
 		{
-			ID: "PICK-001", Level: Must, Profile: ProfileCore,
+			ID: "PICK-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send any request to an interface declaring protocol version 0.3, listed before a 1.0 " +
 				"interface of the same binding: every A2A request names the 1.0 interface's tenant and carries `A2A-Version: 1.0`.",
 			Ref: "contract-model §3 rule 5; A2A v1.0 spec §3.6.1, §3.6.2, §8.3.2; A2ACLI_VER_001; " +

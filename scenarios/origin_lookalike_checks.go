@@ -6,17 +6,18 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // inTasks judges check in the view of each of tasks (numbered from 1): the
 // first failure, named by its task, fails the whole.
-func inTasks(ev *Evidence, tasks []int, check func(*Evidence) Judgement) Judgement {
+func inTasks(ev *Evidence, tasks []int, check func(*Evidence) verdict.Judgement) verdict.Judgement {
 	for _, n := range tasks {
 		view := ev.Task(n)
 		if view == nil {
 			return failed(fmt.Sprintf("task %d of the session", n), "the session has no such task")
 		}
-		if j := check(view); j.Verdict != Pass {
+		if j := check(view); j.Verdict != verdict.Pass {
 			j.Got = fmt.Sprintf("task %d: %s", n, j.Got)
 			return j
 		}
@@ -27,9 +28,9 @@ func inTasks(ev *Evidence, tasks []int, check func(*Evidence) Judgement) Judgeme
 // onlyCardRequests: in each of tasks, every request any peer saw is a card
 // request at cardPeer. A look-alike of the card's origin may be served by
 // the card peer's own socket, so what that received counts too.
-func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		return inTasks(ev, tasks, func(view *Evidence) Judgement {
+func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
 			bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !cardRequestAt(cardPeer, ex) })
 			if len(bad) > 0 {
 				return failed("nothing but card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")",
@@ -45,9 +46,9 @@ func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) Judgement {
 // handshake included, but for the credentials those card requests carried
 // on connections to cardPeer; nor could a connection not be scanned whole
 // (whatever it carried reached the peer).
-func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		return inTasks(ev, tasks, func(view *Evidence) Judgement {
+func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
 			var onCards []string
 			for _, ex := range view.Select(func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) }) {
 				onCards = append(onCards, ex.Auth.Presented...)

@@ -8,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // spelling is one version of origin-lookalike's card: the urls of its
@@ -78,11 +79,11 @@ func lookalikeRequirements(spellings []spelling, r [2]said) []Requirement {
 		}
 	}
 	reqs := []Requirement{
-		{ID: r[0].id, Level: Must, Profile: ProfileCore, Text: r[0].text, Ref: lookalikeRef, Check: onlyCardRequests("A", refused)},
-		{ID: r[1].id, Level: Must, Profile: ProfileCore, Text: r[1].text, Ref: lookalikeRef, Check: noCredentialBesideCard("A", refused)},
+		{ID: r[0].id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: r[0].text, Ref: lookalikeRef, Check: onlyCardRequests("A", refused)},
+		{ID: r[1].id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: r[1].text, Ref: lookalikeRef, Check: noCredentialBesideCard("A", refused)},
 	}
 	for i, s := range spellings {
-		r := Requirement{ID: s.id, Level: Must, Profile: ProfileCore, Text: s.text, Ref: lookalikeRef}
+		r := Requirement{ID: s.id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: s.text, Ref: lookalikeRef}
 		if s.same {
 			r.Check, r.Control = completedAt("A"), true
 		} else {

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // longMaxAge is the freshness the bad card is served with: far longer
@@ -28,19 +29,19 @@ func rejectedTwice(s *Scenario) *Scenario {
 // the client reports the first and the second task aborted /
 // untrusted-endpoint, and the third task, under the honest card,
 // completes on the card's own origin (the positive control).
-func refusedTwice(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, r [5]said) []Requirement {
+func refusedTwice(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [5]said) []Requirement {
 	ref += "; https://github.com/google/adk-python/issues/6901"
 	return []Requirement{
-		{ID: r[0].id, Level: Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
-		{ID: r[1].id, Level: Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
+		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
+		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		{
-			ID: r[2].id, Level: Must, Profile: profile, Text: r[2].text,
+			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  1,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
 		{
-			ID: r[3].id, Level: Must, Profile: profile, Text: r[3].text,
+			ID: r[3].id, Level: verdict.Must, Profile: profile, Text: r[3].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
@@ -54,6 +55,6 @@ func refusedTwice(contact func(string) func(*Evidence) Judgement, peer string, p
 // completes at the card's own origin, A. A client that caches its refusal
 // (or the refused card, by its max-age) fails it; one that completes the
 // task on the refused card's endpoint fails it too.
-func rejectedThenHonest(r said, profile Profile, ref string) Requirement {
-	return Requirement{ID: r.id, Level: Must, Profile: profile, Text: r.text, Ref: ref, Task: 3, Check: completedAt("A"), Control: true}
+func rejectedThenHonest(r said, profile verdict.Profile, ref string) Requirement {
+	return Requirement{ID: r.id, Level: verdict.Must, Profile: profile, Text: r.text, Ref: ref, Task: 3, Check: completedAt("A"), Control: true}
 }

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // A rejected card is never cached as trusted (google/adk-python#6901: a
 // client kept the card it had just refused, and its next task ran on it
@@ -25,7 +28,7 @@ var _ = register(rejectedTwice(routing(Scenario{
 		"the second and the third task the card is repaired: its interfaces are on A, and the third task runs under " +
 		"it (the positive control). B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: refusedTwice(nothingReaches, "B", ProfileCore, "contract-model §3 rule 6",
+	Requirements: refusedTwice(nothingReaches, "B", verdict.ProfileCore, "contract-model §3 rule 6",
 		[5]said{
 			{"REJECT-001", "The client MUST NOT contact, in any task of the session, the endpoint on another origin of a card it " +
 				"refused, however often, and however fresh, the same card is served again."},

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The signed card was repointed after signing (repointed-endpoint-bad-
 // signature's): no signature verifies, so the card is advisory for B.
@@ -12,7 +15,7 @@ var _ = register(rejectedTwice(signedRepoint(Scenario{
 		"with its interfaces on A and then changed to point at B, so no signature verifies over the card as served. " +
 		"It is served for the first two tasks, the second time unchanged (304 to a conditional request); the third " +
 		"task runs under the honest signed card. B presents the same TLS certificate as A and would complete the task.",
-	Requirements: refusedTwice(nothingReaches, "B", ProfileSignatures,
+	Requirements: refusedTwice(nothingReaches, "B", verdict.ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
 		[5]said{
 			{"REJECT-006", "The client MUST NOT contact, in any task of the session, the endpoint on another origin of a card " +

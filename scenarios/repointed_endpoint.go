@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The field report: a card served on one origin whose interfaces point at
 // another. An unsigned card is not authoritative for that endpoint; the
@@ -17,7 +20,7 @@ var _ = register(routing(Scenario{
 		"url is on origin B, on the card's own host (127.0.0.1) at another port, with another TLS identity: the " +
 		"same host is not the same origin. B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6",
+	Requirements: untrustedEndpoint("B", verdict.ProfileCore, "contract-model §3 rule 6",
 		[4]said{
 			{"REPOINT-001", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin that the " +
 				"card is not authoritative for."},

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The repointing attack on a signed card: someone changed the interface
 // urls after the owner signed it. The signature no longer verifies, so the
@@ -12,7 +15,7 @@ var _ = register(signedRepoint(Scenario{
 	Description: "As `repointed-endpoint-signed`, but the card was signed with its interfaces on A and then " +
 		"changed to point at B: no signature verifies over the card as served. B presents the same TLS " +
 		"certificate as A and would complete the task.",
-	Requirements: untrustedEndpoint("B", ProfileSignatures,
+	Requirements: untrustedEndpoint("B", verdict.ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
 		[4]said{
 			{"SIG-002", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin when no " +

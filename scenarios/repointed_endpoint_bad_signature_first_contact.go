@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // repointed-endpoint-bad-signature on first contact: the tampered card is
 // the first the session meets, so only its signature could speak for B,
@@ -13,7 +16,7 @@ var _ = register(firstContact(signedRepoint(Scenario{
 		"points at B and carries signatures made before its interfaces were changed from A to B, so none verifies " +
 		"over the card as served. Between the tasks the card's interfaces are on A again, and the second task runs " +
 		"under it (the positive control). B presents the same TLS certificate as A and would complete the task.",
-	Requirements: untrustedOnFirstContact("B", ProfileSignatures,
+	Requirements: untrustedOnFirstContact("B", verdict.ProfileSignatures,
 		"contract-model §3 rule 6 and §6 condition 1; A2A v1.0 spec §8.4.3",
 		[4]said{
 			{"FIRST-005", "The client MUST NOT send any request to an endpoint on another origin when no signature of the " +

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // repointed-endpoint on first contact: the card that points at another
 // port of the card's host is the first the session meets. A client that
@@ -16,7 +19,7 @@ var _ = register(firstContact(routing(Scenario{
 		"the tasks the card is repaired: its interfaces are on A, and the second task runs under it (the positive " +
 		"control). B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedOnFirstContact("B", ProfileCore, "contract-model §3 rule 6",
+	Requirements: untrustedOnFirstContact("B", verdict.ProfileCore, "contract-model §3 rule 6",
 		[4]said{
 			{"FIRST-001", "The client MUST NOT send any request to an endpoint on another origin that the session's first card " +
 				"is not authoritative for."},

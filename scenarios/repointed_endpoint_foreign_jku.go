@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // A jku is the signer's word for where its key is: an attacker who signs
 // a card names its own key set. Only the card's own origin may publish
@@ -13,7 +16,7 @@ var _ = register(withPeer(forgedSignature(Scenario{
 		"key set its `jku` names on origin C, a third origin that is neither the card's nor the endpoint's; A " +
 		"publishes no key. B presents the same TLS certificate as A, so only the key set's origin is wrong.",
 	Requirements: []Requirement{{
-		ID: "TRUST-005", Level: Must, Profile: ProfileSignatures,
+		ID: "TRUST-005", Level: verdict.Must, Profile: verdict.ProfileSignatures,
 		Text: "The client MUST NOT fetch a card's signing keys from an origin other than the card's, whatever origin " +
 			"the signature's jku names, nor contact that origin at all.",
 		Ref:   "contract-model §3 rule 6 and §6 condition 2; RFC 7515 §4.1.2; " + trustRootThreads,

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // A valid signature proves only that the key's holder signed. If the key
 // comes from the endpoint's own origin, the endpoint vouches for itself:
@@ -12,7 +15,7 @@ var _ = register(signedRepoint(Scenario{
 	Description: "The card is served on origin A; every interface url is on origin B. Its signatures verify, " +
 		"but with keys published by B, not by A: `jku` names B's JWKS and A publishes no key. B presents the same " +
 		"TLS certificate as A, so only the key's origin is wrong.",
-	Requirements: untrustedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
+	Requirements: untrustedEndpoint("B", verdict.ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
 		[4]said{
 			{"SIG-005", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 				"only by a key that origin publishes itself; that includes fetching the key from there."},

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // repointed-endpoint-foreign-key on first contact: the first card the
 // session meets is vouched for by the endpoint's own key.
@@ -12,7 +15,7 @@ var _ = register(firstContact(signedRepoint(Scenario{
 		"at B, and its signatures verify with keys published by B, not by A (`jku` names B's JWKS; A publishes no " +
 		"key). Between the tasks the card's interfaces are on A, and the second task runs under it (the positive " +
 		"control). B presents the same TLS certificate as A, so only the key's origin is wrong.",
-	Requirements: untrustedOnFirstContact("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
+	Requirements: untrustedOnFirstContact("B", verdict.ProfileSignatures, "contract-model §3 rule 6 and §6 condition 2",
 		[4]said{
 			{"FIRST-009", "The client MUST NOT send any request to an endpoint on another origin that the session's first card " +
 				"names, vouched for only by a key that origin publishes itself; that includes fetching the key from there."},

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // A valid signature from the right origin is half of rule 6's second leg:
 // the endpoint must also be the same TLS principal, or whoever holds that
@@ -11,7 +14,7 @@ var _ = register(signedRepoint(Scenario{
 	Title: "a validly signed card points at an endpoint with another TLS principal",
 	Description: "As `repointed-endpoint-signed`: the card on A points at B and carries valid signatures by keys " +
 		"A publishes. But B presents its own TLS certificate, not A's.",
-	Requirements: probedEndpoint("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
+	Requirements: probedEndpoint("B", verdict.ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
 		[4]said{
 			{"SIG-008", "The client MUST NOT send any request to an endpoint on another origin that presents another TLS " +
 				"principal than the card's origin, even when the card's signature verifies."},

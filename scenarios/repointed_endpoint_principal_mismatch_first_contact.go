@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // repointed-endpoint-principal-mismatch on first contact: the first card
 // the session meets is validly signed by A, but its endpoint is another
@@ -14,7 +17,7 @@ var _ = register(firstContact(signedRepoint(Scenario{
 		"served points at B and carries valid signatures by keys A publishes, but B presents its own TLS " +
 		"certificate, not A's. Between the tasks the card's interfaces are on A, and the second task runs under it " +
 		"(the positive control).",
-	Requirements: probedOnFirstContact("B", ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
+	Requirements: probedOnFirstContact("B", verdict.ProfileSignatures, "contract-model §3 rule 6 and §6 condition 3",
 		[4]said{
 			{"FIRST-013", "The client MUST NOT send any request to an endpoint on another origin that the session's first card " +
 				"names and that presents another TLS principal than the card's origin, even when the card's signature verifies."},

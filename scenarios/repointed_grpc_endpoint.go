@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // repointed-endpoint over gRPC: the card's only interface is gRPC, whose
@@ -19,7 +20,7 @@ var _ = register(routing(Scenario{
 		"the gRPC interface is B's `host:port` (another loopback address and port, another TLS identity). " +
 		"B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
+	Requirements: untrustedEndpoint("B", verdict.ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
 		[4]said{
 			{"REPOINT-005", "The client MUST NOT contact, nor even open a connection to, a gRPC endpoint on another origin that " +
 				"the card is not authoritative for."},

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // repointed-grpc-endpoint on first contact: the session's first card lists
 // one gRPC interface, B's host:port.
@@ -13,7 +16,7 @@ var _ = register(firstContact(routing(Scenario{
 		"identity). Between the tasks the card's gRPC interface is A's own `host:port`, and the second task runs " +
 		"under it (the positive control). B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedOnFirstContact("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
+	Requirements: untrustedOnFirstContact("B", verdict.ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
 		[4]said{
 			{"FIRST-017", "The client MUST NOT send any request to a gRPC endpoint on another origin that the session's first " +
 				"card is not authoritative for."},

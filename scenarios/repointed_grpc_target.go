@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // repointed-grpc-endpoint with the other target forms gRPC clients dial
@@ -20,7 +21,7 @@ var _ = register(routing(Scenario{
 		"then the plain `host:port` (which a run offering no gRPC turns into B's interfaces of the bindings " +
 		"it offers). The positive control's card lists A's gRPC interface as `host:port`.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
+	Requirements: untrustedEndpoint("B", verdict.ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
 		[4]said{
 			{"REPOINT-009", "The client MUST NOT contact, nor even open a connection to, a gRPC target on another origin, " +
 				"whatever resolver scheme names it."},

@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // repointed-grpc-target on first contact: the session's first card lists
 // B's gRPC interface in the resolver-scheme forms gRPC clients dial.
@@ -13,7 +16,7 @@ var _ = register(firstContact(routing(Scenario{
 		"`host:port`. Between the tasks the card lists A's gRPC interface as `host:port`, and the second task runs " +
 		"under it (the positive control).",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedOnFirstContact("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
+	Requirements: untrustedOnFirstContact("B", verdict.ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
 		[4]said{
 			{"FIRST-021", "The client MUST NOT send any request to a gRPC target on another origin that the session's first card " +
 				"names, whatever resolver scheme names it."},

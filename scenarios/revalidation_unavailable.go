@@ -1,6 +1,9 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // A revalidation that fails tells the client nothing about its contract:
 // "could not ask" is not "unchanged". Between the client's look at the
@@ -19,28 +22,28 @@ var _ = register(bearerPeer(Scenario{
 	Tasks: revalidationFaultTasks(),
 	Requirements: []Requirement{
 		{
-			ID: "REVAL-001", Level: Must, Profile: ProfileCore,
+			ID: "REVAL-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send a task-creating request once its revalidation of the card failed (an error status, " +
 				"no response, a body that is not the card, a redirect that ends in no card): it cannot know the contract still holds.",
 			Ref:   "contract-model §3 rule 2",
 			Check: afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating),
 		},
 		{
-			ID: "REVAL-002", Level: Must, Profile: ProfileCore,
+			ID: "REVAL-002", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT send a credential once its revalidation of the card failed: no authenticated request under a card it could not revalidate.",
 			Ref:   "contract-model §3 rule 2",
 			Check: afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential),
 		},
 		{
-			ID: "REVAL-003", Level: Must, Profile: ProfileCore,
+			ID: "REVAL-003", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST report each task whose revalidation failed failed, with reason transport-error (no answer) or " +
 				"peer-error (an answer that is not the card), having met the failure.",
 			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
 			Check: failedOnCardFault(revalidationFaultTaskNumbers()),
 		},
-		controlTask("REVAL-004", ProfileCore, 1, "The client MUST complete the first task, before the card URL fails (the positive control).",
+		controlTask("REVAL-004", verdict.ProfileCore, 1, "The client MUST complete the first task, before the card URL fails (the positive control).",
 			"contract-model §3 rule 2"),
-		controlTask("REVAL-005", ProfileCore, len(revalidationFaults)+2,
+		controlTask("REVAL-005", verdict.ProfileCore, len(revalidationFaults)+2,
 			"The client MUST complete the last task, once the card URL serves the card again: a failed revalidation spoils no later task.",
 			"contract-model §3 rule 2"),
 	},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // firstCardFault returns the first card request of ev answered with a
@@ -23,8 +24,8 @@ func firstCardFault(ev *Evidence) (mockpeer.Exchange, bool) {
 // afterCardFault: in every task of the session, no request for which bad
 // is true came after the first card request the peer answered with a
 // fault in that task.
-func afterCardFault(want, what string, bad func(mockpeer.Exchange) bool) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func afterCardFault(want, what string, bad func(mockpeer.Exchange) bool) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		for n := range ev.Runs() {
 			view := ev.Task(n + 1)
 			fault, ok := firstCardFault(view)
@@ -65,14 +66,14 @@ func faultAnswer(ex mockpeer.Exchange) string {
 // failedOnCardFault: each of tasks reported failed / transport-error or
 // failed / peer-error, and its journal shows the card URL failing: the
 // reason is the failure the client met, not a guess.
-func failedOnCardFault(tasks []int) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func failedOnCardFault(tasks []int) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		for _, n := range tasks {
 			view := ev.Task(n)
 			if view == nil {
 				return failed(fmt.Sprintf("task %d, whose revalidation fails", n), fmt.Sprintf("the session has %d task(s)", len(ev.Runs())))
 			}
-			if j := failedOnFault(view); j.Verdict != Pass {
+			if j := failedOnFault(view); j.Verdict != verdict.Pass {
 				j.Got = fmt.Sprintf("task %d: %s", n, j.Got)
 				return j
 			}
@@ -81,11 +82,11 @@ func failedOnCardFault(tasks []int) func(*Evidence) Judgement {
 	}
 }
 
-func failedOnFault(ev *Evidence) Judgement {
+func failedOnFault(ev *Evidence) verdict.Judgement {
 	const want = "failed/transport-error or failed/peer-error, after the card URL failed"
 	transport := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev)
 	peer := reported(driver.OutcomeFailed, driver.ReasonPeerError)(ev)
-	if transport.Verdict != Pass && peer.Verdict != Pass {
+	if transport.Verdict != verdict.Pass && peer.Verdict != verdict.Pass {
 		transport.Want = want
 		return transport
 	}

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // An interface that speaks another protocol version is outside the 1.0
@@ -16,20 +17,20 @@ var _ = register(bearerPeer(Scenario{
 	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: []Requirement{
 		{
-			ID: "SKEW-001", Level: Must, Profile: ProfileCore,
+			ID: "SKEW-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT send A2A 1.0 requests to an interface that declares another protocol version.",
 			Ref:   "contract-model §3 rule 5",
 			Task:  2,
 			Check: onlyLabelled("2.0"),
 		},
 		{
-			ID: "SKEW-002", Level: Must, Profile: ProfileCore,
+			ID: "SKEW-002", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST report the second task aborted with reason version-unsupported, having been served the card.",
 			Ref:   "contract-model §3 rule 5; docs/driver-contract.md",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
 		},
-		controlTask("SKEW-003", ProfileCore, 1, "The client MUST complete the first task, under the card whose interfaces speak 1.0 (the positive control).",
+		controlTask("SKEW-003", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card whose interfaces speak 1.0 (the positive control).",
 			"contract-model §3 rule 5"),
 	},
 }, mockpeer.PeerSpec{

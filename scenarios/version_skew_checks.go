@@ -4,14 +4,15 @@ import (
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // onlyLabelled: every A2A request (and every request to a path no A2A
 // peer serves) is labelled with the version the card's interfaces
 // declare: none went out as A2A 1.0, or unlabelled, which a server reads
 // as 0.3. A cut label was longer than any version, so it fails.
-func onlyLabelled(version string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func onlyLabelled(version string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if calls := ev.Select(func(ex mockpeer.Exchange) bool {
 			return (ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched) && ex.A2AVersion != version
 		}); len(calls) > 0 {

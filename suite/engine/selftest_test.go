@@ -8,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -341,7 +342,7 @@ func expectedExit(fails []string) int {
 	must := map[string]bool{}
 	for _, sc := range scenarios.Catalog() {
 		for _, r := range sc.AllRequirements() {
-			must[sc.ID+"/"+r.ID] = r.Level == scenarios.Must
+			must[sc.ID+"/"+r.ID] = r.Level == verdict.Must
 		}
 	}
 	for _, f := range fails {
@@ -379,9 +380,9 @@ func TestVerdictTable(t *testing.T) {
 			var gotFails []string
 			for key, v := range rep.Verdicts() {
 				switch v {
-				case scenarios.Fail:
+				case verdict.Fail:
 					gotFails = append(gotFails, key)
-				case scenarios.Error, scenarios.Skipped:
+				case verdict.Error, verdict.Skipped:
 					t.Errorf("%s: %s is %s", name, key, v)
 				}
 			}
