@@ -35,11 +35,10 @@ func firstContact(s *Scenario) *Scenario {
 
 // untrustedOnFirstContact is untrustedEndpoint for a session whose first
 // card is advisory for peer, in the order of r: no request of any kind
-// reaches peer in the session (noRequest), no credential does
-// (noCredential), the client reports the first task aborted /
-// untrusted-endpoint, and the second task, under the honest card,
-// completes (the positive control). All four are MUSTs citing ref; the
-// outcome also cites the driver contract.
+// reaches peer in the session, no credential does, the client reports the
+// first task aborted / untrusted-endpoint, and the second task, under the
+// honest card, completes (the positive control). All four are MUSTs citing
+// ref; the outcome also cites the driver contract.
 func untrustedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
 	return onFirstContact(nothingReaches, peer, profile, ref, r)
 }
