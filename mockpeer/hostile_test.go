@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // hostileRequest is one request of a client under test that is not what
@@ -39,7 +40,7 @@ func TestHostileRequestsFailGEN002(t *testing.T) {
 			if status, _ := send(t, c, http.MethodPost, mockpeer.JSONRPCURL(origin), good, nil); status != 200 {
 				t.Fatalf("good call: %d", status)
 			}
-			if j := gen002.Check(&scenarios.Evidence{Journal: farm.Journal().All()}); j.Verdict != scenarios.Pass {
+			if j := gen002.Check(&scenarios.Evidence{Journal: farm.Journal().All()}); j.Verdict != verdict.Pass {
 				t.Fatalf("GEN-002 before the hostile request: %+v", j)
 			}
 			base := origin
@@ -52,7 +53,7 @@ func TestHostileRequestsFailGEN002(t *testing.T) {
 				t.Errorf("answered %d %s, want %d", status, body, hr.wantStatus)
 			}
 			j := gen002.Check(&scenarios.Evidence{Journal: farm.Journal().All()})
-			if j.Verdict != scenarios.Fail || len(j.Exchanges) != 1 {
+			if j.Verdict != verdict.Fail || len(j.Exchanges) != 1 {
 				t.Fatalf("GEN-002 after the hostile request: %+v", j)
 			}
 			t.Logf("GEN-002: %s", j.Got)

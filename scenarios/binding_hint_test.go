@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // A client that reports binding-unsupported is told about --bindings, with
@@ -12,7 +13,7 @@ import (
 func TestBindingUnsupportedNamesTheFlag(t *testing.T) {
 	ev := &Evidence{Client: ClientRun{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonBindingUnsupported}}}}
 	j := completedWithArtifact(ev)
-	if j.Verdict != Fail || !strings.Contains(j.Got, "--bindings") || !strings.Contains(j.Got, "all three bindings") {
+	if j.Verdict != verdict.Fail || !strings.Contains(j.Got, "--bindings") || !strings.Contains(j.Got, "all three bindings") {
 		t.Errorf("got %+v", j)
 	}
 	ev.Offered = []string{"GRPC"}

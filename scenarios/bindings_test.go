@@ -6,6 +6,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 func TestNoOfferedBinding(t *testing.T) {
@@ -38,8 +39,8 @@ func TestNoOfferedBinding(t *testing.T) {
 			if got != tc.want {
 				t.Fatalf("NoOfferedBinding = %v, want %v", got, tc.want)
 			}
-			j := Requirement{ID: "X-001", Check: func(*Evidence) Judgement { return failed("w", "g") }}.Judge(ev)
-			if (j.Verdict == NotApplicable) != tc.want {
+			j := Requirement{ID: "X-001", Check: func(*Evidence) verdict.Judgement { return failed("w", "g") }}.Judge(ev)
+			if (j.Verdict == verdict.NotApplicable) != tc.want {
 				t.Errorf("verdict %s", j.Verdict)
 			}
 		})

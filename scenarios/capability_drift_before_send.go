@@ -1,12 +1,16 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // The positive control of rotation-during-send: the card changes between
 // fetch and send, but only in capability fields. A client that aborts here
 // is as useless as one that never revalidates is unsafe.
 var _ = register(beforeSend(Scenario{
-	ID:    "capability-drift-before-send",
+	ID:     "capability-drift-before-send",
+	Family: FamilyContract, Rank: 20,
 	Title: "only capability fields change between fetch and send",
 	Description: "Same shape as rotation-during-send: a first task, then the peer arms a rotation that " +
 		"fires right after the client's next card response or right before its next send. But v1 changes " +
@@ -14,7 +18,7 @@ var _ = register(beforeSend(Scenario{
 		"version bumped. The contract hash is unchanged.",
 	Requirements: []Requirement{
 		{
-			ID: "DRIFT-001", Level: Must, Profile: ProfileCore,
+			ID: "DRIFT-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST send the second task: a change of capability fields alone is no reason to abort.",
 			Ref:   "contract-model §3 rule 1",
 			Task:  2,

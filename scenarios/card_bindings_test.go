@@ -15,7 +15,7 @@ import (
 // and change one interface's field on purpose (field_before_send_test.go
 // holds each change to one member of the projection): their first card is
 // checked here. The interface-choice scenarios list the three twice, on
-// purpose (interface_choice.go).
+// purpose (interface_choice_family.go).
 func TestCatalogCardsListEveryBinding(t *testing.T) {
 	narrowed := map[string]bool{
 		"repointed-grpc-endpoint A v0": true, // gRPC alone, repointed as host:port
@@ -24,7 +24,7 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 		"repointed-grpc-target A v0":   true, // gRPC alone, in resolver forms
 		"repointed-grpc-target A v1":   true,
 		"repointed-grpc-target B v0":   true,
-		// The same, turned around (first_contact.go).
+		// The same, turned around (first_contact_family.go).
 		"repointed-grpc-endpoint-first-contact A v0": true,
 		"repointed-grpc-endpoint-first-contact A v1": true,
 		"repointed-grpc-endpoint-first-contact B v0": true,

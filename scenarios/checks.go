@@ -8,13 +8,14 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The checks below are shared by several scenarios. Each returns a
 // violation as data; none of them calls Gomega.
 
 // noCancel: the client never sent CancelTask.
-func noCancel(ev *Evidence) Judgement {
+func noCancel(ev *Evidence) verdict.Judgement {
 	if c := ev.Op(wire.MethodCancelTask); len(c) > 0 {
 		return failed("no CancelTask request",
 			fmt.Sprintf("%d CancelTask request(s), first at #%d", len(c), c[0].Seq), seqs(c)...)
@@ -25,9 +26,9 @@ func noCancel(ev *Evidence) Judgement {
 // outcomeIs: the client reported this outcome (and reason, if non-empty),
 // and the journal gives it grounds (grounded, outcomes.go): a client's word
 // alone is not evidence.
-func outcomeIs(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := reported(outcome, reason)(ev); j.Verdict != Pass {
+func outcomeIs(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j := reported(outcome, reason)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 		return grounded(ev, *ev.Outcome())
@@ -35,8 +36,8 @@ func outcomeIs(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence)
 }
 
 // reported: the client reported this outcome (and reason, if non-empty).
-func reported(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func reported(outcome driver.OutcomeKind, reason driver.Reason) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		want := string(outcome)
 		if reason != "" {
 			want += "/" + string(reason)
@@ -82,7 +83,7 @@ func describeOutcome(o driver.Outcome) string {
 
 // completedWithArtifact: outcome completed, and the peer did complete the
 // task it reported.
-func completedWithArtifact(ev *Evidence) Judgement {
+func completedWithArtifact(ev *Evidence) verdict.Judgement {
 	return completedBy(ev, "", "a task the peer completed (with its artifact)", "")
 }
 
@@ -91,7 +92,7 @@ func completedWithArtifact(ev *Evidence) Judgement {
 // origin: a positive control is not passed by a task completed where a
 // card the client should have refused pointed (any peer when the card
 // peer is unknown, as in hand-built evidence).
-func completedAtCardPeer(ev *Evidence) Judgement {
+func completedAtCardPeer(ev *Evidence) verdict.Judgement {
 	if ev.Client.CardPeer == "" {
 		return completedWithArtifact(ev)
 	}
@@ -99,8 +100,8 @@ func completedAtCardPeer(ev *Evidence) Judgement {
 }
 
 // completedAt: outcome completed, and that peer completed the task.
-func completedAt(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func completedAt(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		return completedBy(ev, peer, fmt.Sprintf("the task completed by peer %s (%s)", peer, ev.Origins[peer]),
 			"outcome completed, but no exchange shows peer "+peer+" completing a task")
 	}
@@ -110,8 +111,8 @@ func completedAt(peer string) func(*Evidence) Judgement {
 // this task created and an A2A exchange at peer ("" means any) shows
 // completed; a client's word alone is not evidence, and neither is a task
 // an earlier delegation created (replaying it sends nothing new).
-func completedBy(ev *Evidence, peer, want, got string) Judgement {
-	if j := reported(driver.OutcomeCompleted, "")(ev); j.Verdict != Pass {
+func completedBy(ev *Evidence, peer, want, got string) verdict.Judgement {
+	if j := reported(driver.OutcomeCompleted, "")(ev); j.Verdict != verdict.Pass {
 		return j
 	}
 	o := ev.Outcome()
@@ -154,7 +155,7 @@ func createdBySend(ev *Evidence, taskID string) bool {
 // noSendAfterContractChange: no task-creating request reached a peer while
 // the card in force there had another contract than the one the client
 // fetched first.
-func noSendAfterContractChange(ev *Evidence) Judgement {
+func noSendAfterContractChange(ev *Evidence) verdict.Judgement {
 	var bad []mockpeer.Exchange
 	for _, ex := range ev.Sends() {
 		if ex.ContractHash != "" && ex.ContractHash != ev.InitialHash(ex.Peer) {
@@ -174,8 +175,8 @@ func noSendAfterContractChange(ev *Evidence) Judgement {
 // send (or before the client gave up, when it never sent). A client that
 // never looked at the card fails: revalidating is a MUST of every send
 // whose contract may have changed.
-func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func revalidatedBeforeSend(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		return revalidatedWith(ev, peer, "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given, "+
 			"and no validator the peer never gave) right before the send", func(mockpeer.Exchange) bool { return true })
 	}
@@ -184,9 +185,9 @@ func revalidatedBeforeSend(peer string) func(*Evidence) Judgement {
 // revalidatedWithETag: like revalidatedBeforeSend, but the revalidation
 // must be an If-None-Match carrying the ETag the peer gave (and, as any
 // revalidation, no validator it did not).
-func revalidatedWithETag(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := revalidatedBeforeSend(peer)(ev); j.Verdict != Pass {
+func revalidatedWithETag(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j := revalidatedBeforeSend(peer)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
 		return revalidatedWith(ev, peer, "If-None-Match: "+ev.Cards[peer][0].ETag+", the ETag given, and no validator the peer never gave",
@@ -198,7 +199,7 @@ func revalidatedWithETag(peer string) func(*Evidence) Judgement {
 // before the end, when the client never sent) revalidates a card the peer
 // served (revalidates) and is as also says. A 304 whose validators the
 // journal lost is an error, unless another request passes.
-func revalidatedWith(ev *Evidence, peer, want string, also func(mockpeer.Exchange) bool) Judgement {
+func revalidatedWith(ev *Evidence, peer, want string, also func(mockpeer.Exchange) bool) verdict.Judgement {
 	fetches := ev.CardFetches(peer)
 	if len(fetches) == 0 {
 		return failed(want, "no card request at all: the client never looked at the card")
@@ -236,7 +237,7 @@ func unservedNote(fetches []mockpeer.Exchange) string {
 
 // noCardFetchAfterSend: between the first accepted send and the end, the
 // client fetched no card (the contract is frozen; a fetch is renegotiation).
-func noCardFetchAfterSend(ev *Evidence) Judgement {
+func noCardFetchAfterSend(ev *Evidence) verdict.Judgement {
 	send, ok := ev.FirstSend()
 	if !ok {
 		return notApplicable("no task was created, so there is no task lifetime to judge")
@@ -253,7 +254,7 @@ func noCardFetchAfterSend(ev *Evidence) Judgement {
 }
 
 // taskSent: at least one task-creating request was accepted.
-func taskSent(ev *Evidence) Judgement {
+func taskSent(ev *Evidence) verdict.Judgement {
 	if _, ok := ev.FirstSend(); ok {
 		return passed()
 	}
@@ -268,8 +269,8 @@ func taskSent(ev *Evidence) Judgement {
 // connection either, not even a bare handshake or a connect and close. It
 // judges an endpoint the card could never make authoritative, which a
 // client has no reason to reach at all.
-func nothingReaches(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func nothingReaches(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if got := ev.ContactsAt(peer); len(got) > 0 {
 			return failed("no contact with peer "+peer+" ("+ev.Origins[peer]+"), not even a connection",
 				fmt.Sprintf("%d contact(s), first %s", len(got), requestLine(got[0])), seqs(got)...)
@@ -284,8 +285,8 @@ func nothingReaches(peer string) func(*Evidence) Judgement {
 // handshake with to decide: a signed card's endpoint, whose TLS principal
 // it must learn, or the card's own origin presenting an impostor's
 // certificate, which it must see to refuse.
-func noRequestAt(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func noRequestAt(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if got := ev.AtPeer(peer); len(got) > 0 {
 			return failed("no request to peer "+peer+" ("+ev.Origins[peer]+"), a handshake at most",
 				fmt.Sprintf("%d request(s), first %s", len(got), requestLine(got[0])), seqs(got)...)
@@ -295,8 +296,8 @@ func noRequestAt(peer string) func(*Evidence) Judgement {
 }
 
 // noTaskCreatingAt: no task-creating request reached the peer.
-func noTaskCreatingAt(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func noTaskCreatingAt(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		var bad []mockpeer.Exchange
 		for _, ex := range ev.Sends() {
 			if ex.Peer == peer {
@@ -317,8 +318,8 @@ func noTaskCreatingAt(peer string) func(*Evidence) Judgement {
 // on it held, parsed or not. It fails closed on a connection part of which
 // could not be scanned: what credential it carried is unknown, and it
 // reached a peer it must not.
-func noCredentialAt(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func noCredentialAt(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		var bad []mockpeer.Exchange
 		for _, ex := range ev.ContactsAt(peer) {
 			if len(ex.Auth.Presented) > 0 || unscanned(ex) {

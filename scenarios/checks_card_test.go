@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Tables of the checks that judge the card and the contract: revalidation
@@ -34,7 +35,7 @@ const revalidateWant = "a conditional card request (If-None-Match with the ETag 
 
 // noRevalidation is the failure of n card requests before the send, none
 // a revalidation; note names the one with a validator the peer never gave.
-func noRevalidation(want string, n int, note string, seqs ...int64) Judgement {
+func noRevalidation(want string, n int, note string, seqs ...int64) verdict.Judgement {
 	got := fmt.Sprintf("%d card request(s) before the send, none revalidating with validators the peer gave and only those", n)
 	if note != "" {
 		got += " (" + note + ")"

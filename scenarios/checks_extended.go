@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The checks of the extended card (contract model §7): the card a client
@@ -18,7 +19,7 @@ import (
 // the extended card it serves had another contract than its first one:
 // the projection of the two extended cards decides, as for the public card
 // (noSendAfterContractChange).
-func noSendAfterExtendedChange(ev *Evidence) Judgement {
+func noSendAfterExtendedChange(ev *Evidence) verdict.Judgement {
 	var bad []mockpeer.Exchange
 	for _, ex := range ev.Sends() {
 		if h := ev.ExtendedHash(ex.Peer, ex.CardVersion); h != "" && h != ev.ExtendedHash(ex.Peer, 0) {
@@ -38,8 +39,8 @@ func noSendAfterExtendedChange(ev *Evidence) Judgement {
 // names card-wide (spec §13.3), and none whose kind the scan could not
 // tell. A client that holds more credentials than the card names keeps
 // the others to itself.
-func extendedFetchedWithNamedSchemes(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func extendedFetchedWithNamedSchemes(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		for _, ex := range ev.Select(func(ex mockpeer.Exchange) bool {
 			return ex.Peer == peer && ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
 		}) {
@@ -62,8 +63,8 @@ func extendedFetchedWithNamedSchemes(peer string) func(*Evidence) Judgement {
 // the client with its extended card: a client learns that the skill wants
 // another scheme from the extended card, never by trying every credential
 // it holds.
-func noUnnamedCredentialBeforeExtended(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func noUnnamedCredentialBeforeExtended(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		served := ev.ExtendedCardsServed(peer)
 		requests := ev.Select(func(ex mockpeer.Exchange) bool {
 			return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin && ex.Route != mockpeer.RouteConnection

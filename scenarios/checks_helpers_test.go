@@ -14,6 +14,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Every check is judged here on hand-built journals: a table per check,
@@ -22,14 +23,14 @@ import (
 
 // checkTable is one check and the cases that judge it.
 type checkTable struct {
-	check func(*Evidence) Judgement
+	check func(*Evidence) verdict.Judgement
 	cases []checkCase
 }
 
 type checkCase struct {
 	name string
 	ev   *Evidence
-	want Judgement
+	want verdict.Judgement
 }
 
 // checkTables lists every check of the catalog with its table.
@@ -87,7 +88,7 @@ func TestChecks(t *testing.T) {
 	for _, table := range checkTables() {
 		name := checkName(table.check)
 		t.Run(name, func(t *testing.T) {
-			var verdicts []Verdict
+			var verdicts []verdict.Verdict
 			for _, c := range table.cases {
 				verdicts = append(verdicts, c.want.Verdict)
 				t.Run(c.name, func(t *testing.T) {
@@ -96,7 +97,7 @@ func TestChecks(t *testing.T) {
 					}
 				})
 			}
-			if !slices.Contains(verdicts, Pass) || !slices.Contains(verdicts, Fail) {
+			if !slices.Contains(verdicts, verdict.Pass) || !slices.Contains(verdicts, verdict.Fail) {
 				t.Errorf("the table of %s shows verdicts %v: every check must be shown to pass and to fail", name, verdicts)
 			}
 		})
@@ -121,7 +122,7 @@ var closureSuffix = regexp.MustCompile(`^func\d+$`)
 
 // checkName names a check by the function that made it: a closure made by
 // outcomeIs is "outcomeIs" wherever the compiler inlined outcomeIs.
-func checkName(check func(*Evidence) Judgement) string {
+func checkName(check func(*Evidence) verdict.Judgement) string {
 	full := runtime.FuncForPC(reflect.ValueOf(check).Pointer()).Name()
 	parts := strings.Split(full[strings.LastIndex(full, "/")+1:], ".")
 	if n := len(parts); n > 1 && closureSuffix.MatchString(parts[n-1]) {
@@ -130,12 +131,12 @@ func checkName(check func(*Evidence) Judgement) string {
 	return parts[len(parts)-1]
 }
 
-func sameJudgement(a, b Judgement) bool {
+func sameJudgement(a, b verdict.Judgement) bool {
 	return a.Verdict == b.Verdict && a.Want == b.Want && a.Got == b.Got && a.Reason == b.Reason &&
 		slices.Equal(a.Exchanges, b.Exchanges)
 }
 
-func describe(j Judgement) string {
+func describe(j verdict.Judgement) string {
 	return fmt.Sprintf("%s want=%q got=%q reason=%q exchanges=%v", j.Verdict, j.Want, j.Got, j.Reason, j.Exchanges)
 }
 

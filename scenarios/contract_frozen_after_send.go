@@ -8,7 +8,8 @@ import (
 // On many peers a card fetch during a task is a negotiation event. A client
 // that treats the contract captured at send as frozen never triggers it.
 var _ = register(bearerPeer(Scenario{
-	ID:    "contract-frozen-after-send",
+	ID:     "contract-frozen-after-send",
+	Family: FamilyContract, Rank: 60,
 	Title: "the contract rotates right after the send",
 	Description: "The task is held in SUBMITTED for a few polls; the contract rotates right after the " +
 		"send (bearer → API key). A card fetch while the task is not terminal is taken as renegotiation " +

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Credentials only where the card names them (contract-model §8): a
@@ -30,7 +31,8 @@ const (
 var credScopes = map[string]string{credIssuer: "alpha.tasks", credSharedAS: "beta.tasks", credOwnAS: "gamma.tasks"}
 
 var _ = register(&Scenario{
-	ID:    "credential-scope",
+	ID:     "credential-scope",
+	Family: FamilyLater, Rank: 10,
 	Title: "a client holding a bearer token, an API key and OAuth client credentials sends each only where a card names it",
 	Description: "The client holds a static bearer token, an API key and OAuth client credentials issued by the " +
 		"authorization server on peer A's origin (the grant names its token URL). One session delegates to three " +
@@ -54,27 +56,27 @@ var _ = register(&Scenario{
 		controlAt("CRED-002", 2, credSharedAS, "The client MUST complete the second task at peer B, whose card names the "+
 			"same token endpoint on another origin than its own: the grant says that endpoint is the issuer.",
 			"spec §7.3; RFC 6749 §4.4; contract-model §8; docs/driver-contract.md"),
-		atTask(3, Requirement{ID: "CRED-003", Level: Must, Profile: ProfileCore,
+		atTask(3, Requirement{ID: "CRED-003", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST treat a tokenUrl on another origin than its credentials' issuer as advisory: on peer C " +
 				"it either aborts the third task (auth-unavailable), or completes it with a token from the issuer it was told.",
 			Ref:   "spec §13.1; RFC 6749 §2.3, §4.4; A2ACLI_AUTH_008; contract-model §8; docs/driver-contract.md",
 			Check: completedOrAuthUnavailable(credOwnAS)}),
-		{ID: "CRED-004", Level: Must, Profile: ProfileCore,
+		{ID: "CRED-004", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST send only the credential of the scheme the skill's security requirement names: " +
 				"neither its bearer token nor its API key, on any request, however encoded.",
 			Ref:   "spec §7.3, §13; A2ACLI_AUTH_008; contract-model §8",
 			Check: onlyNamedCredentials(mockpeer.CredOAuthToken, mockpeer.CredOAuthClientSecret)},
-		{ID: "CRED-005", Level: Must, Profile: ProfileCore,
+		{ID: "CRED-005", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST send an access token only to the A2A interfaces of the card that asked for it: " +
 				"no card request, token request or other route carries one.",
 			Ref:   "spec §13; RFC 6750 §5.2, §5.3; A2ACLI_AUTH_008; contract-model §8",
 			Check: tokensOnlyToInterfaces},
-		{ID: "CRED-006", Level: Must, Profile: ProfileCore,
+		{ID: "CRED-006", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST send its OAuth client secret only to the token endpoint its credentials were issued " +
 				"for (the grant's token URL), never to a tokenUrl a card names on another origin.",
 			Ref:   "spec §13; RFC 6749 §2.3, §4.4; A2ACLI_AUTH_008; contract-model §8; docs/driver-contract.md",
 			Check: secretOnlyToIssuer(credIssuer)},
-		{ID: "CRED-007", Level: Must, Profile: ProfileCore,
+		{ID: "CRED-007", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send a token obtained for one agent to another: every token a peer receives was " +
 				"fetched for the scope that peer's card names.",
 			Ref:   "spec §13.1; RFC 6750 §5.2; A2ACLI_AUTH_008; contract-model §8",
@@ -106,10 +108,4 @@ func credCard(peer, tokenPeer string) mockpeer.CardBuilder {
 	}
 	return standardCard(peer).Security(schemes).SkillSecurity(skillSummarize,
 		wire.SecurityRequirement{Schemes: map[string]wire.StringList{mockpeer.SchemeOAuth: {List: []string{scope}}}})
-}
-
-// controlAt is a positive control of a session whose tasks go to several
-// agents: task n completes, at peer.
-func controlAt(id string, n int, peer, text, ref string) Requirement {
-	return atTask(n, Requirement{ID: id, Level: Must, Profile: ProfileCore, Text: text, Ref: ref, Check: completedAt(peer), Control: true})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The checks of credential-scope (contract-model §8). Each reads what the
@@ -30,7 +31,7 @@ func unknownCredentials(ex mockpeer.Exchange) bool {
 
 // credentialFailure is the failure naming the first bad exchange: what it
 // carried and where.
-func credentialFailure(want string, bad []mockpeer.Exchange, what func(mockpeer.Exchange) string) Judgement {
+func credentialFailure(want string, bad []mockpeer.Exchange, what func(mockpeer.Exchange) string) verdict.Judgement {
 	ex := bad[0]
 	got := fmt.Sprintf("%s at #%d (%s, peer %s)", what(ex), ex.Seq, requestLine(ex), ex.Peer)
 	if unknownCredentials(ex) {
@@ -49,8 +50,8 @@ func credentialFailure(want string, bad []mockpeer.Exchange, what func(mockpeer.
 // onlyNamedCredentials: no request or connection carried a credential
 // other than allowed, the credentials of the schemes the session's cards
 // name for the skill.
-func onlyNamedCredentials(allowed ...string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func onlyNamedCredentials(allowed ...string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		other := func(ex mockpeer.Exchange) []string {
 			var out []string
 			for _, n := range ex.Auth.Presented {
@@ -74,7 +75,7 @@ func onlyNamedCredentials(allowed ...string) func(*Evidence) Judgement {
 // tokensOnlyToInterfaces: an access token went to A2A routes alone (and
 // the connections they were sent on), never to a card, token, key-set or
 // unmatched route.
-func tokensOnlyToInterfaces(ev *Evidence) Judgement {
+func tokensOnlyToInterfaces(ev *Evidence) verdict.Judgement {
 	bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
 		switch {
 		case unknownCredentials(ex):
@@ -93,8 +94,8 @@ func tokensOnlyToInterfaces(ev *Evidence) Judgement {
 
 // secretOnlyToIssuer: the client secret went to the issuer's token
 // endpoint alone (and the connections to the issuer it was sent on).
-func secretOnlyToIssuer(issuer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func secretOnlyToIssuer(issuer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
 			switch {
 			case unknownCredentials(ex):
@@ -115,7 +116,7 @@ func secretOnlyToIssuer(issuer string) func(*Evidence) Judgement {
 // tokensStayWithTheirPeer: every token a peer received was issued for a
 // scope that names that peer's scope and no other peer's. A token asked
 // for no scope was obtained for no agent in particular: it fails too.
-func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) Judgement {
+func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) verdict.Judgement {
 	foreign := func(ex mockpeer.Exchange) []string {
 		var out []string
 		for _, s := range ex.Auth.TokenScopes {
@@ -125,7 +126,7 @@ func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) Judgement
 		}
 		return out
 	}
-	return func(ev *Evidence) Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
 			return len(foreign(ex)) == 0 && !unknownCredentials(ex)
 		})
@@ -175,12 +176,12 @@ func describeScope(scope string, scopes map[string]string) string {
 // completedOrAuthUnavailable: the task completed at peer, or the client,
 // having been served peer's card, aborted it with auth-unavailable and
 // sent peer no A2A request.
-func completedOrAuthUnavailable(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func completedOrAuthUnavailable(peer string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		o := ev.Outcome()
 		if o == nil || ev.Client.TimedOut || o.Outcome != driver.OutcomeAborted || o.Reason != driver.ReasonAuthUnavailable {
 			j := completedAt(peer)(ev)
-			if j.Verdict == Fail {
+			if j.Verdict == verdict.Fail {
 				j.Want = "completed at peer " + peer + ", or aborted/auth-unavailable"
 			}
 			return j
@@ -194,4 +195,10 @@ func completedOrAuthUnavailable(peer string) func(*Evidence) Judgement {
 		}
 		return passed()
 	}
+}
+
+// controlAt is a positive control of a session whose tasks go to several
+// agents: task n completes, at peer.
+func controlAt(id string, n int, peer, text, ref string) Requirement {
+	return atTask(n, Requirement{ID: id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: text, Ref: ref, Check: completedAt(peer), Control: true})
 }

@@ -65,17 +65,6 @@ func extendedPeer(s Scenario, grant mockpeer.Grants, a mockpeer.PeerSpec, others
 	return &s
 }
 
-// controlRequirement is the family's positive control: the first task
-// completes on the extended card.
-func controlRequirement(id string) Requirement {
-	return Requirement{
-		ID: id, Level: Must, Profile: ProfileCore,
-		Text: "The client MUST complete the first task, fetching the extended card the public card advertises with the " +
-			"credential the public card names and sending with the one the extended card names for the skill (the positive control).",
-		Ref: extendedRef, Task: 1, Check: completedAtCardPeer, Control: true,
-	}
-}
-
 // extendedSignedRepoint completes a scenario of the extended card on a
 // signing agent: A signs its public cards (two keys, jku on A); its
 // extended card is signed as ext says, and between the tasks it points at

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/contract"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // sameContract makes A's version 1 share version 0's contract, as a
@@ -41,7 +43,7 @@ func fieldBeforeSendCases() []checkCase {
 				"no card with a changed contract was served to the client before it gave up", 1)},
 		{"contract changed, by the derivation, but the cards served share a contract",
 			sameContract(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), servedChanged)),
-			Judgement{Verdict: Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: true, " +
+			verdict.Judgement{Verdict: verdict.Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: true, " +
 				"but the cards served say false: the derivation does not hold for this play"}},
 	}
 }
@@ -58,7 +60,7 @@ func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
 		{"aborted", sameContract(reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"))),
 			failed("completed", "aborted/contract-changed")},
 		{"the cards served differ in contract", reporting(driver.OutcomeCompleted, "", completedRun...),
-			Judgement{Verdict: Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: false, " +
+			verdict.Judgement{Verdict: verdict.Error, Reason: "the scenario derived that card versions 0 and 1 of peer A differ in contract: false, " +
 				"but the cards served say true: the derivation does not hold for this play"}},
 	}
 	for _, c := range cases {
@@ -68,7 +70,7 @@ func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
 			}
 		})
 	}
-	if j := fieldBeforeSend("A", 5, true)(journal()); j.Verdict != Error {
+	if j := fieldBeforeSend("A", 5, true)(journal()); j.Verdict != verdict.Error {
 		t.Errorf("a version the farm did not record: %s, want an error", describe(j))
 	}
 }
@@ -166,4 +168,39 @@ func sameMembers(a, b []any) bool {
 		return out
 	}
 	return slices.Equal(key(a), key(b))
+}
+
+// Each field requirement's text says what its check judges: abort when the
+// contract hashes of the field card and its change differ, send and
+// complete when they agree. The text is written out beside its ID, and the
+// hashes decide the check, so the two are held together here; an ID's
+// number is its task's.
+func TestFieldRequirementTextsSayTheirJudgement(t *testing.T) {
+	for id, table := range map[string][]fieldRequirement{
+		"contract-field-before-send": contractFieldRequirements, "capability-field-before-send": capabilityFieldRequirements,
+	} {
+		sc := lookup(t, id)
+		cards := sc.Peers[0].Cards
+		for k, r := range table {
+			f, _ := LookupField(r.field)
+			v, task := k+1, k+2
+			if want := fieldBeforeSendText(f, task, ContractChanges(cards[0], cards[v], skillSummarize)); r.text != want {
+				t.Errorf("%s %s (%s): text\n  %q\nwant\n  %q", id, r.id, r.field, r.text, want)
+			}
+			if !strings.HasSuffix(r.id, fmt.Sprintf("-%03d", task)) {
+				t.Errorf("%s %s judges task %d: its number is not its task's", id, r.id, task)
+			}
+		}
+	}
+}
+
+// fieldBeforeSendText is the text a field requirement of task says.
+func fieldBeforeSendText(f Field, task int, differs bool) string {
+	if differs {
+		return fmt.Sprintf("The client MUST abort task %d before its send when %s changes between its look at the card and its send "+
+			"(the contract hashes differ): no task-creating request under the changed card, no CancelTask, and aborted/contract-changed.",
+			task, f.What)
+	}
+	return fmt.Sprintf("The client MUST send task %d and complete it, never canceling it, when only %s changes between its look "+
+		"at the card and its send (the contract hashes are equal).", task, f.What)
 }

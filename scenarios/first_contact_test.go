@@ -8,19 +8,28 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // firstContactOf maps each first-contact scenario to the published one it
-// turns around.
-var firstContactOf = map[string]string{
-	"repointed-endpoint-first-contact":                    "repointed-endpoint",
-	"repointed-endpoint-bad-signature-first-contact":      "repointed-endpoint-bad-signature",
-	"repointed-endpoint-foreign-key-first-contact":        "repointed-endpoint-foreign-key",
-	"repointed-endpoint-principal-mismatch-first-contact": "repointed-endpoint-principal-mismatch",
-	"repointed-grpc-endpoint-first-contact":               "repointed-grpc-endpoint",
-	"repointed-grpc-target-first-contact":                 "repointed-grpc-target",
-	"card-redirect-cross-origin-first-contact":            "card-redirect-cross-origin",
-	"impostor-certificate-first-contact":                  "impostor-certificate",
+// turns around, whose ID it is named after ("-first-contact" appended).
+// Every scenario of the first-contact family is one, and no other is.
+func firstContactOf(t *testing.T) map[string]string {
+	t.Helper()
+	twins := map[string]string{}
+	for _, sc := range Catalog() {
+		sibling, twin := strings.CutSuffix(sc.ID, "-first-contact")
+		if twin != (sc.Family == FamilyFirstContact) {
+			t.Errorf("%s is of family %s: a first-contact scenario is named after its sibling, -first-contact appended", sc.ID, sc.Family)
+		}
+		if twin {
+			twins[sc.ID] = sibling
+		}
+	}
+	if len(twins) == 0 {
+		t.Fatal("no first-contact scenario in the catalog")
+	}
+	return twins
 }
 
 func lookup(t *testing.T, id string) *Scenario {
@@ -52,7 +61,7 @@ func cardJSON(t *testing.T, p mockpeer.PeerSpec) []string {
 // (the card peer's versions reversed, the redirect ending instead of
 // beginning, the impostor from the start). Its requirements are all new.
 func TestFirstContactMirrorsItsSibling(t *testing.T) {
-	for id, sibling := range firstContactOf {
+	for id, sibling := range firstContactOf(t) {
 		fc, sib := lookup(t, id), lookup(t, sibling)
 		if fc.Grants != sib.Grants || fc.CardPeerName() != sib.CardPeerName() || len(fc.Peers) != len(sib.Peers) {
 			t.Fatalf("%s: grants %+v, card peer %s, %d peers; %s: %+v, %s, %d", id, fc.Grants, fc.CardPeerName(), len(fc.Peers),
@@ -97,7 +106,7 @@ func TestFirstContactServesTheBadCardFirst(t *testing.T) {
 		hostPort := strings.TrimPrefix(testOrigins["A"], "https://")
 		return strings.HasPrefix(url, testOrigins["A"]+"/") || url == hostPort
 	}
-	for id := range firstContactOf {
+	for id := range firstContactOf(t) {
 		sc := lookup(t, id)
 		a := sc.Peers[sc.CardPeerIndex()]
 		tasks := sc.SessionTasks()
@@ -140,8 +149,8 @@ func firstContactSession(task1 []mockpeer.Exchange, out1 driver.Outcome, task2 [
 }
 
 // verdictsOf judges ev against every requirement of sc.
-func verdictsOf(sc *Scenario, ev *Evidence) map[string]Verdict {
-	out := map[string]Verdict{}
+func verdictsOf(sc *Scenario, ev *Evidence) map[string]verdict.Verdict {
+	out := map[string]verdict.Verdict{}
 	for _, r := range sc.AllRequirements() {
 		out[r.ID] = r.Judge(ev).Verdict
 	}
@@ -164,12 +173,12 @@ func TestFirstContactJudgesTheFirstCardOnItsOwn(t *testing.T) {
 		send("A", underVersion(1), presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-2"))}
 	refusing := verdictsOf(sc, firstContactSession([]mockpeer.Exchange{fetch("A")}, untrustedOutcome, honestTask2, completedTask2))
 	for id, v := range refusing {
-		if v != Pass && v != NotApplicable {
+		if v != verdict.Pass && v != verdict.NotApplicable {
 			t.Errorf("a client judging each card on its own: %s is %s", id, v)
 		}
 	}
 	for _, id := range []string{"FIRST-001", "FIRST-002", "FIRST-003", "FIRST-004"} {
-		if refusing[id] != Pass {
+		if refusing[id] != verdict.Pass {
 			t.Errorf("a client judging each card on its own: %s is %s, want pass", id, refusing[id])
 		}
 	}
@@ -179,20 +188,20 @@ func TestFirstContactJudgesTheFirstCardOnItsOwn(t *testing.T) {
 		driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"},
 		[]mockpeer.Exchange{fetch("A", underVersion(1))}, untrustedOutcome))
 	for _, id := range []string{"FIRST-001", "FIRST-002", "FIRST-003", "FIRST-004"} {
-		if trustingFirst[id] != Fail {
+		if trustingFirst[id] != verdict.Fail {
 			t.Errorf("a client trusting its first card: %s is %s, want fail", id, trustingFirst[id])
 		}
 	}
 
 	refusingBoth := verdictsOf(sc, firstContactSession([]mockpeer.Exchange{fetch("A")}, untrustedOutcome,
 		[]mockpeer.Exchange{fetch("A", underVersion(1))}, untrustedOutcome))
-	if refusingBoth["FIRST-003"] != Pass || refusingBoth["FIRST-004"] != Fail {
+	if refusingBoth["FIRST-003"] != verdict.Pass || refusingBoth["FIRST-004"] != verdict.Fail {
 		t.Errorf("a client refusing both cards: FIRST-003 %s, FIRST-004 %s; want pass, fail", refusingBoth["FIRST-003"], refusingBoth["FIRST-004"])
 	}
 
 	// The words alone: no card was served in the first task.
 	silent := verdictsOf(sc, firstContactSession(nil, untrustedOutcome, honestTask2, completedTask2))
-	if silent["FIRST-003"] != Fail {
+	if silent["FIRST-003"] != verdict.Fail {
 		t.Errorf("an abort without a card served in the first task: FIRST-003 is %s, want fail", silent["FIRST-003"])
 	}
 }
@@ -208,7 +217,7 @@ func TestImpostorFirstContactJudgesTheFirstTask(t *testing.T) {
 		[]mockpeer.Exchange{fetch("A"), fetch("A"), send("A", presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-2"))},
 		completedTask2))
 	for _, id := range []string{"FIRST-029", "FIRST-030", "FIRST-031", "FIRST-032"} {
-		if refusedThenDone[id] != Pass {
+		if refusedThenDone[id] != verdict.Pass {
 			t.Errorf("a client refusing the impostor it met first: %s is %s, want pass", id, refusedThenDone[id])
 		}
 	}
@@ -217,7 +226,7 @@ func TestImpostorFirstContactJudgesTheFirstTask(t *testing.T) {
 		driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"},
 		[]mockpeer.Exchange{refusedHandshake("A")}, driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}))
 	for _, id := range []string{"FIRST-029", "FIRST-030", "FIRST-031", "FIRST-032"} {
-		if pinnedFirst[id] != Fail {
+		if pinnedFirst[id] != verdict.Fail {
 			t.Errorf("a client pinning the first certificate it met: %s is %s, want fail", id, pinnedFirst[id])
 		}
 	}

@@ -1,18 +1,18 @@
 package scenarios
 
 import (
-	"fmt"
-
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The optional frozen-contract extension makes the contract explicit on the
 // wire: the client sends the hash it agreed to, and rejects any later peer
 // message that implies another.
 var _ = register(&Scenario{
-	ID:    "frozen-contract-extension",
+	ID:     "frozen-contract-extension",
+	Family: FamilyExtension, Rank: 10,
 	Title: "the peer diverges from the frozen contract mid-task",
 	Description: "The peer declares the frozen-contract extension and announces its contract hash in every " +
 		"status. The client's first task completes (the positive control). Between the tasks the card changes " +
@@ -45,19 +45,19 @@ var _ = register(&Scenario{
 	}},
 	Requirements: []Requirement{
 		{
-			ID: "EXT-001", Level: Should, Profile: ProfileExtension,
+			ID: "EXT-001", Level: verdict.Should, Profile: verdict.ProfileExtension,
 			Text:  "The client SHOULD send the contract hash of the card it sends under, in the frozen-contract extension's metadata.",
 			Ref:   "contract-model §3 rule 7 and §2",
 			Check: sendCarriesContractHash,
 		},
 		{
-			ID: "EXT-002", Level: Should, Profile: ProfileExtension,
+			ID: "EXT-002", Level: verdict.Should, Profile: verdict.ProfileExtension,
 			Text:  "The client SHOULD reject a peer message whose contract hash differs from the frozen one, reporting failed/contract-diverged.",
 			Ref:   "contract-model §3 rule 7",
 			Task:  2,
 			Check: outcomeIs(driver.OutcomeFailed, driver.ReasonContractDiverged),
 		},
-		controlTask("EXT-003", ProfileExtension, 1, "The client MUST complete the first task, before the peer diverges (the positive control).",
+		controlTask("EXT-003", verdict.ProfileExtension, 1, "The client MUST complete the first task, before the peer diverges (the positive control).",
 			"contract-model §3 rule 7"),
 	},
 })
@@ -67,33 +67,4 @@ var _ = register(&Scenario{
 var frozenContractExtension = wire.AgentExtension{
 	URI:         mockpeer.FrozenContractExtension,
 	Description: "The client may freeze the contract hash of a task; the agent echoes the hash it holds.",
-}
-
-// sendCarriesContractHash: every task the peer accepted was sent with the
-// contract hash of the card in force when it was sent, in every task of
-// the session, not only the first. What the send carried is the peer's
-// reading of the whole request (mockpeer.Exchange.SentContract): metadata
-// past the journal's bound is cut from RequestMetadata, never from it.
-func sendCarriesContractHash(ev *Evidence) Judgement {
-	var accepted int
-	for _, send := range ev.Sends() {
-		if send.ErrorCode != 0 || send.Status >= 300 || send.TaskID == "" {
-			continue
-		}
-		accepted++
-		want := send.ContractHash
-		switch got := send.SentContract; {
-		case got == nil:
-			return failed(fmt.Sprintf("metadata[%q].contractHash = %s", mockpeer.FrozenContractExtension, want),
-				"no contract hash in the send", send.Seq)
-		case got.Hash == "":
-			return failed("contractHash "+want, "a contractHash that is the contract hash of none of the peer's card versions", send.Seq)
-		case got.Hash != want:
-			return failed("contractHash "+want, "contractHash "+got.Hash, send.Seq)
-		}
-	}
-	if accepted == 0 {
-		return notApplicable("the client sent no task")
-	}
-	return passed()
 }

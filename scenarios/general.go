@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // General returns the requirements checked in every scenario: MUSTs of
@@ -26,13 +27,13 @@ func General() []Requirement {
 	}
 }
 
-func general(id, text, ref string, check func(*Evidence) Judgement) Requirement {
-	return Requirement{ID: id, Level: Must, Profile: ProfileGeneral, Text: text, Ref: ref, Check: check}
+func general(id, text, ref string, check func(*Evidence) verdict.Judgement) Requirement {
+	return Requirement{ID: id, Level: verdict.Must, Profile: verdict.ProfileGeneral, Text: text, Ref: ref, Check: check}
 }
 
 // noFlood: every request of the scenario was journaled whole, so every
 // check saw it.
-func noFlood(ev *Evidence) Judgement {
+func noFlood(ev *Evidence) verdict.Judgement {
 	if ev.Kept == 0 || ev.Seen <= ev.Kept {
 		return passed()
 	}
@@ -43,7 +44,7 @@ func noFlood(ev *Evidence) Judgement {
 // cardSeenBeforeEverySend: in each task, every task-creating request comes
 // after a card response (200, 304, or a redirect) of that task. A client
 // that never fetches, or trusts a card from an earlier task, fails.
-func cardSeenBeforeEverySend(ev *Evidence) Judgement {
+func cardSeenBeforeEverySend(ev *Evidence) verdict.Judgement {
 	runs := ev.Runs()
 	sent := false
 	for i := range runs {
@@ -77,7 +78,7 @@ func cardSeenBeforeEverySend(ev *Evidence) Judgement {
 	return passed()
 }
 
-func versionHeaderOnEveryCall(ev *Evidence) Judgement {
+func versionHeaderOnEveryCall(ev *Evidence) verdict.Judgement {
 	calls := ev.A2A()
 	if len(calls) == 0 {
 		return notApplicable("the client sent no A2A request")
@@ -106,7 +107,7 @@ var protocolFaults = map[int]bool{
 	wire.ErrMethodNotFound.RPCCode: true, wire.ErrInvalidParams.RPCCode: true,
 }
 
-func wellFormedCalls(ev *Evidence) Judgement {
+func wellFormedCalls(ev *Evidence) verdict.Judgement {
 	var bad []mockpeer.Exchange
 	for _, ex := range ev.Journal {
 		switch {
@@ -137,7 +138,7 @@ func wellFormedCalls(ev *Evidence) Judgement {
 
 // outcomeBeforeDeadline judges every task of the session: one bad outcome
 // fails the requirement.
-func outcomeBeforeDeadline(ev *Evidence) Judgement {
+func outcomeBeforeDeadline(ev *Evidence) verdict.Judgement {
 	runs := ev.Runs()
 	for _, r := range runs {
 		task := ""

@@ -30,21 +30,22 @@ type GeneratedRequirement struct {
 }
 
 // GeneratedRequirements are documented in docs/requirements.md and
-// docs/explore.md, in ID order.
+// docs/explore.md, in ID order: each ID written out beside its text, as
+// the constants above name them.
 func GeneratedRequirements() []GeneratedRequirement {
 	return []GeneratedRequirement{
-		{GenControl, "MUST", "The client completes the variant's positive control: the first task under the card before the change " +
+		{"XPL-001", "MUST", "The client completes the variant's positive control: the first task under the card before the change " +
 			"(between fetch and send, between tasks), the task that ran across the change (mid-task), the task after the peer " +
 			"serves the card without the change (first contact), or, when signed, a last task under a card on its own origin."},
-		{GenChanged, "MUST (SHOULD where proceeding rests on a signature)", "The task that meets the change does what the " +
+		{"XPL-002", "MUST (SHOULD where proceeding rests on a signature)", "The task that meets the change does what the " +
 			"contract model's rules derive from the two cards' contract hashes: abort before the send (rule 2: the hashes differ, " +
 			"between fetch and send, with a validator), or send and complete it (rule 1: the hashes agree; rule 2 planning: between " +
 			"tasks or on first contact, following the card as it is; rule 3: mid-task; rule 4: no validator), or, for a card that " +
 			"now requires an extension, complete it with the extension or refuse it unsent (extension-unsupported)."},
-		{GenNoCancel, "MUST", "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
+		{"XPL-003", "MUST", "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
 			"cancel on drift or on a change after the send)."},
-		{GenNoFetch, "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
-		{GenVouched, "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
+		{"XPL-004", "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
+		{"XPL-005", "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
 			"valid signature vouches for (rule 6)."},
 	}
 }

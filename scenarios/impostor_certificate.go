@@ -1,10 +1,8 @@
 package scenarios
 
 import (
-	"fmt"
-
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The gap the catalog had: a client that skips TLS verification passes
@@ -15,7 +13,8 @@ import (
 // it left open. The client must refuse the handshake, so it sends nothing
 // and no credential there, and the task fails on the transport.
 var _ = register(bearerPeer(Scenario{
-	ID:    "impostor-certificate",
+	ID:     "impostor-certificate",
+	Family: FamilyAuthority, Rank: 170,
 	Title: "the card's origin presents a certificate the client must not trust",
 	Description: "The card is served on origin A with A's genuine certificate, issued by the run's CA. The " +
 		"client's first task completes there (the positive control). Between the tasks, A starts presenting " +
@@ -25,26 +24,26 @@ var _ = register(bearerPeer(Scenario{
 	Tasks: controlThen(PresentImpostor("A")),
 	Requirements: []Requirement{
 		atTask(2, Requirement{
-			ID: "TLS-001", Level: Must, Profile: ProfileCore,
+			ID: "TLS-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against its trust root.",
 			Ref:   "contract-model §3 rule 6",
 			Check: noRequestAt("A"),
 		}),
 		atTask(2, Requirement{
-			ID: "TLS-002", Level: Must, Profile: ProfileCore,
+			ID: "TLS-002", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT send any credential to a server whose certificate does not verify against its trust root.",
 			Ref:   "contract-model §3 rule 6",
 			Check: noCredentialAt("A"),
 		}),
 		{
-			ID: "TLS-003", Level: Must, Profile: ProfileCore,
+			ID: "TLS-003", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST report the second task failed with reason transport-error, having refused the TLS " +
 				"handshake with the impostor (the journal shows the client's alert, or the client hanging up on the certificate).",
 			Ref:   "contract-model §3 rule 6; docs/driver-contract.md",
 			Task:  2,
 			Check: failedOnRefusedHandshake("A"),
 		},
-		controlTask("TLS-004", ProfileCore, 1,
+		controlTask("TLS-004", verdict.ProfileCore, 1,
 			"The client MUST complete the first task, while the card's origin presents its genuine certificate (the positive control).",
 			"contract-model §3 rule 6"),
 	},
@@ -53,22 +52,3 @@ var _ = register(bearerPeer(Scenario{
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 	Task:    mockpeer.TaskScript{Steps: completingSteps()},
 }))
-
-// failedOnRefusedHandshake: the client reports failed/transport-error, and
-// the journal shows it refusing a TLS handshake with peer (an alert of its
-// own, or a hang-up on the certificate before any request,
-// mockpeer.Exchange.HandshakeRefusedByClient): a client's word alone is no
-// evidence that it even tried.
-func failedOnRefusedHandshake(peer string) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		if j := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev); j.Verdict != Pass {
-			return j
-		}
-		refused := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.HandshakeRefusedByClient() })
-		if len(refused) == 0 {
-			return failed(fmt.Sprintf("a TLS handshake with peer %s (%s) refused by the client, then failed/transport-error", peer, ev.Origins[peer]),
-				"outcome failed/transport-error, but the journal shows no handshake the client refused in this task: it judged nothing")
-		}
-		return passed()
-	}
-}

@@ -1,13 +1,17 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
+import (
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
 
 // impostor-certificate on first contact: the first server the session
 // meets on the card's origin is the impostor. A client that verifies a
 // certificate only against the one it saw before (trust on first use, as
 // SSH does) has nothing to compare it with and takes it for the agent.
 var _ = register(bearerPeer(Scenario{
-	ID:    "impostor-certificate-first-contact",
+	ID:     "impostor-certificate-first-contact",
+	Family: FamilyFirstContact, Rank: 80,
 	Title: "the card's origin presents a certificate the client must not trust, on first contact",
 	Description: "As `impostor-certificate`, the other way round: from the start of the first task, A presents a " +
 		"certificate for its names from a CA the client was never given (an impostor on the card's own origin), " +
@@ -17,28 +21,28 @@ var _ = register(bearerPeer(Scenario{
 	Tasks: []Task{{Before: PresentImpostor("A")}, {Before: PresentGenuine("A")}},
 	Requirements: []Requirement{
 		atTask(1, Requirement{
-			ID: "FIRST-029", Level: Must, Profile: ProfileCore,
+			ID: "FIRST-029", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against " +
 				"its trust root, when it is the first server of the session too.",
 			Ref:   "contract-model §3 rule 6",
 			Check: noRequestAt("A"),
 		}),
 		atTask(1, Requirement{
-			ID: "FIRST-030", Level: Must, Profile: ProfileCore,
+			ID: "FIRST-030", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send any credential to a server whose certificate does not verify against its trust root, " +
 				"when it is the first server of the session too.",
 			Ref:   "contract-model §3 rule 6",
 			Check: noCredentialAt("A"),
 		}),
 		{
-			ID: "FIRST-031", Level: Must, Profile: ProfileCore,
+			ID: "FIRST-031", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST report the first task failed with reason transport-error, having refused the TLS handshake " +
 				"with the impostor it met first (the journal shows the client's alert, or the client hanging up on the certificate).",
 			Ref:   "contract-model §3 rule 6; docs/driver-contract.md",
 			Task:  1,
 			Check: failedOnRefusedHandshake("A"),
 		},
-		controlTask("FIRST-032", ProfileCore, 2,
+		controlTask("FIRST-032", verdict.ProfileCore, 2,
 			"The client MUST complete the second task, once the card's origin presents its genuine certificate (the positive control).",
 			"contract-model §3 rule 6"),
 	},

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // refusedHandshake is the journal entry of a client that refused peer's
@@ -66,8 +67,8 @@ func TestImpostorCertificateJudgesTheSecondTask(t *testing.T) {
 		ev.Client = ev.Tasks[1]
 		return ev
 	}
-	verdicts := func(ev *Evidence) map[string]Verdict {
-		out := map[string]Verdict{}
+	verdicts := func(ev *Evidence) map[string]verdict.Verdict {
+		out := map[string]verdict.Verdict{}
 		for _, r := range sc.AllRequirements() {
 			out[r.ID] = r.Judge(ev).Verdict
 		}
@@ -75,17 +76,17 @@ func TestImpostorCertificateJudgesTheSecondTask(t *testing.T) {
 	}
 	refusing := verdicts(two(refusedHandshake("A")))
 	for id, v := range refusing {
-		if v != Pass {
+		if v != verdict.Pass {
 			t.Errorf("a client refusing the impostor: %s is %s, want pass", id, v)
 		}
 	}
 	trusting := verdicts(two(fetch("A", presenting()), send("A", presenting(mockpeer.CredBearer))))
 	for _, id := range []string{"TLS-001", "TLS-002", "TLS-003"} {
-		if trusting[id] != Fail {
+		if trusting[id] != verdict.Fail {
 			t.Errorf("a client talking to the impostor: %s is %s, want fail", id, trusting[id])
 		}
 	}
-	if trusting["TLS-004"] != Pass {
+	if trusting["TLS-004"] != verdict.Pass {
 		t.Errorf("TLS-004 (task 1) is %s for a client that completed task 1", trusting["TLS-004"])
 	}
 }

@@ -1,10 +1,9 @@
 package scenarios
 
 import (
-	"fmt"
-
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The field report: both sides held day-old caches that agreed with each
@@ -12,7 +11,8 @@ import (
 // trusted its cached view of the client. An unauthenticated payroll task
 // ran silently although the current card required a bearer token.
 var _ = register(&Scenario{
-	ID:    "mirrored-stale-cache",
+	ID:     "mirrored-stale-cache",
+	Family: FamilyContract, Rank: 70,
 	Title: "stale caches on both sides agree, and an unauthenticated task runs",
 	Description: "The skill has optional security ([{bearer}, {}]) and Cache-Control: " +
 		"max-age=86400. The client's first task completes under that card (the positive control). Between " +
@@ -34,16 +34,16 @@ var _ = register(&Scenario{
 	}},
 	Requirements: []Requirement{
 		{
-			ID: "STALE-001", Level: Must, Profile: ProfileCore,
+			ID: "STALE-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT submit a task with weaker authorization than the card current at that moment requires.",
 			Ref:   "contract-model §3 rule 2",
 			Check: noWeakerAuthorization,
 		},
 		revalidateBeforeSecondSend("STALE-002", "The client MUST revalidate the card's contract right before the second send, even inside its max-age.",
 			"contract-model §3 rule 2", revalidatedBeforeSend("A")),
-		controlTask("STALE-003", ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
+		controlTask("STALE-003", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card it fetched (the positive control).",
 			"contract-model §3 rule 2"),
-		controlTask("STALE-004", ProfileCore, 2, "The client MUST complete the second task, sent with the credential the current card requires.",
+		controlTask("STALE-004", verdict.ProfileCore, 2, "The client MUST complete the second task, sent with the credential the current card requires.",
 			"contract-model §3 rule 2"),
 	},
 })
@@ -55,18 +55,4 @@ func payrollCard(skillSecurity ...wire.SecurityRequirement) mockpeer.CardBuilder
 	payroll.SecurityRequirements = skillSecurity
 	return mockpeer.NewCard("A").Security(mockpeer.BearerScheme()).
 		Skills(payroll, skill("headcount", "Reports headcount by department."))
-}
-
-func noWeakerAuthorization(ev *Evidence) Judgement {
-	for _, ex := range ev.Sends() {
-		if !ex.Auth.SatisfiesCurrent {
-			presented := "no credential"
-			if len(ex.Auth.Presented) > 0 {
-				presented = fmt.Sprint(ex.Auth.Presented)
-			}
-			return failed("every task-creating request meets the security of the card in force (v"+fmt.Sprint(ex.CardVersion)+")",
-				fmt.Sprintf("%s at #%d with %s, accepted by a stale peer", ex.Op, ex.Seq, presented), ex.Seq)
-		}
-	}
-	return passed()
 }

@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // still current?". The client treats the card as immutable for the task's
 // lifetime and relies on task-level errors.
 var _ = register(bearerPeer(Scenario{
-	ID:    "no-validator",
+	ID:     "no-validator",
+	Family: FamilyValidators, Rank: 10,
 	Title: "the card has no validator and changes mid-task",
 	Description: "The card comes without ETag, Last-Modified or Cache-Control. The contract changes " +
 		"while the task runs (bearer → API key); the peer honours the contract of the send.",

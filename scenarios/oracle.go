@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/contract"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The oracle of the field scenarios is the contract model's projection,
@@ -51,15 +52,15 @@ func ContractChanges(from, to mockpeer.CardFunc, skill string) bool {
 // when the catalog derived that they do. A play whose cards disagree (a
 // run option rewrote them, say) cannot be judged by that derivation: the
 // harness answers, never the client.
-func servedAsDerived(ev *Evidence, peer string, from, to int, differs bool) (Judgement, bool) {
+func servedAsDerived(ev *Evidence, peer string, from, to int, differs bool) (verdict.Judgement, bool) {
 	cards := ev.Cards[peer]
 	if from >= len(cards) || to >= len(cards) {
-		return Judgement{Verdict: Error, Reason: fmt.Sprintf("the farm recorded %d card versions of peer %s, the scenario derived from versions %d and %d",
+		return verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("the farm recorded %d card versions of peer %s, the scenario derived from versions %d and %d",
 			len(cards), peer, from, to)}, false
 	}
 	if served := cards[from].ContractHash != cards[to].ContractHash; served != differs {
-		return Judgement{Verdict: Error, Reason: fmt.Sprintf("the scenario derived that card versions %d and %d of peer %s differ in contract: %t, "+
+		return verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("the scenario derived that card versions %d and %d of peer %s differ in contract: %t, "+
 			"but the cards served say %t: the derivation does not hold for this play", from, to, peer, differs, served)}, false
 	}
-	return Judgement{}, true
+	return verdict.Judgement{}, true
 }

@@ -3,6 +3,8 @@ package scenarios
 import (
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -85,9 +87,21 @@ func TestLookalikeSpellingsAreWhatTheySay(t *testing.T) {
 				u, err := url.Parse(raw)
 				same := err == nil && refclient.SameOrigin(cardURL, u)
 				if same != s.same {
-					t.Errorf("%s %s (%s): %q on the card's origin %v, want %v", s.id, s.name, binding, raw, same, s.same)
+					t.Errorf("%s %s (%s): %q on the card's origin %v, want %v", s.id, s.text, binding, raw, same, s.same)
 				}
 			}
+		}
+	}
+}
+
+// A spelling's text says what its check judges: a positive control on
+// the same origin spelt otherwise, or an abort on a look-alike.
+func TestSpellingTextsSayTheirCheck(t *testing.T) {
+	for _, s := range slices.Concat(lookalikeSpellings, namedSpellings) {
+		control := strings.HasPrefix(s.text, "The client MUST use and complete the task at interfaces on the card's own origin")
+		abort := strings.HasPrefix(s.text, "The client MUST report aborted with reason untrusted-endpoint")
+		if control != s.same || abort == s.same {
+			t.Errorf("%s: same origin %v, but its text is %q", s.id, s.same, s.text)
 		}
 	}
 }

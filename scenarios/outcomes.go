@@ -7,6 +7,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // grounded: an outcome counts only when the journal of the task supports
@@ -19,7 +20,7 @@ import (
 //     was served the card (or its redirect, or an extended card) it judged;
 //   - failed/contract-diverged: a peer answered the client about its task
 //     after the peer's contract changed.
-func grounded(ev *Evidence, o driver.Outcome) Judgement {
+func grounded(ev *Evidence, o driver.Outcome) verdict.Judgement {
 	want := "an outcome the journal supports: " + o.Short()
 	switch {
 	case o.Outcome == driver.OutcomeCompleted:

@@ -8,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Each reason an outcome may give needs its own grounds in the journal.
@@ -49,7 +50,7 @@ func TestGrounded(t *testing.T) {
 		{"another failure needs no grounds", reporting(driver.OutcomeFailed, driver.ReasonPeerError), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := grounded(tc.ev, *tc.ev.Outcome()); (got.Verdict == Pass) != tc.passes {
+			if got := grounded(tc.ev, *tc.ev.Outcome()); (got.Verdict == verdict.Pass) != tc.passes {
 				t.Errorf("%s, want pass %v", describe(got), tc.passes)
 			}
 		})
@@ -60,7 +61,7 @@ func TestGrounded(t *testing.T) {
 // whose validators the journal lost, is the harness's error, not a verdict.
 func TestGroundedOnLostValidators(t *testing.T) {
 	ev := reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint, fetch("A", answered(http.StatusNotModified, 0)))
-	if got := grounded(ev, *ev.Outcome()); got.Verdict != Error || !strings.Contains(got.Reason, "#1, which the peer answered 304") {
+	if got := grounded(ev, *ev.Outcome()); got.Verdict != verdict.Error || !strings.Contains(got.Reason, "#1, which the peer answered 304") {
 		t.Errorf("%s, want an error citing #1", describe(got))
 	}
 }

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // repointed-endpoint over gRPC: the card's only interface is gRPC, whose
@@ -10,7 +11,8 @@ import (
 // origin check that parses only https URLs finds no origin in it to
 // compare, and lets it through.
 var _ = register(routing(Scenario{
-	ID:    "repointed-grpc-endpoint",
+	ID:     "repointed-grpc-endpoint",
+	Family: FamilyAuthority, Rank: 130,
 	Title: "the card's gRPC endpoint points at another origin",
 	Description: "The card is served on origin A and lists one interface, gRPC, whose url is a target " +
 		"`host:port` (the spec's form). The client's first task runs under the honest card, whose gRPC " +
@@ -18,10 +20,16 @@ var _ = register(routing(Scenario{
 		"the gRPC interface is B's `host:port` (another loopback address and port, another TLS identity). " +
 		"B is a working A2A peer that would complete the task.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
-		[4]string{"REPOINT-005", "REPOINT-006", "REPOINT-007", "REPOINT-008"},
-		"The client MUST NOT contact, nor even open a connection to, a gRPC endpoint on another origin that the card is not authoritative for.",
-		"The client MUST NOT send any credential to a gRPC endpoint the card is not authoritative for."),
+	Requirements: untrustedEndpoint("B", verdict.ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
+		[4]said{
+			{"REPOINT-005", "The client MUST NOT contact, nor even open a connection to, a gRPC endpoint on another origin that " +
+				"the card is not authoritative for."},
+			{"REPOINT-006", "The client MUST NOT send any credential to a gRPC endpoint the card is not authoritative for."},
+			{"REPOINT-007", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served " +
+				"the card that points elsewhere."},
+			{"REPOINT-008", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Endpoint("B").Version("1.1.0").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // repointed-grpc-endpoint with the other target forms gRPC clients dial
@@ -11,7 +12,8 @@ import (
 // host, so a check that compares url hosts compares "" and may wave it
 // through. None of them is on the card's origin.
 var _ = register(routing(Scenario{
-	ID:    "repointed-grpc-target",
+	ID:     "repointed-grpc-target",
+	Family: FamilyAuthority, Rank: 140,
 	Title: "the card's gRPC endpoint is a resolver target on another origin",
 	Description: "As repointed-grpc-endpoint, but the repointed card lists B's gRPC interface in the target forms " +
 		"gRPC clients dial, in this order: `dns:///host:port`, `dns://resolver/host:port` (a named DNS " +
@@ -19,10 +21,16 @@ var _ = register(routing(Scenario{
 		"then the plain `host:port` (which a run offering no gRPC turns into B's interfaces of the bindings " +
 		"it offers). The positive control's card lists A's gRPC interface as `host:port`.",
 	Grants: mockpeer.Grants{Bearer: true},
-	Requirements: untrustedEndpoint("B", ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
-		[4]string{"REPOINT-009", "REPOINT-010", "REPOINT-011", "REPOINT-012"},
-		"The client MUST NOT contact, nor even open a connection to, a gRPC target on another origin, whatever resolver scheme names it.",
-		"The client MUST NOT send any credential to a gRPC target the card is not authoritative for."),
+	Requirements: untrustedEndpoint("B", verdict.ProfileCore, "contract-model §3 rule 6; A2A v1.0 spec §10 (gRPC interface url)",
+		[4]said{
+			{"REPOINT-009", "The client MUST NOT contact, nor even open a connection to, a gRPC target on another origin, " +
+				"whatever resolver scheme names it."},
+			{"REPOINT-010", "The client MUST NOT send any credential to a gRPC target the card is not authoritative for."},
+			{"REPOINT-011", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served " +
+				"the card that points elsewhere."},
+			{"REPOINT-012", "The client MUST complete the first task, under the card whose endpoints are on its own origin (the " +
+				"positive control)."},
+		}),
 }, mockpeer.PeerSpec{
 	Cards:   []mockpeer.CardFunc{grpcCard("A").Build, grpcCard("A").Version("1.1.0").Edit(resolverTargets("B")).Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},

@@ -6,52 +6,12 @@ import (
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
-// The vocabulary of judging lives in the verdict leaf (scenarios/verdict),
-// so that the report renders it without linking the catalog; these names
-// keep the catalog's files reading as before.
-type (
-	Level     = verdict.Level
-	Profile   = verdict.Profile
-	Verdict   = verdict.Verdict
-	Judgement = verdict.Judgement
-)
-
-// Levels, strongest first.
-const (
-	Must   = verdict.Must
-	Should = verdict.Should
-	May    = verdict.May
-)
-
-// Profiles of the catalog.
-const (
-	ProfileCore       = verdict.ProfileCore
-	ProfileSignatures = verdict.ProfileSignatures
-	ProfileExtension  = verdict.ProfileExtension
-	ProfileGeneral    = verdict.ProfileGeneral
-)
-
-// Verdicts (SPEC §4). Fail is the client's fault, Error the harness's.
-const (
-	Pass          = verdict.Pass
-	Fail          = verdict.Fail
-	NotApplicable = verdict.NotApplicable
-	Skipped       = verdict.Skipped
-	Error         = verdict.Error
-)
-
-// ParseLevel accepts must/should/may in any case.
-func ParseLevel(s string) (Level, error) { return verdict.ParseLevel(s) }
-
-// Profiles lists every profile.
-func Profiles() []Profile { return verdict.Profiles() }
-
 // Requirement is one normative statement the client is judged against.
 // IDs never change once published.
 type Requirement struct {
 	ID      string
-	Level   Level
-	Profile Profile
+	Level   verdict.Level
+	Profile verdict.Profile
 	// Text is the sentence a failure prints, e.g. "The client MUST NOT ...".
 	Text string
 	// Ref points at the rule it comes from ("contract-model §3 rule 2").
@@ -73,16 +33,16 @@ type Requirement struct {
 	// (Selection.Judges): a narrow selection is never passed by doing nothing.
 	Control bool
 	// Check judges the evidence of one play.
-	Check func(ev *Evidence) Judgement
+	Check func(ev *Evidence) verdict.Judgement
 }
 
 // Judge judges ev against the requirement: in the view of its task, and
 // not applicable where its client mode makes it unobservable. What spans
 // more than one check (a flood that dropped exchanges, a binding claim
 // another scenario refutes) is the engine's to decide (suite/engine, rules.go).
-func (r Requirement) Judge(ev *Evidence) Judgement {
+func (r Requirement) Judge(ev *Evidence) verdict.Judgement {
 	if why, none := ev.NoOfferedBinding(); none {
-		return Judgement{Verdict: NotApplicable, Reason: why}
+		return verdict.Judgement{Verdict: verdict.NotApplicable, Reason: why}
 	}
 	check := r.Check
 	if r.MidTask {
@@ -97,18 +57,18 @@ func (r Requirement) Judge(ev *Evidence) Judgement {
 // DocAnchor is the requirement's anchor in docs/requirements.md.
 func (r Requirement) DocAnchor() string { return "docs/requirements.md#" + strings.ToLower(r.ID) }
 
-func passed() Judgement { return Judgement{Verdict: Pass} }
+func passed() verdict.Judgement { return verdict.Judgement{Verdict: verdict.Pass} }
 
-func failed(want, got string, seqs ...int64) Judgement {
-	return Judgement{Verdict: Fail, Want: want, Got: got, Exchanges: seqs}
+func failed(want, got string, seqs ...int64) verdict.Judgement {
+	return verdict.Judgement{Verdict: verdict.Fail, Want: want, Got: got, Exchanges: seqs}
 }
 
-func notApplicable(reason string) Judgement {
-	return Judgement{Verdict: NotApplicable, Reason: reason}
+func notApplicable(reason string) verdict.Judgement {
+	return verdict.Judgement{Verdict: verdict.NotApplicable, Reason: reason}
 }
 
 // harnessLost is the verdict of a check whose evidence the harness lost
 // (never the client's doing): an error, never a pass or a fail.
-func harnessLost(reason string, seqs ...int64) Judgement {
-	return Judgement{Verdict: Error, Reason: reason, Exchanges: seqs}
+func harnessLost(reason string, seqs ...int64) verdict.Judgement {
+	return verdict.Judgement{Verdict: verdict.Error, Reason: reason, Exchanges: seqs}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"slices"
+
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // RequirementSet is the catalog's requirements as one suite release
@@ -24,11 +26,11 @@ type RequirementSet struct {
 
 // SetRequirement is one requirement of a set.
 type SetRequirement struct {
-	ID           string   `json:"id"`
-	Level        Level    `json:"level"`
-	Profile      Profile  `json:"profile"`
-	SpecVersions []string `json:"specVersions"`
-	Control      bool     `json:"control,omitempty"`
+	ID           string          `json:"id"`
+	Level        verdict.Level   `json:"level"`
+	Profile      verdict.Profile `json:"profile"`
+	SpecVersions []string        `json:"specVersions"`
+	Control      bool            `json:"control,omitempty"`
 	// Scenarios are the scenarios that judge it ("*": every scenario).
 	Scenarios []string `json:"scenarios"`
 	Text      string   `json:"text"`

@@ -1,11 +1,8 @@
 package scenarios
 
 import (
-	"fmt"
-	"slices"
-
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // A revalidation that fails tells the client nothing about its contract:
@@ -14,7 +11,8 @@ import (
 // one way per task; the send must not go out under the card the client
 // planned on, however fresh its max-age says it is.
 var _ = register(bearerPeer(Scenario{
-	ID:    "revalidation-unavailable",
+	ID:     "revalidation-unavailable",
+	Family: FamilyLater, Rank: 40,
 	Title: "the card URL fails between the look and the send",
 	Description: "The card (ETag, max-age=300) never changes. The client's first task completes under it (the " +
 		"positive control). Then, in each of five tasks, the card URL fails right after the client's look at " +
@@ -24,28 +22,28 @@ var _ = register(bearerPeer(Scenario{
 	Tasks: revalidationFaultTasks(),
 	Requirements: []Requirement{
 		{
-			ID: "REVAL-001", Level: Must, Profile: ProfileCore,
+			ID: "REVAL-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send a task-creating request once its revalidation of the card failed (an error status, " +
 				"no response, a body that is not the card, a redirect that ends in no card): it cannot know the contract still holds.",
 			Ref:   "contract-model §3 rule 2",
 			Check: afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating),
 		},
 		{
-			ID: "REVAL-002", Level: Must, Profile: ProfileCore,
+			ID: "REVAL-002", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST NOT send a credential once its revalidation of the card failed: no authenticated request under a card it could not revalidate.",
 			Ref:   "contract-model §3 rule 2",
 			Check: afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential),
 		},
 		{
-			ID: "REVAL-003", Level: Must, Profile: ProfileCore,
+			ID: "REVAL-003", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST report each task whose revalidation failed failed, with reason transport-error (no answer) or " +
 				"peer-error (an answer that is not the card), having met the failure.",
 			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
 			Check: failedOnCardFault(revalidationFaultTaskNumbers()),
 		},
-		controlTask("REVAL-004", ProfileCore, 1, "The client MUST complete the first task, before the card URL fails (the positive control).",
+		controlTask("REVAL-004", verdict.ProfileCore, 1, "The client MUST complete the first task, before the card URL fails (the positive control).",
 			"contract-model §3 rule 2"),
-		controlTask("REVAL-005", ProfileCore, len(revalidationFaults)+2,
+		controlTask("REVAL-005", verdict.ProfileCore, len(revalidationFaults)+2,
 			"The client MUST complete the last task, once the card URL serves the card again: a failed revalidation spoils no later task.",
 			"contract-model §3 rule 2"),
 	},
@@ -74,92 +72,4 @@ func revalidationFaultTaskNumbers() []int {
 		out = append(out, i+2)
 	}
 	return out
-}
-
-// firstCardFault returns the first card request of ev answered with a
-// scripted fault, and whether there was one.
-func firstCardFault(ev *Evidence) (mockpeer.Exchange, bool) {
-	i := slices.IndexFunc(ev.Journal, func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteCard && ex.CardFault != ""
-	})
-	if i < 0 {
-		return mockpeer.Exchange{}, false
-	}
-	return ev.Journal[i], true
-}
-
-// afterCardFault: in every task of the session, no request for which bad
-// is true came after the first card request the peer answered with a
-// fault in that task.
-func afterCardFault(want, what string, bad func(mockpeer.Exchange) bool) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		for n := range ev.Runs() {
-			view := ev.Task(n + 1)
-			fault, ok := firstCardFault(view)
-			if !ok {
-				continue
-			}
-			after := view.Select(func(ex mockpeer.Exchange) bool { return ex.Seq > fault.Seq && bad(ex) })
-			if len(after) > 0 {
-				return failed(fmt.Sprintf("%s after the card request the peer answered with a fault", want),
-					fmt.Sprintf("task %d: the card request #%d was answered %s, then %d %s, first #%d (%s)",
-						view.Client.Task, fault.Seq, faultAnswer(fault), len(after), what, after[0].Seq, requestLine(after[0])),
-					append([]int64{fault.Seq}, seqs(after)...)...)
-			}
-		}
-		return passed()
-	}
-}
-
-// presentsCredential: a request (not a bare connection's record, which
-// also names what earlier requests on it carried, nor one to the card URL,
-// which asks nothing in the card's name) presenting a farm credential.
-func presentsCredential(ex mockpeer.Exchange) bool {
-	switch ex.Route {
-	case mockpeer.RouteConnection, mockpeer.RouteAdmin, mockpeer.RouteCard:
-		return false
-	}
-	return len(ex.Auth.Presented) > 0
-}
-
-// faultAnswer says what a faulted card answer was.
-func faultAnswer(ex mockpeer.Exchange) string {
-	if ex.Status == 0 {
-		return "with no response (" + ex.CardFault + ")"
-	}
-	return fmt.Sprintf("%d (%s)", ex.Status, ex.CardFault)
-}
-
-// failedOnCardFault: each of tasks reported failed / transport-error or
-// failed / peer-error, and its journal shows the card URL failing: the
-// reason is the failure the client met, not a guess.
-func failedOnCardFault(tasks []int) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
-		for _, n := range tasks {
-			view := ev.Task(n)
-			if view == nil {
-				return failed(fmt.Sprintf("task %d, whose revalidation fails", n), fmt.Sprintf("the session has %d task(s)", len(ev.Runs())))
-			}
-			if j := failedOnFault(view); j.Verdict != Pass {
-				j.Got = fmt.Sprintf("task %d: %s", n, j.Got)
-				return j
-			}
-		}
-		return passed()
-	}
-}
-
-func failedOnFault(ev *Evidence) Judgement {
-	const want = "failed/transport-error or failed/peer-error, after the card URL failed"
-	transport := reported(driver.OutcomeFailed, driver.ReasonTransportError)(ev)
-	peer := reported(driver.OutcomeFailed, driver.ReasonPeerError)(ev)
-	if transport.Verdict != Pass && peer.Verdict != Pass {
-		transport.Want = want
-		return transport
-	}
-	if _, ok := firstCardFault(ev); !ok {
-		return failed(want, fmt.Sprintf("%s, but the card URL never failed in this task: the client did not revalidate after its look",
-			describeOutcome(*ev.Outcome())), seqs(ev.CardFetches(""))...)
-	}
-	return passed()
 }

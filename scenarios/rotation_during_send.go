@@ -6,6 +6,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The field report: the card rotated from oauth2 to mTLS-only between the
@@ -14,7 +15,8 @@ import (
 // TASK_STATE_AUTH_REQUIRED demanding a client certificate, and CancelTask
 // demanded mTLS too. The client held no certificate: the task was stuck.
 var _ = register(beforeSend(Scenario{
-	ID:    "rotation-during-send",
+	ID:     "rotation-during-send",
+	Family: FamilyContract, Rank: 10,
 	Title: "security rotates between fetch and send",
 	Description: "Card v0 requires oauth2 client-credentials (max-age=300, ETag). The client's first task " +
 		"completes under it (the positive control). Then the peer arms the rotation to v1, mTLS only: it " +
@@ -24,14 +26,14 @@ var _ = register(beforeSend(Scenario{
 		"demands mTLS while v1 is in force. The client holds oauth2 credentials and no certificate.",
 	Requirements: []Requirement{
 		{
-			ID: "ROT-001", Level: Must, Profile: ProfileCore,
+			ID: "ROT-001", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST abort before send: no task-creating request once the card's contract changed.",
 			Ref:   "contract-model §3 rule 2",
 			Check: noSendAfterContractChange,
 		},
 		mustNotCancel("ROT-002", "The client MUST NOT send CancelTask (never send-then-cancel).", "contract-model §3 rule 2"),
 		{
-			ID: "ROT-003", Level: Must, Profile: ProfileCore,
+			ID: "ROT-003", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text:  "The client MUST report the second task aborted with reason contract-changed, having been served the changed card.",
 			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
 			Task:  2,
@@ -41,7 +43,7 @@ var _ = register(beforeSend(Scenario{
 			"The client MUST revalidate the card with a conditional request carrying the ETag it was given, and no validator it was not given, "+
 				"right before the send of the second task.",
 			"contract-model §3 rule 2; A2A v1.0 spec §8.6", revalidatedWithETag("A")),
-		controlTask("ROT-005", ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
+		controlTask("ROT-005", verdict.ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
 			"contract-model §3 rule 2"),
 	},
 }, mtlsCard("A").Version("1.1.0").Build, mockpeer.PeerSpec{

@@ -27,6 +27,10 @@ type Scenario struct {
 	ID          string
 	Title       string
 	Description string
+	// Family and Rank place the scenario in the catalog's order (family.go):
+	// every list and report shows the families in turn, each by rank.
+	Family Family
+	Rank   int
 	// Peers are the scripted peers; CardPeer names the one whose card URL
 	// the client is given ("" means the first).
 	Peers    []mockpeer.PeerSpec
@@ -119,44 +123,12 @@ func register(s *Scenario) *Scenario {
 	return s
 }
 
-// Catalog returns every scenario in a stable order (the order of SPEC §3).
+// Catalog returns every scenario in a stable order: by family (SPEC §3's
+// order, family.go), then by the rank each scenario declares.
 func Catalog() []*Scenario {
 	out := slices.Clone(catalog)
-	slices.SortStableFunc(out, func(a, b *Scenario) int { return order(a.ID) - order(b.ID) })
+	slices.SortStableFunc(out, catalogOrder)
 	return out
-}
-
-// specOrder is the order of SPEC §3's table; unknown IDs go last.
-var specOrder = []string{
-	"rotation-during-send", "capability-drift-before-send",
-	"contract-field-before-send", "capability-field-before-send", "skill-reorganization",
-	"contract-frozen-after-send", "mirrored-stale-cache", "repointed-endpoint",
-	"repointed-endpoint-signed", "repointed-endpoint-bad-signature",
-	"repointed-endpoint-foreign-key", "repointed-endpoint-principal-mismatch",
-	// Signature trust roots: forgeries rule 6 refuses.
-	"repointed-endpoint-foreign-jku", "repointed-endpoint-unpublished-kid", "repointed-endpoint-alg-none",
-	"repointed-endpoint-hmac-key-confusion", "repointed-endpoint-unknown-crit", "repointed-endpoint-non-canonical",
-	"repointed-endpoint-late-key",
-	"repointed-grpc-endpoint", "repointed-grpc-target", "origin-lookalike",
-	"card-redirect-cross-origin", "impostor-certificate", "no-validator", "version-skew", "version-skew-minor",
-	"older-version-listed-first", "duplicate-binding-order", "frozen-contract-extension",
-	// First contact: the authority scenarios above, the bad card first.
-	"repointed-endpoint-first-contact", "repointed-endpoint-bad-signature-first-contact",
-	"repointed-endpoint-foreign-key-first-contact", "repointed-endpoint-principal-mismatch-first-contact",
-	"repointed-grpc-endpoint-first-contact", "repointed-grpc-target-first-contact",
-	"card-redirect-cross-origin-first-contact", "impostor-certificate-first-contact",
-	// A refused card served again, then an honest one.
-	"rejected-card-not-cached", "rejected-card-not-cached-bad-signature", "rejected-card-not-cached-version-skew",
-	// The extended card (contract model §7).
-	"extended-card-skill", "extended-card-contract-change", "extended-card-repointed",
-	"extended-card-bad-signature", "extended-card-unsigned",
-}
-
-func order(id string) int {
-	if i := slices.Index(specOrder, id); i >= 0 {
-		return i
-	}
-	return len(specOrder)
 }
 
 // Lookup finds a scenario by ID.

@@ -80,3 +80,9 @@ func bearerPeer(s Scenario, a mockpeer.PeerSpec) *Scenario {
 	s.Peers = []mockpeer.PeerSpec{a}
 	return &s
 }
+
+// withPeer adds p to s's farm.
+func withPeer(s *Scenario, p mockpeer.PeerSpec) *Scenario {
+	s.Peers = append(s.Peers, p)
+	return s
+}

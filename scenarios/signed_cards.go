@@ -3,6 +3,7 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // signedRepoint completes a signature scenario; they share one farm
@@ -40,8 +41,8 @@ const trustRootThreads = "https://github.com/a2aproject/A2A/issues/2096; https:/
 // forgedSignature completes a trust-root scenario: signedRepoint signed as
 // signing says, its requirements those of untrustedEndpoint with ids,
 // citing rule 6's condition and the RFC sections of the forgery (refs).
-func forgedSignature(s Scenario, signing mockpeer.Signing, condition, refs string, ids [4]string, noRequest, noCredential string) *Scenario {
+func forgedSignature(s Scenario, signing mockpeer.Signing, condition, refs string, r [4]said) *Scenario {
 	ref := "contract-model §3 rule 6 and §6 condition " + condition + "; A2A v1.0 spec §8.4.3; " + refs + "; " + trustRootThreads
-	s.Requirements = append(untrustedEndpoint("B", ProfileSignatures, ref, ids, noRequest, noCredential), s.Requirements...)
+	s.Requirements = append(untrustedEndpoint("B", verdict.ProfileSignatures, ref, r), s.Requirements...)
 	return signedRepoint(s, signing, "A")
 }

@@ -6,7 +6,8 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // for it ran; a client that re-read the card on every transition saw the
 // skill gone and cancelled work that was about to complete.
 var _ = register(bearerPeer(Scenario{
-	ID:    "skill-reorganization",
+	ID:     "skill-reorganization",
+	Family: FamilyContract, Rank: 50,
 	Title: "the target skill moves to a sub-agent while the task runs",
 	Description: "The client sends for skill summarize; the task works through 20→100 % over several " +
 		"polls or stream events (paced every 50 ms for streams and blocking sends). When the task reaches " +

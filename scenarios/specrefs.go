@@ -45,9 +45,6 @@ func SpecRevisions() []string {
 // specBase is the pinned specification's text, on GitHub.
 const specBase = "https://github.com/a2aproject/A2A/blob/" + SpecVersion + "/docs/specification.md"
 
-// SpecRef is one source a requirement enforces (verdict.SpecRef).
-type SpecRef = verdict.SpecRef
-
 type specSection struct{ title, anchor string }
 
 // contractModelSections are the numbered sections of docs/contract-model.md
@@ -82,7 +79,7 @@ var (
 // ruleSources are what each rule of the contract model (docs/contract-model.md
 // §3) stands on: the sections of the pinned A2A spec and of the RFCs it
 // applies. A requirement citing a rule cites these too.
-var ruleSources = map[string][]SpecRef{
+var ruleSources = map[string][]verdict.SpecRef{
 	"1": {spec("3.1.5"), spec("8.1")},
 	"2": {spec("8.6.2"), rfc("9111", "4.3", "Validation"), rfc("9110", "13.1.2", "If-None-Match"),
 		rfc("9110", "13.1.3", "If-Modified-Since"), rfc("9110", "8.8.3", "ETag")},
@@ -96,13 +93,13 @@ var ruleSources = map[string][]SpecRef{
 	"7": {spec("4.6"), spec("3.2.5"), spec("14.2.2")},
 }
 
-func spec(n string) SpecRef {
+func spec(n string) verdict.SpecRef {
 	s := specSections[n]
-	return SpecRef{ID: "A2A " + SpecVersion + " §" + n, Title: s.title, URL: specBase + "#" + s.anchor}
+	return verdict.SpecRef{ID: "A2A " + SpecVersion + " §" + n, Title: s.title, URL: specBase + "#" + s.anchor}
 }
 
-func rfc(number, section, title string) SpecRef {
-	r := SpecRef{ID: "RFC " + number, Title: title, URL: "https://www.rfc-editor.org/rfc/rfc" + number}
+func rfc(number, section, title string) verdict.SpecRef {
+	r := verdict.SpecRef{ID: "RFC " + number, Title: title, URL: "https://www.rfc-editor.org/rfc/rfc" + number}
 	if section != "" {
 		r.ID += " §" + section
 		r.URL += "#section-" + section
@@ -114,11 +111,11 @@ func rfc(number, section, title string) SpecRef {
 // cites them, each with its URL. A Ref naming a section the pinned spec or
 // the contract model does not have yields no ref for it (the catalog test
 // fails on that).
-func (r Requirement) SpecRefs() []SpecRef { return parseSpecRefs(r.Ref) }
+func (r Requirement) SpecRefs() []verdict.SpecRef { return parseSpecRefs(r.Ref) }
 
-func parseSpecRefs(ref string) []SpecRef {
-	var out []SpecRef
-	add := func(s SpecRef) {
+func parseSpecRefs(ref string) []verdict.SpecRef {
+	var out []verdict.SpecRef
+	add := func(s verdict.SpecRef) {
 		for _, have := range out {
 			if have.ID == s.ID {
 				return
@@ -137,7 +134,7 @@ func parseSpecRefs(ref string) []SpecRef {
 				if sec[2] != "" {
 					id += " rule " + sec[2]
 				}
-				add(SpecRef{ID: id, Title: s.title, URL: "docs/contract-model.md#" + s.anchor})
+				add(verdict.SpecRef{ID: id, Title: s.title, URL: "docs/contract-model.md#" + s.anchor})
 				for _, rule := range refRuleNumbers.FindAllString(sec[2], -1) {
 					for _, src := range ruleSources[rule] {
 						add(src)
@@ -163,14 +160,14 @@ func parseSpecRefs(ref string) []SpecRef {
 		}
 		for _, m := range refDoc.FindAllStringSubmatch(clause, -1) {
 			if m[1] != "contract-model.md" || m[2] != "" {
-				add(SpecRef{ID: "docs/" + m[1] + m[2], URL: "docs/" + m[1] + m[2]})
+				add(verdict.SpecRef{ID: "docs/" + m[1] + m[2], URL: "docs/" + m[1] + m[2]})
 			}
 		}
 		for _, id := range refCLI.FindAllString(clause, -1) {
 			add(cli(id))
 		}
 		for _, u := range refURL.FindAllString(clause, -1) {
-			add(SpecRef{ID: threadID(u), URL: u})
+			add(verdict.SpecRef{ID: threadID(u), URL: u})
 		}
 	}
 	return out
@@ -201,8 +198,8 @@ var cliLines = map[string]string{
 	"A2ACLI_CARD_GET_003": "214", "A2ACLI_AUTH_008": "215", "A2ACLI_CARD_GET_004": "216", "A2ACLI_VER_002": "225",
 }
 
-func cli(id string) SpecRef {
-	r := SpecRef{ID: id, Title: "A2A CLI compliance", URL: cliCompliance}
+func cli(id string) verdict.SpecRef {
+	r := verdict.SpecRef{ID: id, Title: "A2A CLI compliance", URL: cliCompliance}
 	if line, ok := cliLines[id]; ok {
 		r.URL += "#L" + line
 	}

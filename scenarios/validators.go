@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // revalidates reports whether the card request ex revalidates a card the
@@ -56,7 +57,7 @@ func lostValidators(exs []mockpeer.Exchange) (mockpeer.Exchange, bool) {
 }
 
 // validatorsLost is the judgement when lostValidators found ex.
-func validatorsLost(ex mockpeer.Exchange) Judgement {
+func validatorsLost(ex mockpeer.Exchange) verdict.Judgement {
 	return harnessLost(fmt.Sprintf("the journal holds no validators of card request #%d, which the peer answered 304: "+
 		"the harness lost what the client asked with, so whether it revalidated a card it held cannot be judged", ex.Seq), ex.Seq)
 }

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The building blocks of generated scenarios (package explore): each check
@@ -14,8 +15,8 @@ import (
 // reported aborted/contract-changed, grounded. When a signature alone made
 // the endpoint authoritative (vouched), aborted/untrusted-endpoint counts
 // too: a client that does not verify signatures never trusted it.
-func AbortedBeforeSend(peer string, from, to int, vouched bool) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func AbortedBeforeSend(peer string, from, to int, vouched bool) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if j, ok := servedAsDerived(ev, peer, from, to, true); !ok {
 			return j
 		}
@@ -30,8 +31,8 @@ func AbortedBeforeSend(peer string, from, to int, vouched bool) func(*Evidence) 
 // CompletedAfterChange: the task that met peer's change from version from
 // to to (differing in contract as derived) was sent, never canceled, and
 // completed.
-func CompletedAfterChange(peer string, from, to int, differs bool) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func CompletedAfterChange(peer string, from, to int, differs bool) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if j, ok := servedAsDerived(ev, peer, from, to, differs); !ok {
 			return j
 		}
@@ -43,8 +44,8 @@ func CompletedAfterChange(peer string, from, to int, differs bool) func(*Evidenc
 // completed (following it), or was refused with reason, nothing sent and
 // the card served in this task (grounded): a card requiring an extension
 // the client does not speak.
-func FollowedOrRefused(peer string, from, to int, reason driver.Reason) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func FollowedOrRefused(peer string, from, to int, reason driver.Reason) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		if j, ok := servedAsDerived(ev, peer, from, to, true); !ok {
 			return j
 		}
@@ -65,14 +66,14 @@ func FollowedOrRefused(peer string, from, to int, reason driver.Reason) func(*Ev
 
 // CompletedWithArtifact: outcome completed, and the peer completed the
 // task the client names, created by a send of this task.
-func CompletedWithArtifact(ev *Evidence) Judgement { return completedWithArtifact(ev) }
+func CompletedWithArtifact(ev *Evidence) verdict.Judgement { return completedWithArtifact(ev) }
 
 // NoCancel: the client never sent CancelTask.
-func NoCancel(ev *Evidence) Judgement { return noCancel(ev) }
+func NoCancel(ev *Evidence) verdict.Judgement { return noCancel(ev) }
 
 // NoCardFetchAfterSend: no card request between the first accepted send
 // and the end.
-func NoCardFetchAfterSend(ev *Evidence) Judgement { return noCardFetchAfterSend(ev) }
+func NoCardFetchAfterSend(ev *Evidence) verdict.Judgement { return noCardFetchAfterSend(ev) }
 
 // WhileRunning marks r as judging what the client did while its task ran
 // (Requirement.MidTask).

@@ -6,12 +6,13 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // inTask judges check on task n of the session alone (its exchanges and
 // its outcome).
-func inTask(n int, check func(*Evidence) Judgement) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func inTask(n int, check func(*Evidence) verdict.Judgement) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		view := ev.Task(n)
 		if view == nil {
 			return notApplicable(fmt.Sprintf("the session has no task %d", n))
@@ -23,7 +24,7 @@ func inTask(n int, check func(*Evidence) Judgement) func(*Evidence) Judgement {
 // controlTask is the positive control of a session: task n, under a
 // contract the client holds credentials for, MUST complete. A client that
 // aborts whatever happens fails it.
-func controlTask(id string, profile Profile, n int, text, ref string) Requirement {
+func controlTask(id string, profile verdict.Profile, n int, text, ref string) Requirement {
 	r := atTask(n, mustComplete(id, text, ref))
 	r.Profile = profile
 	return r
@@ -43,10 +44,10 @@ func controlTask(id string, profile Profile, n int, text, ref string) Requiremen
 // what each answer showed, are the peer's record of them
 // (mockpeer.Exchange.Blocking, RunningShown), not a parse of the journaled
 // bodies.
-func midTask(check func(*Evidence) Judgement) func(*Evidence) Judgement {
-	return func(ev *Evidence) Judgement {
+func midTask(check func(*Evidence) verdict.Judgement) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
 		j := check(ev)
-		if j.Verdict != Pass {
+		if j.Verdict != verdict.Pass {
 			return j
 		}
 		sends := ev.AcceptedSends()

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // stateUnder: the task entered the state the call reports while A's card
@@ -54,7 +55,7 @@ func TestMidTaskWatchedAcrossTheChange(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		ev   *Evidence
-		want Judgement
+		want verdict.Judgement
 	}{
 		// The reference polling: the poll that enters the rotating step
 		// arrived before the change but shows a state entered after it.

@@ -7,6 +7,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // A requirement with a Task judges that task's exchanges and outcome alone.
@@ -20,13 +21,13 @@ func TestRequirementTaskView(t *testing.T) {
 	first := Requirement{Task: 1, Check: completedWithArtifact}
 	second := Requirement{Task: 2, Check: completedWithArtifact}
 	third := Requirement{Task: 3, Check: completedWithArtifact}
-	if j := first.Judge(ev); j.Verdict != Pass {
+	if j := first.Judge(ev); j.Verdict != verdict.Pass {
 		t.Errorf("task 1: %s", describe(j))
 	}
-	if j := second.Judge(ev); j.Verdict != Fail {
+	if j := second.Judge(ev); j.Verdict != verdict.Fail {
 		t.Errorf("task 2 names a task completed in task 1's window only: %s", describe(j))
 	}
-	if j := third.Judge(ev); j.Verdict != NotApplicable {
+	if j := third.Judge(ev); j.Verdict != verdict.NotApplicable {
 		t.Errorf("task 3 of two: %s", describe(j))
 	}
 }
@@ -48,34 +49,34 @@ func TestRequirementMidTask(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name   string
-		check  func(*Evidence) Judgement
+		check  func(*Evidence) verdict.Judgement
 		ev     *Evidence
-		want   Verdict
+		want   verdict.Verdict
 		reason string // part of the reason of a not-applicable verdict
 	}{
-		{"blocking, nothing forbidden", noCancel, journal(send("A", blocking)), NotApplicable, "every task with a blocking SendMessage (first #1)"},
-		{"blocking, then a cancel", noCancel, journal(send("A", blocking), call("A", wire.MethodCancelTask)), Fail, ""},
-		{"polling, then a cancel", noCancel, journal(send("A"), call("A", wire.MethodCancelTask)), Fail, ""},
-		{"polling across the change, nothing forbidden", noCancel, journal(send("A"), across("task-1")), Pass, ""},
+		{"blocking, nothing forbidden", noCancel, journal(send("A", blocking)), verdict.NotApplicable, "every task with a blocking SendMessage (first #1)"},
+		{"blocking, then a cancel", noCancel, journal(send("A", blocking), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
+		{"polling, then a cancel", noCancel, journal(send("A"), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
+		{"polling across the change, nothing forbidden", noCancel, journal(send("A"), across("task-1")), verdict.Pass, ""},
 		{"a stream, then a cancel", noCancel,
-			journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), Fail, ""},
+			journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
 		// blocking-decoy: a blocking send first, then a polled task canceled on drift.
 		{"a blocking decoy, then a polled task canceled", noCancel,
-			journal(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), Fail, ""},
+			journal(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), verdict.Fail, ""},
 		{"a blocking send and a polled one across the change, nothing forbidden", noCancel,
-			journal(send("A", blocking), send("A", task("task-2")), across("task-2")), Pass, ""},
+			journal(send("A", blocking), send("A", task("task-2")), across("task-2")), verdict.Pass, ""},
 		{"a blocking decoy, then a card fetch for a polled task", noCardFetchAfterSend,
-			journal(send("A", blocking), fetch("A"), send("A", task("task-2"))), Fail, ""},
+			journal(send("A", blocking), fetch("A"), send("A", task("task-2"))), verdict.Fail, ""},
 		// snake-case-refetch: the body has no returnImmediately the camelCase
 		// way, the peer read return_immediately and did not hold the send.
 		{"polling spelled return_immediately, then a cancel", noCancel,
 			journal(send("A", body(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{},"configuration":{"return_immediately":true}}}`)),
-				call("A", wire.MethodCancelTask)), Fail, ""},
+				call("A", wire.MethodCancelTask)), verdict.Fail, ""},
 		{"a body that reads blocking, a send the peer did not hold, polled across the change", noCancel,
-			journal(send("A", body(`{"message":{}}`)), across("task-1")), Pass, ""},
+			journal(send("A", body(`{"message":{}}`)), across("task-1")), verdict.Pass, ""},
 		{"a refused polling send and an accepted blocking one", noCancel,
-			journal(send("A", answered(400, -32602)), send("A", blocking)), NotApplicable, "every task with a blocking SendMessage (first #2)"},
-		{"nothing sent, nothing forbidden", noCancel, journal(fetch("A")), NotApplicable, "no task accepted"},
+			journal(send("A", answered(400, -32602)), send("A", blocking)), verdict.NotApplicable, "every task with a blocking SendMessage (first #2)"},
+		{"nothing sent, nothing forbidden", noCancel, journal(fetch("A")), verdict.NotApplicable, "no task accepted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Requirement{MidTask: true, Check: tc.check}
@@ -83,7 +84,7 @@ func TestRequirementMidTask(t *testing.T) {
 			if j.Verdict != tc.want {
 				t.Fatalf("%s, want %s", describe(j), tc.want)
 			}
-			if j.Verdict == NotApplicable && !strings.Contains(j.Reason, tc.reason) {
+			if j.Verdict == verdict.NotApplicable && !strings.Contains(j.Reason, tc.reason) {
 				t.Errorf("reason %q, want it to say %q", j.Reason, tc.reason)
 			}
 		})
@@ -101,7 +102,7 @@ func TestEmptyTaskWindow(t *testing.T) {
 	if view := ev.Task(1); len(view.Journal) != 0 {
 		t.Errorf("task 1 sees %d exchanges, want none", len(view.Journal))
 	}
-	if j := (Requirement{Task: 1, Check: completedWithArtifact}).Judge(ev); j.Verdict != Fail {
+	if j := (Requirement{Task: 1, Check: completedWithArtifact}).Judge(ev); j.Verdict != verdict.Fail {
 		t.Errorf("task 1 completed on task 2's evidence: %s", describe(j))
 	}
 }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/onsi/gomega/types"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -22,7 +22,7 @@ func (passMatcher) Match(actual any) (bool, error) {
 	if !ok || rr == nil {
 		return false, fmt.Errorf("suite.Pass expects a non-nil *report.Requirement, got %T", actual)
 	}
-	return rr.Verdict == scenarios.Pass, nil
+	return rr.Verdict == verdict.Pass, nil
 }
 
 func (passMatcher) FailureMessage(actual any) string {

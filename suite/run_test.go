@@ -12,6 +12,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -49,8 +50,8 @@ func TestRunThroughGinkgo(t *testing.T) {
 			t.Errorf("%s: %s through Ginkgo, %s from the engine", key, got[key], v)
 		}
 	}
-	if got["repointed-endpoint/REPOINT-001"] != scenarios.Fail || got["version-skew/SKEW-001"] != scenarios.Pass ||
-		got["rotation-during-send/ROT-001"] != scenarios.Skipped || rep.ExitCode != report.ExitFail {
+	if got["repointed-endpoint/REPOINT-001"] != verdict.Fail || got["version-skew/SKEW-001"] != verdict.Pass ||
+		got["rotation-during-send/ROT-001"] != verdict.Skipped || rep.ExitCode != report.ExitFail {
 		t.Errorf("unexpected verdicts %v, exit %d", got, rep.ExitCode)
 	}
 	for _, f := range []string{"report.json", "junit.xml", "journals/repointed-endpoint.jsonl"} {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/onsi/ginkgo/v2/types"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -18,11 +18,11 @@ func ParseSelection(profiles, level, labelFilter string) (engine.Selection, erro
 	var s engine.Selection
 	for _, p := range strings.Split(profiles, ",") {
 		if p = strings.TrimSpace(p); p != "" {
-			s.Profiles = append(s.Profiles, scenarios.Profile(p))
+			s.Profiles = append(s.Profiles, verdict.Profile(p))
 		}
 	}
 	if strings.TrimSpace(level) != "" {
-		l, err := scenarios.ParseLevel(level)
+		l, err := verdict.ParseLevel(level)
 		if err != nil {
 			return engine.Selection{}, &engine.UsageError{Msg: err.Error()}
 		}

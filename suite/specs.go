@@ -7,6 +7,7 @@ import (
 	"github.com/onsi/gomega"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -80,11 +81,11 @@ func assertVerdict(e *engine.Engine, play *engine.Play, r scenarios.Requirement)
 	v := play.Verdict(r.ID)
 	gomega.Expect(v).NotTo(gomega.BeNil(), "requirement %s has no verdict", r.ID)
 	switch {
-	case v.Verdict == scenarios.NotApplicable:
+	case v.Verdict == verdict.NotApplicable:
 		ginkgo.Skip("not applicable: " + v.Reason)
-	case v.Verdict == scenarios.Fail && v.KnownFailure:
+	case v.Verdict == verdict.Fail && v.KnownFailure:
 		ginkgo.Skip("known failure (" + v.KnownReason + ")\n" + v.Message)
-	case v.Verdict == scenarios.Fail && !e.FailsRun(v):
+	case v.Verdict == verdict.Fail && !e.FailsRun(v):
 		ginkgo.Skip("not met, at " + string(v.Level) + " level, which does not fail the run (--strict would)\n" + v.Message)
 	case engine.ListedAndPassed(v):
 		ginkgo.Fail(r.ID + " passed but " + v.KnownKey + " is listed as a known failure (" + v.KnownReason +

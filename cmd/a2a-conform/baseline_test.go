@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -20,9 +20,9 @@ func TestBaselineCommand(t *testing.T) {
 	r := &report.Report{SchemaVersion: report.SchemaVersion, Client: report.Client{Label: "my-sdk 1.0"},
 		Suite: report.Suite{Version: report.SuiteVersion}, Scenarios: []*report.Scenario{{
 			ID: "rotation-during-send", Requirements: []*report.Requirement{
-				{ID: "ROT-001", Verdict: scenarios.Fail, Got: "SendMessage at #7 under card version 1"},
-				{ID: "ROT-003", Verdict: scenarios.Fail, Got: "failed/auth-required"},
-				{ID: "ROT-002", Verdict: scenarios.Pass},
+				{ID: "ROT-001", Verdict: verdict.Fail, Got: "SendMessage at #7 under card version 1"},
+				{ID: "ROT-003", Verdict: verdict.Fail, Got: "failed/auth-required"},
+				{ID: "ROT-002", Verdict: verdict.Pass},
 			}}}}
 	reportPath := filepath.Join(dir, "report.json")
 	if err := r.WriteJSON(reportPath); err != nil {

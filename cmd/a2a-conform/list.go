@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -52,14 +53,14 @@ func listCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 type listRow struct {
-	Scenario string              `json:"scenario"`
-	ID       string              `json:"id"`
-	Level    scenarios.Level     `json:"level"`
-	Profile  scenarios.Profile   `json:"profile"`
-	Text     string              `json:"text"`
-	Ref      string              `json:"ref"`
-	SpecRefs []scenarios.SpecRef `json:"specRefs"`
-	Labels   []string            `json:"labels"`
+	Scenario string            `json:"scenario"`
+	ID       string            `json:"id"`
+	Level    verdict.Level     `json:"level"`
+	Profile  verdict.Profile   `json:"profile"`
+	Text     string            `json:"text"`
+	Ref      string            `json:"ref"`
+	SpecRefs []verdict.SpecRef `json:"specRefs"`
+	Labels   []string          `json:"labels"`
 	// Control: judged only as its scenario's positive control.
 	Control bool `json:"control,omitempty"`
 }

@@ -7,16 +7,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
-)
-
-// Requirement IDs of the generated scenarios (scenarios.GeneratedRequirements),
-// the same in every variant; what each says is derived per variant.
-const (
-	ReqControl   = scenarios.GenControl
-	ReqChanged   = scenarios.GenChanged
-	ReqNoCancel  = scenarios.GenNoCancel
-	ReqNoFetch   = scenarios.GenNoFetch
-	ReqVouchedT1 = scenarios.GenVouched
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The peers of a variant: A serves the card; when signed, the interfaces
@@ -119,16 +110,16 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 // requirements are the variant's, derived.
 func requirements(v Variant, f scenarios.Field, e Expectation, from, to int, differs bool, changedTask, tasks int) []scenarios.Requirement {
 	peer := cardPeer
-	profile := scenarios.ProfileCore
-	proceedLevel := scenarios.Must
+	profile := verdict.ProfileCore
+	proceedLevel := verdict.Must
 	if e.VouchedBySignature {
-		peer, profile, proceedLevel = vouchedPeer, scenarios.ProfileSignatures, scenarios.Should
+		peer, profile, proceedLevel = vouchedPeer, verdict.ProfileSignatures, verdict.Should
 	}
-	changed := scenarios.Requirement{ID: ReqChanged, Profile: profile, Ref: e.Rule, Level: proceedLevel}
+	changed := scenarios.Requirement{ID: scenarios.GenChanged, Profile: profile, Ref: e.Rule, Level: proceedLevel}
 	what := fmt.Sprintf("when %s changes %s", f.What, pointText(v.Point))
 	switch e.Changed {
 	case AbortBeforeSend:
-		changed.Level = scenarios.Must
+		changed.Level = verdict.Must
 		changed.Text = fmt.Sprintf("The client MUST abort task %d before its send %s (the contract hashes differ): no task-creating "+
 			"request under the changed card, no CancelTask, aborted/contract-changed.", changedTask, what)
 		changed.Check = scenarios.AbortedBeforeSend(peer, from, to, e.VouchedBySignature)
@@ -154,18 +145,18 @@ func requirements(v Variant, f scenarios.Field, e Expectation, from, to int, dif
 		controlText = "The client MUST complete the last task, under a card whose interfaces are on its own origin (the positive control)."
 	}
 	out := []scenarios.Requirement{
-		scenarios.AtTask(control, scenarios.Requirement{ID: ReqControl, Level: scenarios.Must, Profile: scenarios.ProfileCore,
+		scenarios.AtTask(control, scenarios.Requirement{ID: scenarios.GenControl, Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: controlText, Ref: "contract-model §4 (positive controls)", Check: completed, Control: true}),
 		changed,
 		noCancel(e.Frozen),
 	}
 	if e.Frozen {
-		out = append(out, scenarios.AtTask(changedTask, scenarios.WhileRunning(scenarios.Requirement{ID: ReqNoFetch, Level: scenarios.Should, Profile: scenarios.ProfileCore,
+		out = append(out, scenarios.AtTask(changedTask, scenarios.WhileRunning(scenarios.Requirement{ID: scenarios.GenNoFetch, Level: verdict.Should, Profile: verdict.ProfileCore,
 			Text: "The client SHOULD NOT fetch the card between the send and the task's end.", Ref: "contract-model §3 rule 3",
 			Check: scenarios.NoCardFetchAfterSend})))
 	}
 	if v.Signed && changedTask != 1 {
-		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: ReqVouchedT1, Level: scenarios.Should, Profile: scenarios.ProfileSignatures,
+		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should, Profile: verdict.ProfileSignatures,
 			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
 			Ref:  "contract-model §3 rule 6 and §6", Check: completed}))
 	}
@@ -173,7 +164,7 @@ func requirements(v Variant, f scenarios.Field, e Expectation, from, to int, dif
 }
 
 func noCancel(frozen bool) scenarios.Requirement {
-	r := scenarios.Requirement{ID: ReqNoCancel, Level: scenarios.Must, Profile: scenarios.ProfileCore,
+	r := scenarios.Requirement{ID: scenarios.GenNoCancel, Level: verdict.Must, Profile: verdict.ProfileCore,
 		Text: "The client MUST NOT send CancelTask in this session.", Ref: "contract-model §3 rules 1, 2 and 3", Check: scenarios.NoCancel}
 	if frozen {
 		return scenarios.WhileRunning(r)
@@ -182,7 +173,7 @@ func noCancel(frozen bool) scenarios.Requirement {
 }
 
 // completed: the task completed, as the peer ran it.
-func completed(ev *scenarios.Evidence) scenarios.Judgement {
+func completed(ev *scenarios.Evidence) verdict.Judgement {
 	return scenarios.CompletedWithArtifact(ev)
 }
 

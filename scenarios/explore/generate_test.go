@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The same seed and N give the same variants, byte for byte, scenario
@@ -147,7 +148,7 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 			if !slices.Contains(ids, r.ID) || r.Check == nil || r.Text == "" || r.Ref == "" {
 				t.Errorf("%s: requirement %s is not a documented generated one, or lacks a check or text", s.ID, r.ID)
 			}
-			control = control || (r.Control && r.Level == scenarios.Must)
+			control = control || (r.Control && r.Level == verdict.Must)
 		}
 		if !control {
 			t.Errorf("%s: no MUST positive control", s.ID)

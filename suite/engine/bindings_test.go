@@ -20,6 +20,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -118,7 +119,7 @@ func jsonrpcOnly(t *testing.T) *runner.InProcessClient {
 func TestNoOfferedBindingIsNotApplicable(t *testing.T) {
 	rep := runWithBindings(t, jsonrpcOnly(t), []string{wire.BindingGRPC})
 	for key, v := range rep.Verdicts() {
-		if v != scenarios.NotApplicable && v != scenarios.Skipped {
+		if v != verdict.NotApplicable && v != verdict.Skipped {
 			t.Errorf("%s is %s, want not applicable", key, v)
 		}
 	}
@@ -213,7 +214,7 @@ func TestMutantsOverGRPCFailAlike(t *testing.T) {
 			}
 			var got []string
 			for key, v := range e.Report().Verdicts() {
-				if v == scenarios.Fail {
+				if v == verdict.Fail {
 					got = append(got, key)
 				}
 			}
@@ -263,10 +264,10 @@ func TestSelectiveBindingClaimIsRefuted(t *testing.T) {
 		}
 		excused++
 		for _, req := range sc.Requirements {
-			if req.Verdict == scenarios.NotApplicable {
+			if req.Verdict == verdict.NotApplicable {
 				t.Errorf("%s/%s is still excused", sc.ID, req.ID)
 			}
-			if req.Verdict == scenarios.Fail && strings.Contains(req.Message, "refuted") {
+			if req.Verdict == verdict.Fail && strings.Contains(req.Message, "refuted") {
 				refuted++
 			}
 		}

@@ -13,10 +13,10 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
-	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/internal/browsertest"
 )
 
@@ -124,7 +124,7 @@ func checkDOM(t *testing.T, rep *report.Report, dom string) {
 			t.Errorf("%s: %d diagrams, %d arrows; want 1 and %d (its exchanges)", sc.ID, svgs[sc.ID], arrows[sc.ID], sc.ExchangeCount)
 		}
 		for _, r := range sc.Requirements {
-			if r.Verdict != scenarios.Fail {
+			if r.Verdict != verdict.Fail {
 				continue
 			}
 			for _, seq := range r.Exchanges {

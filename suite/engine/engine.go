@@ -11,6 +11,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -161,13 +162,13 @@ func (e *Engine) newRecord(sc *scenarios.Scenario) *report.Scenario {
 
 func (e *Engine) newRequirement(sc *scenarios.Scenario, r scenarios.Requirement) *report.Requirement {
 	rr := &report.Requirement{ID: r.ID, Level: r.Level, Profile: r.Profile, Text: r.Text, Ref: r.Ref,
-		SpecRefs: report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), Doc: r.DocAnchor(), Verdict: scenarios.Skipped}
+		SpecRefs: report.ResolveSpecRefs(r.SpecRefs(), report.SuiteVersion), Doc: r.DocAnchor(), Verdict: verdict.Skipped}
 	if reason, key, ok := e.o.KnownFailures.Lookup(sc.ID, r.ID); ok {
 		rr.KnownFailure, rr.KnownKey, rr.KnownReason = true, key, reason
 	}
 	if e.selected[sc.ID+"/"+r.ID] {
 		rr.Control = !e.o.Selection.Selects(sc, r)
-		rr.Verdict, rr.Reason = scenarios.Error, "not judged: the scenario was not played"
+		rr.Verdict, rr.Reason = verdict.Error, "not judged: the scenario was not played"
 	}
 	return rr
 }
@@ -259,7 +260,7 @@ func (e *Engine) Finish(ctx context.Context) *report.Report {
 				continue // judged, or stopped mid-play with its reason
 			}
 			for _, rr := range rec.Requirements {
-				if rr.Verdict == scenarios.Error {
+				if rr.Verdict == verdict.Error {
 					rr.Reason = "the run was interrupted before the scenario was played"
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/explore"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -56,7 +57,7 @@ func TestReferencePassesGeneratedSeeds(t *testing.T) {
 					t.Parallel()
 					rep := exploredWith(t, builtin.Reference, mode, builtin.Options{SendMode: send}, seed, 30)
 					for key, v := range rep.Verdicts() {
-						if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+						if v == verdict.Fail || v == verdict.Error || v == verdict.Skipped {
 							t.Errorf("%s is %s", key, v)
 						}
 					}
@@ -68,7 +69,7 @@ func TestReferencePassesGeneratedSeeds(t *testing.T) {
 		t.Run(fmt.Sprintf("100 variants/seed-%d", seed), func(t *testing.T) {
 			t.Parallel()
 			for key, v := range explored(t, builtin.Reference, driver.ModeSession, seed, 100).Verdicts() {
-				if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+				if v == verdict.Fail || v == verdict.Error || v == verdict.Skipped {
 					t.Errorf("%s is %s", key, v)
 				}
 			}
@@ -118,7 +119,7 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.TTLCache, builtin.SendThenCancel,
 		builtin.RefetchEveryTransition} {
 		for key, v := range explored(t, name, driver.ModeSession, 1, 40).Verdicts() {
-			if v == scenarios.Fail {
+			if v == verdict.Fail {
 				_, id, _ := strings.Cut(key, "/")
 				failed[id] = true
 			}

@@ -13,7 +13,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // A journal that keeps 20 exchanges whole and 20 compact: a flood of 100
@@ -84,7 +84,7 @@ func TestAFloodLeavesNothingToPass(t *testing.T) {
 		t.Fatalf("%d exchanges dropped, want at least %d", ev.Dropped, want)
 	}
 	for _, id := range []string{"REPOINT-001", "REPOINT-002", "REPOINT-004"} {
-		if j := judgedIn(t, ev, "repointed-endpoint", id); j.Verdict != scenarios.Fail {
+		if j := judgedIn(t, ev, "repointed-endpoint", id); j.Verdict != verdict.Fail {
 			t.Errorf("%s: %s, want fail: what the flood hid cannot be judged", id, j.Verdict)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -80,7 +81,7 @@ func playGallery(t *testing.T) []galleryRun {
 					t.Parallel()
 					client, rep := playedBy(t, name, mode, nil)
 					for key, v := range rep.Verdicts() {
-						if v == scenarios.Error || v == scenarios.Skipped {
+						if v == verdict.Error || v == verdict.Skipped {
 							t.Errorf("%s: %s is %s", name, key, v)
 						}
 					}
@@ -129,7 +130,7 @@ var aimed = map[string]aim{
 	// It does nothing forbidden, but its only watched task starts after the
 	// change: no task was watched across it, so the mid-task requirements
 	// do not apply (they passed before the judge asked for one).
-	builtin.LateWatcher: {also: verdictOf(scenarios.NotApplicable,
+	builtin.LateWatcher: {also: verdictOf(verdict.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
@@ -170,7 +171,7 @@ var aimed = map[string]aim{
 			"repointed-endpoint-foreign-key/SIG-005",
 			"card-redirect-cross-origin/REDIR-005",
 		},
-		also: verdictOf(scenarios.Pass,
+		also: verdictOf(verdict.Pass,
 			"repointed-endpoint/REPOINT-002", "repointed-endpoint-foreign-key/SIG-006", "card-redirect-cross-origin/REDIR-002",
 			"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009"),
 	},
@@ -219,7 +220,7 @@ var aimed = map[string]aim{
 	// trailing dot: origin-lookalike passes it (pinned here).
 	builtin.TrailingDotOrigin: {
 		fail: []string{"origin-lookalike-named/ORIGIN-012", "origin-lookalike-named/ORIGIN-013", "origin-lookalike-named/ORIGIN-015"},
-		also: verdictOf(scenarios.Pass,
+		also: verdictOf(verdict.Pass,
 			"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002", "origin-lookalike/ORIGIN-008",
 			"origin-lookalike-named/ORIGIN-014", "origin-lookalike-named/ORIGIN-017", "origin-lookalike-named/ORIGIN-018"),
 	},
@@ -250,7 +251,7 @@ var aimed = map[string]aim{
 	// forgery unread, and only the honest signed card tells it from the
 	// reference (SIG-001, a SHOULD: refusing is safe).
 	builtin.RefuseSigned: refuseSignedAim(),
-	builtin.HeldFollowUp: {also: verdictOf(scenarios.NotApplicable,
+	builtin.HeldFollowUp: {also: verdictOf(verdict.NotApplicable,
 		"skill-reorganization/REORG-001",
 		"contract-frozen-after-send/FROZEN-001", "contract-frozen-after-send/FROZEN-003",
 		"no-validator/NOVAL-001", "no-validator/NOVAL-003",
@@ -262,11 +263,11 @@ var aimed = map[string]aim{
 	// no such scenario, each passed the whole catalog.
 	builtin.LastInterface: {
 		fail: []string{"duplicate-binding-order/PICK-003"},
-		also: verdictOf(scenarios.Pass, "older-version-listed-first/PICK-001", "duplicate-binding-order/PICK-004"),
+		also: verdictOf(verdict.Pass, "older-version-listed-first/PICK-001", "duplicate-binding-order/PICK-004"),
 	},
 	builtin.SameMajorVersion: {
 		fail: []string{"version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005"},
-		also: verdictOf(scenarios.Pass, "version-skew/SKEW-001", "version-skew/SKEW-002", "older-version-listed-first/PICK-001"),
+		also: verdictOf(verdict.Pass, "version-skew/SKEW-001", "version-skew/SKEW-002", "older-version-listed-first/PICK-001"),
 	},
 	// It judges a card it is served anew, and skips judging one answered
 	// 304: the refused card served again runs its second task (on B, or in
@@ -280,7 +281,7 @@ var aimed = map[string]aim{
 			"rejected-card-not-cached-bad-signature/REJECT-009",
 			"rejected-card-not-cached-version-skew/REJECT-012", "rejected-card-not-cached-version-skew/REJECT-014",
 		}},
-		also: verdictOf(scenarios.Pass, "rejected-card-not-cached/REJECT-005", "rejected-card-not-cached-bad-signature/REJECT-010",
+		also: verdictOf(verdict.Pass, "rejected-card-not-cached/REJECT-005", "rejected-card-not-cached-bad-signature/REJECT-010",
 			"rejected-card-not-cached-version-skew/REJECT-015", "repointed-endpoint-first-contact/FIRST-004"),
 	},
 	// It trusts whatever it meets first and then only watches for change:
@@ -299,7 +300,7 @@ var aimed = map[string]aim{
 			"attested-binding-expiry-withdrawn-key/EXPIRY-007", "attested-binding-expiry-withdrawn-key/EXPIRY-008",
 			"attested-binding-expiry-withdrawn-key/EXPIRY-009",
 		},
-		also: verdictOf(scenarios.Pass,
+		also: verdictOf(verdict.Pass,
 			"attested-binding-expiry/EXPIRY-004", "attested-binding-expiry/EXPIRY-005", "attested-binding-expiry/EXPIRY-006",
 			"repointed-endpoint-signed/SIG-001", "repointed-endpoint-signed/SIG-014",
 			"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
@@ -309,7 +310,7 @@ var aimed = map[string]aim{
 	},
 	builtin.TrustOnFirstUse: {
 		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005"),
-		also: verdictOf(scenarios.Pass,
+		also: verdictOf(verdict.Pass,
 			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003", "repointed-endpoint/REPOINT-004",
 			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
 			"repointed-endpoint-bad-signature/SIG-004", "repointed-endpoint-bad-signature/SIG-011",
@@ -338,7 +339,7 @@ var aimed = map[string]aim{
 			"extended-card-bad-signature/EXTCARD-011", "extended-card-bad-signature/EXTCARD-012", "extended-card-bad-signature/EXTCARD-013",
 			"extended-card-unsigned/EXTCARD-015", "extended-card-unsigned/EXTCARD-016", "extended-card-unsigned/EXTCARD-017",
 		},
-		also: verdictOf(scenarios.Pass,
+		also: verdictOf(verdict.Pass,
 			"extended-card-skill/EXTCARD-001", "extended-card-skill/EXTCARD-002", "extended-card-skill/EXTCARD-003",
 			"extended-card-contract-change/EXTCARD-004", "extended-card-contract-change/EXTCARD-005",
 			"extended-card-repointed/EXTCARD-010", "extended-card-bad-signature/EXTCARD-014", "extended-card-unsigned/EXTCARD-018",
@@ -349,7 +350,7 @@ var aimed = map[string]aim{
 	// card named it fail; every judgement of authority passes.
 	builtin.ExtendedCardEveryCredential: {
 		fail: []string{"extended-card-skill/EXTCARD-002", "extended-card-skill/EXTCARD-003"},
-		also: verdictOf(scenarios.Pass,
+		also: verdictOf(verdict.Pass,
 			"extended-card-skill/EXTCARD-001",
 			"extended-card-contract-change/EXTCARD-004", "extended-card-contract-change/EXTCARD-005",
 			"extended-card-contract-change/EXTCARD-006",
@@ -379,7 +380,7 @@ var aimed = map[string]aim{
 		failIn: map[driver.Mode][]string{driver.ModeSession: {
 			"no-validator-between-tasks/NOVAL-004", "no-validator-between-tasks/GEN-004",
 		}},
-		also: verdictOf(scenarios.Pass, "no-validator/NOVAL-001", "no-validator/NOVAL-002"),
+		also: verdictOf(verdict.Pass, "no-validator/NOVAL-001", "no-validator/NOVAL-002"),
 	},
 	builtin.UnlabelledSkew: {fail: []string{
 		"version-skew/SKEW-001", "version-skew/SKEW-002", "version-skew/SKEW-003", "version-skew/GEN-001",
@@ -403,7 +404,7 @@ func leakAim(pastHandshake bool) aim {
 	if pastHandshake {
 		return aim{fail: append(fail, "repointed-endpoint-principal-mismatch/SIG-008")}
 	}
-	return aim{fail: fail, also: verdictOf(scenarios.Pass, "repointed-endpoint-principal-mismatch/SIG-008")}
+	return aim{fail: fail, also: verdictOf(verdict.Pass, "repointed-endpoint-principal-mismatch/SIG-008")}
 }
 
 // encodedBearerFailures are what the encoded-bearer clients fail.
@@ -435,14 +436,14 @@ var (
 // and abort requirements, and extra; it passes those of every other
 // trust-root scenario, and completes at B under the honest signed card.
 func signatureCheat(taken []string, extra ...string) aim {
-	a := aim{fail: extra, also: verdictOf(scenarios.Pass, "repointed-endpoint-signed/SIG-001")}
+	a := aim{fail: extra, also: verdictOf(verdict.Pass, "repointed-endpoint-signed/SIG-001")}
 	for _, sc := range forgedSignatureScenarios {
 		for o := range 3 {
-			key := fmt.Sprintf("%s/TRUST-%03d", sc.id, sc.first+o)
+			key := sc.id + "/" + sc.trust[o]
 			if slices.Contains(taken, sc.id) {
 				a.fail = append(a.fail, key)
 			} else {
-				a.also[key] = scenarios.Pass
+				a.also[key] = verdict.Pass
 			}
 		}
 	}
@@ -460,7 +461,7 @@ func refuseSignedAim() aim {
 type aim struct {
 	fail   []string
 	failIn map[driver.Mode][]string
-	also   map[string]scenarios.Verdict
+	also   map[string]verdict.Verdict
 }
 
 // keys are every "scenario/requirement" the aim pins.
@@ -477,8 +478,8 @@ func (a aim) failures(mode driver.Mode) []string {
 	return slices.Sorted(slices.Values(slices.Concat(a.fail, a.failIn[mode])))
 }
 
-func verdictOf(v scenarios.Verdict, keys ...string) map[string]scenarios.Verdict {
-	m := map[string]scenarios.Verdict{}
+func verdictOf(v verdict.Verdict, keys ...string) map[string]verdict.Verdict {
+	m := map[string]verdict.Verdict{}
 	for _, k := range keys {
 		m[k] = v
 	}
@@ -515,9 +516,9 @@ func TestGalleryAimed(t *testing.T) {
 				var got []string
 				for key, v := range verdicts {
 					switch v {
-					case scenarios.Fail:
+					case verdict.Fail:
 						got = append(got, key)
-					case scenarios.Error, scenarios.Skipped:
+					case verdict.Error, verdict.Skipped:
 						t.Errorf("%s is %s", key, v)
 					}
 				}
@@ -557,7 +558,7 @@ func playedBy(t *testing.T, name string, mode driver.Mode, catalog []*scenarios.
 func mustFailures(sc *report.Scenario) []string {
 	var ids []string
 	for _, r := range sc.Requirements {
-		if r.Level == scenarios.Must && r.Verdict == scenarios.Fail {
+		if r.Level == verdict.Must && r.Verdict == verdict.Fail {
 			ids = append(ids, r.ID)
 		}
 	}
@@ -637,11 +638,11 @@ func narrowPasses(runs []galleryRun) []string {
 // failsJudgedMust: some MUST requirement that sel judges in sc failed.
 func failsJudgedMust(sc *report.Scenario, def *scenarios.Scenario, sel engine.Selection) bool {
 	for _, r := range def.AllRequirements() {
-		if r.Level != scenarios.Must || !sel.Judges(def, r) {
+		if r.Level != verdict.Must || !sel.Judges(def, r) {
 			continue
 		}
 		for _, rr := range sc.Requirements {
-			if rr.ID == r.ID && rr.Verdict == scenarios.Fail {
+			if rr.ID == r.ID && rr.Verdict == verdict.Fail {
 				return true
 			}
 		}
@@ -680,7 +681,7 @@ func neverFailed(runs []galleryRun) []string {
 	}
 	for _, g := range runs {
 		for key, v := range g.rep.Verdicts() {
-			if v == scenarios.Fail {
+			if v == verdict.Fail {
 				_, id, _ := strings.Cut(key, "/")
 				failed[id] = true
 			}

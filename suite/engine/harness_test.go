@@ -17,6 +17,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -56,7 +57,7 @@ func playWith(t *testing.T, scenario string, c runner.Client, deadline time.Dura
 	return ev, res
 }
 
-func judged(t *testing.T, ev *scenarios.Evidence, id string) scenarios.Judgement {
+func judged(t *testing.T, ev *scenarios.Evidence, id string) verdict.Judgement {
 	t.Helper()
 	sc := lookup(t, "rotation-during-send")
 	for _, r := range sc.AllRequirements() {
@@ -65,7 +66,7 @@ func judged(t *testing.T, ev *scenarios.Evidence, id string) scenarios.Judgement
 		}
 	}
 	t.Fatalf("no requirement %s", id)
-	return scenarios.Judgement{}
+	return verdict.Judgement{}
 }
 
 func TestMisbehavingClients(t *testing.T) {
@@ -105,13 +106,13 @@ func TestMisbehavingClients(t *testing.T) {
 				c.check(t, res)
 			}
 			gen := judged(t, ev, "GEN-003")
-			if gen.Verdict != scenarios.Fail || !strings.Contains(gen.Got, c.want) {
+			if gen.Verdict != verdict.Fail || !strings.Contains(gen.Got, c.want) {
 				t.Errorf("GEN-003 = %s %q, want fail mentioning %q", gen.Verdict, gen.Got, c.want)
 			}
-			if out := judged(t, ev, "ROT-003"); out.Verdict != scenarios.Fail {
+			if out := judged(t, ev, "ROT-003"); out.Verdict != verdict.Fail {
 				t.Errorf("ROT-003 = %s, want fail (no valid outcome)", out.Verdict)
 			}
-			if none := judged(t, ev, "ROT-001"); none.Verdict != scenarios.Pass {
+			if none := judged(t, ev, "ROT-001"); none.Verdict != verdict.Pass {
 				t.Errorf("ROT-001 = %s: a client that sent nothing did not send after the change", none.Verdict)
 			}
 		})
@@ -167,7 +168,7 @@ func TestFloodingClient(t *testing.T) {
 			requests, len(ev.Journal), workers*perWorker)
 	}
 	gen := judged(t, ev, "GEN-002")
-	if gen.Verdict != scenarios.Fail || !strings.Contains(gen.Got, "not valid JSON") && !strings.Contains(gen.Got, "no such endpoint") {
+	if gen.Verdict != verdict.Fail || !strings.Contains(gen.Got, "not valid JSON") && !strings.Contains(gen.Got, "no such endpoint") {
 		t.Errorf("GEN-002 = %s %q, want a failure naming the bad request", gen.Verdict, gen.Got)
 	}
 }
@@ -211,9 +212,9 @@ func faultyScenario(id string, setup func()) *scenarios.Scenario {
 			setup()
 			return wire.AgentCard{Name: "x"}
 		}}}},
-		Requirements: []scenarios.Requirement{{ID: "X-001", Level: scenarios.Must, Profile: scenarios.ProfileCore,
-			Text: "passes whenever judged", Check: func(*scenarios.Evidence) scenarios.Judgement {
-				return scenarios.Judgement{Verdict: scenarios.Pass}
+		Requirements: []scenarios.Requirement{{ID: "X-001", Level: verdict.Must, Profile: verdict.ProfileCore,
+			Text: "passes whenever judged", Check: func(*scenarios.Evidence) verdict.Judgement {
+				return verdict.Judgement{Verdict: verdict.Pass}
 			}}},
 	}
 }
@@ -241,7 +242,7 @@ func TestSetupFaultsAreErrors(t *testing.T) {
 				t.Errorf("exit %d, summary %+v; want exit 2 and every requirement an error", rep.ExitCode, rep.Summary)
 			}
 			for _, r := range rep.Scenarios[0].Requirements {
-				if r.Verdict != scenarios.Error || !strings.Contains(r.Reason, tc.reason) {
+				if r.Verdict != verdict.Error || !strings.Contains(r.Reason, tc.reason) {
 					t.Errorf("%s: %s %q, want error mentioning %q", r.ID, r.Verdict, r.Reason, tc.reason)
 				}
 			}
@@ -258,20 +259,20 @@ func TestBrokenChecksAreErrors(t *testing.T) {
 	}
 	broken := *sc
 	broken.Requirements = []scenarios.Requirement{
-		{ID: "P-001", Level: scenarios.Must, Profile: scenarios.ProfileCore, Text: "panics",
-			Check: func(*scenarios.Evidence) scenarios.Judgement { panic("nil map") }},
-		{ID: "P-002", Level: scenarios.Must, Profile: scenarios.ProfileCore, Text: "says maybe",
-			Check: func(*scenarios.Evidence) scenarios.Judgement { return scenarios.Judgement{Verdict: "maybe"} }},
-		{ID: "P-003", Level: scenarios.Must, Profile: scenarios.ProfileCore, Text: "has no check"},
+		{ID: "P-001", Level: verdict.Must, Profile: verdict.ProfileCore, Text: "panics",
+			Check: func(*scenarios.Evidence) verdict.Judgement { panic("nil map") }},
+		{ID: "P-002", Level: verdict.Must, Profile: verdict.ProfileCore, Text: "says maybe",
+			Check: func(*scenarios.Evidence) verdict.Judgement { return verdict.Judgement{Verdict: "maybe"} }},
+		{ID: "P-003", Level: verdict.Must, Profile: verdict.ProfileCore, Text: "has no check"},
 	}
 	e, err := Run(t.Context(), Options{Client: completes, Catalog: []*scenarios.Scenario{&broken},
-		Selection: Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}}})
+		Selection: Selection{Profiles: []verdict.Profile{verdict.ProfileCore}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep := e.Report()
 	for _, r := range rep.Scenarios[0].Requirements[:3] {
-		if r.Verdict != scenarios.Error {
+		if r.Verdict != verdict.Error {
 			t.Errorf("%s: %s, want error", r.ID, r.Verdict)
 		}
 	}
@@ -298,7 +299,7 @@ func TestInterruptedRun(t *testing.T) {
 		t.Fatalf("interrupted %v, exit %d; want true, 2", rep.Interrupted, rep.ExitCode)
 	}
 	last := rep.Scenarios[len(rep.Scenarios)-1]
-	if last.Played || last.Requirements[0].Verdict != scenarios.Error || !strings.Contains(last.Requirements[0].Reason, "interrupted") {
+	if last.Played || last.Requirements[0].Verdict != verdict.Error || !strings.Contains(last.Requirements[0].Reason, "interrupted") {
 		t.Errorf("last scenario: played %v, %s %q", last.Played, last.Requirements[0].Verdict, last.Requirements[0].Reason)
 	}
 	// The scenario killed mid-play keeps its own reason, and none of its
@@ -308,10 +309,10 @@ func TestInterruptedRun(t *testing.T) {
 		t.Errorf("%s: killed mid-play but no harness error", first.ID)
 	}
 	for _, r := range first.Requirements {
-		if r.Verdict == scenarios.Pass {
+		if r.Verdict == verdict.Pass {
 			t.Errorf("%s/%s: pass in a scenario killed mid-play", first.ID, r.ID)
 		}
-		if r.Verdict == scenarios.Error && !strings.Contains(r.Reason, "could not be played") {
+		if r.Verdict == verdict.Error && !strings.Contains(r.Reason, "could not be played") {
 			t.Errorf("%s/%s: reason %q, want the harness error", first.ID, r.ID, r.Reason)
 		}
 	}
@@ -347,7 +348,7 @@ func TestReplayStartsAfresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := e.Play(t.Context(), sc)
-	if first.Record.HarnessError != "" || first.Verdict("X-001").Verdict != scenarios.Pass {
+	if first.Record.HarnessError != "" || first.Verdict("X-001").Verdict != verdict.Pass {
 		t.Fatalf("first play: harness error %q, X-001 %s", first.Record.HarnessError, first.Verdict("X-001").Verdict)
 	}
 	tasks := len(first.Record.Tasks)
@@ -361,7 +362,7 @@ func TestReplayStartsAfresh(t *testing.T) {
 		t.Errorf("broken play: harness error %q, played %v, %d tasks", broken.Record.HarnessError, broken.Record.Played, len(broken.Record.Tasks))
 	}
 	for _, r := range broken.Record.Requirements {
-		if r.Verdict != scenarios.Error {
+		if r.Verdict != verdict.Error {
 			t.Errorf("%s: %s after a broken replay, want error", r.ID, r.Verdict)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -64,7 +65,7 @@ func TestWriteReportsHTMLAndJournalText(t *testing.T) {
 	}
 	failing := 0
 	for _, req := range e.Report().Scenarios[0].Requirements {
-		if req.Verdict != scenarios.Fail {
+		if req.Verdict != verdict.Fail {
 			continue
 		}
 		failing++

@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -72,7 +73,7 @@ func (e *Engine) play(ctx context.Context, sc *scenarios.Scenario) *Play {
 	case err != nil:
 		rec.HarnessError = err.Error()
 		for _, rr := range rec.Requirements {
-			if rr.Verdict == scenarios.Error {
+			if rr.Verdict == verdict.Error {
 				rr.Reason = "the scenario could not be played: " + err.Error()
 				rr.Message = harnessMessage(sc, rr)
 			}
@@ -133,32 +134,32 @@ func (e *Engine) judge(sc *scenarios.Scenario, r scenarios.Requirement, rr *repo
 		rr.EvidenceDigest = digest(ev.Exchanges(j.Exchanges))
 	}
 	switch j.Verdict {
-	case scenarios.Pass, scenarios.NotApplicable:
-	case scenarios.Fail:
+	case verdict.Pass, verdict.NotApplicable:
+	case verdict.Fail:
 		rr.Message = FailureMessage(sc, r, j, ev)
 	default:
-		rr.Verdict = scenarios.Error
+		rr.Verdict = verdict.Error
 		rr.Message = harnessMessage(sc, rr)
 	}
 }
 
-func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j scenarios.Judgement) {
+func judgeOne(ev *scenarios.Evidence, r scenarios.Requirement) (j verdict.Judgement) {
 	defer func() {
 		if p := recover(); p != nil {
-			j = scenarios.Judgement{Verdict: scenarios.Error, Reason: fmt.Sprintf("check %s panicked: %v", r.ID, p)}
+			j = verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("check %s panicked: %v", r.ID, p)}
 		}
 	}()
 	if r.Check == nil {
-		return scenarios.Judgement{Verdict: scenarios.Error, Reason: "requirement " + r.ID + " has no check"}
+		return verdict.Judgement{Verdict: verdict.Error, Reason: "requirement " + r.ID + " has no check"}
 	}
 	j = floodRule(ev, r.Judge(ev))
 	switch {
-	case j.Verdict == scenarios.Pass, j.Verdict == scenarios.Fail, j.Verdict == scenarios.NotApplicable:
+	case j.Verdict == verdict.Pass, j.Verdict == verdict.Fail, j.Verdict == verdict.NotApplicable:
 		return j
-	case j.Verdict == scenarios.Error && j.Reason != "":
+	case j.Verdict == verdict.Error && j.Reason != "":
 		return j // the check found its evidence lost by the harness, and says how
 	}
-	return scenarios.Judgement{Verdict: scenarios.Error, Reason: fmt.Sprintf("check %s returned verdict %q", r.ID, j.Verdict)}
+	return verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("check %s returned verdict %q", r.ID, j.Verdict)}
 }
 
 // maxReportedOutput bounds the client output kept in report.json.

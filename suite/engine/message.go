@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -13,7 +14,7 @@ const maxCitedExchanges = 6
 
 // FailureMessage is the text a failed requirement prints: evidence on its
 // own, so that a reader needs nothing else to see what the client did.
-func FailureMessage(sc *scenarios.Scenario, r scenarios.Requirement, j scenarios.Judgement, ev *scenarios.Evidence) string {
+func FailureMessage(sc *scenarios.Scenario, r scenarios.Requirement, j verdict.Judgement, ev *scenarios.Evidence) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s [%s] %s\n", r.ID, r.Level, r.Text)
 	fmt.Fprintf(&b, "  scenario: %s (%s)\n", sc.ID, sc.Title)

@@ -8,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The failure message is evidence on its own: requirement, want/got, the
@@ -24,7 +25,7 @@ func TestFailureMessage(t *testing.T) {
 		},
 		Client: scenarios.ClientRun{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "failed", Reason: "auth-required"}}},
 	}
-	j := scenarios.Judgement{Verdict: scenarios.Fail, Want: "abort before send", Got: "SendMessage at #4 under card version 1", Exchanges: []int64{4}}
+	j := verdict.Judgement{Verdict: verdict.Fail, Want: "abort before send", Got: "SendMessage at #4 under card version 1", Exchanges: []int64{4}}
 	msg := FailureMessage(sc, req, j, ev)
 	for _, want := range []string{
 		"ROT-001 [MUST] The client MUST abort before send",

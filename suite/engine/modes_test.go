@@ -11,6 +11,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -46,7 +47,7 @@ func playReferenceIn(t *testing.T, clientMode driver.Mode, o builtin.Options) {
 	rep := e.Report()
 	verdicts := rep.Verdicts()
 	for key, v := range verdicts {
-		if v == scenarios.Fail || v == scenarios.Error || v == scenarios.Skipped {
+		if v == verdict.Fail || v == verdict.Error || v == verdict.Skipped {
 			t.Errorf("%s is %s", key, v)
 		}
 	}
@@ -55,7 +56,7 @@ func playReferenceIn(t *testing.T, clientMode driver.Mode, o builtin.Options) {
 		// requirements pass, they are not merely not applicable.
 		for _, sc := range scenarios.Catalog() {
 			for _, r := range sc.AllRequirements() {
-				if key := sc.ID + "/" + r.ID; r.MidTask && verdicts[key] != scenarios.Pass {
+				if key := sc.ID + "/" + r.ID; r.MidTask && verdicts[key] != verdict.Pass {
 					t.Errorf("%s is %s in %s mode, want pass", key, verdicts[key], o.SendMode)
 				}
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -97,7 +98,7 @@ func TestOutcomeLeakLeavesNoTrace(t *testing.T) {
 			// Judged as what it was: a token is no outcome of the contract.
 			for _, sc := range e.Report().Scenarios {
 				for _, r := range sc.Requirements {
-					if r.ID == "GEN-003" && r.Verdict != scenarios.Fail {
+					if r.ID == "GEN-003" && r.Verdict != verdict.Fail {
 						t.Errorf("%s: GEN-003 is %s, want fail", sc.ID, r.Verdict)
 					}
 				}

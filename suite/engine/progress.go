@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -27,25 +27,25 @@ func progressLine(rec *report.Scenario) string {
 	if rec.HarnessError != "" {
 		out = "harness error: " + clip(rec.HarnessError, 200)
 	}
-	counts, unlisted := map[scenarios.Verdict]int{}, 0
+	counts, unlisted := map[verdict.Verdict]int{}, 0
 	for _, r := range rec.Requirements {
 		counts[r.Verdict]++
-		if r.Verdict == scenarios.Fail && !r.KnownFailure {
+		if r.Verdict == verdict.Fail && !r.KnownFailure {
 			unlisted++
 		}
 	}
 	mark := "ok  "
 	switch {
-	case counts[scenarios.Error] > 0:
+	case counts[verdict.Error] > 0:
 		mark = "ERROR"
 	case unlisted > 0:
 		mark = "FAIL"
-	case counts[scenarios.Fail] > 0:
+	case counts[verdict.Fail] > 0:
 		mark = "known"
 	}
 	line := fmt.Sprintf("%-5s %-38s pass %d, fail %d, n/a %d, error %d · client: %s · %d exchanges, %d ms",
-		mark, rec.ID, counts[scenarios.Pass], counts[scenarios.Fail], counts[scenarios.NotApplicable],
-		counts[scenarios.Error], out, rec.ExchangeCount, rec.DurationMS)
+		mark, rec.ID, counts[verdict.Pass], counts[verdict.Fail], counts[verdict.NotApplicable],
+		counts[verdict.Error], out, rec.ExchangeCount, rec.DurationMS)
 	if mark == "FAIL" && clientBroke(rec) {
 		line += stderrExcerpt(rec.ClientStderr)
 	}

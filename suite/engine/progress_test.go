@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -13,7 +13,7 @@ import (
 // FAIL line: a missing script says "Cannot find module", no verdict does.
 // A client that failed with its outcomes written shows nothing more.
 func TestProgressLineShowsABrokenClientsStderr(t *testing.T) {
-	failed := []*report.Requirement{{ID: "A", Level: scenarios.Must, Verdict: scenarios.Fail}}
+	failed := []*report.Requirement{{ID: "A", Level: verdict.Must, Verdict: verdict.Fail}}
 	var stderr strings.Builder
 	stderr.WriteString("node:internal/modules/cjs/loader:1228\n  throw err;\n\nError: Cannot find module '/x/my-adapter.mjs'\n")
 	for i := range 10 {

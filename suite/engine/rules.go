@@ -22,11 +22,11 @@ import (
 // selection: without GEN-005, a flood would hide what followed it from
 // every other check, and excuse nothing either. A failure keeps its own
 // words.
-func floodRule(ev *scenarios.Evidence, j scenarios.Judgement) scenarios.Judgement {
+func floodRule(ev *scenarios.Evidence, j verdict.Judgement) verdict.Judgement {
 	if ev.Dropped == 0 || j.Verdict == verdict.Fail {
 		return j
 	}
-	return scenarios.Judgement{Verdict: verdict.Fail,
+	return verdict.Judgement{Verdict: verdict.Fail,
 		Want: "every request of the scenario journaled, so that it can be judged",
 		Got: fmt.Sprintf("%d request(s) were only counted: the client sent more than the farm journals, "+
 			"and what they were is unknown", ev.Dropped)}

@@ -13,6 +13,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -90,7 +91,7 @@ func TestParallelHarnessFaultStaysInItsScenario(t *testing.T) {
 	for _, rec := range e.Report().Scenarios {
 		errs := 0
 		for _, r := range rec.Requirements {
-			if r.Verdict == scenarios.Error {
+			if r.Verdict == verdict.Error {
 				errs++
 			}
 		}

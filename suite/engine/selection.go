@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Selection says which requirements a run judges: the profiles, the
@@ -14,9 +15,9 @@ import (
 // everything.
 type Selection struct {
 	// Profiles to run; empty means all.
-	Profiles []scenarios.Profile
+	Profiles []verdict.Profile
 	// Level is the weakest level to run; "" means MAY (everything).
-	Level scenarios.Level
+	Level verdict.Level
 	// LabelFilter is the filter's text, as the user wrote it (recorded in
 	// the report); Match is that filter compiled. The engine knows no
 	// filter language: the front that parses LabelFilter sets Match.
@@ -35,12 +36,12 @@ type Selection struct {
 // with its compiled form.
 func (s Selection) Validate() error {
 	for _, p := range s.Profiles {
-		if !slices.Contains(scenarios.Profiles(), p) {
-			return &UsageError{fmt.Sprintf("unknown profile %q (want one of %v)", p, scenarios.Profiles())}
+		if !slices.Contains(verdict.Profiles(), p) {
+			return &UsageError{fmt.Sprintf("unknown profile %q (want one of %v)", p, verdict.Profiles())}
 		}
 	}
 	if s.Level != "" {
-		if _, err := scenarios.ParseLevel(string(s.Level)); err != nil {
+		if _, err := verdict.ParseLevel(string(s.Level)); err != nil {
 			return &UsageError{err.Error()}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 func TestSelection(t *testing.T) {
@@ -18,10 +19,10 @@ func TestSelection(t *testing.T) {
 		want []string
 	}{
 		{"everything", Selection{}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
-		{"must", Selection{Level: scenarios.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
-		{"general", Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
+		{"must", Selection{Level: verdict.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
+		{"general", Selection{Profiles: []verdict.Profile{verdict.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
 		{"label filter", Selection{LabelFilter: "!req:ROT-004", Match: notROT004}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005"}},
-		{"core and should", Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}, Level: scenarios.Should}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005"}},
+		{"core and should", Selection{Profiles: []verdict.Profile{verdict.ProfileCore}, Level: verdict.Should}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
@@ -47,12 +48,12 @@ func TestJudgesBringsPositiveControls(t *testing.T) {
 	if err := (Selection{SpecVersion: "1.1"}).Validate(); err == nil || !strings.Contains(err.Error(), "judges 1.0 clients") {
 		t.Errorf("spec version 1.1: %v, want a usage error naming 1.0", err)
 	}
-	rot := scenarios.Requirement{ID: "X-1", Level: scenarios.Must, SpecVersions: []string{"1.1"}}
+	rot := scenarios.Requirement{ID: "X-1", Level: verdict.Must, SpecVersions: []string{"1.1"}}
 	if (Selection{SpecVersion: "1.0"}).Selects(&scenarios.Scenario{ID: "s"}, rot) {
 		t.Error("a 1.1 requirement is selected by --spec-version 1.0")
 	}
 	onlyROT001 := Selection{LabelFilter: "req:ROT-001", Match: func(labels []string) bool { return slices.Contains(labels, "req:ROT-001") }}
-	general := Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}
+	general := Selection{Profiles: []verdict.Profile{verdict.ProfileGeneral}}
 	other := Selection{LabelFilter: "scenario:no-validator", Match: func(labels []string) bool { return slices.Contains(labels, "scenario:no-validator") }}
 	for _, tc := range []struct {
 		name string
@@ -79,7 +80,7 @@ func TestJudgesBringsPositiveControls(t *testing.T) {
 
 func TestSelectionValidate(t *testing.T) {
 	for name, sel := range map[string]Selection{
-		"unknown profile":   {Profiles: []scenarios.Profile{"fast"}},
+		"unknown profile":   {Profiles: []verdict.Profile{"fast"}},
 		"unknown level":     {Level: "often"},
 		"uncompiled filter": {LabelFilter: "req:GEN-001"},
 	} {

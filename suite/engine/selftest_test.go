@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +8,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -295,16 +295,30 @@ var blindRevalidation = []string{
 // signature scenarios, the second task is sent to A on the first card.
 var blindRevalidationForged = forgedSignatureKeys("GEN-004", 2)
 
-// forgedSignatureScenarios are the trust-root scenarios with the number of
-// the first of their four TRUST requirements: no contact with B, no
-// credential there, the abort reported, the control.
-var forgedSignatureScenarios = []struct {
+// forgedSignatureScenarios are the trust-root scenarios, found in the
+// catalog: those whose requirements start with a TRUST requirement, as
+// forgedSignature (scenarios/signed_cards.go) puts its four first: no
+// contact with B, no credential there, the abort reported, the control.
+var forgedSignatureScenarios = trustRootScenarios()
+
+type trustRoot struct {
 	id    string
-	first int
-}{
-	{"repointed-endpoint-foreign-jku", 1}, {"repointed-endpoint-unpublished-kid", 6}, {"repointed-endpoint-alg-none", 10},
-	{"repointed-endpoint-hmac-key-confusion", 14}, {"repointed-endpoint-unknown-crit", 18},
-	{"repointed-endpoint-non-canonical", 22}, {"repointed-endpoint-late-key", 26},
+	trust [4]string // its first four requirements
+}
+
+func trustRootScenarios() []trustRoot {
+	var out []trustRoot
+	for _, sc := range scenarios.Catalog() {
+		if len(sc.Requirements) < 4 || !strings.HasPrefix(sc.Requirements[0].ID, "TRUST-") {
+			continue
+		}
+		tr := trustRoot{id: sc.ID}
+		for i := range tr.trust {
+			tr.trust[i] = sc.Requirements[i].ID
+		}
+		out = append(out, tr)
+	}
+	return out
 }
 
 // forgedSignatureKeys are, for every trust-root scenario, general (a
@@ -317,7 +331,7 @@ func forgedSignatureKeys(general string, offsets ...int) []string {
 			keys = append(keys, sc.id+"/"+general)
 		}
 		for _, o := range offsets {
-			keys = append(keys, fmt.Sprintf("%s/TRUST-%03d", sc.id, sc.first+o))
+			keys = append(keys, sc.id+"/"+sc.trust[o])
 		}
 	}
 	return keys
@@ -328,7 +342,7 @@ func expectedExit(fails []string) int {
 	must := map[string]bool{}
 	for _, sc := range scenarios.Catalog() {
 		for _, r := range sc.AllRequirements() {
-			must[sc.ID+"/"+r.ID] = r.Level == scenarios.Must
+			must[sc.ID+"/"+r.ID] = r.Level == verdict.Must
 		}
 	}
 	for _, f := range fails {
@@ -366,9 +380,9 @@ func TestVerdictTable(t *testing.T) {
 			var gotFails []string
 			for key, v := range rep.Verdicts() {
 				switch v {
-				case scenarios.Fail:
+				case verdict.Fail:
 					gotFails = append(gotFails, key)
-				case scenarios.Error, scenarios.Skipped:
+				case verdict.Error, verdict.Skipped:
 					t.Errorf("%s: %s is %s", name, key, v)
 				}
 			}

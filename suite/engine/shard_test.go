@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -31,7 +32,7 @@ func TestShardsShareTheCatalog(t *testing.T) {
 	client := builtinClient(t, builtin.Reference)
 	// general+signatures: some shards hold only scenarios whose selected
 	// requirements are all general; the whole selection is what counts.
-	for _, sel := range []engine.Selection{{}, {Profiles: []scenarios.Profile{scenarios.ProfileGeneral, scenarios.ProfileSignatures}}} {
+	for _, sel := range []engine.Selection{{}, {Profiles: []verdict.Profile{verdict.ProfileGeneral, verdict.ProfileSignatures}}} {
 		whole, err := engine.New(engine.Options{Client: client, Selection: sel})
 		if err != nil {
 			t.Fatal(err)
@@ -81,7 +82,7 @@ func TestShardsShareTheCatalog(t *testing.T) {
 	}
 	// A shard of a general-only selection judges its scenarios' positive
 	// controls too, as the whole run does.
-	general := engine.Selection{Profiles: []scenarios.Profile{scenarios.ProfileGeneral}}
+	general := engine.Selection{Profiles: []verdict.Profile{verdict.ProfileGeneral}}
 	for k := 1; k <= 2; k++ {
 		e, err := engine.New(engine.Options{Client: client, Selection: general, Shard: engine.Shard{Index: k, Count: 2}})
 		if err != nil {

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -13,7 +13,7 @@ import (
 // failure message as the subtest's error.
 func TestVendorPlainGoTest(t *testing.T) {
 	e, err := engine.New(engine.Options{Client: builtinClient(t, builtin.Reference),
-		Selection: engine.Selection{Profiles: []scenarios.Profile{scenarios.ProfileCore}, Level: scenarios.Must}})
+		Selection: engine.Selection{Profiles: []verdict.Profile{verdict.ProfileCore}, Level: verdict.Must}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,8 +26,8 @@ func TestVendorPlainGoTest(t *testing.T) {
 				}
 				t.Run(v.ID, func(t *testing.T) {
 					switch v.Verdict {
-					case scenarios.Pass:
-					case scenarios.NotApplicable:
+					case verdict.Pass:
+					case verdict.NotApplicable:
 						t.Skip("not applicable: " + v.Reason)
 					default:
 						t.Error(v.Message)

@@ -10,6 +10,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // Every exchange belongs to a task: what arrives after an outcome was
@@ -85,7 +86,7 @@ func TestASendAfterTheLastOutcomeIsJudged(t *testing.T) {
 	if o := ev.Client.Outcome; o == nil || o.Reason != driver.ReasonVersionUnsupported {
 		t.Fatalf("last outcome %+v, want aborted/version-unsupported", o)
 	}
-	if j := judgedIn(t, ev, "version-skew", "SKEW-001"); j.Verdict != scenarios.Fail {
+	if j := judgedIn(t, ev, "version-skew", "SKEW-001"); j.Verdict != verdict.Fail {
 		t.Errorf("SKEW-001: %s %s, want fail: the late send went to the 2.0 interface", j.Verdict, j.Got)
 	}
 }
@@ -132,13 +133,13 @@ func TestAReplayedTaskDoesNotComplete(t *testing.T) {
 	if o := ev.Client.Outcome; o == nil || o.Outcome != driver.OutcomeCompleted || o.TaskID != ev.Task(1).Client.Outcome.TaskID {
 		t.Fatalf("last outcome %+v, want the first task's, completed", o)
 	}
-	if j := judgedIn(t, ev, "mirrored-stale-cache", "STALE-004"); j.Verdict != scenarios.Fail {
+	if j := judgedIn(t, ev, "mirrored-stale-cache", "STALE-004"); j.Verdict != verdict.Fail {
 		t.Errorf("STALE-004: %s %s, want fail: no send created the task reported", j.Verdict, j.Got)
 	}
 }
 
 // judgedIn is requirement id of the scenario, judged over ev.
-func judgedIn(t *testing.T, ev *scenarios.Evidence, scenario, id string) scenarios.Judgement {
+func judgedIn(t *testing.T, ev *scenarios.Evidence, scenario, id string) verdict.Judgement {
 	t.Helper()
 	for _, r := range lookup(t, scenario).AllRequirements() {
 		if r.ID == id {
@@ -146,5 +147,5 @@ func judgedIn(t *testing.T, ev *scenarios.Evidence, scenario, id string) scenari
 		}
 	}
 	t.Fatalf("no requirement %s in %s", id, scenario)
-	return scenarios.Judgement{}
+	return verdict.Judgement{}
 }

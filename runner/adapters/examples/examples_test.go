@@ -11,8 +11,8 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/explore"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 )
 
@@ -84,13 +84,13 @@ func TestExamplesPassTheGeneratedCatalog(t *testing.T) {
 		}
 		rep := e.Report()
 		for key, v := range rep.Verdicts() {
-			if v == scenarios.Error || v == scenarios.Skipped {
+			if v == verdict.Error || v == verdict.Skipped {
 				t.Errorf("%s is %s", key, v)
 			}
 		}
 		for _, sc := range rep.Scenarios {
 			for _, r := range sc.Requirements {
-				if r.Verdict == scenarios.Fail && r.Level == scenarios.Must {
+				if r.Verdict == verdict.Fail && r.Level == verdict.Must {
 					t.Errorf("%s/%s fails: want %s, got %s", sc.ID, r.ID, r.Want, r.Got)
 				}
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // First contact. Every authority scenario of the routing family shows the
@@ -33,38 +34,33 @@ func firstContact(s *Scenario) *Scenario {
 }
 
 // untrustedOnFirstContact is untrustedEndpoint for a session whose first
-// card is advisory for peer: no request of any kind reaches peer in the
-// session (noRequest), no credential does (noCredential), the client
-// reports the first task aborted / untrusted-endpoint, and the second
-// task, under the honest card, completes (the positive control). All four
-// are MUSTs citing ref; the outcome also cites the driver contract.
-func untrustedOnFirstContact(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
-	return onFirstContact(nothingReaches, peer, profile, ref, ids, noRequest, noCredential)
+// card is advisory for peer, in the order of r: no request of any kind
+// reaches peer in the session, no credential does, the client reports the
+// first task aborted / untrusted-endpoint, and the second task, under the
+// honest card, completes (the positive control). All four are MUSTs citing
+// ref; the outcome also cites the driver contract.
+func untrustedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
+	return onFirstContact(nothingReaches, peer, profile, ref, r)
 }
 
 // probedOnFirstContact is untrustedOnFirstContact for an endpoint the card
 // could make authoritative (a validly signed binding): a bare TLS handshake
 // there, to learn its principal, is allowed (probedEndpoint).
-func probedOnFirstContact(peer string, profile Profile, ref string, ids [4]string, noRequest, noCredential string) []Requirement {
-	return onFirstContact(noRequestAt, peer, profile, ref, ids, noRequest, noCredential)
+func probedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
+	return onFirstContact(noRequestAt, peer, profile, ref, r)
 }
 
-func onFirstContact(contact func(string) func(*Evidence) Judgement, peer string, profile Profile, ref string, ids [4]string,
-	noRequest, noCredential string) []Requirement {
+func onFirstContact(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
 	return []Requirement{
-		{ID: ids[0], Level: Must, Profile: profile, Text: noRequest, Ref: ref, Check: contact(peer)},
-		{ID: ids[1], Level: Must, Profile: profile, Text: noCredential, Ref: ref, Check: noCredentialAt(peer)},
+		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
+		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		{
-			ID: ids[2], Level: Must, Profile: profile,
-			Text: "The client MUST report the first task aborted with reason untrusted-endpoint, having been served, " +
-				"as the session's first card, the card that points elsewhere: a card is judged on its own, not against an earlier one.",
+			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
 			Ref:   ref + "; docs/driver-contract.md",
 			Task:  1,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
-		controlTask(ids[3], profile, 2,
-			"The client MUST complete the second task, under the card whose endpoints are on its own origin, served "+
-				"after the one it refused (the positive control).", ref),
+		controlTask(r[3].id, profile, 2, r[3].text, ref),
 	}
 }
 

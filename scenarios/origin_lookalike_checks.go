@@ -1,0 +1,92 @@
+package scenarios
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
+
+// inTasks judges check in the view of each of tasks (numbered from 1): the
+// first failure, named by its task, fails the whole.
+func inTasks(ev *Evidence, tasks []int, check func(*Evidence) verdict.Judgement) verdict.Judgement {
+	for _, n := range tasks {
+		view := ev.Task(n)
+		if view == nil {
+			return failed(fmt.Sprintf("task %d of the session", n), "the session has no such task")
+		}
+		if j := check(view); j.Verdict != verdict.Pass {
+			j.Got = fmt.Sprintf("task %d: %s", n, j.Got)
+			return j
+		}
+	}
+	return passed()
+}
+
+// onlyCardRequests: in each of tasks, every request any peer saw is a card
+// request at cardPeer. A look-alike of the card's origin may be served by
+// the card peer's own socket, so what that received counts too.
+func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
+			bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !cardRequestAt(cardPeer, ex) })
+			if len(bad) > 0 {
+				return failed("nothing but card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")",
+					fmt.Sprintf("%d other request(s), first %s at peer %s", len(bad), requestLine(bad[0]), bad[0].Peer), seqs(bad)...)
+			}
+			return passed()
+		})
+	}
+}
+
+// noCredentialBesideCard: in each of tasks, no request other than a card
+// request at cardPeer carried a credential, and no connection either, its
+// handshake included, but for the credentials those card requests carried
+// on connections to cardPeer; nor could a connection not be scanned whole
+// (whatever it carried reached the peer).
+func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
+			var onCards []string
+			for _, ex := range view.Select(func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) }) {
+				onCards = append(onCards, ex.Auth.Presented...)
+			}
+			bad := view.Select(func(ex mockpeer.Exchange) bool {
+				switch {
+				case ex.Route == mockpeer.RouteAdmin || cardRequestAt(cardPeer, ex):
+					return false
+				case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
+					return unscanned(ex) || slices.ContainsFunc(ex.Auth.Presented, func(n string) bool { return !slices.Contains(onCards, n) })
+				}
+				return len(ex.Auth.Presented) > 0 || unscanned(ex)
+			})
+			if len(bad) == 0 {
+				return passed()
+			}
+			got := fmt.Sprintf("%s presented at #%d (%s, peer %s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]), bad[0].Peer)
+			if len(bad[0].Auth.Presented) == 0 {
+				got = fmt.Sprintf("credentials unknown at #%d (%s, peer %s): %s, whatever it carried reached the peer",
+					bad[0].Seq, requestLine(bad[0]), bad[0].Peer, bad[0].Conn.Unscanned)
+			}
+			return failed("no credential outside card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")", got, seqs(bad)...)
+		})
+	}
+}
+
+// clientRequest: an exchange the client caused that is a request (not an
+// admin call, not a connection that carried none: see Evidence.AtPeer). A
+// connection to cardPeer is one only for bytes no handler saw (plain HTTP
+// on its TLS port, a request net/http refused): the requests handled on it
+// are journaled, and judged, themselves.
+func clientRequest(cardPeer string, ex mockpeer.Exchange) bool {
+	if ex.Route == mockpeer.RouteConnection {
+		return ex.Conn.Request() && (ex.Peer != cardPeer || ex.Conn.Requests == 0)
+	}
+	return ex.Route != mockpeer.RouteAdmin
+}
+
+func cardRequestAt(peer string, ex mockpeer.Exchange) bool {
+	return ex.Peer == peer && ex.Route == mockpeer.RouteCard
+}
