@@ -119,7 +119,7 @@ func fieldBeforeSendRef(differs bool) string {
 // it is sent and completes, never canceled.
 func fieldBeforeSend(peer string, v int, differs bool) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
-		if j, ok := servedAsDerived(ev, peer, 0, v, differs); !ok {
+		if j, ok := servedAsDerived(ev, Change{Peer: peer, To: v}, differs); !ok {
 			return j
 		}
 		if differs {

@@ -22,6 +22,12 @@ const (
 	// GenVouched: signed, the first task completes at the endpoint the
 	// signed card vouches for (SHOULD).
 	GenVouched = "XPL-005"
+	// GenNoContact: a card that is not authoritative for its interfaces
+	// (a look-alike origin, a forged signature): nothing reaches them
+	// (MUST).
+	GenNoContact = "XPL-006"
+	// GenNoCredential: no credential reaches them either (MUST).
+	GenNoCredential = "XPL-007"
 )
 
 // GeneratedRequirement documents one of them.
@@ -46,6 +52,13 @@ func GeneratedRequirements() []GeneratedRequirement {
 		{GenNoFetch, "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
 		{GenVouched, "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
 			"valid signature vouches for (rule 6)."},
+		{GenNoContact, "MUST", "Variants whose changed card is not authoritative for its interfaces (rule 6): for a forged " +
+			"signature, no contact of any kind with the endpoint it vouches for (nor with the third origin a foreign jku names), " +
+			"not even a connection, in the whole session; for a look-alike origin, nothing but card requests (and the extended " +
+			"card's GetExtendedAgentCard on the card's origin) in the task that must refuse the card, whichever socket serves " +
+			"the look-alike."},
+		{GenNoCredential, "MUST", "The same variants: no credential reaches the forged signature's endpoint, or, for a look-alike, " +
+			"goes anywhere in the refusing task but on its card requests."},
 	}
 }
 
@@ -54,7 +67,7 @@ func writeGeneratedRequirements(b *strings.Builder) {
 	b.WriteString("\n## Generated scenarios (`run --explore`)\n\nJudged in every generated variant ([explore.md](explore.md)); " +
 		"each variant's text is derived from its parameters.\n")
 	for _, r := range GeneratedRequirements() {
-		fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `core` (`signatures` for a signed variant's %s). %s\n\nReference: contract-model §3.\n",
+		fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `core` (`signatures` for a signed or forged variant's %s). %s\n\nReference: contract-model §3.\n",
 			r.ID, r.Level, GenChanged, r.What)
 	}
 }

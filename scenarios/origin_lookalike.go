@@ -199,14 +199,20 @@ func inTasks(ev *Evidence, tasks []int, check func(*Evidence) Judgement) Judgeme
 func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		return inTasks(ev, tasks, func(view *Evidence) Judgement {
-			bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !cardRequestAt(cardPeer, ex) })
-			if len(bad) > 0 {
-				return failed("nothing but card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")",
-					fmt.Sprintf("%d other request(s), first %s at peer %s", len(bad), requestLine(bad[0]), bad[0].Peer), seqs(bad)...)
-			}
-			return passed()
+			return onlyCardRequestsWith(view, cardPeer, func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) })
 		})
 	}
+}
+
+// onlyCardRequestsWith judges one task's view: every request is a look at
+// cardPeer's card (look).
+func onlyCardRequestsWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) Judgement {
+	bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !look(ex) })
+	if len(bad) > 0 {
+		return failed("nothing but card requests to peer "+cardPeer+" ("+view.Origins[cardPeer]+")",
+			fmt.Sprintf("%d other request(s), first %s at peer %s", len(bad), requestLine(bad[0]), bad[0].Peer), seqs(bad)...)
+	}
+	return passed()
 }
 
 // noCredentialBesideCard: in each of tasks, no request other than a card
@@ -217,30 +223,37 @@ func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) Judgement {
 func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) Judgement {
 	return func(ev *Evidence) Judgement {
 		return inTasks(ev, tasks, func(view *Evidence) Judgement {
-			var onCards []string
-			for _, ex := range view.Select(func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) }) {
-				onCards = append(onCards, ex.Auth.Presented...)
-			}
-			bad := view.Select(func(ex mockpeer.Exchange) bool {
-				switch {
-				case ex.Route == mockpeer.RouteAdmin || cardRequestAt(cardPeer, ex):
-					return false
-				case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
-					return unscanned(ex) || slices.ContainsFunc(ex.Auth.Presented, func(n string) bool { return !slices.Contains(onCards, n) })
-				}
-				return len(ex.Auth.Presented) > 0 || unscanned(ex)
-			})
-			if len(bad) == 0 {
-				return passed()
-			}
-			got := fmt.Sprintf("%s presented at #%d (%s, peer %s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]), bad[0].Peer)
-			if len(bad[0].Auth.Presented) == 0 {
-				got = fmt.Sprintf("credentials unknown at #%d (%s, peer %s): %s, whatever it carried reached the peer",
-					bad[0].Seq, requestLine(bad[0]), bad[0].Peer, bad[0].Conn.Unscanned)
-			}
-			return failed("no credential outside card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")", got, seqs(bad)...)
+			return noCredentialBesideCardWith(view, cardPeer, func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) })
 		})
 	}
+}
+
+// noCredentialBesideCardWith judges one task's view: credentials only on
+// looks at cardPeer's card (look), and on connections to cardPeer only
+// those the looks carried.
+func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) Judgement {
+	var onCards []string
+	for _, ex := range view.Select(look) {
+		onCards = append(onCards, ex.Auth.Presented...)
+	}
+	bad := view.Select(func(ex mockpeer.Exchange) bool {
+		switch {
+		case ex.Route == mockpeer.RouteAdmin || look(ex):
+			return false
+		case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
+			return unscanned(ex) || slices.ContainsFunc(ex.Auth.Presented, func(n string) bool { return !slices.Contains(onCards, n) })
+		}
+		return len(ex.Auth.Presented) > 0 || unscanned(ex)
+	})
+	if len(bad) == 0 {
+		return passed()
+	}
+	got := fmt.Sprintf("%s presented at #%d (%s, peer %s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]), bad[0].Peer)
+	if len(bad[0].Auth.Presented) == 0 {
+		got = fmt.Sprintf("credentials unknown at #%d (%s, peer %s): %s, whatever it carried reached the peer",
+			bad[0].Seq, requestLine(bad[0]), bad[0].Peer, bad[0].Conn.Unscanned)
+	}
+	return failed("no credential outside card requests to peer "+cardPeer+" ("+view.Origins[cardPeer]+")", got, seqs(bad)...)
 }
 
 // clientRequest: an exchange the client caused that is a request (not an

@@ -1,0 +1,154 @@
+package scenarios
+
+import (
+	"slices"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// The fixed catalog's families as building blocks of the generated one
+// (package explore): the spellings of origin-lookalike, the forgeries of
+// the trust-root family and the extended card's shape, each table the one
+// its fixed scenarios play, so that a variant and a fixed scenario of the
+// same family cannot drift apart.
+
+// OriginSpelling is one spelling of origin-lookalike's card: its
+// interfaces on the card's own origin spelt otherwise (Same), or on
+// another origin that looks like it.
+type OriginSpelling struct {
+	// Kind is stable: generated variants are named after it.
+	Kind string
+	What string
+	Same bool
+	// LandsOn names the peer whose socket the spelling reaches: the card
+	// peer's own (http for https, localhost, the IPv4-mapped address), the
+	// other peer's (userinfo, another port), or none ([::1]).
+	LandsOn string
+	urls    func(a, b hostAndPort) [3]string
+}
+
+// spellingKinds name origin-lookalike's spellings, by requirement ID, and
+// say whose socket each reaches ("A", "B" or "").
+var spellingKinds = map[string][2]string{
+	"ORIGIN-003": {"upper-scheme", "A"}, "ORIGIN-004": {"userinfo", "B"}, "ORIGIN-005": {"other-port", "B"},
+	"ORIGIN-006": {"dot-segments", "A"}, "ORIGIN-007": {"http", "A"}, "ORIGIN-008": {"localhost", "A"},
+	"ORIGIN-009": {"padded-port", "A"}, "ORIGIN-010": {"ipv6-loopback", ""}, "ORIGIN-011": {"ipv4-mapped", "A"},
+}
+
+// OriginSpellings are origin-lookalike's spellings, in its task order. Each
+// is made from the card peer A's and the other peer B's origins, both on
+// 127.0.0.1.
+func OriginSpellings() []OriginSpelling {
+	out := make([]OriginSpelling, 0, len(lookalikeSpellings))
+	for _, s := range lookalikeSpellings {
+		k := spellingKinds[s.id]
+		out = append(out, OriginSpelling{Kind: k[0], What: s.name, Same: s.same, LandsOn: k[1], urls: s.urls})
+	}
+	return out
+}
+
+// Respell is a card edit listing every interface of the card in the
+// spelling's form, made from the origins of peers a (the card's) and b:
+// each interface gets the spelling's url of its binding. A same-origin
+// spelling needs no b ("").
+func (s OriginSpelling) Respell(a, b string) func(mockpeer.Origins, *wire.AgentCard) {
+	return func(o mockpeer.Origins, c *wire.AgentCard) {
+		var other hostAndPort
+		if b != "" {
+			other = hostPortOf(o(b))
+		}
+		urls := s.urls(hostPortOf(o(a)), other)
+		for i, iface := range c.SupportedInterfaces {
+			c.SupportedInterfaces[i].URL = urls[slices.Index(mockpeer.AllBindings, iface.ProtocolBinding)]
+		}
+	}
+}
+
+// Forgery is one signature of the trust-root family: it would make a card
+// speak for another origin, and rule 6 refuses it.
+type Forgery struct {
+	// Kind is stable: generated variants are named after it.
+	Kind    string
+	What    string
+	Signing mockpeer.Signing
+	// Publisher is the peer other than the card's whose key set the
+	// forgery names ("" for none): it must exist, and get nothing.
+	Publisher string
+}
+
+// Forgeries are the trust-root family's signatures, one per scenario
+// (repointed_endpoint_{foreign_jku,unpublished_kid,alg_none,
+// hmac_key_confusion,unknown_crit,non_canonical,late_key}.go).
+func Forgeries() []Forgery {
+	return []Forgery{
+		{"foreign-jku", "a key set on a third origin, named by jku", mockpeer.Signing{JKU: true, Publisher: "C"}, "C"},
+		{"unpublished-kid", "a kid the origin never published, its key embedded", mockpeer.Signing{JKU: true, Fault: mockpeer.EmbeddedKey}, ""},
+		{"alg-none", "an unsecured JWS (alg none)", mockpeer.Signing{JKU: true, Fault: mockpeer.Unsecured}, ""},
+		{"hmac-key-confusion", "an HMAC keyed with the origin's public key", mockpeer.Signing{JKU: true, Fault: mockpeer.HMACKeyConfusion}, ""},
+		{"unknown-crit", "a crit header naming an unknown extension", mockpeer.Signing{JKU: true, Fault: mockpeer.UnknownCritical}, ""},
+		{"non-canonical", "a signature over the bytes as served, not RFC 8785's form", mockpeer.Signing{JKU: true, Fault: mockpeer.NonCanonical}, ""},
+		{"late-key", "a key the origin publishes only after the card was judged", mockpeer.Signing{JKU: true, Fault: mockpeer.LatePublication}, ""},
+	}
+}
+
+// WorkingPeer is a working A2A peer name on host, serving card: it would
+// complete the task (the decoy of the routing families).
+func WorkingPeer(name, host string, card func(peer string) mockpeer.CardBuilder) mockpeer.PeerSpec {
+	return workingPeer(name, host, card)
+}
+
+// PublicOfExtended is card as the public card of the extended-card
+// family: without the target skill, advertising the extended card.
+func PublicOfExtended(card mockpeer.CardBuilder) mockpeer.CardBuilder {
+	return card.Skills(standardSkills()[1:]...).Edit(advertiseExtended)
+}
+
+// AdvertisingExtended is card advertising the extended card, as the
+// family's extended cards do.
+func AdvertisingExtended(card mockpeer.CardBuilder) mockpeer.CardBuilder {
+	return card.Edit(advertiseExtended)
+}
+
+// ArmExtended arms peer's extended card to change to version v between
+// the client's look at it and its send.
+var ArmExtended = ArmExtendedRotation
+
+// NothingReaches: no contact of any kind with peer, not even a connection.
+func NothingReaches(peer string) func(*Evidence) Judgement { return nothingReaches(peer) }
+
+// NoCredentialAt: no credential reached peer, its handshakes included.
+func NoCredentialAt(peer string) func(*Evidence) Judgement { return noCredentialAt(peer) }
+
+// OnlyCardRequestsIn: in each of tasks, every request any peer saw is a
+// card request at cardPeer, or its GetExtendedAgentCard when extended (the
+// extended card is fetched over the public card's interfaces, which the
+// public card is authoritative for): a look-alike may land on cardPeer's
+// own socket.
+func OnlyCardRequestsIn(cardPeer string, tasks []int, extended bool) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		return inTasks(ev, tasks, func(view *Evidence) Judgement {
+			return onlyCardRequestsWith(view, cardPeer, cardLook(cardPeer, extended))
+		})
+	}
+}
+
+// NoCredentialBesideCardIn: in each of tasks, no credential went anywhere
+// but on card requests at cardPeer (its GetExtendedAgentCard included when
+// extended).
+func NoCredentialBesideCardIn(cardPeer string, tasks []int, extended bool) func(*Evidence) Judgement {
+	return func(ev *Evidence) Judgement {
+		return inTasks(ev, tasks, func(view *Evidence) Judgement {
+			return noCredentialBesideCardWith(view, cardPeer, cardLook(cardPeer, extended))
+		})
+	}
+}
+
+// cardLook: ex is a look at cardPeer's card: a card request, or, when
+// extended, a GetExtendedAgentCard at cardPeer.
+func cardLook(cardPeer string, extended bool) func(mockpeer.Exchange) bool {
+	return func(ex mockpeer.Exchange) bool {
+		return cardRequestAt(cardPeer, ex) ||
+			extended && ex.Peer == cardPeer && ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
+	}
+}
