@@ -75,6 +75,10 @@ type Forgery struct {
 	// Publisher is the peer other than the card's whose key set the
 	// forgery names ("" for none): it must exist, and get nothing.
 	Publisher string
+	// OfItsTime: the signature is refused by the keys of the time the card
+	// is judged, and a later judgement may find it valid (a key published
+	// late): refusing it once says nothing of the next look.
+	OfItsTime bool
 }
 
 // Forgeries are the trust-root family's signatures, one per scenario
@@ -82,13 +86,13 @@ type Forgery struct {
 // hmac_key_confusion,unknown_crit,non_canonical,late_key}.go).
 func Forgeries() []Forgery {
 	return []Forgery{
-		{"foreign-jku", "a key set on a third origin, named by jku", mockpeer.Signing{JKU: true, Publisher: "C"}, "C"},
-		{"unpublished-kid", "a kid the origin never published, its key embedded", mockpeer.Signing{JKU: true, Fault: mockpeer.EmbeddedKey}, ""},
-		{"alg-none", "an unsecured JWS (alg none)", mockpeer.Signing{JKU: true, Fault: mockpeer.Unsecured}, ""},
-		{"hmac-key-confusion", "an HMAC keyed with the origin's public key", mockpeer.Signing{JKU: true, Fault: mockpeer.HMACKeyConfusion}, ""},
-		{"unknown-crit", "a crit header naming an unknown extension", mockpeer.Signing{JKU: true, Fault: mockpeer.UnknownCritical}, ""},
-		{"non-canonical", "a signature over the bytes as served, not RFC 8785's form", mockpeer.Signing{JKU: true, Fault: mockpeer.NonCanonical}, ""},
-		{"late-key", "a key the origin publishes only after the card was judged", mockpeer.Signing{JKU: true, Fault: mockpeer.LatePublication}, ""},
+		{"foreign-jku", "a key set on a third origin, named by jku", mockpeer.Signing{JKU: true, Publisher: "C"}, "C", false},
+		{"unpublished-kid", "a kid the origin never published, its key embedded", mockpeer.Signing{JKU: true, Fault: mockpeer.EmbeddedKey}, "", false},
+		{"alg-none", "an unsecured JWS (alg none)", mockpeer.Signing{JKU: true, Fault: mockpeer.Unsecured}, "", false},
+		{"hmac-key-confusion", "an HMAC keyed with the origin's public key", mockpeer.Signing{JKU: true, Fault: mockpeer.HMACKeyConfusion}, "", false},
+		{"unknown-crit", "a crit header naming an unknown extension", mockpeer.Signing{JKU: true, Fault: mockpeer.UnknownCritical}, "", false},
+		{"non-canonical", "a signature over the bytes as served, not RFC 8785's form", mockpeer.Signing{JKU: true, Fault: mockpeer.NonCanonical}, "", false},
+		{"late-key", "a key the origin publishes only after the card was judged", mockpeer.Signing{JKU: true, Fault: mockpeer.LatePublication}, "", true},
 	}
 }
 

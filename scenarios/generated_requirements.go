@@ -28,6 +28,9 @@ const (
 	GenNoContact = "XPL-006"
 	// GenNoCredential: no credential reaches them either (MUST).
 	GenNoCredential = "XPL-007"
+	// GenRefusedAgain: the card refused by rule 6, served again, is
+	// refused again (MUST).
+	GenRefusedAgain = "XPL-008"
 )
 
 // GeneratedRequirement documents one of them.
@@ -58,7 +61,10 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"card's GetExtendedAgentCard on the card's origin) in the task that must refuse the card, whichever socket serves " +
 			"the look-alike."},
 		{GenNoCredential, "MUST", "The same variants: no credential reaches the forged signature's endpoint, or, for a look-alike, " +
-			"goes anywhere in the refusing task but on its card requests."},
+			"goes anywhere in the refusing tasks but on their card requests."},
+		{GenRefusedAgain, "MUST", "Variants that plan a task on a card rule 6 refuses (between tasks, on first contact): the same " +
+			"card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more task, which " +
+			"the client refuses too, aborted/untrusted-endpoint: a refused card is never cached as trusted (google/adk-python#6901)."},
 	}
 }
 

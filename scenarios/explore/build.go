@@ -19,6 +19,7 @@ const (
 	ReqVouchedT1    = scenarios.GenVouched
 	ReqNoContact    = scenarios.GenNoContact
 	ReqNoCredential = scenarios.GenNoCredential
+	ReqRefusedAgain = scenarios.GenRefusedAgain
 )
 
 // The peers of a variant: A serves the card. B is where a card that is
@@ -215,6 +216,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	case FirstContact:
 		changedTask = 1
 		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, nil)}}
+		if e.RefusedAgain {
+			s.Tasks = []scenarios.Task{{}, {}, {Before: rotate(moving, 1, nil)}}
+		}
 	case BeforeSend:
 		arm := scenarios.ArmRotation
 		if v.Card == ExtendedCard {
@@ -223,6 +227,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, arm)}}
 	case BetweenTasks:
 		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, nil)}}
+		if e.RefusedAgain {
+			s.Tasks = append(s.Tasks, scenarios.Task{})
+		}
 	case MidTask:
 		changedTask = 1
 		s.Tasks = []scenarios.Task{{}}
@@ -315,6 +322,15 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
 			Ref:  "contract-model §3 rule 6 and §6", Check: completed}))
 	}
+	if e.RefusedAgain {
+		again := changedTask + 1
+		out = append(out, scenarios.AtTask(again, scenarios.Requirement{ID: ReqRefusedAgain, Level: scenarios.Must, Profile: profile,
+			Text: fmt.Sprintf("The client MUST refuse task %d too, served the card it refused in task %d again, unchanged and still "+
+				"fresh by its max-age: a refused card is judged again, never reused as trusted; no task-creating request, "+
+				"aborted/untrusted-endpoint.", again, changedTask),
+			Ref:   e.Rule + "; https://github.com/google/adk-python/issues/6901",
+			Check: scenarios.RefusedUntrusted(change)}))
+	}
 	return append(out, untrusted(v, c, e, changedTask, profile)...)
 }
 
@@ -344,18 +360,32 @@ func untrusted(v Variant, c variantCards, e Expectation, changedTask int, profil
 	case c.spelling != nil && e.Untrusted && (e.Changed == RefuseUntrusted || e.Changed == AbortBeforeSend):
 		ref += "; RFC 6454 §4, §5; origin-lookalike (" + c.spelling.What + ")"
 		tasks := []int{changedTask}
+		if e.RefusedAgain {
+			tasks = append(tasks, changedTask+1)
+		}
 		extended := v.Card == ExtendedCard
 		return []scenarios.Requirement{
 			{ID: ReqNoContact, Level: scenarios.Must, Profile: profile, Ref: ref,
-				Text: fmt.Sprintf("The client MUST NOT send anything but card requests in task %d, whose card's interfaces are on an "+
-					"origin that only looks like the card's (%s), whichever socket serves it.", changedTask, c.spelling.What),
+				Text: fmt.Sprintf("The client MUST NOT send anything but card requests in task(s) %s, whose card's interfaces are on an "+
+					"origin that only looks like the card's (%s), whichever socket serves it.", taskList(tasks), c.spelling.What),
 				Check: scenarios.OnlyCardRequestsIn(cardPeer, tasks, extended)},
 			{ID: ReqNoCredential, Level: scenarios.Must, Profile: profile, Ref: ref,
-				Text:  fmt.Sprintf("The client MUST NOT send any credential in task %d but on its card requests.", changedTask),
+				Text:  fmt.Sprintf("The client MUST NOT send any credential in task(s) %s but on its card requests.", taskList(tasks)),
 				Check: scenarios.NoCredentialBesideCardIn(cardPeer, tasks, extended)},
 		}
 	}
 	return nil
+}
+
+func taskList(tasks []int) string {
+	out := ""
+	for i, n := range tasks {
+		if i > 0 {
+			out += " and "
+		}
+		out += fmt.Sprint(n)
+	}
+	return out
 }
 
 func publisherText(f *scenarios.Forgery) string {

@@ -90,7 +90,9 @@ const (
 )
 
 // AuthorityClasses lists every class, in a fixed order.
-func AuthorityClasses() []AuthorityClass { return []AuthorityClass{SameOrigin, Signed, Lookalike, Forged} }
+func AuthorityClasses() []AuthorityClass {
+	return []AuthorityClass{SameOrigin, Signed, Lookalike, Forged}
+}
 
 // Authority is a class and, within it, the kind: the spelling or the
 // forgery ("" for the same origin as the farm spells it, and for signed).

@@ -1,6 +1,10 @@
 package explore
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
 
 // The derivation of what a variant requires, rule by rule of
 // docs/contract-model.md §3. Its only input about the field is the
@@ -50,6 +54,11 @@ type Expectation struct {
 	// its interfaces (rule 6): nothing may reach them, and refusing them
 	// (untrusted-endpoint) is a way to abort before the send.
 	Untrusted bool
+	// RefusedAgain: the card refused by rule 6 is served again, unchanged,
+	// for one more task, and must be refused again: rule 6 judges every
+	// card a task is planned on, so neither the card nor the refusal is
+	// kept as a verdict (a rejected card is never cached).
+	RefusedAgain bool
 }
 
 // Derive applies the rules to v, given the oracle's answer.
@@ -81,6 +90,7 @@ func Derive(v Variant, contractChanged bool, mayRefuse bool) Expectation {
 	if v.Card == ExtendedCard && !strings.Contains(e.Rule, "§7") {
 		e.Rule += "; contract-model §7"
 	}
+	e.RefusedAgain = rule6JudgedEveryTime(v, e.Changed)
 	e.Frozen = rule3FrozenAfterSend(v)
 	e.HonourSend = rule3FrozenAfterSend(v) || rule4NoValidator(v)
 	return e
@@ -119,3 +129,21 @@ func rule6Authoritative(v Variant) bool {
 // rule6SignatureVouches: only a (valid) signature makes the endpoint
 // authoritative, and verifying signatures is a SHOULD.
 func rule6SignatureVouches(v Variant) bool { return v.Authority.Class == Signed }
+
+// Rule 6 judges the card of every task: a card refused once is judged
+// again when served again, never cached as trusted, and refused again
+// unless its refusal was of its time (a key published late vouches for
+// the card at the next look).
+func rule6JudgedEveryTime(v Variant, b Behaviour) bool {
+	if b != RefuseUntrusted {
+		return false
+	}
+	if v.Authority.Class == Forged {
+		for _, f := range scenarios.Forgeries() {
+			if f.Kind == v.Authority.Kind {
+				return !f.OfItsTime
+			}
+		}
+	}
+	return true
+}

@@ -123,3 +123,24 @@ func TestDeriveRule6Untrusted(t *testing.T) {
 		}
 	}
 }
+
+// A card refused by rule 6 is served again and refused again, but for a
+// refusal of its time: a key published late vouches for the card at the
+// next look.
+func TestDeriveRefusedAgain(t *testing.T) {
+	for _, tc := range []struct {
+		a    Authority
+		p    Point
+		want bool
+	}{
+		{Authority{Lookalike, "localhost"}, BetweenTasks, true},
+		{Authority{Forged, "alg-none"}, FirstContact, true},
+		{Authority{Forged, "late-key"}, BetweenTasks, false},
+		{Authority{Lookalike, "localhost"}, BeforeSend, false},
+		{Authority{Class: SameOrigin}, BetweenTasks, false},
+	} {
+		if e := Derive(with(variant(tc.p, ETag, false), PublicCard, tc.a), true, false); e.RefusedAgain != tc.want {
+			t.Errorf("%s at %s: refused again %t, want %t", tc.a, tc.p, e.RefusedAgain, tc.want)
+		}
+	}
+}

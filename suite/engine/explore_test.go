@@ -118,7 +118,7 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 	}
 	failed := map[string]bool{}
 	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.TTLCache, builtin.SendThenCancel,
-		builtin.RefetchEveryTransition} {
+		builtin.RefetchEveryTransition, builtin.TrustAnySignature, builtin.TrustNotModified} {
 		for key, v := range explored(t, name, driver.ModeSession, 1, 40).Verdicts() {
 			if v == scenarios.Fail {
 				_, id, _ := strings.Cut(key, "/")
@@ -147,7 +147,9 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 // key published late at first contact: the peer publishes it after the
 // session's last card, so refetching keys finds nothing there. string-
 // origin refuses the card's own origin spelt with a padded port, in every
-// such variant; prefix-origin takes some look-alike.
+// such variant; prefix-origin takes some look-alike; trust-not-modified
+// takes the refused card served again for judged, wherever a validator
+// lets the peer answer 304.
 func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays generated variants per cheater")
@@ -171,6 +173,10 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		}, true},
 		{builtin.AdoptAnyExtendedCard, func(v explore.Variant) bool { return v.Card == explore.ExtendedCard && planned(v) }, true},
 		{builtin.PrefixOrigin, func(v explore.Variant) bool { return v.Authority.Class == explore.Lookalike && planned(v) }, false},
+		{builtin.TrustNotModified, func(v explore.Variant) bool {
+			e, _ := explore.Expect(v)
+			return e.RefusedAgain && v.Validator != explore.NoValidator && planned(v)
+		}, true},
 	} {
 		t.Run(tc.client, func(t *testing.T) {
 			t.Parallel()
