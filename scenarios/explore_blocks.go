@@ -102,10 +102,17 @@ func WorkingPeer(name, host string, card func(peer string) mockpeer.CardBuilder)
 	return workingPeer(name, host, card)
 }
 
-// PublicOfExtended is card as the public card of the extended-card
-// family: without the target skill, advertising the extended card.
-func PublicOfExtended(card mockpeer.CardBuilder) mockpeer.CardBuilder {
-	return card.Skills(standardSkills()[1:]...).Edit(advertiseExtended)
+// ExtendedFieldPublic is the public card of a field-family agent whose
+// extended card is FieldCard (advertising it): as the extended-card
+// family's public cards, it lacks the target skill, advertises the
+// extended card and names card-wide another scheme (the bearer token)
+// than the one the extended card requires for the task (the API key), so
+// that only a client that planned on the extended card sends what the
+// peer admits.
+func ExtendedFieldPublic(peer string, bindings ...string) mockpeer.CardBuilder {
+	return publicOf(func(p string) mockpeer.CardBuilder {
+		return FieldCard(p, p, bindings...).Security(fieldSchemes(p), wire.Require(mockpeer.SchemeBearer))
+	})(peer)
 }
 
 // AdvertisingExtended is card advertising the extended card, as the

@@ -241,7 +241,10 @@ func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockp
 		case ex.Route == mockpeer.RouteAdmin || look(ex):
 			return false
 		case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
-			return unscanned(ex) || slices.ContainsFunc(ex.Auth.Presented, func(n string) bool { return !slices.Contains(onCards, n) })
+			handled := handledLater(view, cardPeer, ex.Seq)
+			return unscanned(ex) || slices.ContainsFunc(ex.Auth.Presented, func(n string) bool {
+				return !slices.Contains(onCards, n) && !slices.Contains(handled, n)
+			})
 		}
 		return len(ex.Auth.Presented) > 0 || unscanned(ex)
 	})
@@ -254,6 +257,22 @@ func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockp
 			bad[0].Seq, requestLine(bad[0]), bad[0].Peer, bad[0].Conn.Unscanned)
 	}
 	return failed("no credential outside card requests to peer "+cardPeer+" ("+view.Origins[cardPeer]+")", got, seqs(bad)...)
+}
+
+// handledLater are the credentials requests to cardPeer that a handler
+// served presented from seq on, in the whole session: a connection kept
+// alive past the task it was opened in carries the later tasks' requests
+// too, and each of those is journaled, and judged, itself (a request of
+// the refusing task with a credential fails on its own). What no handled
+// request presented was in bytes no handler saw.
+func handledLater(view *Evidence, cardPeer string, seq int64) []string {
+	var out []string
+	for _, ex := range view.session() {
+		if ex.Seq > seq && ex.Peer == cardPeer && ex.Route != mockpeer.RouteConnection && ex.Route != mockpeer.RouteAdmin {
+			out = append(out, ex.Auth.Presented...)
+		}
+	}
+	return out
 }
 
 // clientRequest: an exchange the client caused that is a request (not an

@@ -160,8 +160,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	a := mockpeer.PeerSpec{Name: cardPeer, Caching: caching(v.Validator)}
 	if v.Card == ExtendedCard {
 		// The public card, on A and the same in every version, lacks the
-		// target skill: only the extended card plans the task.
-		public := scenarios.PublicOfExtended(scenarios.FieldCard(cardPeer, cardPeer, v.Binding))
+		// target skill and names the bearer token card-wide: only the
+		// extended card plans the task, with the API key.
+		public := scenarios.ExtendedFieldPublic(cardPeer, v.Binding)
 		a.Extended = &mockpeer.ExtendedCard{}
 		for _, b := range versions {
 			a.Cards = append(a.Cards, public.Build)
