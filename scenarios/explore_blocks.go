@@ -163,3 +163,46 @@ func cardLook(cardPeer string, extended bool) func(mockpeer.Exchange) bool {
 			extended && ex.Peer == cardPeer && ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
 	}
 }
+
+// NamedCredentials are the farm credentials of the schemes cards name for
+// skill, built with stand-in origins: the skill's own securityRequirements
+// where it has any, else the card's card-wide ones; and, of each card in
+// cardWide (a public card the extended card is fetched with), the
+// card-wide ones. The credential-scope family's rule: a credential goes
+// only where a card names its scheme (contract model §8).
+func NamedCredentials(skill string, cards []mockpeer.CardFunc, cardWide ...mockpeer.CardFunc) []string {
+	var out []string
+	add := func(card wire.AgentCard, reqs []wire.SecurityRequirement) {
+		for _, alt := range reqs {
+			for name := range alt.Schemes {
+				for _, cred := range credentialsOf(card.SecuritySchemes[name]) {
+					if !slices.Contains(out, cred) {
+						out = append(out, cred)
+					}
+				}
+			}
+		}
+	}
+	for _, build := range cards {
+		card := build(standInOrigins)
+		reqs := card.SecurityRequirements
+		for _, s := range card.Skills {
+			if s.ID == skill && len(s.SecurityRequirements) > 0 {
+				reqs = s.SecurityRequirements
+			}
+		}
+		add(card, reqs)
+	}
+	for _, build := range cardWide {
+		card := build(standInOrigins)
+		add(card, card.SecurityRequirements)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// OnlyNamedCredentials: no request or connection carried a credential
+// but allowed (credential-scope's check).
+func OnlyNamedCredentials(allowed ...string) func(*Evidence) Judgement {
+	return onlyNamedCredentials(allowed...)
+}

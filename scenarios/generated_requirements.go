@@ -31,6 +31,9 @@ const (
 	// GenRefusedAgain: the card refused by rule 6, served again, is
 	// refused again (MUST).
 	GenRefusedAgain = "XPL-008"
+	// GenNamedOnly: only the credentials of the schemes the cards name for
+	// the skill go anywhere (MUST).
+	GenNamedOnly = "XPL-009"
 )
 
 // GeneratedRequirement documents one of them.
@@ -65,6 +68,10 @@ func GeneratedRequirements() []GeneratedRequirement {
 		{GenRefusedAgain, "MUST", "Variants that plan a task on a card rule 6 refuses (between tasks, on first contact): the same " +
 			"card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more task, which " +
 			"the client refuses too, aborted/untrusted-endpoint: a refused card is never cached as trusted (google/adk-python#6901)."},
+		{GenNamedOnly, "MUST", "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
+			"sends none but those of the schemes the session's cards name for the skill (its own securityRequirements, else the " +
+			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection " +
+			"(contract model §8)."},
 	}
 }
 

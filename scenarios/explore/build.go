@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -20,6 +21,7 @@ const (
 	ReqNoContact    = scenarios.GenNoContact
 	ReqNoCredential = scenarios.GenNoCredential
 	ReqRefusedAgain = scenarios.GenRefusedAgain
+	ReqNamedOnly    = scenarios.GenNamedOnly
 )
 
 // The peers of a variant: A serves the card. B is where a card that is
@@ -158,6 +160,13 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		versions = append(versions, own)
 	}
 	a := mockpeer.PeerSpec{Name: cardPeer, Caching: caching(v.Validator)}
+	var planned, cardWide []mockpeer.CardFunc
+	for _, b := range versions {
+		planned = append(planned, b.Build)
+	}
+	if v.Card == ExtendedCard {
+		cardWide = append(cardWide, scenarios.ExtendedFieldPublic(cardPeer, v.Binding).Build)
+	}
 	if v.Card == ExtendedCard {
 		// The public card, on A and the same in every version, lacks the
 		// target skill and names the bearer token card-wide: only the
@@ -242,6 +251,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		change = scenarios.Change{Peer: otherPeer, From: from, To: to}
 	}
 	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks))
+	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
 	if signed {
 		s.Tasks = append(s.Tasks, scenarios.Task{Before: scenarios.RotateTo(cardPeer, 2)})
 	}
@@ -387,6 +397,18 @@ func taskList(tasks []int) string {
 		out += fmt.Sprint(n)
 	}
 	return out
+}
+
+// namedOnly is the credential-scope family's rule, for every variant: the
+// client holds the API key, the bearer token and OAuth client
+// credentials, and only those of the schemes the session's cards name for
+// the skill (or card-wide, for the extended card's fetch) go anywhere.
+func namedOnly(allowed []string) scenarios.Requirement {
+	return scenarios.Requirement{ID: ReqNamedOnly, Level: scenarios.Must, Profile: scenarios.ProfileCore,
+		Text: fmt.Sprintf("The client MUST NOT send any credential it holds but those of the schemes the session's cards name "+
+			"for the skill (%s), in any request or connection.", strings.Join(allowed, ", ")),
+		Ref:   "contract-model §8; A2A v1.0 spec §13; A2ACLI_AUTH_008",
+		Check: scenarios.OnlyNamedCredentials(allowed...)}
 }
 
 func publisherText(f *scenarios.Forgery) string {

@@ -147,7 +147,7 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 	}
 	failed := map[string]bool{}
 	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.TTLCache, builtin.SendThenCancel,
-		builtin.RefetchEveryTransition, builtin.TrustAnySignature, builtin.TrustNotModified} {
+		builtin.RefetchEveryTransition, builtin.TrustAnySignature, builtin.TrustNotModified, builtin.SendEveryCredential} {
 		for key, v := range explored(t, name, driver.ModeSession, 1, 40).Verdicts() {
 			if v == scenarios.Fail {
 				_, id, _ := strings.Cut(key, "/")
@@ -178,7 +178,8 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 // origin refuses the card's own origin spelt with a padded port, in every
 // such variant; prefix-origin takes some look-alike; trust-not-modified
 // takes the refused card served again for judged, wherever a validator
-// lets the peer answer 304.
+// lets the peer answer 304; send-every-credential sends the credentials no
+// card names (several of the public card's variants).
 func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays generated variants per cheater")
@@ -202,6 +203,7 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		}, true},
 		{builtin.AdoptAnyExtendedCard, func(v explore.Variant) bool { return v.Card == explore.ExtendedCard && planned(v) }, true},
 		{builtin.PrefixOrigin, func(v explore.Variant) bool { return v.Authority.Class == explore.Lookalike && planned(v) }, false},
+		{builtin.SendEveryCredential, func(v explore.Variant) bool { return v.Card == explore.PublicCard && v.Binding != wire.BindingGRPC }, false},
 		{builtin.TrustNotModified, func(v explore.Variant) bool {
 			e, _ := explore.Expect(v)
 			return e.RefusedAgain && v.Validator != explore.NoValidator && planned(v)
