@@ -83,7 +83,8 @@ type Forgery struct {
 
 // Forgeries are the trust-root family's signatures, one per scenario
 // (repointed_endpoint_{foreign_jku,unpublished_kid,alg_none,
-// hmac_key_confusion,unknown_crit,non_canonical,late_key}.go).
+// hmac_key_confusion,unknown_crit,non_canonical,late_key}.go, which take
+// their signing from it).
 func Forgeries() []Forgery {
 	return []Forgery{
 		{"foreign-jku", "a key set on a third origin, named by jku", mockpeer.Signing{JKU: true, Publisher: "C"}, "C", false},
@@ -94,6 +95,17 @@ func Forgeries() []Forgery {
 		{"non-canonical", "a signature over the bytes as served, not RFC 8785's form", mockpeer.Signing{JKU: true, Fault: mockpeer.NonCanonical}, "", false},
 		{"late-key", "a key the origin publishes only after the card was judged", mockpeer.Signing{JKU: true, Fault: mockpeer.LatePublication}, "", true},
 	}
+}
+
+// forgeryOf is the signing of the trust-root scenario of kind: the table
+// is the family's one source.
+func forgeryOf(kind string) mockpeer.Signing {
+	for _, f := range Forgeries() {
+		if f.Kind == kind {
+			return f.Signing
+		}
+	}
+	panic("scenarios: no forgery " + kind)
 }
 
 // WorkingPeer is a working A2A peer name on host, serving card: it would
@@ -120,10 +132,6 @@ func ExtendedFieldPublic(peer string, bindings ...string) mockpeer.CardBuilder {
 func AdvertisingExtended(card mockpeer.CardBuilder) mockpeer.CardBuilder {
 	return card.Edit(advertiseExtended)
 }
-
-// ArmExtended arms peer's extended card to change to version v between
-// the client's look at it and its send.
-var ArmExtended = ArmExtendedRotation
 
 // NothingReaches: no contact of any kind with peer, not even a connection.
 func NothingReaches(peer string) func(*Evidence) Judgement { return nothingReaches(peer) }

@@ -228,7 +228,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	case BeforeSend:
 		arm := scenarios.ArmRotation
 		if v.Card == ExtendedCard {
-			arm = scenarios.ArmExtended
+			arm = scenarios.ArmExtendedRotation
 		}
 		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, arm)}}
 	case BetweenTasks:
