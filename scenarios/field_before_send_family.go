@@ -79,7 +79,7 @@ func fieldBeforeSendRef(differs bool) string {
 // it is sent and completes, never canceled.
 func fieldBeforeSend(peer string, v int, differs bool) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		if j, ok := servedAsDerived(ev, peer, 0, v, differs); !ok {
+		if j, ok := servedAsDerived(ev, Change{Peer: peer, To: v}, differs); !ok {
 			return j
 		}
 		if differs {

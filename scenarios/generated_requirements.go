@@ -22,6 +22,18 @@ const (
 	// GenVouched: signed, the first task completes at the endpoint the
 	// signed card vouches for (SHOULD).
 	GenVouched = "XPL-005"
+	// GenNoContact: a card that is not authoritative for its interfaces
+	// (a look-alike origin, a forged signature): nothing reaches them
+	// (MUST).
+	GenNoContact = "XPL-006"
+	// GenNoCredential: no credential reaches them either (MUST).
+	GenNoCredential = "XPL-007"
+	// GenRefusedAgain: the card refused by rule 6, served again, is
+	// refused again (MUST).
+	GenRefusedAgain = "XPL-008"
+	// GenNamedOnly: only the credentials of the schemes the cards name for
+	// the skill go anywhere (MUST).
+	GenNamedOnly = "XPL-009"
 )
 
 // GeneratedRequirement documents one of them.
@@ -47,6 +59,20 @@ func GeneratedRequirements() []GeneratedRequirement {
 		{"XPL-004", "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
 		{"XPL-005", "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
 			"valid signature vouches for (rule 6)."},
+		{"XPL-006", "MUST", "Variants whose changed card is not authoritative for its interfaces (rule 6): for a forged " +
+			"signature, no contact of any kind with the endpoint it vouches for (nor with the third origin a foreign jku names), " +
+			"not even a connection, in the whole session; for a look-alike origin, nothing but card requests (and the extended " +
+			"card's GetExtendedAgentCard on the card's origin) in the task that must refuse the card, whichever socket serves " +
+			"the look-alike."},
+		{"XPL-007", "MUST", "The same variants: no credential reaches the forged signature's endpoint, or, for a look-alike, " +
+			"goes anywhere in the refusing tasks but on their card requests."},
+		{"XPL-008", "MUST", "Variants that plan a task on a card rule 6 refuses (between tasks, on first contact): the same " +
+			"card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more task, which " +
+			"the client refuses too, aborted/untrusted-endpoint: a refused card is never cached as trusted (google/adk-python#6901)."},
+		{"XPL-009", "MUST", "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
+			"sends none but those of the schemes the session's cards name for the skill (its own securityRequirements, else the " +
+			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection " +
+			"(contract model §8)."},
 	}
 }
 
@@ -55,7 +81,7 @@ func writeGeneratedRequirements(b *strings.Builder) {
 	b.WriteString("\n## Generated scenarios (`run --explore`)\n\nJudged in every generated variant ([explore.md](explore.md)); " +
 		"each variant's text is derived from its parameters.\n")
 	for _, r := range GeneratedRequirements() {
-		fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `core` (`signatures` for a signed variant's %s). %s\n\nReference: contract-model §3.\n",
+		fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `core` (`signatures` for a signed or forged variant's %s). %s\n\nReference: contract-model §3.\n",
 			r.ID, r.Level, GenChanged, r.What)
 	}
 }

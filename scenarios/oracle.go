@@ -52,15 +52,19 @@ func ContractChanges(from, to mockpeer.CardFunc, skill string) bool {
 // when the catalog derived that they do. A play whose cards disagree (a
 // run option rewrote them, say) cannot be judged by that derivation: the
 // harness answers, never the client.
-func servedAsDerived(ev *Evidence, peer string, from, to int, differs bool) (verdict.Judgement, bool) {
-	cards := ev.Cards[peer]
-	if from >= len(cards) || to >= len(cards) {
+func servedAsDerived(ev *Evidence, c Change, differs bool) (verdict.Judgement, bool) {
+	cards := ev.Cards[c.Peer]
+	if c.From >= len(cards) || c.To >= len(cards) {
 		return verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("the farm recorded %d card versions of peer %s, the scenario derived from versions %d and %d",
-			len(cards), peer, from, to)}, false
+			len(cards), c.Peer, c.From, c.To)}, false
 	}
-	if served := cards[from].ContractHash != cards[to].ContractHash; served != differs {
-		return verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("the scenario derived that card versions %d and %d of peer %s differ in contract: %t, "+
-			"but the cards served say %t: the derivation does not hold for this play", from, to, peer, differs, served)}, false
+	from, to, which := cards[c.From].ContractHash, cards[c.To].ContractHash, "card"
+	if c.Extended {
+		from, to, which = cards[c.From].ExtendedHash, cards[c.To].ExtendedHash, "extended card"
+	}
+	if served := from != to; served != differs {
+		return verdict.Judgement{Verdict: verdict.Error, Reason: fmt.Sprintf("the scenario derived that %s versions %d and %d of peer %s differ in contract: %t, "+
+			"but the cards served say %t: the derivation does not hold for this play", which, c.From, c.To, c.Peer, differs, served)}, false
 	}
 	return verdict.Judgement{}, true
 }

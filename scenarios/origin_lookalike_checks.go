@@ -31,14 +31,20 @@ func inTasks(ev *Evidence, tasks []int, check func(*Evidence) verdict.Judgement)
 func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
-			bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !cardRequestAt(cardPeer, ex) })
-			if len(bad) > 0 {
-				return failed("nothing but card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")",
-					fmt.Sprintf("%d other request(s), first %s at peer %s", len(bad), requestLine(bad[0]), bad[0].Peer), seqs(bad)...)
-			}
-			return passed()
+			return onlyCardRequestsWith(view, cardPeer, func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) })
 		})
 	}
+}
+
+// onlyCardRequestsWith judges one task's view: every request is a look at
+// cardPeer's card (look).
+func onlyCardRequestsWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) verdict.Judgement {
+	bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !look(ex) })
+	if len(bad) > 0 {
+		return failed("nothing but card requests to peer "+cardPeer+" ("+view.Origins[cardPeer]+")",
+			fmt.Sprintf("%d other request(s), first %s at peer %s", len(bad), requestLine(bad[0]), bad[0].Peer), seqs(bad)...)
+	}
+	return passed()
 }
 
 // noCredentialBesideCard: in each of tasks, no request other than a card
@@ -49,30 +55,73 @@ func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) verdict.Judg
 func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
-			var onCards []string
-			for _, ex := range view.Select(func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) }) {
-				onCards = append(onCards, ex.Auth.Presented...)
-			}
-			bad := view.Select(func(ex mockpeer.Exchange) bool {
-				switch {
-				case ex.Route == mockpeer.RouteAdmin || cardRequestAt(cardPeer, ex):
-					return false
-				case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
-					return unscanned(ex) || slices.ContainsFunc(ex.Auth.Presented, func(n string) bool { return !slices.Contains(onCards, n) })
-				}
-				return len(ex.Auth.Presented) > 0 || unscanned(ex)
-			})
-			if len(bad) == 0 {
-				return passed()
-			}
-			got := fmt.Sprintf("%s presented at #%d (%s, peer %s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]), bad[0].Peer)
-			if len(bad[0].Auth.Presented) == 0 {
-				got = fmt.Sprintf("credentials unknown at #%d (%s, peer %s): %s, whatever it carried reached the peer",
-					bad[0].Seq, requestLine(bad[0]), bad[0].Peer, bad[0].Conn.Unscanned)
-			}
-			return failed("no credential outside card requests to peer "+cardPeer+" ("+ev.Origins[cardPeer]+")", got, seqs(bad)...)
+			return noCredentialBesideCardWith(view, cardPeer, func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) })
 		})
 	}
+}
+
+// noCredentialBesideCardWith judges one task's view: credentials only on
+// looks at cardPeer's card (look), and on connections to cardPeer only
+// those the looks carried, or that requests handled later on cardPeer
+// carried (a connection kept alive into a later task): never one its
+// handshake revealed.
+func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) verdict.Judgement {
+	var onCards []string
+	for _, ex := range view.Select(look) {
+		onCards = append(onCards, ex.Auth.Presented...)
+	}
+	bad := view.Select(func(ex mockpeer.Exchange) bool {
+		switch {
+		case ex.Route == mockpeer.RouteAdmin || look(ex):
+			return false
+		case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
+			if unscanned(ex) || handshakeRevealed(ex) {
+				return true
+			}
+			handled := handledLater(view, cardPeer, ex.Seq)
+			return slices.ContainsFunc(ex.Auth.Presented, func(n string) bool {
+				return !slices.Contains(onCards, n) && !slices.Contains(handled, n)
+			})
+		}
+		return len(ex.Auth.Presented) > 0 || unscanned(ex)
+	})
+	if len(bad) == 0 {
+		return passed()
+	}
+	got := fmt.Sprintf("%s presented at #%d (%s, peer %s)", strings.Join(bad[0].Auth.Presented, ", "), bad[0].Seq, requestLine(bad[0]), bad[0].Peer)
+	if len(bad[0].Auth.Presented) == 0 {
+		got = fmt.Sprintf("credentials unknown at #%d (%s, peer %s): %s, whatever it carried reached the peer",
+			bad[0].Seq, requestLine(bad[0]), bad[0].Peer, bad[0].Conn.Unscanned)
+	}
+	return failed("no credential outside card requests to peer "+cardPeer+" ("+view.Origins[cardPeer]+")", got, seqs(bad)...)
+}
+
+// handledLater are the credentials requests to cardPeer that a handler
+// served presented from seq on, in the whole session: a connection kept
+// alive past the task it was opened in carries the later tasks' requests
+// too, and each of those is journaled, and judged, itself (a request of
+// the refusing task with a credential fails on its own). What no handled
+// request presented was in bytes no handler saw.
+func handledLater(view *Evidence, cardPeer string, seq int64) []string {
+	var out []string
+	for _, ex := range view.session() {
+		if ex.Seq > seq && ex.Peer == cardPeer && ex.Route != mockpeer.RouteConnection && ex.Route != mockpeer.RouteAdmin {
+			out = append(out, ex.Auth.Presented...)
+		}
+	}
+	return out
+}
+
+// handshakeRevealed: a connection's handshake itself (its server name,
+// ALPN list or client certificate) carried a secret, which no later
+// request can account for.
+func handshakeRevealed(ex mockpeer.Exchange) bool {
+	c := ex.Conn
+	if c == nil {
+		return false
+	}
+	fields := append([]string{c.ServerName, c.ClientCert}, c.ALPN...)
+	return slices.ContainsFunc(fields, func(f string) bool { return strings.Contains(f, "[REDACTED") })
 }
 
 // clientRequest: an exchange the client caused that is a request (not an

@@ -22,6 +22,18 @@ func lookalikeSession(second ...mockpeer.Exchange) *Evidence {
 	return ev
 }
 
+// keptAlive: the look-alike task (2) opens a connection to the card peer
+// for its card request; task 3, under an honest card, reuses it to send
+// with the bearer token, which the connection's summary holds.
+func keptAlive(edits ...func(*mockpeer.Exchange)) *Evidence {
+	exs := []mockpeer.Exchange{fetch("A"), send("A", presenting(mockpeer.CredBearer)),
+		connection("A", mockpeer.HandshakeComplete, 900, append([]func(*mockpeer.Exchange){handled(3), presenting(mockpeer.CredBearer)}, edits...)...), fetch("A"),
+		fetch("A"), send("A", presenting(mockpeer.CredBearer))}
+	ev := journal(exs...)
+	ev.Tasks = []ClientRun{{Task: 1, FirstSeq: 1, LastSeq: 2}, {Task: 2, FirstSeq: 3, LastSeq: 4}, {Task: 3, FirstSeq: 5, LastSeq: 6}}
+	return ev
+}
+
 func onlyCardRequestsCases() []checkCase {
 	const want = "nothing but card requests to peer A (https://127.0.0.1:4431)"
 	return []checkCase{
@@ -58,6 +70,10 @@ func noCredentialBesideCardCases() []checkCase {
 		{"a token in the handshake with the card peer's socket, beside card requests without one", lookalikeSession(fetch("A"),
 			connection("A", mockpeer.HandshakeComplete, 300, handled(1), presenting(mockpeer.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (a connection, a TLS handshake, then 300 bytes, peer A)", 4)},
+		{"a connection opened in the refusing task, kept alive into the next, carries the next task's token", keptAlive(), passed()},
+		{"a token in that connection's handshake is the refusing task's, whatever came later", keptAlive(func(ex *mockpeer.Exchange) {
+			ex.Conn.ServerName = "[REDACTED:bearer]"
+		}), failed(want, "task 2: bearer presented at #3 (a connection, a TLS handshake, then 900 bytes, server name [REDACTED:bearer], peer A)", 3)},
 		{"a request no handler saw, with the token", lookalikeSession(fetch("A"), connection("B", mockpeer.HandshakeComplete, 80, presenting(mockpeer.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (a connection, a TLS handshake, then 80 bytes no handler saw, peer B)", 4)},
 		{"a connection that could not be scanned may have carried any", lookalikeSession(fetch("A"),

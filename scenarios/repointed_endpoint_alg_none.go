@@ -1,7 +1,5 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
-
 // An unsecured JWS says nothing about who wrote the card.
 var _ = register(forgedSignature(Scenario{
 	ID:     "repointed-endpoint-alg-none",
@@ -10,7 +8,7 @@ var _ = register(forgedSignature(Scenario{
 	Description: "The card is served on origin A; every interface url is on origin B. Its one signature entry has " +
 		"`alg: none` and an empty signature, and names a key A publishes (`kid`, and `jku` on A). B presents the same " +
 		"TLS certificate as A.",
-}, mockpeer.Signing{JKU: true, Fault: mockpeer.Unsecured}, "1", "RFC 7515 §4.1.1; RFC 7518 §3.6; RFC 8725 §3.1",
+}, forgeryOf("alg-none"), "1", "RFC 7515 §4.1.1; RFC 7518 §3.6; RFC 8725 §3.1",
 	[4]said{
 		{"TRUST-010", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 			"only by an unsecured signature (alg none)."},

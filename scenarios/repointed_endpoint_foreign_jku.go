@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -22,7 +21,7 @@ var _ = register(withPeer(forgedSignature(Scenario{
 		Ref:   "contract-model §3 rule 6 and §6 condition 2; RFC 7515 §4.1.2; " + trustRootThreads,
 		Check: nothingReaches("C"),
 	}},
-}, mockpeer.Signing{JKU: true, Publisher: "C"}, "2", "RFC 7515 §4.1.2; RFC 7517 §5",
+}, forgeryOf("foreign-jku"), "2", "RFC 7515 §4.1.2; RFC 7517 §5",
 	[4]said{
 		{"TRUST-001", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 			"only by a key from a key set on a third origin that the signature's jku names."},

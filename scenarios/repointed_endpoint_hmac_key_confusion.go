@@ -1,7 +1,5 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
-
 // The key-confusion attack: a public key is public, so an HMAC keyed with
 // it can be made by anyone.
 var _ = register(forgedSignature(Scenario{
@@ -11,7 +9,7 @@ var _ = register(forgedSignature(Scenario{
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature is an HS256 MAC " +
 		"over the canonical card, keyed with the PEM of the ES256 public key its `kid` names, which A publishes (in the " +
 		"JWKS `jku` names, on A). B presents the same TLS certificate as A.",
-}, mockpeer.Signing{JKU: true, Fault: mockpeer.HMACKeyConfusion}, "1", "RFC 7515 §4.1.1; RFC 7517 §4.4; RFC 8725 §2.1, §3.1",
+}, forgeryOf("hmac-key-confusion"), "1", "RFC 7515 §4.1.1; RFC 7517 §4.4; RFC 8725 §2.1, §3.1",
 	[4]said{
 		{"TRUST-014", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 			"only by an HMAC (HS256) keyed with the card origin's public key: an alg the key is not published for."},

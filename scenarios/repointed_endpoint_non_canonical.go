@@ -1,7 +1,5 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
-
 // A signature over some other form of the card does not cover the card
 // as the spec canonicalizes it, the only form all verifiers agree on.
 var _ = register(forgedSignature(Scenario{
@@ -11,7 +9,7 @@ var _ = register(forgedSignature(Scenario{
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature, by a key A " +
 		"publishes, covers the card's bytes as served (their member order, without `signatures`), not the RFC 8785 " +
 		"form of the card. B presents the same TLS certificate as A.",
-}, mockpeer.Signing{JKU: true, Fault: mockpeer.NonCanonical}, "1", "A2A v1.0 spec §8.4.1; RFC 8785 §3.2",
+}, forgeryOf("non-canonical"), "1", "A2A v1.0 spec §8.4.1; RFC 8785 §3.2",
 	[4]said{
 		{"TRUST-022", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 			"only by a signature over another form of the card than its RFC 8785 canonical payload."},

@@ -1,7 +1,5 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
-
 // A crit extension the verifier does not understand means the signer's
 // terms are unknown: the JWS must be rejected.
 var _ = register(forgedSignature(Scenario{
@@ -11,7 +9,7 @@ var _ = register(forgedSignature(Scenario{
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature verifies with a key " +
 		"A publishes, but its protected header lists in `crit` an extension parameter no verifier understands. B " +
 		"presents the same TLS certificate as A.",
-}, mockpeer.Signing{JKU: true, Fault: mockpeer.UnknownCritical}, "1", "RFC 7515 §4.1.11",
+}, forgeryOf("unknown-crit"), "1", "RFC 7515 §4.1.11",
 	[4]said{
 		{"TRUST-018", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 			"only by a signature whose crit header names an extension the client does not understand."},

@@ -1,7 +1,5 @@
 package scenarios
 
-import "github.com/a2a-conform/a2a-conform/mockpeer"
-
 // A kid selects among the keys the origin published; it cannot add one.
 // The forged signature names a kid A never published and embeds its own
 // public key (jwk): it verifies only with the key it brings.
@@ -12,7 +10,7 @@ var _ = register(forgedSignature(Scenario{
 	Description: "The card is served on origin A; every interface url is on origin B. Its signature's `kid` names no " +
 		"key of A's JWKS (which `jku` names, on A, and which holds other keys), and its protected header embeds the " +
 		"signing key as `jwk`: the signature verifies with that key only. B presents the same TLS certificate as A.",
-}, mockpeer.Signing{JKU: true, Fault: mockpeer.EmbeddedKey}, "2", "RFC 7515 §4.1.3, §4.1.4; RFC 7517 §4.5",
+}, forgeryOf("unpublished-kid"), "2", "RFC 7515 §4.1.3, §4.1.4; RFC 7517 §4.5",
 	[4]said{
 		{"TRUST-006", "The client MUST NOT contact, nor even open a connection to, an endpoint on another origin vouched for " +
 			"only by a signature whose kid the card's origin never published, whatever key the signature carries along."},

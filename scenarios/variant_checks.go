@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"fmt"
+
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -10,43 +12,72 @@ import (
 // card versions from and to of peer differ in contract exactly when the
 // catalog derived so), then judges what the rule derived.
 
-// AbortedBeforeSend: the task that met peer's change from version from to
-// to sent nothing under the changed contract, canceled nothing, and
-// reported aborted/contract-changed, grounded. When a signature alone made
-// the endpoint authoritative (vouched), aborted/untrusted-endpoint counts
-// too: a client that does not verify signatures never trusted it.
-func AbortedBeforeSend(peer string, from, to int, vouched bool) func(*Evidence) verdict.Judgement {
+// Change names the change a generated check judges: card versions From
+// and To of Peer, its public card's or, when Extended, the extended card
+// it serves with them.
+type Change struct {
+	Peer     string
+	From, To int
+	Extended bool
+}
+
+// AbortedBeforeSend: the task that met the change sent nothing under the
+// changed contract, canceled nothing, and reported aborted/contract-
+// changed, grounded. When untrustedOK (a signature alone made the endpoint
+// authoritative, or the changed card is not authoritative at all),
+// aborted/untrusted-endpoint counts too: a client that refuses the
+// endpoint never planned on the card.
+func AbortedBeforeSend(c Change, untrustedOK bool) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		if j, ok := servedAsDerived(ev, peer, from, to, true); !ok {
+		if j, ok := servedAsDerived(ev, c, true); !ok {
 			return j
 		}
 		outcome := outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged)
-		if o := ev.Outcome(); vouched && o != nil && o.Reason == driver.ReasonUntrustedEndpoint {
+		if o := ev.Outcome(); untrustedOK && o != nil && o.Reason == driver.ReasonUntrustedEndpoint {
 			outcome = outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
 		}
-		return allOf(ev, noSendAfterContractChange, noCancel, outcome)
+		noSend := noSendAfterContractChange
+		if c.Extended {
+			noSend = noSendAfterExtendedChange
+		}
+		return allOf(ev, noSend, noCancel, outcome)
 	}
 }
 
-// CompletedAfterChange: the task that met peer's change from version from
-// to to (differing in contract as derived) was sent, never canceled, and
-// completed.
-func CompletedAfterChange(peer string, from, to int, differs bool) func(*Evidence) verdict.Judgement {
+// RefusedUntrusted: the task planned on a card that is not authoritative
+// for its interfaces (rule 6) sent no task, canceled nothing, and reported
+// aborted/untrusted-endpoint, grounded.
+func RefusedUntrusted(c Change) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		if j, ok := servedAsDerived(ev, peer, from, to, differs); !ok {
+		if j, ok := servedAsDerived(ev, c, true); !ok {
+			return j
+		}
+		if sends := ev.Sends(); len(sends) > 0 {
+			return failed("no task-creating request: the card is not authoritative for its interfaces",
+				fmt.Sprintf("%s at #%d (peer %s)", sends[0].Op, sends[0].Seq, sends[0].Peer), seqs(sends)...)
+		}
+		return allOf(ev, noCancel, outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint))
+	}
+}
+
+// CompletedAfterChange: the task that met the change (differing in
+// contract as derived) was sent, never canceled, and completed.
+func CompletedAfterChange(c Change, differs bool) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		if j, ok := servedAsDerived(ev, c, differs); !ok {
 			return j
 		}
 		return allOf(ev, noCancel, completedWithArtifact)
 	}
 }
 
-// FollowedOrRefused: the task planned on peer's changed card either
+// FollowedOrRefused: the task planned on the changed card either
 // completed (following it), or was refused with reason, nothing sent and
 // the card served in this task (grounded): a card requiring an extension
 // the client does not speak.
-func FollowedOrRefused(peer string, from, to int, reason driver.Reason) func(*Evidence) verdict.Judgement {
+func FollowedOrRefused(c Change, reason driver.Reason) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		if j, ok := servedAsDerived(ev, peer, from, to, true); !ok {
+		if j, ok := servedAsDerived(ev, c, true); !ok {
 			return j
 		}
 		if o := ev.Outcome(); o == nil || o.Outcome == driver.OutcomeCompleted || o.Reason != reason {

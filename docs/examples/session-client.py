@@ -82,6 +82,23 @@ def origin(url):
     return (u.scheme, (u.hostname or "").lower(), u.port or {"https": 443, "http": 80}.get(u.scheme))
 
 
+def without_dot_segments(url):
+    """url with the dot segments of its path removed (RFC 3986 §5.2.4), as a
+    browser would send it: /a2a/./x/../jsonrpc is /a2a/jsonrpc."""
+    u = urllib.parse.urlsplit(url)
+    segments = u.path.split("/")
+    out = []
+    for seg in segments:
+        if seg == "..":
+            if len(out) > 1:
+                out.pop()
+        elif seg != ".":
+            out.append(seg)
+    if segments[-1] in (".", ".."):
+        out.append("")
+    return urllib.parse.urlunsplit(u._replace(path="/".join(out)))
+
+
 def contract(card, skill):
     """The contract projection of card for skill, canonical (docs/contract-model.md §2)."""
 
@@ -201,7 +218,7 @@ class Client:
             if ext.get("required"):
                 raise Failure("extension-unsupported", "the card requires " + str(ext.get("uri")), "aborted")
         iface = own[0]
-        url, headers = iface["url"], {"Content-Type": "application/json", "A2A-Version": "1.0"}
+        url, headers = without_dot_segments(iface["url"]), {"Content-Type": "application/json", "A2A-Version": "1.0"}
         query, cookies = self.credentials(held, skill, headers, stop_at)
         if query:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(query)

@@ -5,191 +5,255 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
-	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
-// The peers of a variant: A serves the card; when signed, the interfaces
-// are on B, which presents A's TLS principal and runs the tasks.
-const cardPeer, vouchedPeer = "A", "B"
+// The peers of a variant: A serves the card. B is where a card that is
+// not on A's own origin points: when signed or forged, on 127.0.0.2
+// presenting A's TLS principal (so that only the signature decides); for a
+// look-alike, on A's own host at another port with a principal of its own
+// (origin-lookalike's B). C publishes the keys of a foreign jku.
+const cardPeer, otherPeer = "A", "B"
 
 // Expect is what the rules require of v, the oracle asked for its field.
 func Expect(v Variant) (Expectation, error) {
+	c, err := cardsOf(v)
+	if err != nil {
+		return Expectation{}, err
+	}
+	return Derive(v, c.differs, c.field.MayRefuse != ""), nil
+}
+
+// variantCards are the cards of v: the card the change applies to (the
+// public card, or the extended card) before and after it, as the
+// authority lays them out, and the oracle's answer on them.
+type variantCards struct {
+	field         scenarios.Field
+	base, changed mockpeer.CardBuilder
+	differs       bool
+	spelling      *scenarios.OriginSpelling
+	forgery       *scenarios.Forgery
+}
+
+func cardsOf(v Variant) (variantCards, error) {
 	f, ok := scenarios.LookupField(v.Field)
 	if !ok {
-		return Expectation{}, fmt.Errorf("explore: no field %q", v.Field)
+		return variantCards{}, fmt.Errorf("explore: no field %q", v.Field)
 	}
-	base := scenarios.FieldCard(cardPeer, cardPeer, v.Binding)
-	return Derive(v, scenarios.ContractChanges(base.Build, f.Change(base, []string{v.Binding}).Build, "summarize"), f.MayRefuse != ""), nil
+	if why := Excluded(v); why != "" {
+		return variantCards{}, fmt.Errorf("explore: variant %s is excluded: %s", v.ID(), why)
+	}
+	c := variantCards{field: f}
+	subject := func(endpoint string) mockpeer.CardBuilder {
+		b := scenarios.FieldCard(cardPeer, endpoint, v.Binding)
+		if v.Card == ExtendedCard {
+			b = scenarios.AdvertisingExtended(b)
+		}
+		return b
+	}
+	change := func(b mockpeer.CardBuilder) mockpeer.CardBuilder { return f.Change(b, []string{v.Binding}) }
+	switch v.Authority.Class {
+	case SameOrigin:
+		c.base = subject(cardPeer)
+		c.changed = change(c.base)
+		if v.Authority.Kind != "" {
+			s, err := spelling(v.Authority.Kind, true)
+			if err != nil {
+				return variantCards{}, err
+			}
+			c.spelling = &s
+			c.base, c.changed = c.base.Edit(s.Respell(cardPeer, "")), c.changed.Edit(s.Respell(cardPeer, ""))
+		}
+	case Signed:
+		c.base = subject(otherPeer)
+		c.changed = change(c.base)
+	case Lookalike:
+		s, err := spelling(v.Authority.Kind, false)
+		if err != nil {
+			return variantCards{}, err
+		}
+		c.spelling = &s
+		c.base = subject(cardPeer)
+		c.changed = change(c.base).Edit(s.Respell(cardPeer, otherPeer))
+	case Forged:
+		fg, err := forgery(v.Authority.Kind)
+		if err != nil {
+			return variantCards{}, err
+		}
+		c.forgery = &fg
+		c.base = subject(cardPeer)
+		c.changed = change(subject(otherPeer))
+	default:
+		return variantCards{}, fmt.Errorf("explore: no authority class %q", v.Authority.Class)
+	}
+	c.differs = scenarios.ContractChanges(c.base.Build, c.changed.Build, "summarize")
+	return c, nil
+}
+
+func spelling(kind string, same bool) (scenarios.OriginSpelling, error) {
+	for _, s := range scenarios.OriginSpellings() {
+		if s.Kind == kind && s.Same == same {
+			return s, nil
+		}
+	}
+	return scenarios.OriginSpelling{}, fmt.Errorf("explore: no spelling %q (same origin: %t)", kind, same)
+}
+
+func forgery(kind string) (scenarios.Forgery, error) {
+	for _, f := range scenarios.Forgeries() {
+		if f.Kind == kind {
+			return f, nil
+		}
+	}
+	return scenarios.Forgery{}, fmt.Errorf("explore: no forgery %q", kind)
 }
 
 // Build makes the scenario of v, its requirements derived by Derive from
-// the contract hashes of the field card before and after the change.
+// the contract hashes of the card before and after the change.
 func Build(v Variant) (*scenarios.Scenario, error) {
-	f, ok := scenarios.LookupField(v.Field)
-	if !ok {
-		return nil, fmt.Errorf("explore: no field %q", v.Field)
+	c, err := cardsOf(v)
+	if err != nil {
+		return nil, err
 	}
-	endpoint := cardPeer
-	if v.Signed {
-		endpoint = vouchedPeer
-	}
-	base := scenarios.FieldCard(cardPeer, endpoint, v.Binding)
-	changed := f.Change(base, []string{v.Binding})
-	differs := scenarios.ContractChanges(base.Build, changed.Build, "summarize")
-	e := Derive(v, differs, f.MayRefuse != "")
-
+	f := c.field
+	e := Derive(v, c.differs, f.MayRefuse != "")
 	s := &scenarios.Scenario{
-		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s)", f.What, pointText(v.Point), v.Validator, v.Binding, signedText(v.Signed)),
-		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, signed %t. Derived: %s by %s.",
-			f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Signed, e.Changed, e.Rule),
+		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s card, %s)", f.What, pointText(v.Point), v.Validator, v.Binding, v.Card,
+			authorityText(v.Authority)),
+		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, card %s, authority %s. Derived: %s by %s.",
+			f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Card, v.Authority, e.Changed, e.Rule),
 		Grants: scenarios.FieldGrants, Skill: "summarize", Message: "Summarize the attached document.",
 		CardPeer: cardPeer, Params: v.Params(),
 	}
-	// Card versions: before and after the change, in the order the point
-	// puts them in force; from/to index them for the oracle's cross-check.
-	cards := []mockpeer.CardBuilder{base, changed}
+	// Versions of the card the change applies to: before and after the
+	// change, in the order the point puts them in force; from/to index
+	// them for the oracle's cross-check.
+	versions := []mockpeer.CardBuilder{c.base, c.changed}
 	from, to := 0, 1
 	if v.Point == FirstContact {
-		cards, from, to = []mockpeer.CardBuilder{changed, base}, 1, 0
+		versions, from, to = []mockpeer.CardBuilder{c.changed, c.base}, 1, 0
+	}
+	signed := v.Authority.Class == Signed
+	if signed {
+		// A's own-origin card comes last, for the control that needs no
+		// signature.
+		own := scenarios.FieldCard(cardPeer, cardPeer, v.Binding)
+		if v.Card == ExtendedCard {
+			own = scenarios.AdvertisingExtended(own)
+		}
+		versions = append(versions, own)
 	}
 	a := mockpeer.PeerSpec{Name: cardPeer, Caching: caching(v.Validator)}
-	for _, c := range cards {
-		a.Cards = append(a.Cards, c.Build)
+	var planned, cardWide []mockpeer.CardFunc
+	for _, b := range versions {
+		planned = append(planned, b.Build)
 	}
-	taskPeer := &a
-	var b mockpeer.PeerSpec
-	if v.Signed {
-		a.Signing = &mockpeer.Signing{Algorithms: []string{cardsig.ES256}, JKU: true}
-		// A's own-origin card comes last, for the control that needs no
-		// signature; B holds the same versions as A, on its own origin.
-		a.Cards = append(a.Cards, scenarios.FieldCard(cardPeer, cardPeer, v.Binding).Build)
-		b = mockpeer.PeerSpec{Name: vouchedPeer, Host: "127.0.0.2", Identity: cardPeer, Caching: caching(v.Validator)}
-		for _, c := range cards {
-			b.Cards = append(b.Cards, c.Build)
+	if v.Card == ExtendedCard {
+		// The public card, on A and the same in every version, lacks the
+		// target skill and names the bearer token card-wide: only the
+		// extended card plans the task, with the API key.
+		public := scenarios.ExtendedFieldPublic(cardPeer, v.Binding)
+		cardWide = append(cardWide, public.Build)
+		a.Extended = &mockpeer.ExtendedCard{}
+		for _, b := range versions {
+			a.Cards = append(a.Cards, public.Build)
+			a.Extended.Cards = append(a.Extended.Cards, b.Build)
 		}
-		taskPeer = &b
+	} else {
+		for _, b := range versions {
+			a.Cards = append(a.Cards, b.Build)
+		}
 	}
-	a.Task = mockpeer.TaskScript{Steps: scenarios.CompletingSteps()}
+	peers := []mockpeer.PeerSpec{a}
+	var b *mockpeer.PeerSpec
+	switch {
+	case signed:
+		peers[0].Signing = &mockpeer.Signing{Algorithms: []string{cardsig.ES256}, JKU: true}
+		// B holds the versions of the card the change applies to, on its
+		// own origin, so that it enforces what the client was told.
+		peers = append(peers, mockpeer.PeerSpec{Name: otherPeer, Host: "127.0.0.2", Identity: cardPeer, Caching: caching(v.Validator)})
+		for _, c := range versions[:2] {
+			peers[1].Cards = append(peers[1].Cards, c.Build)
+		}
+		b = &peers[1]
+	case c.forgery != nil:
+		signing := c.forgery.Signing
+		peers[0].Signing = &signing
+		decoy := scenarios.WorkingPeer(otherPeer, "127.0.0.2", fieldCardOf(v))
+		decoy.Identity = cardPeer
+		peers = append(peers, decoy)
+		if c.forgery.Publisher != "" {
+			peers = append(peers, scenarios.WorkingPeer(c.forgery.Publisher, "127.0.0.3", fieldCardOf(v)))
+		}
+	case v.Authority.Class == Lookalike:
+		peers = append(peers, scenarios.WorkingPeer(otherPeer, "127.0.0.1", fieldCardOf(v)))
+	}
+	taskPeer := &peers[0]
+	if b != nil {
+		taskPeer = b
+	}
+	peers[0].Task = mockpeer.TaskScript{Steps: scenarios.CompletingSteps()}
+	if b != nil {
+		b.Task = mockpeer.TaskScript{Steps: scenarios.CompletingSteps()}
+	}
 	if e.HonourSend {
 		taskPeer.GraceRequests = -1 // the contract of the send holds
 	}
 	changedTask := 2
+	moving := []string{cardPeer}
+	if b != nil {
+		moving = append(moving, otherPeer)
+	}
 	switch v.Point {
 	case FirstContact:
 		changedTask = 1
-		s.Tasks = []scenarios.Task{{}, {Before: rotate(v.Signed, 1, false)}}
+		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, nil)}}
+		if e.RefusedAgain {
+			s.Tasks = []scenarios.Task{{}, {}, {Before: rotate(moving, 1, nil)}}
+		}
 	case BeforeSend:
-		s.Tasks = []scenarios.Task{{}, {Before: rotate(v.Signed, 1, true)}}
+		arm := scenarios.ArmRotation
+		if v.Card == ExtendedCard {
+			arm = scenarios.ArmExtendedRotation
+		}
+		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, arm)}}
 	case BetweenTasks:
-		s.Tasks = []scenarios.Task{{}, {Before: rotate(v.Signed, 1, false)}}
+		s.Tasks = []scenarios.Task{{}, {Before: rotate(moving, 1, nil)}}
+		if e.RefusedAgain {
+			s.Tasks = append(s.Tasks, scenarios.Task{})
+		}
 	case MidTask:
 		changedTask = 1
 		s.Tasks = []scenarios.Task{{}}
 		taskPeer.Rotations = []mockpeer.Rotation{{On: mockpeer.Trigger{Kind: mockpeer.AtTaskStep, N: 2}, To: 1}}
 		taskPeer.Task = mockpeer.TaskScript{Steps: scenarios.WorkThenComplete(1, 25, 50, 75), StepInterval: mockpeer.DefaultStepInterval}
 	}
-	if taskPeer != &a {
-		b.Task = taskPeer.Task
-		if v.Point != MidTask {
-			b.Task = mockpeer.TaskScript{Steps: scenarios.CompletingSteps()}
-		}
+	change := scenarios.Change{Peer: cardPeer, From: from, To: to, Extended: v.Card == ExtendedCard}
+	if signed {
+		change = scenarios.Change{Peer: otherPeer, From: from, To: to}
 	}
-	s.Requirements = requirements(v, f, e, from, to, differs, changedTask, len(s.Tasks))
-	if v.Signed {
+	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks))
+	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
+	if signed {
 		s.Tasks = append(s.Tasks, scenarios.Task{Before: scenarios.RotateTo(cardPeer, 2)})
 	}
-	s.Peers = []mockpeer.PeerSpec{a}
-	if v.Signed {
-		s.Peers = append(s.Peers, b)
-	}
+	s.Peers = peers
 	return s, nil
 }
 
-// requirements are the variant's, derived.
-func requirements(v Variant, f scenarios.Field, e Expectation, from, to int, differs bool, changedTask, tasks int) []scenarios.Requirement {
-	peer := cardPeer
-	profile := verdict.ProfileCore
-	proceedLevel := verdict.Must
-	if e.VouchedBySignature {
-		peer, profile, proceedLevel = vouchedPeer, verdict.ProfileSignatures, verdict.Should
-	}
-	changed := scenarios.Requirement{ID: scenarios.GenChanged, Profile: profile, Ref: e.Rule, Level: proceedLevel}
-	what := fmt.Sprintf("when %s changes %s", f.What, pointText(v.Point))
-	switch e.Changed {
-	case AbortBeforeSend:
-		changed.Level = verdict.Must
-		changed.Text = fmt.Sprintf("The client MUST abort task %d before its send %s (the contract hashes differ): no task-creating "+
-			"request under the changed card, no CancelTask, aborted/contract-changed.", changedTask, what)
-		changed.Check = scenarios.AbortedBeforeSend(peer, from, to, e.VouchedBySignature)
-	case FollowOrRefuse:
-		changed.Text = fmt.Sprintf("The client %s complete task %d %s, following the card, or refuse it without sending (%s).",
-			proceedLevel, changedTask, what, f.MayRefuse)
-		changed.Check = scenarios.FollowedOrRefused(peer, from, to, driver.Reason(f.MayRefuse))
-	default:
-		changed.Text = fmt.Sprintf("The client %s send task %d and complete it %s, never canceling it.", proceedLevel, changedTask, what)
-		changed.Check = scenarios.CompletedAfterChange(peer, from, to, differs)
-	}
-	changed = scenarios.AtTask(changedTask, changed)
-	if e.Frozen {
-		changed = scenarios.WhileRunning(changed)
-	}
-	control := tasks // the last task: after the change (first contact) or the change's own (mid-task)
-	if v.Point == BeforeSend || v.Point == BetweenTasks {
-		control = 1
-	}
-	controlText := "The client MUST complete the positive control task."
-	if v.Signed {
-		control = tasks + 1
-		controlText = "The client MUST complete the last task, under a card whose interfaces are on its own origin (the positive control)."
-	}
-	out := []scenarios.Requirement{
-		scenarios.AtTask(control, scenarios.Requirement{ID: scenarios.GenControl, Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: controlText, Ref: "contract-model §4 (positive controls)", Check: completed, Control: true}),
-		changed,
-		noCancel(e.Frozen),
-	}
-	if e.Frozen {
-		out = append(out, scenarios.AtTask(changedTask, scenarios.WhileRunning(scenarios.Requirement{ID: scenarios.GenNoFetch, Level: verdict.Should, Profile: verdict.ProfileCore,
-			Text: "The client SHOULD NOT fetch the card between the send and the task's end.", Ref: "contract-model §3 rule 3",
-			Check: scenarios.NoCardFetchAfterSend})))
-	}
-	if v.Signed && changedTask != 1 {
-		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should, Profile: verdict.ProfileSignatures,
-			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
-			Ref:  "contract-model §3 rule 6 and §6", Check: completed}))
-	}
-	return out
-}
-
-func noCancel(frozen bool) scenarios.Requirement {
-	r := scenarios.Requirement{ID: scenarios.GenNoCancel, Level: verdict.Must, Profile: verdict.ProfileCore,
-		Text: "The client MUST NOT send CancelTask in this session.", Ref: "contract-model §3 rules 1, 2 and 3", Check: scenarios.NoCancel}
-	if frozen {
-		return scenarios.WhileRunning(r)
-	}
-	return r
-}
-
-// completed: the task completed, as the peer ran it.
-func completed(ev *scenarios.Evidence) verdict.Judgement {
-	return scenarios.CompletedWithArtifact(ev)
-}
-
-// rotate puts version to in force on A (and B, which mirrors A's versions
-// when signed), armed for the client's next look or send when armed.
-func rotate(signed bool, to int, armed bool) func(*mockpeer.Farm) error {
+// rotate puts version to in force on every peer of moving (A, and B when
+// it mirrors A's versions), or arms it with arm for the client's next look
+// or send.
+func rotate(moving []string, to int, arm func(string, int) func(*mockpeer.Farm) error) func(*mockpeer.Farm) error {
 	change := scenarios.RotateTo
-	if armed {
-		change = scenarios.ArmRotation
+	if arm != nil {
+		change = arm
 	}
 	return func(f *mockpeer.Farm) error {
-		if err := change(cardPeer, to)(f); err != nil {
-			return err
-		}
-		if signed {
-			return change(vouchedPeer, to)(f)
+		for _, p := range moving {
+			if err := change(p, to)(f); err != nil {
+				return err
+			}
 		}
 		return nil
 	}
@@ -220,9 +284,23 @@ func pointText(p Point) string {
 	return "while the task runs"
 }
 
-func signedText(signed bool) string {
-	if signed {
-		return "endpoint vouched for by a signature"
+func authorityText(a Authority) string {
+	switch a.Class {
+	case Signed:
+		return "another origin vouched for by a valid signature"
+	case Lookalike:
+		if s, err := spelling(a.Kind, false); err == nil {
+			return "an origin that only looks like the card's (" + s.What + ")"
+		}
+	case Forged:
+		if f, err := forgery(a.Kind); err == nil {
+			return "another origin vouched for only by " + f.What
+		}
+	case SameOrigin:
+		if s, err := spelling(a.Kind, true); err == nil {
+			return "the card's own origin, spelt otherwise (" + s.What + ")"
+		}
+		return "the card's own origin"
 	}
-	return "endpoint on the card's origin"
+	return a.String()
 }

@@ -20,13 +20,17 @@ const MinVariants = 2
 
 // Space is the parameter space: the field table, the points, the
 // validators, the bindings offered (all three, or those --bindings
-// names), and signed or not.
+// names), the cards, and the authority classes with the kinds of each.
 type Space struct {
-	Fields     []string
-	Points     []Point
-	Validators []Validator
-	Bindings   []string
-	Signed     []bool
+	Fields      []string
+	Points      []Point
+	Validators  []Validator
+	Bindings    []string
+	Cards       []Card
+	Authorities []AuthorityClass
+	// Kinds are the kinds of each authority class, in a fixed order: the
+	// spellings and forgeries of the fixed catalog's families.
+	Kinds map[AuthorityClass][]string
 }
 
 // NewSpace is the whole space, over bindings (nil: all three).
@@ -39,16 +43,98 @@ func NewSpace(bindings []string) Space {
 		fields = append(fields, f.ID)
 	}
 	return Space{Fields: fields, Points: Points(), Validators: Validators(), Bindings: slices.Clone(bindings),
-		Signed: []bool{false, true}}
+		Cards: Cards(), Authorities: AuthorityClasses(), Kinds: Kinds()}
 }
+
+// Kinds are the kinds of every authority class: the farm's own spelling
+// ("") and origin-lookalike's same-origin spellings; none but the valid
+// signature itself; origin-lookalike's look-alikes; the trust-root
+// family's forgeries.
+func Kinds() map[AuthorityClass][]string {
+	out := map[AuthorityClass][]string{SameOrigin: {""}, Signed: {""}}
+	for _, s := range scenarios.OriginSpellings() {
+		if s.Same {
+			out[SameOrigin] = append(out[SameOrigin], s.Kind)
+		} else {
+			out[Lookalike] = append(out[Lookalike], s.Kind)
+		}
+	}
+	for _, f := range scenarios.Forgeries() {
+		out[Forged] = append(out[Forged], f.Kind)
+	}
+	return out
+}
+
+// The factors of the covering array, in the order of a row. An authority
+// class is one factor; its kind is not (the array would grow with the
+// largest kind list times the fields): each row of a class takes the
+// class's next kind in turn, from a seeded start, so that every kind
+// appears once a seed has as many rows of its class.
+const (
+	factorField = iota
+	factorPoint
+	factorValidator
+	factorBinding
+	factorCard
+	factorAuthority
+)
 
 func (s Space) factors() []int {
-	return []int{len(s.Fields), len(s.Points), len(s.Validators), len(s.Bindings), len(s.Signed)}
+	return []int{len(s.Fields), len(s.Points), len(s.Validators), len(s.Bindings), len(s.Cards), len(s.Authorities)}
 }
 
-func (s Space) variant(row []int) Variant {
-	return Variant{Field: s.Fields[row[0]], Point: s.Points[row[1]], Validator: s.Validators[row[2]],
-		Binding: s.Bindings[row[3]], Signed: s.Signed[row[4]]}
+// forbidden: the pair is one Excluded leaves out.
+func (s Space) forbidden(p Pair) bool {
+	if p.A == factorPoint && p.B == factorAuthority {
+		return excludedPair(s.Points[p.LA], s.Authorities[p.LB]) != ""
+	}
+	return false
+}
+
+// variant is row's variant, of kind within its authority class.
+func (s Space) variant(row []int, kind string) Variant {
+	return Variant{Field: s.Fields[row[factorField]], Point: s.Points[row[factorPoint]], Validator: s.Validators[row[factorValidator]],
+		Binding: s.Bindings[row[factorBinding]], Card: s.Cards[row[factorCard]],
+		Authority: Authority{Class: s.Authorities[row[factorAuthority]], Kind: kind}}
+}
+
+// size is the number of distinct variants the space holds.
+func (s Space) size() int {
+	total := 0
+	for _, c := range s.Authorities {
+		for _, p := range s.Points {
+			if excludedPair(p, c) == "" {
+				total += len(s.Fields) * len(s.Validators) * len(s.Bindings) * len(s.Cards) * max(1, len(s.Kinds[c]))
+			}
+		}
+	}
+	return total
+}
+
+// kindTurns hands out each class's kinds in turn, from a seeded start.
+type kindTurns struct {
+	kinds map[AuthorityClass][]string
+	next  map[AuthorityClass]int
+}
+
+func newKindTurns(s Space, rng *rand.Rand) *kindTurns {
+	t := &kindTurns{kinds: s.Kinds, next: map[AuthorityClass]int{}}
+	for _, c := range s.Authorities { // in a fixed order: the source is read the same way on every machine
+		if n := len(s.Kinds[c]); n > 0 {
+			t.next[c] = rng.IntN(n)
+		}
+	}
+	return t
+}
+
+func (t *kindTurns) take(c AuthorityClass) string {
+	kinds := t.kinds[c]
+	if len(kinds) == 0 {
+		return ""
+	}
+	k := kinds[t.next[c]%len(kinds)]
+	t.next[c]++
+	return k
 }
 
 // Generation is one seed's variants, and how much of the pairwise array
@@ -72,11 +158,12 @@ func Generate(space Space, seed uint64, n int) (Generation, error) {
 		return Generation{}, fmt.Errorf("%w (got %d)", ErrTooFew, n)
 	}
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	rows := Pairwise(space.factors(), rng)
+	rows := PairwiseWithout(space.factors(), space.forbidden, rng)
+	turns := newKindTurns(space, rng)
 	g := Generation{Seed: seed, PairwiseRows: len(rows)}
 	seen := map[Variant]bool{}
 	add := func(v Variant) {
-		if !seen[v] {
+		if !seen[v] && Excluded(v) == "" {
 			seen[v] = true
 			g.Variants = append(g.Variants, v)
 		}
@@ -86,24 +173,26 @@ func Generate(space Space, seed uint64, n int) (Generation, error) {
 		if len(g.Variants) == n {
 			break
 		}
-		add(space.variant(row))
+		add(space.variant(row, turns.take(space.Authorities[row[factorAuthority]])))
 	}
-	total := 1
-	for _, f := range space.factors() {
-		total *= f
-	}
-	for len(g.Variants) < min(n, total) {
+	for total := space.size(); len(g.Variants) < min(n, total); {
 		row := make([]int, len(space.factors()))
 		for i, f := range space.factors() {
 			row[i] = rng.IntN(f)
 		}
-		add(space.variant(row))
+		kinds := space.Kinds[space.Authorities[row[factorAuthority]]]
+		kind := ""
+		if len(kinds) > 0 {
+			kind = kinds[rng.IntN(len(kinds))]
+		}
+		add(space.variant(row, kind))
 	}
 	return g, nil
 }
 
 // firstAbort draws a variant the rules say must abort before the send: a
-// contract field, between look and send, with a validator.
+// contract field of the public card on its own origin, between look and
+// send, with a validator.
 func firstAbort(space Space, rng *rand.Rand) Variant {
 	var contract []string
 	for _, id := range space.Fields {
@@ -113,7 +202,7 @@ func firstAbort(space Space, rng *rand.Rand) Variant {
 	}
 	return Variant{Field: contract[rng.IntN(len(contract))], Point: BeforeSend,
 		Validator: []Validator{ETag, LastModified}[rng.IntN(2)], Binding: space.Bindings[rng.IntN(len(space.Bindings))],
-		Signed: false}
+		Card: PublicCard, Authority: Authority{Class: SameOrigin}}
 }
 
 // Scenarios builds every variant of g.

@@ -69,22 +69,49 @@ func TestGenerationCoversEveryPair(t *testing.T) {
 				}
 			}
 		}
-		levels := map[string][]string{"field": space.Fields, "binding": space.Bindings, "signed": {"no", "yes"}}
+		levels := map[string][]string{"field": space.Fields, "binding": space.Bindings}
 		for _, pt := range Points() {
 			levels["point"] = append(levels["point"], string(pt))
 		}
 		for _, val := range Validators() {
 			levels["validator"] = append(levels["validator"], string(val))
 		}
+		for _, c := range Cards() {
+			levels["card"] = append(levels["card"], string(c))
+		}
+		for _, c := range AuthorityClasses() {
+			levels["authority"] = append(levels["authority"], string(c))
+		}
+		kinds := map[string]bool{}
+		for _, v := range g.Variants {
+			kinds[v.Authority.String()] = true
+			// The pairs are over the authority's class; its kind comes in turn.
+			p := v.Params()
+			for _, name := range ParamNames() {
+				if name != "authority" {
+					covered[[2]string{name + "=" + p[name], "authority=" + string(v.Authority.Class)}] = true
+				}
+			}
+		}
 		names := ParamNames()
 		for i := range names {
 			for j := i + 1; j < len(names); j++ {
 				for _, a := range levels[names[i]] {
 					for _, b := range levels[names[j]] {
+						if names[i] == "point" && names[j] == "authority" && excludedPair(Point(a), AuthorityClass(b)) != "" {
+							continue
+						}
 						if !covered[[2]string{names[i] + "=" + a, names[j] + "=" + b}] {
 							t.Errorf("seed %d: %s=%s with %s=%s never generated", seed, names[i], a, names[j], b)
 						}
 					}
+				}
+			}
+		}
+		for class, ks := range space.Kinds {
+			for _, k := range ks {
+				if a := (Authority{class, k}); !kinds[a.String()] {
+					t.Errorf("seed %d: authority %s never generated", seed, a)
 				}
 			}
 		}
@@ -124,7 +151,8 @@ func TestEverySetMixesAbortAndProceed(t *testing.T) {
 
 // Every variant of a whole generation is a scenario the engine can judge:
 // a MUST positive control, only the generated requirement IDs, its
-// parameters recorded, and a peer B exactly when signed.
+// parameters recorded, and the peers its authority needs: B where a card
+// points elsewhere, C where a foreign jku names it.
 func TestEveryVariantIsWellFormed(t *testing.T) {
 	g, err := Generate(NewSpace(nil), 11, 200)
 	if err != nil {
@@ -140,7 +168,11 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 	}
 	for i, s := range scs {
 		v := g.Variants[i]
-		if s.ID != v.ID() || s.Params["field"] != v.Field || len(s.Peers) != map[bool]int{false: 1, true: 2}[v.Signed] {
+		peers := map[AuthorityClass]int{SameOrigin: 1, Signed: 2, Lookalike: 2, Forged: 2}[v.Authority.Class]
+		if v.Authority == (Authority{Forged, "foreign-jku"}) {
+			peers = 3
+		}
+		if s.ID != v.ID() || s.Params["field"] != v.Field || s.Params["authority"] != v.Authority.String() || len(s.Peers) != peers {
 			t.Errorf("%s: id, params or peers do not match %+v", s.ID, v)
 		}
 		control := false

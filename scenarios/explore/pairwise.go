@@ -20,11 +20,24 @@ type Pair struct{ A, LA, B, LB int }
 // Pairwise returns a covering array of strength two over factors (each the
 // number of levels of one factor; a factor of one level is fine), built
 // with rng.
-func Pairwise(factors []int, rng *rand.Rand) [][]int {
+func Pairwise(factors []int, rng *rand.Rand) [][]int { return PairwiseWithout(factors, nil, rng) }
+
+// PairwiseWithout is Pairwise with the pairs forbidden names (nil: none)
+// left out: no row holds one, and every other pair is in some row (each
+// factor keeps at least one level allowed beside any other's).
+func PairwiseWithout(factors []int, forbidden func(Pair) bool, rng *rand.Rand) [][]int {
 	uncovered := allPairs(factors)
+	if forbidden == nil {
+		forbidden = func(Pair) bool { return false }
+	}
+	for p := range uncovered {
+		if forbidden(p) {
+			delete(uncovered, p)
+		}
+	}
 	var rows [][]int
 	for len(uncovered) > 0 {
-		rows = append(rows, nextRow(factors, uncovered, rng))
+		rows = append(rows, nextRow(factors, uncovered, forbidden, rng))
 		for _, p := range PairsOf(rows[len(rows)-1]) {
 			delete(uncovered, p)
 		}
@@ -59,7 +72,7 @@ func PairsOf(row []int) []Pair {
 
 // nextRow seeds a row with the first uncovered pair in a fixed order after
 // a seeded offset, then fills the other factors greedily.
-func nextRow(factors []int, uncovered map[Pair]bool, rng *rand.Rand) []int {
+func nextRow(factors []int, uncovered map[Pair]bool, forbidden func(Pair) bool, rng *rand.Rand) []int {
 	seed := sortedPairs(uncovered)[rng.IntN(len(uncovered))]
 	row := make([]int, len(factors))
 	set := make([]bool, len(factors))
@@ -68,7 +81,7 @@ func nextRow(factors []int, uncovered map[Pair]bool, rng *rand.Rand) []int {
 		if set[f] {
 			continue
 		}
-		best, bestGain := 0, -1
+		best, bestGain := 0, -2
 		for _, l := range rng.Perm(factors[f]) {
 			gain := 0
 			for g := range factors {
@@ -78,6 +91,10 @@ func nextRow(factors []int, uncovered map[Pair]bool, rng *rand.Rand) []int {
 				p := Pair{g, row[g], f, l}
 				if f < g {
 					p = Pair{f, l, g, row[g]}
+				}
+				if forbidden(p) {
+					gain = -1 // never, while another level is allowed
+					break
 				}
 				if uncovered[p] {
 					gain++

@@ -8,7 +8,7 @@ import (
 // Every pair of levels of any two factors is in some row, for spaces of
 // several shapes and seeds, factors of one level included.
 func TestPairwiseCoversEveryPair(t *testing.T) {
-	for _, factors := range [][]int{{22, 4, 3, 3, 2}, {22, 4, 3, 1, 2}, {2, 2, 2}, {5, 1, 7}, {3}} {
+	for _, factors := range [][]int{{22, 4, 3, 3, 2, 4}, {22, 4, 3, 3, 2}, {22, 4, 3, 1, 2}, {2, 2, 2}, {5, 1, 7}, {3}} {
 		for seed := range uint64(5) {
 			rows := Pairwise(factors, rand.New(rand.NewPCG(seed, 1)))
 			covered := map[Pair]bool{}
@@ -32,5 +32,28 @@ func TestPairwiseIsSmall(t *testing.T) {
 	rows := Pairwise(NewSpace(nil).factors(), rand.New(rand.NewPCG(1, 1)))
 	if lower := len(NewSpace(nil).Fields) * len(Points()); len(rows) > lower+lower/4 {
 		t.Errorf("%d rows, want at most a quarter more than the %d the two largest factors need", len(rows), lower)
+	}
+}
+
+// With pairs forbidden, no row holds one and every other pair is covered.
+func TestPairwiseWithoutForbiddenPairs(t *testing.T) {
+	factors := []int{6, 4, 3, 4}
+	forbidden := func(p Pair) bool { return p.A == 1 && p.LA == 3 && p.B == 3 && p.LB >= 2 }
+	for seed := range uint64(5) {
+		rows := PairwiseWithout(factors, forbidden, rand.New(rand.NewPCG(seed, 7)))
+		covered := map[Pair]bool{}
+		for _, row := range rows {
+			for _, p := range PairsOf(row) {
+				if forbidden(p) {
+					t.Errorf("seed %d: row %v holds the forbidden pair %+v", seed, row, p)
+				}
+				covered[p] = true
+			}
+		}
+		for p := range allPairs(factors) {
+			if !forbidden(p) && !covered[p] {
+				t.Errorf("seed %d: pair %+v uncovered", seed, p)
+			}
+		}
 	}
 }

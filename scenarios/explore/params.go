@@ -1,8 +1,10 @@
 // Package explore is the generated catalog: `a2a-conform run --explore N
 // --seed S` plays N scenario variants beside the fixed catalog, each one
 // field of the contract model's table (scenarios.Fields) changed at one
-// point of a session, with one kind of validator, over one binding, with or
-// without a signature that makes a cross-origin endpoint authoritative. The
+// point of a session, with one kind of validator, over one binding, in the
+// public or the extended card, under one authority (the card's own origin
+// in some spelling, a valid signature, a look-alike origin, a forged
+// signature). The
 // variants cover the parameter space pairwise (pairwise.go); what each
 // requires is derived from the contract model's rules (rules.go), its
 // oracle the contract hash; a seed and N give the same variants, byte for
@@ -47,38 +49,106 @@ const (
 // Validators lists every validator, in a fixed order.
 func Validators() []Validator { return []Validator{ETag, LastModified, NoValidator} }
 
+// Card is which card brings the change.
+type Card string
+
+// The cards a change arrives in.
+const (
+	// PublicCard: the agent card served at its well-known url.
+	PublicCard Card = "public"
+	// ExtendedCard: the authenticated extended card (GetExtendedAgentCard,
+	// contract model §7); the public card, which advertises it and lacks
+	// the target skill, stays byte for byte the same.
+	ExtendedCard Card = "extended"
+)
+
+// Cards lists every card, in a fixed order.
+func Cards() []Card { return []Card{PublicCard, ExtendedCard} }
+
+// AuthorityClass is what makes the card that brings the change
+// authoritative for its interfaces, or fails to (contract model §3 rule 6).
+type AuthorityClass string
+
+// The authority classes. The first two are authoritative, the last two
+// never are.
+const (
+	// SameOrigin: the interfaces are on the card's own origin, as the farm
+	// spells it or in another spelling of the same RFC 6454 origin
+	// (origin-lookalike's positive controls).
+	SameOrigin AuthorityClass = "same-origin"
+	// Signed: the interfaces are on another origin that presents the
+	// card's TLS principal, vouched for by a valid signature by a key the
+	// card's origin publishes (repointed-endpoint-signed).
+	Signed AuthorityClass = "signed"
+	// Lookalike: the interfaces are on another origin that only looks like
+	// the card's (origin-lookalike's look-alikes).
+	Lookalike AuthorityClass = "lookalike"
+	// Forged: the interfaces are on another origin that presents the
+	// card's TLS principal, vouched for by a signature rule 6 refuses (the
+	// trust-root family's forgeries).
+	Forged AuthorityClass = "forged"
+)
+
+// AuthorityClasses lists every class, in a fixed order.
+func AuthorityClasses() []AuthorityClass {
+	return []AuthorityClass{SameOrigin, Signed, Lookalike, Forged}
+}
+
+// Authority is a class and, within it, the kind: the spelling or the
+// forgery ("" for the same origin as the farm spells it, and for signed).
+type Authority struct {
+	Class AuthorityClass
+	Kind  string
+}
+
+// String is the authority as reports show it: the class, then its kind.
+func (a Authority) String() string {
+	if a.Kind == "" {
+		return string(a.Class)
+	}
+	return string(a.Class) + "-" + a.Kind
+}
+
 // Variant is one generated scenario's parameters.
 type Variant struct {
 	Field     string // a scenarios.Field ID
 	Point     Point
 	Validator Validator
 	Binding   string // a protocolBinding value
-	// Signed: the card's interfaces are on another origin, made
-	// authoritative by a valid signature (as in repointed-endpoint-signed).
-	Signed bool
+	Card      Card
+	// Authority is what makes the card that brings the change
+	// authoritative for its interfaces, or fails to. An authoritative one
+	// holds for every card of the variant (the session runs on it from its
+	// first task); one that cannot be comes with the change, the variant's
+	// other cards on the card's own origin.
+	Authority Authority
 }
 
-// ID is the variant's stable scenario ID, made of its parameters alone.
+// ID is the variant's stable scenario ID, made of its parameters alone;
+// a public card on the card's own origin as the farm spells it adds
+// nothing, so that the IDs of the catalog before the card and authority
+// parameters are unchanged.
 func (v Variant) ID() string {
 	id := fmt.Sprintf("x-%s-%s-%s-%s", v.Field, v.Point, v.Validator, bindingSlug(v.Binding))
-	if v.Signed {
-		id += "-signed"
+	if v.Card != PublicCard {
+		id += "-" + string(v.Card)
+	}
+	if v.Authority != (Authority{Class: SameOrigin}) {
+		id += "-" + v.Authority.String()
 	}
 	return id
 }
 
 // Params are the parameters by name, as the reports show them.
 func (v Variant) Params() map[string]string {
-	signed := "no"
-	if v.Signed {
-		signed = "yes"
-	}
 	return map[string]string{"field": v.Field, "point": string(v.Point), "validator": string(v.Validator),
-		"binding": v.Binding, "signed": signed}
+		"binding": v.Binding, "card": string(v.Card), "authority": v.Authority.String()}
 }
 
 // ParamNames are the names of Params, in the order reports list them.
-func ParamNames() []string { return []string{"field", "point", "validator", "binding", "signed"} }
+func ParamNames() []string {
+	return []string{"field", "point", "validator", "binding", "card", "authority"}
+}
 
 func bindingSlug(b string) string {
 	switch b {

@@ -1,5 +1,11 @@
 package explore
 
+import (
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios"
+)
+
 // The derivation of what a variant requires, rule by rule of
 // docs/contract-model.md §3. Its only input about the field is the
 // oracle's answer, contractChanged: whether the contract hashes of the card
@@ -20,6 +26,10 @@ const (
 	// FollowOrRefuse: plan on the changed card: complete the task as it
 	// says, or refuse it without sending (the reason the field names).
 	FollowOrRefuse Behaviour = "follow-or-refuse"
+	// RefuseUntrusted: plan nothing on a card that is not authoritative
+	// for its interfaces: nothing reaches them, credentials least of all,
+	// no task-creating request, aborted/untrusted-endpoint.
+	RefuseUntrusted Behaviour = "refuse-untrusted"
 )
 
 // Expectation is what the rules require of a variant.
@@ -40,13 +50,22 @@ type Expectation struct {
 	// is a SHOULD, so proceeding there is judged at SHOULD, and refusing
 	// the endpoint (untrusted-endpoint) is a way to abort.
 	VouchedBySignature bool
+	// Untrusted: the card that brings the change is not authoritative for
+	// its interfaces (rule 6): nothing may reach them, and refusing them
+	// (untrusted-endpoint) is a way to abort before the send.
+	Untrusted bool
+	// RefusedAgain: the card refused by rule 6 is served again, unchanged,
+	// for one more task, and must be refused again: rule 6 judges every
+	// card a task is planned on, so neither the card nor the refusal is
+	// kept as a verdict (a rejected card is never cached).
+	RefusedAgain bool
 }
 
 // Derive applies the rules to v, given the oracle's answer.
 func Derive(v Variant, contractChanged bool, mayRefuse bool) Expectation {
-	e := Expectation{VouchedBySignature: rule6SignatureVouches(v)}
+	e := Expectation{VouchedBySignature: rule6SignatureVouches(v), Untrusted: !rule6Authoritative(v)}
 	switch {
-	case rule1CapabilityDrift(contractChanged):
+	case rule1CapabilityDrift(contractChanged) && !e.Untrusted:
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 1"
 	case rule3FrozenAfterSend(v):
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 3"
@@ -54,12 +73,24 @@ func Derive(v Variant, contractChanged bool, mayRefuse bool) Expectation {
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 4"
 	case rule2AbortBeforeSend(v):
 		e.Changed, e.Rule = AbortBeforeSend, "contract-model §3 rule 2"
+		if v.Card == ExtendedCard {
+			e.Rule += " and §7 item 4"
+		}
+		if e.Untrusted {
+			e.Rule += " (and rule 6)"
+		}
+	case e.Untrusted:
+		e.Changed, e.Rule = RefuseUntrusted, "contract-model §3 rule 6"
 	default: // rule 2, a long-lived client: a new task is planned on the card as it is then
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 2 (planning)"
 		if mayRefuse {
 			e.Changed = FollowOrRefuse
 		}
 	}
+	if v.Card == ExtendedCard && !strings.Contains(e.Rule, "§7") {
+		e.Rule += "; contract-model §7"
+	}
+	e.RefusedAgain = rule6JudgedEveryTime(v, e.Changed)
 	e.Frozen = rule3FrozenAfterSend(v)
 	e.HonourSend = rule3FrozenAfterSend(v) || rule4NoValidator(v)
 	return e
@@ -73,13 +104,46 @@ func rule1CapabilityDrift(contractChanged bool) bool { return !contractChanged }
 func rule3FrozenAfterSend(v Variant) bool { return v.Point == MidTask }
 
 // Rule 4: no validator, no revalidation: between the look and the send
-// the card is immutable, and the peer's answer to the send decides.
-func rule4NoValidator(v Variant) bool { return v.Point == BeforeSend && v.Validator == NoValidator }
+// the card is immutable, and the peer's answer to the send decides. The
+// extended card has no validators, and every look at it is a fetch
+// (contract model §7 item 4): rule 4 never spares it.
+func rule4NoValidator(v Variant) bool {
+	return v.Point == BeforeSend && v.Validator == NoValidator && v.Card == PublicCard
+}
 
 // Rule 2: revalidate right before the send, and abort before send when
-// the contract changed.
-func rule2AbortBeforeSend(v Variant) bool { return v.Point == BeforeSend && v.Validator != NoValidator }
+// the contract changed; the extended card is fetched again right before
+// the send, whatever the public card's validators.
+func rule2AbortBeforeSend(v Variant) bool {
+	return v.Point == BeforeSend && (v.Validator != NoValidator || v.Card == ExtendedCard)
+}
 
 // Rule 6: a card is authoritative for another origin only through a
-// signature by a key its own origin publishes.
-func rule6SignatureVouches(v Variant) bool { return v.Signed }
+// signature by a key its own origin publishes; the same origin in another
+// spelling is the same origin, a look-alike is another, and a forged
+// signature vouches for nothing.
+func rule6Authoritative(v Variant) bool {
+	return v.Authority.Class == SameOrigin || v.Authority.Class == Signed
+}
+
+// rule6SignatureVouches: only a (valid) signature makes the endpoint
+// authoritative, and verifying signatures is a SHOULD.
+func rule6SignatureVouches(v Variant) bool { return v.Authority.Class == Signed }
+
+// Rule 6 judges the card of every task: a card refused once is judged
+// again when served again, never cached as trusted, and refused again
+// unless its refusal was of its time (a key published late vouches for
+// the card at the next look).
+func rule6JudgedEveryTime(v Variant, b Behaviour) bool {
+	if b != RefuseUntrusted {
+		return false
+	}
+	if v.Authority.Class == Forged {
+		for _, f := range scenarios.Forgeries() {
+			if f.Kind == v.Authority.Kind {
+				return !f.OfItsTime
+			}
+		}
+	}
+	return true
+}

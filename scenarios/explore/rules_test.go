@@ -7,7 +7,16 @@ import (
 )
 
 func variant(p Point, v Validator, signed bool) Variant {
-	return Variant{Field: "tenant", Point: p, Validator: v, Binding: wire.BindingJSONRPC, Signed: signed}
+	a := Authority{Class: SameOrigin}
+	if signed {
+		a = Authority{Class: Signed}
+	}
+	return Variant{Field: "tenant", Point: p, Validator: v, Binding: wire.BindingJSONRPC, Card: PublicCard, Authority: a}
+}
+
+func with(v Variant, card Card, a Authority) Variant {
+	v.Card, v.Authority = card, a
+	return v
 }
 
 // Rule by rule: each case names the rule that must decide it.
@@ -51,6 +60,87 @@ func TestDeriveRule6(t *testing.T) {
 			if !signed.VouchedBySignature || signed.Changed != plain.Changed || signed.Rule != plain.Rule {
 				t.Errorf("%s, contract %t: signed %+v, unsigned %+v", p, contract, signed, plain)
 			}
+		}
+	}
+}
+
+// The extended card has no validators: every look at it is a fetch, so
+// rule 4 never spares it, and rule 2 aborts before the send whatever the
+// public card's validators (contract model §7 item 4).
+func TestDeriveExtendedCard(t *testing.T) {
+	same := Authority{Class: SameOrigin}
+	for _, val := range Validators() {
+		e := Derive(with(variant(BeforeSend, val, false), ExtendedCard, same), true, false)
+		if e.Changed != AbortBeforeSend || e.HonourSend || e.Rule != "contract-model §3 rule 2 and §7 item 4" {
+			t.Errorf("extended, before the send, %s: %+v, want abort before send by rule 2 and §7", val, e)
+		}
+	}
+	if e := Derive(with(variant(BetweenTasks, ETag, false), ExtendedCard, same), true, false); e.Changed != Proceed ||
+		e.Rule != "contract-model §3 rule 2 (planning); contract-model §7" {
+		t.Errorf("extended, between tasks: %+v", e)
+	}
+	if e := Derive(with(variant(MidTask, NoValidator, false), ExtendedCard, same), true, false); e.Changed != Proceed || !e.Frozen || !e.HonourSend {
+		t.Errorf("extended, mid-task: %+v, want frozen", e)
+	}
+}
+
+// Rule 6 for a card that cannot be authoritative: planned on, it is
+// refused (between tasks, on first contact); met between the look and the
+// send, it is aborted, by either reason; a client that never looked at it
+// (rule 4) sends under the card it had. The same origin spelt otherwise
+// is the card's own origin: the rules are those of the card as served.
+func TestDeriveRule6Untrusted(t *testing.T) {
+	for _, a := range []Authority{{Lookalike, "userinfo"}, {Forged, "alg-none"}} {
+		for _, tc := range []struct {
+			p    Point
+			val  Validator
+			want Behaviour
+			rule string
+		}{
+			{FirstContact, ETag, RefuseUntrusted, "contract-model §3 rule 6"},
+			{BetweenTasks, NoValidator, RefuseUntrusted, "contract-model §3 rule 6"},
+			{BeforeSend, LastModified, AbortBeforeSend, "contract-model §3 rule 2 (and rule 6)"},
+			{BeforeSend, NoValidator, Proceed, "contract-model §3 rule 4"},
+		} {
+			e := Derive(with(variant(tc.p, tc.val, false), PublicCard, a), true, true)
+			if e.Changed != tc.want || e.Rule != tc.rule || !e.Untrusted || e.VouchedBySignature {
+				t.Errorf("%s at %s, %s: %+v, want %s by %s", a, tc.p, tc.val, e, tc.want, tc.rule)
+			}
+		}
+		// Even a card whose contract the oracle found unchanged is no
+		// capability drift when it is not authoritative.
+		if e := Derive(with(variant(BetweenTasks, ETag, false), PublicCard, a), false, false); e.Changed != RefuseUntrusted {
+			t.Errorf("%s, contract unchanged: %+v", a, e)
+		}
+	}
+	for _, p := range Points() {
+		for _, contract := range []bool{false, true} {
+			plain := Derive(variant(p, ETag, false), contract, false)
+			respelt := Derive(with(variant(p, ETag, false), PublicCard, Authority{SameOrigin, "padded-port"}), contract, false)
+			if plain != respelt {
+				t.Errorf("%s, contract %t: respelt %+v, as served %+v", p, contract, respelt, plain)
+			}
+		}
+	}
+}
+
+// A card refused by rule 6 is served again and refused again, but for a
+// refusal of its time: a key published late vouches for the card at the
+// next look.
+func TestDeriveRefusedAgain(t *testing.T) {
+	for _, tc := range []struct {
+		a    Authority
+		p    Point
+		want bool
+	}{
+		{Authority{Lookalike, "localhost"}, BetweenTasks, true},
+		{Authority{Forged, "alg-none"}, FirstContact, true},
+		{Authority{Forged, "late-key"}, BetweenTasks, false},
+		{Authority{Lookalike, "localhost"}, BeforeSend, false},
+		{Authority{Class: SameOrigin}, BetweenTasks, false},
+	} {
+		if e := Derive(with(variant(tc.p, ETag, false), PublicCard, tc.a), true, false); e.RefusedAgain != tc.want {
+			t.Errorf("%s at %s: refused again %t, want %t", tc.a, tc.p, e.RefusedAgain, tc.want)
 		}
 	}
 }

@@ -62,12 +62,18 @@ func TestExamplesAbortWithoutJSONRPC(t *testing.T) {
 // JSON-RPC, the one binding they speak, they pass every MUST of a
 // generated seed, in both modes (and of the fixed catalog, which `make
 // test` does not replay here: it takes them a minute). What they fail is
-// SHOULD: they verify no signature and speak no extension.
+// SHOULD: they verify no signature and speak no extension. They do not
+// speak the extended card either, so the variants played are the public
+// card's.
 func TestExamplesPassTheGeneratedCatalog(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a generated catalog per example and mode")
 	}
-	g, err := explore.Generate(explore.NewSpace([]string{wire.BindingJSONRPC}), 1, 20)
+	// The examples do not speak the extended card (they fail the fixed
+	// extended-card family too): their generated catalog is the public card's.
+	space := explore.NewSpace([]string{wire.BindingJSONRPC})
+	space.Cards = []explore.Card{explore.PublicCard}
+	g, err := explore.Generate(space, 1, 20)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,209 @@
+package explore
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
+
+// The requirements of a variant, each derived from what the rules
+// require of it (Expectation) and the cards it plays.
+
+// fieldCardOf is the decoy's card: the field card on its own origin, as
+// the card the change applies to would be there, so that it would
+// complete the task.
+func fieldCardOf(v Variant) func(string) mockpeer.CardBuilder {
+	return func(peer string) mockpeer.CardBuilder { return scenarios.FieldCard(peer, peer, v.Binding) }
+}
+
+// requirements are the variant's, derived.
+func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks int) []scenarios.Requirement {
+	f := c.field
+	profile := verdict.ProfileCore
+	proceedLevel := verdict.Must
+	if e.VouchedBySignature || c.forgery != nil {
+		profile = verdict.ProfileSignatures
+	}
+	if e.VouchedBySignature {
+		proceedLevel = verdict.Should
+	}
+	changed := scenarios.Requirement{ID: scenarios.GenChanged, Profile: profile, Ref: e.Rule, Level: proceedLevel}
+	what := fmt.Sprintf("when %s changes %s", f.What, pointText(v.Point))
+	if v.Card == ExtendedCard {
+		what = fmt.Sprintf("when %s of the extended card changes %s", f.What, pointText(v.Point))
+	}
+	if e.Untrusted {
+		what += ", the changed card's interfaces on " + authorityText(v.Authority)
+	}
+	switch e.Changed {
+	case AbortBeforeSend:
+		changed.Level = verdict.Must
+		changed.Text = fmt.Sprintf("The client MUST abort task %d before its send %s (the contract hashes differ): no task-creating "+
+			"request under the changed card, no CancelTask, aborted/contract-changed%s.", changedTask, what, orUntrusted(e))
+		changed.Check = scenarios.AbortedBeforeSend(change, e.VouchedBySignature || e.Untrusted)
+	case RefuseUntrusted:
+		changed.Level = verdict.Must
+		changed.Text = fmt.Sprintf("The client MUST refuse task %d %s: the card is not authoritative for them, so no task-creating "+
+			"request, no CancelTask, aborted/untrusted-endpoint.", changedTask, what)
+		changed.Check = scenarios.RefusedUntrusted(change)
+	case FollowOrRefuse:
+		changed.Text = fmt.Sprintf("The client %s complete task %d %s, following the card, or refuse it without sending (%s).",
+			proceedLevel, changedTask, what, f.MayRefuse)
+		changed.Check = scenarios.FollowedOrRefused(change, driver.Reason(f.MayRefuse))
+	default:
+		changed.Text = fmt.Sprintf("The client %s send task %d and complete it %s, never canceling it.", proceedLevel, changedTask, what)
+		changed.Check = scenarios.CompletedAfterChange(change, c.differs)
+	}
+	changed = scenarios.AtTask(changedTask, changed)
+	if e.Frozen {
+		changed = scenarios.WhileRunning(changed)
+	}
+	control := tasks // the last task: after the change (first contact) or the change's own (mid-task)
+	if v.Point == BeforeSend || v.Point == BetweenTasks {
+		control = 1
+	}
+	controlText := "The client MUST complete the positive control task."
+	if e.VouchedBySignature {
+		control = tasks + 1
+		controlText = "The client MUST complete the last task, under a card whose interfaces are on its own origin (the positive control)."
+	}
+	out := []scenarios.Requirement{
+		scenarios.AtTask(control, scenarios.Requirement{ID: scenarios.GenControl, Level: verdict.Must, Profile: verdict.ProfileCore,
+			Text: controlText, Ref: "contract-model §4 (positive controls)", Check: completed, Control: true}),
+		changed,
+		noCancel(e.Frozen),
+	}
+	if e.Frozen {
+		out = append(out, scenarios.AtTask(changedTask, scenarios.WhileRunning(scenarios.Requirement{ID: scenarios.GenNoFetch, Level: verdict.Should, Profile: verdict.ProfileCore,
+			Text: "The client SHOULD NOT fetch the card between the send and the task's end.", Ref: "contract-model §3 rule 3",
+			Check: scenarios.NoCardFetchAfterSend})))
+	}
+	if e.VouchedBySignature && changedTask != 1 {
+		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should, Profile: verdict.ProfileSignatures,
+			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
+			Ref:  "contract-model §3 rule 6 and §6", Check: completed}))
+	}
+	if e.RefusedAgain {
+		again := changedTask + 1
+		out = append(out, scenarios.AtTask(again, scenarios.Requirement{ID: scenarios.GenRefusedAgain, Level: verdict.Must, Profile: profile,
+			Text: fmt.Sprintf("The client MUST refuse task %d too, served the card it refused in task %d again, unchanged and still "+
+				"fresh by its max-age: a refused card is judged again, never reused as trusted; no task-creating request, "+
+				"aborted/untrusted-endpoint.", again, changedTask),
+			Ref:   e.Rule + "; https://github.com/google/adk-python/issues/6901",
+			Check: scenarios.RefusedUntrusted(change)}))
+	}
+	return append(out, untrusted(v, c, e, changedTask, profile)...)
+}
+
+// untrusted are the requirements of a card that is not authoritative for
+// its interfaces: nothing reaches them, credentials least of all. A
+// forged signature's endpoint (and the third origin of its key set) is
+// judged over the whole session: no rule ever lets the client there. A
+// look-alike may land on A's own socket, where the client works in other
+// tasks, so it is judged in the task that must refuse the card: nothing
+// but looks at the card anywhere; a task the rules let proceed under the
+// card it had (rule 4) never saw the look-alike.
+func untrusted(v Variant, c variantCards, e Expectation, changedTask int, profile verdict.Profile) []scenarios.Requirement {
+	ref := "contract-model §3 rule 6 and §6"
+	switch {
+	case c.forgery != nil:
+		ref += "; A2A v1.0 spec §8.4.3; the trust-root family (" + c.forgery.What + ")"
+		out := []scenarios.Requirement{
+			{ID: scenarios.GenNoContact, Level: verdict.Must, Profile: profile, Ref: ref,
+				Text: "The client MUST NOT contact, nor even open a connection to, the endpoint on another origin that only " +
+					c.forgery.What + " vouches for" + publisherText(c.forgery) + ".",
+				Check: noContact(otherPeer, c.forgery.Publisher)},
+			{ID: scenarios.GenNoCredential, Level: verdict.Must, Profile: profile, Ref: ref,
+				Text:  "The client MUST NOT send any credential to the endpoint that only " + c.forgery.What + " vouches for.",
+				Check: scenarios.NoCredentialAt(otherPeer)},
+		}
+		return out
+	case c.spelling != nil && e.Untrusted && (e.Changed == RefuseUntrusted || e.Changed == AbortBeforeSend):
+		ref += "; RFC 6454 §4, §5; origin-lookalike (" + c.spelling.What + ")"
+		tasks := []int{changedTask}
+		if e.RefusedAgain {
+			tasks = append(tasks, changedTask+1)
+		}
+		extended := v.Card == ExtendedCard
+		return []scenarios.Requirement{
+			{ID: scenarios.GenNoContact, Level: verdict.Must, Profile: profile, Ref: ref,
+				Text: fmt.Sprintf("The client MUST NOT send anything but card requests in task(s) %s, whose card's interfaces are on an "+
+					"origin that only looks like the card's (%s), whichever socket serves it.", taskList(tasks), c.spelling.What),
+				Check: scenarios.OnlyCardRequestsIn(cardPeer, tasks, extended)},
+			{ID: scenarios.GenNoCredential, Level: verdict.Must, Profile: profile, Ref: ref,
+				Text:  fmt.Sprintf("The client MUST NOT send any credential in task(s) %s but on its card requests.", taskList(tasks)),
+				Check: scenarios.NoCredentialBesideCardIn(cardPeer, tasks, extended)},
+		}
+	}
+	return nil
+}
+
+func taskList(tasks []int) string {
+	out := ""
+	for i, n := range tasks {
+		if i > 0 {
+			out += " and "
+		}
+		out += fmt.Sprint(n)
+	}
+	return out
+}
+
+// namedOnly is the credential-scope family's rule, for every variant: the
+// client holds the API key, the bearer token and OAuth client
+// credentials, and only those of the schemes the session's cards name for
+// the skill (or card-wide, for the extended card's fetch) go anywhere.
+func namedOnly(allowed []string) scenarios.Requirement {
+	return scenarios.Requirement{ID: scenarios.GenNamedOnly, Level: verdict.Must, Profile: verdict.ProfileCore,
+		Text: fmt.Sprintf("The client MUST NOT send any credential it holds but those of the schemes the session's cards name "+
+			"for the skill (%s), in any request or connection.", strings.Join(allowed, ", ")),
+		Ref:   "contract-model §8; A2A v1.0 spec §13; A2ACLI_AUTH_008",
+		Check: scenarios.OnlyNamedCredentials(allowed...)}
+}
+
+func publisherText(f *scenarios.Forgery) string {
+	if f.Publisher == "" {
+		return ""
+	}
+	return ", nor the third origin whose key set the signature names"
+}
+
+// noContact: nothing reaches any of peers ("" skipped).
+func noContact(peers ...string) func(*scenarios.Evidence) verdict.Judgement {
+	return func(ev *scenarios.Evidence) verdict.Judgement {
+		for _, p := range peers {
+			if p == "" {
+				continue
+			}
+			if j := scenarios.NothingReaches(p)(ev); j.Verdict != verdict.Pass {
+				return j
+			}
+		}
+		return verdict.Judgement{Verdict: verdict.Pass}
+	}
+}
+
+func orUntrusted(e Expectation) string {
+	if e.VouchedBySignature || e.Untrusted {
+		return " (or aborted/untrusted-endpoint: refusing the endpoint is aborting)"
+	}
+	return ""
+}
+
+func noCancel(frozen bool) scenarios.Requirement {
+	r := scenarios.Requirement{ID: scenarios.GenNoCancel, Level: verdict.Must, Profile: verdict.ProfileCore,
+		Text: "The client MUST NOT send CancelTask in this session.", Ref: "contract-model §3 rules 1, 2 and 3", Check: scenarios.NoCancel}
+	if frozen {
+		return scenarios.WhileRunning(r)
+	}
+	return r
+}
+
+// completed: the task completed, as the peer ran it.
+func completed(ev *scenarios.Evidence) verdict.Judgement {
+	return scenarios.CompletedWithArtifact(ev)
+}
