@@ -70,18 +70,9 @@ docs:
 	$(GO) run ./cmd/a2a-conform list --format acts > docs/acts-mapping.md
 	$(GO) run ./cmd/a2a-conform list --format requirement-set > fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json
 
+## fuzz: every fuzz target of the module, FUZZ_INPUTS inputs each (tools/fuzz/run.sh)
 fuzz:
-	$(GO) test -run='^$$' -fuzz='^FuzzJSONRPC$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
-	$(GO) test -run='^$$' -fuzz='^FuzzREST$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
-	$(GO) test -run='^$$' -fuzz='^FuzzDecodeProtoFastPath$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
-	$(GO) test -run='^$$' -fuzz='^FuzzScanJSON$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer/agent
-	$(GO) test -run='^$$' -fuzz='^FuzzRouter$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
-	$(GO) test -run='^$$' -fuzz='^FuzzJournalRedaction$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
-	$(GO) test -run='^$$' -fuzz='^FuzzDecodeBase64$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
-	$(GO) test -run='^$$' -fuzz='^FuzzScan$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
-	$(GO) test -run='^$$' -fuzz='^FuzzAdmin$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
-	$(GO) test -run='^$$' -fuzz='^FuzzAdminView$$' -fuzztime=$(FUZZ_INPUTS) ./mockpeer
-	$(GO) test -run='^$$' -fuzz='^FuzzParseOutcome$$' -fuzztime=$(FUZZ_INPUTS) ./runner/driver
+	GO=$(GO) FUZZ_INPUTS=$(FUZZ_INPUTS) tools/fuzz/run.sh
 
 ## proto: regenerate a2a/grpcpb from a2a/grpcpb/proto/a2a.proto with the pinned generators (tools/proto)
 proto: proto-deps
