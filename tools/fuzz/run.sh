@@ -26,6 +26,7 @@ for dir in "${pkgs[@]}"; do
 	bin="$tmp/$(echo "$importpath" | tr / _).test"
 	"$go" test -c -o "$bin" -fuzz=. "$dir"
 	mapfile -t targets < <(cd "$dir" && "$bin" -test.list '^Fuzz')
+	[ "${#targets[@]}" -gt 0 ] || { echo "fuzz: $importpath lists no fuzz target" >&2; exit 1; }
 	for target in "${targets[@]}"; do
 		echo "fuzz: $importpath $target, $inputs inputs"
 		(cd "$dir" && "$bin" -test.paniconexit0 -test.timeout=30m -test.run='^$' \
