@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -51,17 +50,7 @@ func probedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4
 }
 
 func onFirstContact(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return []Requirement{
-		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
-		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
-		{
-			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
-			Ref:   ref + "; docs/driver-contract.md",
-			Task:  1,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
-		},
-		controlTask(r[3].id, profile, 2, r[3].text, ref),
-	}
+	return refusedIn(contact, peer, profile, ref, r, 1, 2)
 }
 
 // PresentGenuine undoes PresentImpostor between two tasks: peer presents

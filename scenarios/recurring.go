@@ -53,16 +53,25 @@ func probedEndpoint(peer string, profile verdict.Profile, ref string, r [4]said)
 }
 
 func untrusted(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
+	return refusedIn(contact, peer, profile, ref, r, 2, 1)
+}
+
+// refusedIn is the four requirements of a card advisory for peer, served
+// for task refused, with the honest card's task control as the positive
+// control: no contact (contact), no credential, the refusal reported, the
+// control completed at the card's own peer.
+func refusedIn(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said,
+	refused, control int) []Requirement {
 	return []Requirement{
 		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
 		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		{
 			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
 			Ref:   ref + "; docs/driver-contract.md",
-			Task:  2,
+			Task:  refused,
 			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
 		},
-		{ID: r[3].id, Level: verdict.Must, Profile: profile, Text: r[3].text, Ref: ref, Task: 1, Check: completedAtCardPeer, Control: true},
+		controlTask(r[3].id, profile, control, r[3].text, ref),
 	}
 }
 
