@@ -19,6 +19,11 @@ type task struct {
 	statusAt      time.Time
 	statusVersion int // card version in force when status was set
 	rev           int // bumped on every status change; streams watch it
+	// ver is bumped on every change a snapshot shows (status, history,
+	// artifacts); answer is the latest snapshot with its JSON, made at
+	// version answer.ver (answer.go).
+	ver    int
+	answer *taskAnswer
 	artifacts     []wire.Artifact
 	history       []wire.Message // the user messages
 	// changed is closed on the next status change, waking the paced sends

@@ -28,13 +28,10 @@ func decodeProtoAs(data []byte, v any, fast bool) error {
 	// Clients send camelCase names and plain values: then the text already
 	// is what normalize would make of it, and is decoded as it is. Anything
 	// else (an error included) takes the way below, which words its errors.
-	if fast {
-		var tree any
-		if json.Unmarshal(data, &tree) == nil {
-			if _, isObject := tree.(map[string]any); isObject && isNormal(tree, reflect.TypeOf(v).Elem()) {
-				return decodeStruct(data, v)
-			}
-		}
+	// The check reads the text where it lies (normalText), without the
+	// tree normalize would need: the text is parsed once, into v.
+	if fast && jsonStart(data) == '{' && json.Valid(data) && normalText(data, reflect.TypeOf(v).Elem()) {
+		return decodeStruct(data, v)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()

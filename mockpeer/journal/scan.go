@@ -139,6 +139,15 @@ func (ix *SecretIndex) scanText(t string, deflated, cut bool) ScanResult {
 	if !s.worthScanning(ix) && !deflated {
 		return ScanResult{}
 	}
+	memo := len(t) <= memoMaxLen
+	var hash uint64
+	if memo {
+		var res ScanResult
+		var seen bool
+		if res, hash, seen = ix.memo.lookup(t, deflated, cut); seen {
+			return res
+		}
+	}
 	sc := scanners.Get().(*scanner)
 	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreamTries, ScanResult{}
 	scanSurveyed(sc, t, s, 0)
@@ -153,6 +162,9 @@ func (ix *SecretIndex) scanText(t string, deflated, cut bool) ScanResult {
 		sc.arena = nil
 	}
 	scanners.Put(sc)
+	if memo {
+		ix.memo.store(t, hash, deflated, cut, res)
+	}
 	return res
 }
 
