@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -43,7 +44,7 @@ func BenchmarkPath(b *testing.B) {
 			defer reportCPU(b)()
 			b.ReportAllocs()
 			for b.Loop() {
-				bare.ServeHTTP(httptest.NewRecorder(), c.req())
+				bare.ServeHTTP(newServerRecorder(), c.req())
 			}
 		})
 		b.Run(c.name+"/peer", func(b *testing.B) {
@@ -52,7 +53,7 @@ func BenchmarkPath(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
 			for b.Loop() {
-				p.ServeHTTP(httptest.NewRecorder(), c.req())
+				p.ServeHTTP(newServerRecorder(), c.req())
 				if n++; c.name == "sendMessage" && n%1024 == 0 {
 					// Each send makes a task the peer keeps: dropped now
 					// and then, so that b.N does not decide how much the
@@ -69,6 +70,16 @@ func BenchmarkPath(b *testing.B) {
 		})
 	}
 }
+
+// serverRecorder is an httptest recorder that takes deadlines as a
+// server's writer does, so that the peer's deadlines cost what they cost
+// on a connection and not an error for each "not supported".
+type serverRecorder struct{ *httptest.ResponseRecorder }
+
+func newServerRecorder() serverRecorder { return serverRecorder{httptest.NewRecorder()} }
+
+func (serverRecorder) SetReadDeadline(time.Time) error  { return nil }
+func (serverRecorder) SetWriteDeadline(time.Time) error { return nil }
 
 // reportCPU reports the process's CPU time per op (cpu-ns/op) when the
 // returned function is called at the end of the benchmark: on a shared

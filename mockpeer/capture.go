@@ -33,16 +33,16 @@ type bodyTap struct {
 	deflated bool // Content-Encoding says deflate, which may be raw
 }
 
-// tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set, and the
+// tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set
+// through rc (w's controller, shared with the recorder), and the
 // first limit bytes read at once so that the journal has them whatever
 // the handler does with the rest.
-func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
+func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
 	t := &bodyTap{limit: limit, secrets: s, done: func() {}}
 	if r.Body == nil || r.Body == http.NoBody {
 		t.err = io.EOF
 		return t
 	}
-	rc := http.NewResponseController(w)
 	if rc.SetReadDeadline(time.Now().Add(l.ReadTimeout)) == nil {
 		t.done = func() { _ = rc.SetReadDeadline(time.Time{}) }
 	}
@@ -96,6 +96,16 @@ func startsStream(b []byte) bool {
 	return false
 }
 
+// WholeBody hands over the capture when it is the whole body and none of
+// it was read yet (agent.WholeBody): the protocol layer then reads no copy.
+func (t *bodyTap) WholeBody() ([]byte, bool) {
+	if t.err != io.EOF || t.cut || len(t.pending) != len(t.capture) {
+		return nil, false
+	}
+	t.pending = nil
+	return t.capture[:len(t.capture):len(t.capture)], true
+}
+
 // Read replays the capture, then reads on from the body.
 func (t *bodyTap) Read(p []byte) (int, error) {
 	if len(t.pending) > 0 {
@@ -143,7 +153,12 @@ func (t *bodyTap) scan(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	text := string(t.tail) + string(b)
+	var text string
+	if len(t.tail) == 0 {
+		text = string(b) // the first read: nothing carried over
+	} else {
+		text = string(t.tail) + string(b)
+	}
 	t.found = journal.MergeNames(t.found, t.secrets.presentIn(text))
 	t.tail = append(t.tail[:0], text[max(len(text)-t.secrets.overlap(), 0):]...)
 }

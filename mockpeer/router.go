@@ -55,9 +55,9 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 	}
 	defer f.leave()
 	limit := f.journal.Limits().CaptureBytes()
+	rec := newRecorder(w, r, f.limits.WriteTimeout, limit)
 	serve(&arrival{seq: f.journal.Reserve(), at: f.now(),
-		rec: newRecorder(w, r, f.limits.WriteTimeout, limit),
-		tap: tapBody(w, r, f.limits, limit, f.secrets)})
+		rec: rec, tap: tapBody(w, rec.rc, r, f.limits, limit, f.secrets)})
 }
 
 // serve routes an admitted request and journals it.
