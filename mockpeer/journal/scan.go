@@ -135,13 +135,26 @@ func (ix *SecretIndex) scanText(t string, deflated, cut bool) ScanResult {
 	if len(t) < ix.minForm && !cut {
 		return ScanResult{} // shorter than any form of any secret
 	}
+	// A long text is looked up before its survey, which reads every byte:
+	// the lookup is a hash and a comparison. A short one only when the
+	// survey says it is worth a scan.
+	memo, early := len(t) <= memoMaxLen, len(t) >= memoEarlyLen
+	var hash uint64
+	if memo && early {
+		var res ScanResult
+		var seen bool
+		if res, hash, seen = ix.memo.lookup(t, deflated, cut); seen {
+			return res
+		}
+	}
 	s := surveyOf(t)
 	if !s.worthScanning(ix) && !deflated {
+		if memo && early {
+			ix.memo.store(t, hash, deflated, cut, ScanResult{})
+		}
 		return ScanResult{}
 	}
-	memo := len(t) <= memoMaxLen
-	var hash uint64
-	if memo {
+	if memo && !early {
 		var res ScanResult
 		var seen bool
 		if res, hash, seen = ix.memo.lookup(t, deflated, cut); seen {

@@ -16,6 +16,9 @@ import (
 const (
 	memoSlots  = 64       // results remembered per index, one per hash slot
 	memoMaxLen = 16 << 10 // longer texts are scanned each time: rare, and big to keep
+	// memoEarlyLen: a text this long is looked up before its survey, and
+	// remembered even when the survey finds it not worth a scan.
+	memoEarlyLen = 128
 )
 
 var memoSeed = maphash.MakeSeed()
