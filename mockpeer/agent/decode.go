@@ -31,6 +31,9 @@ func decodeProtoAs(data []byte, v any, fast bool) error {
 	// The check reads the text where it lies (normalText), without the
 	// tree normalize would need: the text is parsed once, into v.
 	if fast && jsonStart(data) == '{' && json.Valid(data) && normalText(data, reflect.TypeOf(v).Elem()) {
+		if decodeFlat(data, v) {
+			return nil
+		}
 		return decodeStruct(data, v)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -178,8 +181,9 @@ func enumName(t reflect.Type, number string, unchanged any) any {
 }
 
 type protoField struct {
-	name string // the ProtoJSON (camelCase) name
-	typ  reflect.Type
+	name  string // the ProtoJSON (camelCase) name
+	typ   reflect.Type
+	index int // of the struct field; -1 for a snake_case alias
 }
 
 var fieldCache sync.Map // reflect.Type -> map[string]protoField
@@ -196,9 +200,8 @@ func fieldsOf(t reflect.Type) map[string]protoField {
 		if !sf.IsExported() || name == "-" || name == "" {
 			continue
 		}
-		f := protoField{name: name, typ: sf.Type}
-		fields[name] = f
-		fields[snakeCase(name)] = f
+		fields[snakeCase(name)] = protoField{name: name, typ: sf.Type, index: -1}
+		fields[name] = protoField{name: name, typ: sf.Type, index: i} // when both spell the same
 	}
 	fieldCache.Store(t, fields)
 	return fields

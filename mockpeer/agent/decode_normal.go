@@ -1,7 +1,10 @@
 package agent
 
 import (
+	"bytes"
+	"encoding/json"
 	"reflect"
+	"unicode/utf8"
 )
 
 // normalText is isNormal read from valid JSON text instead of a decoded
@@ -114,4 +117,55 @@ func skipSpace(data []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+var (
+	stringType      = reflect.TypeFor[string]()
+	unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+)
+
+// decodeFlat decodes valid, normal JSON text (normalText) into v, a
+// pointer to a struct, when every member is an escape-free string of a
+// plain string field, as a poll's params are ({"id":"task-1"}): what
+// json.Unmarshal would make of it, without its second pass over the text
+// and its reflection per member. It reports false, having set nothing,
+// for any other text, which json.Unmarshal then decodes.
+func decodeFlat(data []byte, v any) bool {
+	rv := reflect.ValueOf(v)
+	t := rv.Type()
+	if t.Kind() != reflect.Pointer || t.Elem().Kind() != reflect.Struct || t.Implements(unmarshalerType) {
+		return false
+	}
+	fields := fieldsOf(t.Elem())
+	var set [4]struct {
+		index int
+		value []byte
+	}
+	n := 0
+	i := skipSpace(data, skipSpace(data, 0)+1)
+	for i < len(data) && data[i] != '}' {
+		end := stringEnd(data, i)
+		name := data[i+1 : end]
+		f, known := fields[string(name)]
+		i = skipSpace(data, skipSpace(data, end+1)+1)
+		if !known || f.typ != stringType || f.index < 0 || data[i] != '"' || n == len(set) {
+			return false
+		}
+		vend := stringEnd(data, i)
+		value := data[i+1 : vend]
+		if bytes.IndexByte(value, '\\') >= 0 || !utf8.Valid(value) {
+			return false
+		}
+		set[n].index, set[n].value = f.index, value
+		n++
+		i = skipSpace(data, vend+1)
+		if data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	s := rv.Elem()
+	for _, m := range set[:n] {
+		s.Field(m.index).SetString(string(m.value))
+	}
+	return true
 }
