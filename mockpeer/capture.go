@@ -15,13 +15,13 @@ import (
 // in what was read, and lifts the read deadline once the body is done so
 // that a stream answered after it is not cut by it.
 type bodyTap struct {
-	src     io.ReadCloser // capped by http.MaxBytesReader
-	capture []byte        // the first captureBytes of the body
-	pending []byte        // what of the capture the handler has not read yet
-	limit   int           // capture size
-	cut     bool          // the body went on past the capture
-	err     error         // first error of src, io.EOF included
-	done    func()        // called once, when src ends
+	src     io.ReadCloser            // capped by http.MaxBytesReader
+	capture []byte                   // the first captureBytes of the body
+	pending []byte                   // what of the capture the handler has not read yet
+	limit   int                      // capture size
+	cut     bool                     // the body went on past the capture
+	err     error                    // first error of src, io.EOF included
+	lift    *http.ResponseController // lifts the read deadline when src ends; nil when none was set
 
 	secrets *secrets
 	tail    []byte   // the last bytes scanned, for a secret split across reads
@@ -38,13 +38,13 @@ type bodyTap struct {
 // first limit bytes read at once so that the journal has them whatever
 // the handler does with the rest.
 func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
-	t := &bodyTap{limit: limit, secrets: s, done: func() {}}
+	t := &bodyTap{limit: limit, secrets: s}
 	if r.Body == nil || r.Body == http.NoBody {
 		t.err = io.EOF
 		return t
 	}
 	if rc.SetReadDeadline(time.Now().Add(l.ReadTimeout)) == nil {
-		t.done = func() { _ = rc.SetReadDeadline(time.Time{}) }
+		t.lift = rc
 	}
 	t.src = http.MaxBytesReader(w, r.Body, l.MaxBodyBytes)
 	// A declared length sizes the capture at once (one spare byte to see
@@ -134,8 +134,8 @@ func (t *bodyTap) Read(p []byte) (int, error) {
 func (t *bodyTap) fail(err error) {
 	if err != nil && t.err == nil {
 		t.err = err
-		if err == io.EOF {
-			t.done()
+		if err == io.EOF && t.lift != nil {
+			_ = t.lift.SetReadDeadline(time.Time{})
 		}
 	}
 }

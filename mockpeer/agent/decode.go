@@ -22,6 +22,19 @@ import (
 // The returned error names the offending field.
 func decodeProto(data []byte, v any) error { return decodeProtoAs(data, v, true) }
 
+// decodeValidProto is decodeProto for text already known to be valid
+// JSON (JSON-RPC params: part of a body checked whole), which is then not
+// validated again before the normal-form check.
+func decodeValidProto(data []byte, v any) error {
+	if jsonStart(data) == '{' && normalText(data, reflect.TypeOf(v).Elem()) {
+		if decodeFlat(data, v) {
+			return nil
+		}
+		return decodeStruct(data, v)
+	}
+	return decodeProtoAs(data, v, true)
+}
+
 // decodeProtoAs is decodeProto, skipping normalize for text that needs
 // none only when fast is set (a test compares both ways).
 func decodeProtoAs(data []byte, v any, fast bool) error {

@@ -231,6 +231,13 @@ func FuzzDecodeProtoFastPath(f *testing.F) {
 			if errFast == nil && !reflect.DeepEqual(fast, slow) {
 				t.Fatalf("%T: fast %+v, normalized %+v", fast, fast, slow)
 			}
+			if json.Valid(data) { // JSON-RPC params: valid text, not checked again
+				valid := target()
+				errValid := decodeValidProto(data, valid)
+				if fmt.Sprint(errValid) != fmt.Sprint(errSlow) || errValid == nil && !reflect.DeepEqual(valid, slow) {
+					t.Fatalf("%T: valid-text way %+v (%v), normalized %+v (%v)", valid, valid, errValid, slow, errSlow)
+				}
+			}
 		}
 	})
 }

@@ -102,7 +102,7 @@ func (s *jsonrpcServer) decode(r *http.Request, call *Call, env rpcEnvelope) (re
 	if len(params) == 0 {
 		params = []byte("null") // omitted params: an empty request message
 	}
-	if err := decodeProto(params, req.message()); err != nil {
+	if err := decodeValidProto(params, req.message()); err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, "params: "+err.Error())
 	}
 	return admitRequest(s.handler, r, call, req, "params.")
