@@ -23,10 +23,10 @@ type cardVersion struct {
 	etag         string         // strong: quoted hex SHA-256 of raw
 	lastModified time.Time
 	// Header values rendered once: a revalidation should cost a lookup.
-	etagHeader, lastModifiedHeader []string
+	etagHeader, lastModifiedHeader   []string
 	lengthHeader, cacheControlHeader []string // nil: no Cache-Control
-	hash                           string // contract hash for the peer's skill
-	mtlsRequired                   bool   // see State.MTLSRequired
+	hash                             string   // contract hash for the peer's skill
+	mtlsRequired                     bool     // see State.MTLSRequired
 	// extended is the extended card served with this version, nil when
 	// the peer scripts none (ExtendedCard).
 	extended *cardVersion

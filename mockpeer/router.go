@@ -67,7 +67,7 @@ func (p *Peer) serve(in *arrival, r *http.Request) {
 		route = RouteUnmatched // a binding this peer does not offer has no route
 	}
 	d := &draft{cardVersion: -1}
-	call := &agent.Call{}
+	call := &d.call
 	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
 	current := p.inForce()
 	d.arrivalVersion = current.n

@@ -164,7 +164,7 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 		return env, reject(call, wire.ErrInvalidRequest, "method is required")
 	}
 	var isString bool
-	if env.method, isString = jsonString(method); !isString {
+	if env.method, isString = methodName(method); !isString {
 		return env, reject(call, wire.ErrInvalidRequest, "method must be a string")
 	}
 	call.Op = env.method
@@ -201,4 +201,15 @@ func jsonStart(data []byte) byte {
 		return 0
 	}
 	return data[0]
+}
+
+// methodName is jsonString for the method: a method of the table is
+// answered with the table's own string, which costs no allocation.
+func methodName(raw []byte) (string, bool) {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		if o := byMethod[string(raw[1:len(raw)-1])]; o != nil {
+			return o.method, true
+		}
+	}
+	return jsonString(raw)
 }

@@ -117,17 +117,25 @@ func (r *redaction) header(h http.Header) {
 }
 
 func (r *redaction) credential(v string) string {
+	// A client sends the same credential on every request: its redaction,
+	// a pure function of the index and the value, is made once.
+	if c := r.ix.lastCredential.Load(); c != nil && c.value == v {
+		r.sent = append(r.sent, c.names...)
+		return c.redacted
+	}
 	res := r.ix.Scan(v, false)
-	r.note(res)
+	names := res.Names()
+	r.sent = append(r.sent, names...)
 	mark := "[REDACTED]"
-	if names := res.Names(); len(names) > 0 {
+	if len(names) > 0 {
 		mark = markOf(names)
 	}
-	scheme, _, found := strings.Cut(strings.TrimSpace(v), " ")
-	if !found {
-		return mark
+	out := mark
+	if scheme, _, found := strings.Cut(strings.TrimSpace(v), " "); found {
+		out = r.server(scheme) + " " + mark
 	}
-	return r.server(scheme) + " " + mark
+	r.ix.lastCredential.Store(&credentialMemo{value: strings.Clone(v), redacted: out, names: names})
+	return out
 }
 
 // capture redacts a captured body; one the journal cut loses its open end.

@@ -50,3 +50,10 @@ func (m *scanMemo) lookup(t string, deflated, cut bool) (res ScanResult, hash ui
 func (m *scanMemo) store(t string, hash uint64, deflated, cut bool, res ScanResult) {
 	m.slots[hash%memoSlots].Store(&memoEntry{hash: hash, text: strings.Clone(t), deflated: deflated, cut: cut, res: res})
 }
+
+// credentialMemo is one credential header value and its redaction: the
+// value kept only as its scheme and mark, and the secrets it held.
+type credentialMemo struct {
+	value, redacted string
+	names           []string // shared: only ever copied from
+}

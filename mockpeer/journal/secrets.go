@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // Names of the farm credentials as they appear in AuthSeen.Presented and in
@@ -50,6 +51,9 @@ type SecretIndex struct {
 	// begins with: most of a run is ruled out by two table lookups.
 	pairs *[1 << 16 / 64]uint64
 	memo  *scanMemo // the latest results (scan_memo.go)
+	// lastCredential is the latest credential header value redacted, with
+	// what it was redacted to (redaction.credential).
+	lastCredential atomic.Pointer[credentialMemo]
 }
 
 // maxSecretLen bounds a secret's length (the farm's are 35 or 36
