@@ -110,7 +110,7 @@ func (in *arrival) exchange(route string, r *http.Request) Exchange {
 		Query:      r.URL.RawQuery,
 		Header:     cloneHeader(r.Header, r.Host),
 		Status:     in.rec.statusCode(),
-		Response:   string(in.rec.body),
+		Response:   in.rec.body.String(),
 		A2AVersion: firstValue(r.Header, versionHeaderKey),
 		Extensions: headerList(r.Header[extensionsHeaderKey]),
 	}
