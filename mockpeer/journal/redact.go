@@ -230,6 +230,23 @@ func DeflatedBody(h http.Header) bool {
 // returns holds nothing any scan finds: the redaction of a detection is
 // checked by the same detection. deflated and cut are scanText's.
 func (ix *SecretIndex) Clean(v string, deflated, cut bool) (string, ScanResult) {
+	// A long text seen again (a card, an answer, a polled request) is
+	// answered from the memo, its redaction included (scan_memo.go).
+	memo := len(v) >= memoEarlyLen && len(v) <= memoMaxLen
+	if !memo {
+		return ix.clean(v, deflated, cut)
+	}
+	e, hash := ix.cleaned.entry(v, deflated, cut)
+	if e != nil {
+		return e.out, e.res
+	}
+	out, res := ix.clean(v, deflated, cut)
+	ix.cleaned.keep(v, hash, deflated, cut, res, out)
+	return out, res
+}
+
+// clean is Clean without the memo.
+func (ix *SecretIndex) clean(v string, deflated, cut bool) (string, ScanResult) {
 	res := ix.scanText(v, deflated, cut)
 	if !res.Any() {
 		return redactPrivateKeys(v), res

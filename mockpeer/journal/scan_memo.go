@@ -34,6 +34,7 @@ type memoEntry struct {
 	text          string // a copy: never the backing of a larger string
 	deflated, cut bool
 	res           ScanResult
+	out           string // what Clean made of text (the cleaned memo only)
 }
 
 // lookup is the remembered result of scanning t so, if any; hash is t's,
@@ -49,6 +50,25 @@ func (m *scanMemo) lookup(t string, deflated, cut bool) (res ScanResult, hash ui
 
 func (m *scanMemo) store(t string, hash uint64, deflated, cut bool, res ScanResult) {
 	m.slots[hash%memoSlots].Store(&memoEntry{hash: hash, text: strings.Clone(t), deflated: deflated, cut: cut, res: res})
+}
+
+// entry is lookup for the cleaned memo: the whole entry, nil if none.
+func (m *scanMemo) entry(t string, deflated, cut bool) (*memoEntry, uint64) {
+	hash := maphash.String(memoSeed, t)
+	e := m.slots[hash%memoSlots].Load()
+	if e != nil && e.hash == hash && e.deflated == deflated && e.cut == cut && e.text == t {
+		return e, hash
+	}
+	return nil, hash
+}
+
+// keep remembers what Clean made of t: out is t's copy when unchanged.
+func (m *scanMemo) keep(t string, hash uint64, deflated, cut bool, res ScanResult, out string) {
+	e := &memoEntry{hash: hash, text: strings.Clone(t), deflated: deflated, cut: cut, res: res, out: out}
+	if out == t {
+		e.out = e.text
+	}
+	m.slots[hash%memoSlots].Store(e)
 }
 
 // credentialMemo is one credential header value and its redaction: the
