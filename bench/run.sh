@@ -5,7 +5,8 @@
 # gRPC GetTask) ROUNDS times; each round measures the peer and a bare
 # server (net/http replaying the peer's bytes; grpc-go answering the peer's
 # task) over the same TLS setup, side by side in one process. Prints the
-# peer/bare throughput ratios against their targets (gRPC has none yet).
+# peer/bare throughput ratios (the rate targets were withdrawn by issue 25;
+# bench/wrk.sh judges CPU per request).
 # These are measurements on a shared machine, not tests: the script exits 0
 # whatever the ratios (it fails only if the benchmarks themselves fail).
 #
@@ -48,7 +49,11 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 
 echo
-"$OUT/benchratio" -target CardRevalidation=0.8 -target GetTask=0.5 <"$RESULTS"
+# The rate targets were withdrawn (issue 25: CPU per request decides,
+# bench/wrk.sh); the ratios are reported, and what a request costs each side.
+"$OUT/benchratio" <"$RESULTS"
+echo
+"$OUT/benchratio" -cost <"$RESULTS"
 
 if $PROFILE; then
   for bench in CardRevalidation GetTask; do

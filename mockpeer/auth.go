@@ -213,7 +213,7 @@ func verifiedClient(r *http.Request) *x509.Certificate {
 // not activate.
 func missingExtensions(card *wire.AgentCard, active []string, r *http.Request) []string {
 	if active == nil {
-		active = headerList(r.Header.Values(wire.HeaderExtensions))
+		active = headerList(r.Header[extensionsHeaderKey])
 	}
 	var missing []string
 	for _, ext := range card.Capabilities.Extensions {

@@ -15,13 +15,13 @@ import (
 // in what was read, and lifts the read deadline once the body is done so
 // that a stream answered after it is not cut by it.
 type bodyTap struct {
-	src     io.ReadCloser // capped by http.MaxBytesReader
-	capture []byte        // the first captureBytes of the body
-	pending []byte        // what of the capture the handler has not read yet
-	limit   int           // capture size
-	cut     bool          // the body went on past the capture
-	err     error         // first error of src, io.EOF included
-	done    func()        // called once, when src ends
+	src     io.ReadCloser            // capped by http.MaxBytesReader
+	capture []byte                   // the first captureBytes of the body
+	pending []byte                   // what of the capture the handler has not read yet
+	limit   int                      // capture size
+	cut     bool                     // the body went on past the capture
+	err     error                    // first error of src, io.EOF included
+	lift    *http.ResponseController // lifts the read deadline when src ends; nil when none was set
 
 	secrets *secrets
 	tail    []byte   // the last bytes scanned, for a secret split across reads
@@ -33,18 +33,18 @@ type bodyTap struct {
 	deflated bool // Content-Encoding says deflate, which may be raw
 }
 
-// tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set, and the
+// tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set
+// through rc (w's controller, shared with the recorder), and the
 // first limit bytes read at once so that the journal has them whatever
 // the handler does with the rest.
-func tapBody(w http.ResponseWriter, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
-	t := &bodyTap{limit: limit, secrets: s, done: func() {}}
+func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
+	t := &bodyTap{limit: limit, secrets: s}
 	if r.Body == nil || r.Body == http.NoBody {
 		t.err = io.EOF
 		return t
 	}
-	rc := http.NewResponseController(w)
 	if rc.SetReadDeadline(time.Now().Add(l.ReadTimeout)) == nil {
-		t.done = func() { _ = rc.SetReadDeadline(time.Time{}) }
+		t.lift = rc
 	}
 	t.src = http.MaxBytesReader(w, r.Body, l.MaxBodyBytes)
 	// A declared length sizes the capture at once (one spare byte to see
@@ -96,6 +96,16 @@ func startsStream(b []byte) bool {
 	return false
 }
 
+// WholeBody hands over the capture when it is the whole body and none of
+// it was read yet (agent.WholeBody): the protocol layer then reads no copy.
+func (t *bodyTap) WholeBody() ([]byte, bool) {
+	if t.err != io.EOF || t.cut || len(t.pending) != len(t.capture) {
+		return nil, false
+	}
+	t.pending = nil
+	return t.capture[:len(t.capture):len(t.capture)], true
+}
+
 // Read replays the capture, then reads on from the body.
 func (t *bodyTap) Read(p []byte) (int, error) {
 	if len(t.pending) > 0 {
@@ -124,8 +134,8 @@ func (t *bodyTap) Read(p []byte) (int, error) {
 func (t *bodyTap) fail(err error) {
 	if err != nil && t.err == nil {
 		t.err = err
-		if err == io.EOF {
-			t.done()
+		if err == io.EOF && t.lift != nil {
+			_ = t.lift.SetReadDeadline(time.Time{})
 		}
 	}
 }
@@ -143,7 +153,12 @@ func (t *bodyTap) scan(b []byte) {
 	if len(b) == 0 {
 		return
 	}
-	text := string(t.tail) + string(b)
+	var text string
+	if len(t.tail) == 0 {
+		text = string(b) // the first read: nothing carried over
+	} else {
+		text = string(t.tail) + string(b)
+	}
 	t.found = journal.MergeNames(t.found, t.secrets.presentIn(text))
 	t.tail = append(t.tail[:0], text[max(len(text)-t.secrets.overlap(), 0):]...)
 }

@@ -23,13 +23,19 @@ type cardVersion struct {
 	etag         string         // strong: quoted hex SHA-256 of raw
 	lastModified time.Time
 	// Header values rendered once: a revalidation should cost a lookup.
-	etagHeader, lastModifiedHeader []string
-	hash                           string // contract hash for the peer's skill
-	mtlsRequired                   bool   // see State.MTLSRequired
+	etagHeader, lastModifiedHeader   []string
+	lengthHeader, cacheControlHeader []string // nil: no Cache-Control
+	hash                             string   // contract hash for the peer's skill
+	mtlsRequired                     bool     // see State.MTLSRequired
 	// extended is the extended card served with this version, nil when
 	// the peer scripts none (ExtendedCard).
 	extended *cardVersion
 }
+
+// jsonContentType is the card's Content-Type value, shared by every
+// answer as the version's rendered headers are: net/http copies a
+// handler's header when it writes it, and nothing here changes one.
+var jsonContentType = []string{"application/json"}
 
 // buildVersions calls every CardFunc of spec once and freezes the result,
 // signed by signers when the peer signs (the signatures cover the bytes
@@ -62,6 +68,10 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.
 		v.etag = `"` + hex.EncodeToString(sum[:]) + `"`
 		v.etagHeader = []string{v.etag}
 		v.lastModifiedHeader = []string{v.lastModified.UTC().Format(http.TimeFormat)}
+		v.lengthHeader = []string{strconv.Itoa(len(raw))}
+		if cc := spec.Caching.CacheControl; cc != "" {
+			v.cacheControlHeader = []string{cc}
+		}
 		out[i] = v
 	}
 	return out, nil
@@ -151,8 +161,8 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	if !p.spec.Caching.NoLastModified {
 		h["Last-Modified"] = v.lastModifiedHeader
 	}
-	if cc := p.spec.Caching.CacheControl; cc != "" {
-		h.Set("Cache-Control", cc)
+	if v.cacheControlHeader != nil {
+		h["Cache-Control"] = v.cacheControlHeader
 	}
 	if age != "" {
 		h.Set("Age", age)
@@ -161,8 +171,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 		w.WriteHeader(status)
 		return
 	}
-	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(v.raw)))
+	h["Content-Type"], h["Content-Length"] = jsonContentType, v.lengthHeader
 	w.WriteHeader(status)
 	if r.Method == http.MethodGet {
 		_, _ = w.Write(v.raw)

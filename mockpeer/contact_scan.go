@@ -39,7 +39,7 @@ func (s *streamScan) flush(sec *secrets) []string {
 	if len(s.buf) == s.tailed {
 		return nil
 	}
-	names := sec.presentIn(string(s.buf))
+	names := sec.presentOnce(string(s.buf))
 	keep := min(scanTail(sec), len(s.buf))
 	s.tailed = copy(s.buf, s.buf[len(s.buf)-keep:])
 	s.buf = s.buf[:s.tailed]

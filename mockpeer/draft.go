@@ -2,6 +2,7 @@ package mockpeer
 
 import (
 	"context"
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
 	"net/http"
 	"slices"
 
@@ -24,6 +25,9 @@ type draft struct {
 	runningShown    []int       // Exchange.RunningShown
 	announced       []string    // Exchange.Announced
 	cardFault       CardFault   // Exchange.CardFault
+	// call is what the protocol layer records of the request, kept here
+	// so that a request allocates one record of both.
+	call agent.Call
 }
 
 func (d *draft) before(t *task) {

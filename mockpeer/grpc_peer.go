@@ -57,7 +57,8 @@ func (p *Peer) serveGRPC(in *arrival, r *http.Request) {
 		in.tap.cut = len(req) > in.tap.limit
 	}
 	if resp := call.Transcript.Response(); resp != "" {
-		in.rec.body = []byte(resp[:min(len(resp), in.rec.limit)])
+		in.rec.body.Reset()
+		in.rec.body.WriteString(resp[:min(len(resp), in.rec.limit)])
 		in.rec.cut = len(resp) > in.rec.limit
 	}
 }

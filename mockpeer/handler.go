@@ -40,7 +40,9 @@ func (h a2aHandler) SendMessage(ctx context.Context, r *http.Request, req *wire.
 	}
 	d.after(t)
 	d.saw(p.sightLocked(t))
-	snap := t.snapshot(historyLength(req), true)
+	a := t.answerLocked(historyLength(req))
+	answered(r, sendAnswerJSON(a.json))
+	snap := a.snap
 	return &wire.SendMessageResponse{Task: &snap}, nil
 }
 
@@ -113,7 +115,9 @@ func (h a2aHandler) onTask(r *http.Request, id string, history *int32, act func(
 	}
 	d.after(t)
 	d.saw(p.sightLocked(t))
-	snap := t.snapshot(history, true)
+	a := t.answerLocked(history)
+	answered(r, a.json)
+	snap := a.snap
 	return &snap, nil
 }
 

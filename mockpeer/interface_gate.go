@@ -1,7 +1,6 @@
 package mockpeer
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
@@ -17,25 +16,30 @@ import (
 // refused, so a completed task proves it followed. A binding the card does
 // not list is not judged here: the peer serves what it offers.
 func interfaceFault(card *wire.AgentCard, call *agent.Call) *agent.Error {
-	var listed, tenants []wire.AgentInterface
-	for _, i := range card.SupportedInterfaces {
+	// Counted and looked at in place: this runs for every call.
+	listed, tenant, speaks := false, -1, false
+	for n := range card.SupportedInterfaces {
+		i := &card.SupportedInterfaces[n]
 		if i.ProtocolBinding != call.Binding {
 			continue
 		}
-		listed = append(listed, i)
+		listed = true
 		if i.Tenant == call.Tenant {
-			tenants = append(tenants, i)
+			if tenant < 0 {
+				tenant = n
+			}
+			speaks = speaks || i.ProtocolVersion == call.Version
 		}
 	}
 	switch {
-	case len(listed) == 0:
+	case !listed:
 		return nil
-	case len(tenants) == 0:
+	case tenant < 0:
 		return agent.Errorf(wire.ErrPermissionDenied, "the agent card lists no "+call.Binding+
 			" interface for tenant "+quoteTenant(call.Tenant))
-	case !slices.ContainsFunc(tenants, func(i wire.AgentInterface) bool { return i.ProtocolVersion == call.Version }):
+	case !speaks:
 		return agent.Errorf(wire.ErrVersionNotSupported, "the agent card's "+call.Binding+" interface for tenant "+
-			quoteTenant(call.Tenant)+" declares protocolVersion "+quoteTenant(tenants[0].ProtocolVersion))
+			quoteTenant(call.Tenant)+" declares protocolVersion "+quoteTenant(card.SupportedInterfaces[tenant].ProtocolVersion))
 	}
 	return nil
 }

@@ -56,6 +56,7 @@ func (t *task) addUserMessage(msg *wire.Message) {
 	m := *msg
 	m.TaskID, m.ContextID = t.id, t.contextID
 	t.history = append(t.history, m)
+	t.ver++
 }
 
 // advanceLocked moves t one step on; false when it cannot move.
@@ -84,6 +85,7 @@ func (p *Peer) enterLocked(t *task, i int) {
 			text = defaultArtifactText
 		}
 		t.artifacts = []wire.Artifact{{ArtifactID: "artifact-1", Name: "result", Parts: []wire.Part{wire.TextPart(text)}}}
+		t.ver++
 	}
 }
 
@@ -130,6 +132,7 @@ func (p *Peer) setStatusLocked(t *task, state wire.TaskState, msg *wire.Message)
 	t.statusAt = now
 	t.statusVersion = p.state.version
 	t.rev++
+	t.ver++
 	t.wakeLocked()
 }
 

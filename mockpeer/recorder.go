@@ -2,6 +2,7 @@ package mockpeer
 
 import (
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -20,9 +21,10 @@ type recorder struct {
 	h2     bool
 	setAt  time.Time // when the deadline was last moved
 	status int
-	body   []byte
-	limit  int  // capture size
-	cut    bool // the body went on past the capture
+	// body is the capture, made a string for the journal without a copy.
+	body  strings.Builder
+	limit int  // capture size
+	cut   bool // the body went on past the capture
 }
 
 // newRecorder also sets the first write deadline: one left over from an
@@ -49,8 +51,8 @@ func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
-	room := r.limit - len(r.body)
-	r.body = append(r.body, b[:max(min(room, len(b)), 0)]...)
+	room := r.limit - r.body.Len()
+	r.body.Write(b[:max(min(room, len(b)), 0)])
 	r.cut = r.cut || len(b) > room
 	r.deadline()
 	defer r.written()

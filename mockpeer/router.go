@@ -55,9 +55,9 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 	}
 	defer f.leave()
 	limit := f.journal.Limits().CaptureBytes()
+	rec := newRecorder(w, r, f.limits.WriteTimeout, limit)
 	serve(&arrival{seq: f.journal.Reserve(), at: f.now(),
-		rec: newRecorder(w, r, f.limits.WriteTimeout, limit),
-		tap: tapBody(w, r, f.limits, limit, f.secrets)})
+		rec: rec, tap: tapBody(w, rec.rc, r, f.limits, limit, f.secrets)})
 }
 
 // serve routes an admitted request and journals it, as the client sent it.
@@ -68,7 +68,7 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 		route = RouteUnmatched // a binding this peer does not offer has no route
 	}
 	d := &draft{cardVersion: -1}
-	call := &agent.Call{}
+	call := &d.call
 	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
 	current := p.inForce()
 	d.arrivalVersion = current.n
@@ -111,7 +111,7 @@ func (in *arrival) exchange(route string, r *http.Request) Exchange {
 		Query:      r.URL.RawQuery,
 		Header:     cloneHeader(r.Header, r.Host),
 		Status:     in.rec.statusCode(),
-		Response:   string(in.rec.body),
+		Response:   in.rec.body.String(),
 		A2AVersion: firstValue(r.Header, versionHeaderKey),
 		Extensions: headerList(r.Header[extensionsHeaderKey]),
 	}

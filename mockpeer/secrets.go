@@ -132,10 +132,20 @@ func (s *secrets) overlap() int { return 8 * s.longest() }
 // stopped short of the end; nil when there is none, the common case, which
 // allocates nothing.
 func (s *secrets) presentIn(texts ...string) []string {
+	return s.present(texts, (*journal.SecretIndex).Scan)
+}
+
+// presentOnce is presentIn for a text seen once (a stream's chunk), which
+// the index does not remember.
+func (s *secrets) presentOnce(text string) []string {
+	return s.present([]string{text}, func(ix *journal.SecretIndex, t string, _ bool) journal.ScanResult { return ix.ScanOnce(t) })
+}
+
+func (s *secrets) present(texts []string, scan func(*journal.SecretIndex, string, bool) journal.ScanResult) []string {
 	ix := s.current()
 	var names []string
 	for _, t := range texts {
-		if res := ix.Scan(t, false); res.Any() {
+		if res := scan(ix, t, false); res.Any() {
 			names = journal.MergeNames(names, res.Names())
 		}
 	}

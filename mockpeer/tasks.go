@@ -19,8 +19,13 @@ type task struct {
 	statusAt      time.Time
 	statusVersion int // card version in force when status was set
 	rev           int // bumped on every status change; streams watch it
-	artifacts     []wire.Artifact
-	history       []wire.Message // the user messages
+	// ver is bumped on every change a snapshot shows (status, history,
+	// artifacts); answer is the latest snapshot with its JSON, made at
+	// version answer.ver (answer.go).
+	ver       int
+	answer    *taskAnswer
+	artifacts []wire.Artifact
+	history   []wire.Message // the user messages
 	// changed is closed on the next status change, waking the paced sends
 	// and streams that follow the task; nil until one watches.
 	changed chan struct{}

@@ -22,19 +22,32 @@ import (
 // The returned error names the offending field.
 func decodeProto(data []byte, v any) error { return decodeProtoAs(data, v, true) }
 
+// decodeValidProto is decodeProto for text already known to be valid
+// JSON (JSON-RPC params: part of a body checked whole), which is then not
+// validated again before the normal-form check.
+func decodeValidProto(data []byte, v any) error {
+	if jsonStart(data) == '{' && normalText(data, reflect.TypeOf(v).Elem()) {
+		if decodeFlat(data, v) {
+			return nil
+		}
+		return decodeStruct(data, v)
+	}
+	return decodeProtoAs(data, v, true)
+}
+
 // decodeProtoAs is decodeProto, skipping normalize for text that needs
 // none only when fast is set (a test compares both ways).
 func decodeProtoAs(data []byte, v any, fast bool) error {
 	// Clients send camelCase names and plain values: then the text already
 	// is what normalize would make of it, and is decoded as it is. Anything
 	// else (an error included) takes the way below, which words its errors.
-	if fast {
-		var tree any
-		if json.Unmarshal(data, &tree) == nil {
-			if _, isObject := tree.(map[string]any); isObject && isNormal(tree, reflect.TypeOf(v).Elem()) {
-				return decodeStruct(data, v)
-			}
+	// The check reads the text where it lies (normalText), without the
+	// tree normalize would need: the text is parsed once, into v.
+	if fast && jsonStart(data) == '{' && json.Valid(data) && normalText(data, reflect.TypeOf(v).Elem()) {
+		if decodeFlat(data, v) {
+			return nil
 		}
+		return decodeStruct(data, v)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -181,8 +194,9 @@ func enumName(t reflect.Type, number string, unchanged any) any {
 }
 
 type protoField struct {
-	name string // the ProtoJSON (camelCase) name
-	typ  reflect.Type
+	name  string // the ProtoJSON (camelCase) name
+	typ   reflect.Type
+	index int // of the struct field; -1 for a snake_case alias
 }
 
 var fieldCache sync.Map // reflect.Type -> map[string]protoField
@@ -199,9 +213,8 @@ func fieldsOf(t reflect.Type) map[string]protoField {
 		if !sf.IsExported() || name == "-" || name == "" {
 			continue
 		}
-		f := protoField{name: name, typ: sf.Type}
-		fields[name] = f
-		fields[snakeCase(name)] = f
+		fields[snakeCase(name)] = protoField{name: name, typ: sf.Type, index: -1}
+		fields[name] = protoField{name: name, typ: sf.Type, index: i} // when both spell the same
 	}
 	fieldCache.Store(t, fields)
 	return fields

@@ -211,7 +211,10 @@ func FuzzREST(f *testing.F) {
 func FuzzDecodeProtoFastPath(f *testing.F) {
 	for _, s := range []string{sendParams, `{"id":"task-1","historyLength":"3"}`, `{"pageSize":"7","status":2}`,
 		`{"ID":"x","message":{"ROLE":"ROLE_USER"}}`, `{"message":{"role":1,"parts":[{"text":"a"}],"message_id":"m"}}`,
-		`{"id":"t","history_length":2,"historyLength":3}`, `{"metadata":{"a":1.5,"b":[null,true]}}`} {
+		`{"id":"t","history_length":2,"historyLength":3}`, `{"metadata":{"a":1.5,"b":[null,true]}}`,
+		// decodeFlat's cases: plain strings only, the last of a repeated name.
+		`{"id":"task-1"}`, `{"id":"a","id":"b"}`, `{"id":"x"}`, `{"id":"t"}`, `{ "tenant" : "t" , "id" : "x" }`,
+		`{"id":1}`, `{"id":"x","historyLength":2}`, `{}`, `{"id":null}`} {
 		f.Add([]byte(s))
 	}
 	targets := []func() any{
@@ -227,6 +230,13 @@ func FuzzDecodeProtoFastPath(f *testing.F) {
 			}
 			if errFast == nil && !reflect.DeepEqual(fast, slow) {
 				t.Fatalf("%T: fast %+v, normalized %+v", fast, fast, slow)
+			}
+			if json.Valid(data) { // JSON-RPC params: valid text, not checked again
+				valid := target()
+				errValid := decodeValidProto(data, valid)
+				if fmt.Sprint(errValid) != fmt.Sprint(errSlow) || errValid == nil && !reflect.DeepEqual(valid, slow) {
+					t.Fatalf("%T: valid-text way %+v (%v), normalized %+v (%v)", valid, valid, errValid, slow, errSlow)
+				}
 			}
 		}
 	})

@@ -42,6 +42,11 @@ type Call struct {
 	// Transcript is set on the gRPC binding: its messages in ProtoJSON,
 	// for a journal that cannot show binary frames.
 	Transcript *Transcript
+	// ResultJSON is set by a Handler that already holds the encoding of
+	// the result it returns (Marshal's, byte for byte): the JSON bindings
+	// answer it as it is instead of encoding the result again. Only a
+	// successful unary answer reads it.
+	ResultJSON []byte
 }
 
 // Emit sends one stream event; it returns an error when the client is gone.

@@ -102,7 +102,7 @@ func (s *jsonrpcServer) decode(r *http.Request, call *Call, env rpcEnvelope) (re
 	if len(params) == 0 {
 		params = []byte("null") // omitted params: an empty request message
 	}
-	if err := decodeProto(params, req.message()); err != nil {
+	if err := decodeValidProto(params, req.message()); err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, "params: "+err.Error())
 	}
 	return admitRequest(s.handler, r, call, req, "params.")
@@ -164,7 +164,7 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 		return env, reject(call, wire.ErrInvalidRequest, "method is required")
 	}
 	var isString bool
-	if env.method, isString = jsonString(method); !isString {
+	if env.method, isString = methodName(method); !isString {
 		return env, reject(call, wire.ErrInvalidRequest, "method must be a string")
 	}
 	call.Op = env.method
@@ -201,4 +201,15 @@ func jsonStart(data []byte) byte {
 		return 0
 	}
 	return data[0]
+}
+
+// methodName is jsonString for the method: a method of the table is
+// answered with the table's own string, which costs no allocation.
+func methodName(raw []byte) (string, bool) {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' {
+		if o := byMethod[string(raw[1:len(raw)-1])]; o != nil {
+			return o.method, true
+		}
+	}
+	return jsonString(raw)
 }

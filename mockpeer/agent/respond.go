@@ -16,6 +16,9 @@ const (
 	contentTypeSSE  = "text/event-stream"
 )
 
+// Marshal is the encoding the JSON bindings give a result (Call.ResultJSON).
+func Marshal(v any) ([]byte, error) { return marshal(v) }
+
 // marshal encodes v without HTML escaping, so ids and texts travel as sent.
 func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
@@ -82,9 +85,34 @@ func rpcErrorResponse(call *Call, id json.RawMessage, e *Error) wire.RPCResponse
 // writeRPC sends one JSON-RPC response. A result that cannot be encoded
 // (the Handler's fault) is answered as an InternalError instead.
 func writeRPC(w http.ResponseWriter, call *Call, status int, resp wire.RPCResponse) {
+	if resp.Result != nil && call.ResultJSON != nil {
+		writeRPCEncoded(w, status, resp.ID, call.ResultJSON)
+		return
+	}
 	if err := writeEncoded(w, status, contentTypeJSON, resp); err != nil {
 		resp = rpcErrorResponse(call, resp.ID, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))
 		_ = writeEncoded(w, status, contentTypeJSON, resp) // strings only: always encodes
+	}
+}
+
+// writeRPCEncoded answers a result already encoded, in the frame
+// encoding/json gives wire.RPCResponse: the id is a JSON number or string
+// as the request spelled it (no space to compact), or null.
+func writeRPCEncoded(w http.ResponseWriter, status int, id json.RawMessage, result []byte) {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	buf.WriteString(`{"jsonrpc":"2.0","id":`)
+	if id == nil {
+		buf.WriteString("null")
+	} else {
+		buf.Write(id)
+	}
+	buf.WriteString(`,"result":`)
+	buf.Write(result)
+	buf.WriteByte('}')
+	writeBody(w, status, contentTypeJSON, buf.Bytes())
+	if buf.Cap() <= 64<<10 {
+		buf.Reset()
+		bodyBuffers.Put(buf)
 	}
 }
 
@@ -109,6 +137,10 @@ func writeRESTResult(w http.ResponseWriter, r *http.Request, call *Call, v any) 
 	contentType := contentTypeJSON
 	if acceptsA2AJSON(r) {
 		contentType = wire.RESTContentType
+	}
+	if call.ResultJSON != nil {
+		writeBody(w, http.StatusOK, contentType, call.ResultJSON)
+		return
 	}
 	if err := writeEncoded(w, http.StatusOK, contentType, v); err != nil {
 		writeRESTError(w, call, Errorf(wire.ErrInternal, "encoding the response: "+err.Error()))

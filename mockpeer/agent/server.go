@@ -70,8 +70,22 @@ func reject(call *Call, kind wire.ErrorKind, detail string) *Error {
 	return &Error{Kind: kind, Detail: detail}
 }
 
+// WholeBody is implemented by a request body that has already read all
+// of itself (a journal's capture of it): readBody then takes those bytes
+// instead of reading them into a copy. ok is false when the body has more
+// to read, or some of it was read already; the bytes are not to be
+// changed.
+type WholeBody interface {
+	WholeBody() (body []byte, ok bool)
+}
+
 // readBody reads at most limit bytes; a longer body is an error.
 func readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, error) {
+	if wb, ok := r.Body.(WholeBody); ok {
+		if body, whole := wb.WholeBody(); whole && int64(len(body)) <= limit {
+			return body, nil
+		}
+	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {

@@ -10,10 +10,18 @@ import (
 // legacyVersion is what a missing or empty A2A-Version means (spec §3.6.1).
 const legacyVersion = "0.3"
 
+// The canonical forms of the A2A header names, computed once: Header.Get
+// and Values canonicalise their argument on every call, with an
+// allocation for these two ("A2A-Version" is not canonical).
+var (
+	versionKey    = http.CanonicalHeaderKey(wire.HeaderVersion)
+	extensionsKey = http.CanonicalHeaderKey(wire.HeaderExtensions)
+)
+
 // versionOf returns the requested A2A version: the A2A-Version header, else
 // the A2A-Version query parameter (spec §3.6.1), else "0.3".
 func versionOf(r *http.Request) string {
-	if v := strings.TrimSpace(r.Header.Get(wire.HeaderVersion)); v != "" {
+	if v := strings.TrimSpace(firstHeader(r.Header, versionKey)); v != "" {
 		return v
 	}
 	for key, values := range r.URL.Query() {
@@ -40,7 +48,7 @@ func checkVersion(call *Call) *Error {
 // repeated and comma-separated.
 func extensionsOf(r *http.Request) []string {
 	var uris []string
-	for _, value := range r.Header.Values(wire.HeaderExtensions) {
+	for _, value := range r.Header[extensionsKey] {
 		for _, uri := range strings.Split(value, ",") {
 			if uri = strings.TrimSpace(uri); uri != "" {
 				uris = append(uris, uri)
@@ -57,4 +65,12 @@ func quote(s string) string {
 		s = s[:max] + "…"
 	}
 	return `"` + strings.ToValidUTF8(s, "?") + `"`
+}
+
+// firstHeader is h.Get(key) for a key already canonical.
+func firstHeader(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }

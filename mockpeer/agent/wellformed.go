@@ -106,7 +106,7 @@ type scanFrame struct {
 // scanJSON makes a jsonScan of data in one pass. Paths are built only for
 // the answer, so that a deeply nested text costs linear time.
 func scanJSON(data []byte) jsonScan {
-	var out jsonScan
+	out := jsonScan{members: make([]member, 0, 4)} // a JSON-RPC envelope's four
 	var stackBuf [8]scanFrame
 	var namesBuf [32][]byte
 	stack, names := stackBuf[:0], namesBuf[:0]

@@ -117,17 +117,25 @@ func (r *redaction) header(h http.Header) {
 }
 
 func (r *redaction) credential(v string) string {
+	// A client sends the same credential on every request: its redaction,
+	// a pure function of the index and the value, is made once.
+	if c := r.ix.lastCredential.Load(); c != nil && c.value == v {
+		r.sent = append(r.sent, c.names...)
+		return c.redacted
+	}
 	res := r.ix.Scan(v, false)
-	r.note(res)
+	names := res.Names()
+	r.sent = append(r.sent, names...)
 	mark := "[REDACTED]"
-	if names := res.Names(); len(names) > 0 {
+	if len(names) > 0 {
 		mark = markOf(names)
 	}
-	scheme, _, found := strings.Cut(strings.TrimSpace(v), " ")
-	if !found {
-		return mark
+	out := mark
+	if scheme, _, found := strings.Cut(strings.TrimSpace(v), " "); found {
+		out = r.server(scheme) + " " + mark
 	}
-	return r.server(scheme) + " " + mark
+	r.ix.lastCredential.Store(&credentialMemo{value: strings.Clone(v), redacted: out, names: names})
+	return out
 }
 
 // capture redacts a captured body; one the journal cut loses its open end.
@@ -222,6 +230,23 @@ func DeflatedBody(h http.Header) bool {
 // returns holds nothing any scan finds: the redaction of a detection is
 // checked by the same detection. deflated and cut are scanText's.
 func (ix *SecretIndex) Clean(v string, deflated, cut bool) (string, ScanResult) {
+	// A long text seen again (a card, an answer, a polled request) is
+	// answered from the memo, its redaction included (scan_memo.go).
+	memo := len(v) >= memoEarlyLen && len(v) <= memoMaxLen
+	if !memo {
+		return ix.clean(v, deflated, cut)
+	}
+	e, hash := ix.cleaned.entry(v, deflated, cut)
+	if e != nil {
+		return e.out, e.res
+	}
+	out, res := ix.clean(v, deflated, cut)
+	ix.cleaned.keep(v, hash, deflated, cut, res, out)
+	return out, res
+}
+
+// clean is Clean without the memo.
+func (ix *SecretIndex) clean(v string, deflated, cut bool) (string, ScanResult) {
 	res := ix.scanText(v, deflated, cut)
 	if !res.Any() {
 		return redactPrivateKeys(v), res

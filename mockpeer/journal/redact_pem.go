@@ -17,7 +17,7 @@ const (
 // BEGIN line to its END line, with [REDACTED:private-key]; a block whose
 // END is missing (a cut capture, a truncated paste) to the end of s.
 func redactPrivateKeys(s string) string {
-	if !strings.Contains(s, pemBegin) {
+	if len(s) < len(pemBegin) || !strings.Contains(s, pemBegin) {
 		return s // the common case: no allocation
 	}
 	var b strings.Builder

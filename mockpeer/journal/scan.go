@@ -128,16 +128,49 @@ func (ix *SecretIndex) Scan(t string, deflated bool) ScanResult {
 	return ix.scanText(t, deflated, false)
 }
 
+// ScanOnce is Scan for a text that will not be seen again (a connection's
+// stream, chunk by chunk): it is not remembered (scan_memo.go).
+func (ix *SecretIndex) ScanOnce(t string) ScanResult {
+	return ix.scanTextAs(t, false, false, false)
+}
+
 // scanText is scan; cut says t is a capture the journal cut, whose end
 // may be a compressed stream broken off however short it is
 // (ScanResult.openStream).
 func (ix *SecretIndex) scanText(t string, deflated, cut bool) ScanResult {
+	return ix.scanTextAs(t, deflated, cut, true)
+}
+
+// scanTextAs is scanText, remembering its result only when remember is set.
+func (ix *SecretIndex) scanTextAs(t string, deflated, cut, remember bool) ScanResult {
 	if len(t) < ix.minForm && !cut {
 		return ScanResult{} // shorter than any form of any secret
 	}
+	// A long text is looked up before its survey, which reads every byte:
+	// the lookup is a hash and a comparison. A short one only when the
+	// survey says it is worth a scan.
+	memo, early := remember && len(t) <= memoMaxLen, len(t) >= memoEarlyLen
+	var hash uint64
+	if memo && early {
+		var res ScanResult
+		var seen bool
+		if res, hash, seen = ix.memo.lookup(t, deflated, cut); seen {
+			return res
+		}
+	}
 	s := surveyOf(t)
 	if !s.worthScanning(ix) && !deflated {
+		if memo && early {
+			ix.memo.store(t, hash, deflated, cut, ScanResult{})
+		}
 		return ScanResult{}
+	}
+	if memo && !early {
+		var res ScanResult
+		var seen bool
+		if res, hash, seen = ix.memo.lookup(t, deflated, cut); seen {
+			return res
+		}
 	}
 	sc := scanners.Get().(*scanner)
 	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreamTries, ScanResult{}
@@ -153,6 +186,9 @@ func (ix *SecretIndex) scanText(t string, deflated, cut bool) ScanResult {
 		sc.arena = nil
 	}
 	scanners.Put(sc)
+	if memo {
+		ix.memo.store(t, hash, deflated, cut, res)
+	}
 	return res
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // Names of the farm credentials as they appear in AuthSeen.Presented and in
@@ -48,7 +49,12 @@ type SecretIndex struct {
 	minBase64 int
 	// pairs has a bit for each lowercased pair of characters a secret
 	// begins with: most of a run is ruled out by two table lookups.
-	pairs *[1 << 16 / 64]uint64
+	pairs   *[1 << 16 / 64]uint64
+	memo    *scanMemo // the latest results (scan_memo.go)
+	cleaned *scanMemo // the latest of Clean's, for long texts
+	// lastCredential is the latest credential header value redacted, with
+	// what it was redacted to (redaction.credential).
+	lastCredential atomic.Pointer[credentialMemo]
 }
 
 // maxSecretLen bounds a secret's length (the farm's are 35 or 36
@@ -91,7 +97,7 @@ func newSecretIndex(list []namedSecret) (*SecretIndex, error) {
 	list = slices.Clone(list)
 	sort.Slice(list, func(i, j int) bool { return len(list[i].value) > len(list[j].value) })
 	ix := &SecretIndex{list: list, byLower: make(map[string]string, len(list)), pairs: new([1 << 16 / 64]uint64),
-		minLen: len(list[len(list)-1].value)}
+		memo: new(scanMemo), cleaned: new(scanMemo), minLen: len(list[len(list)-1].value)}
 	for _, n := range list {
 		if len(n.value) < 2 || len(n.value) > maxSecretLen {
 			return nil, fmt.Errorf("%w: %s has %d characters", errSecretSize, n.name, len(n.value))

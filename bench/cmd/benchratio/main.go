@@ -19,7 +19,18 @@ import (
 func main() {
 	targets := targetFlag{}
 	flag.Var(targets, "target", "NAME=RATIO: the lowest acceptable peer/bare ratio of pair NAME (repeatable)")
+	cost := flag.Bool("cost", false, "print peer ÷ bare of CPU time and allocations per op instead of throughput")
 	flag.Parse()
+	if *cost {
+		s, err := parseCosts(os.Stdin)
+		if err != nil {
+			fail(err)
+		}
+		if printCosts(os.Stdout, s) == 0 {
+			fail(fmt.Errorf("no X/bare and X/peer pair in the input"))
+		}
+		return
+	}
 	samples, err := parse(os.Stdin)
 	if err != nil {
 		fail(err)
