@@ -26,6 +26,7 @@ func TestReferenceInEveryMode(t *testing.T) {
 		for _, mode := range refclient.SendModes() {
 			for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {
 				t.Run(fmt.Sprintf("%s/%s/%s", clientMode, mode, binding), func(t *testing.T) {
+					t.Parallel() // independent plays, each its own farm on ephemeral ports
 					playReferenceIn(t, clientMode, builtin.Options{SendMode: mode, Binding: binding})
 				})
 			}
