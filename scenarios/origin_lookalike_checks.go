@@ -62,9 +62,8 @@ func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) verdic
 
 // noCredentialBesideCardWith judges one task's view: credentials only on
 // looks at cardPeer's card (look), and on connections to cardPeer only
-// those the looks carried, or that requests handled later on cardPeer
-// carried (a connection kept alive into a later task): never one its
-// handshake revealed.
+// those the looks carried, or, on a connection kept alive into a later
+// task (keptAliveTLS), that requests handled later on cardPeer carried.
 func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) verdict.Judgement {
 	var onCards []string
 	for _, ex := range view.Select(look) {
@@ -75,13 +74,14 @@ func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockp
 		case ex.Route == mockpeer.RouteAdmin || look(ex):
 			return false
 		case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
-			if unscanned(ex) || handshakeRevealed(ex) {
+			if unscanned(ex) {
 				return true
 			}
-			handled := handledLater(view, cardPeer, ex.Seq)
-			return slices.ContainsFunc(ex.Auth.Presented, func(n string) bool {
-				return !slices.Contains(onCards, n) && !slices.Contains(handled, n)
-			})
+			excused := onCards
+			if keptAliveTLS(ex) {
+				excused = append(slices.Clone(onCards), handledLater(view, cardPeer, ex.Seq)...)
+			}
+			return slices.ContainsFunc(ex.Auth.Presented, func(n string) bool { return !slices.Contains(excused, n) })
 		}
 		return len(ex.Auth.Presented) > 0 || unscanned(ex)
 	})
@@ -112,16 +112,13 @@ func handledLater(view *Evidence, cardPeer string, seq int64) []string {
 	return out
 }
 
-// handshakeRevealed: a connection's handshake itself (its server name,
-// ALPN list or client certificate) carried a secret, which no later
-// request can account for.
-func handshakeRevealed(ex mockpeer.Exchange) bool {
+// keptAliveTLS: a TLS connection a handler served requests on, whose
+// handshake revealed no secret: what it carried past the task that opened
+// it may be the later tasks' requests. Bytes that are not TLS, or that no
+// handler saw, are excused by nothing.
+func keptAliveTLS(ex mockpeer.Exchange) bool {
 	c := ex.Conn
-	if c == nil {
-		return false
-	}
-	fields := append([]string{c.ServerName, c.ClientCert}, c.ALPN...)
-	return slices.ContainsFunc(fields, func(f string) bool { return strings.Contains(f, "[REDACTED") })
+	return c != nil && c.Handshake == mockpeer.HandshakeComplete && c.Requests > 0 && !c.HandshakeRevealed()
 }
 
 // clientRequest: an exchange the client caused that is a request (not an

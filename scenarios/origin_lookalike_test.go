@@ -74,6 +74,9 @@ func noCredentialBesideCardCases() []checkCase {
 		{"a token in that connection's handshake is the refusing task's, whatever came later", keptAlive(func(ex *mockpeer.Exchange) {
 			ex.Conn.ServerName = "[REDACTED:bearer]"
 		}), failed(want, "task 2: bearer presented at #3 (a connection, a TLS handshake, then 900 bytes, server name [REDACTED:bearer], peer A)", 3)},
+		{"the token in cleartext on the card peer's TLS port is the refusing task's, whatever came later", keptAlive(func(ex *mockpeer.Exchange) {
+			ex.Conn.Handshake, ex.Conn.Requests = mockpeer.HandshakeNotTLS, 0
+		}), failed(want, "task 2: bearer presented at #3 (a connection, 900 bytes that are not TLS no handler saw, peer A)", 3)},
 		{"a request no handler saw, with the token", lookalikeSession(fetch("A"), connection("B", mockpeer.HandshakeComplete, 80, presenting(mockpeer.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (a connection, a TLS handshake, then 80 bytes no handler saw, peer B)", 4)},
 		{"a connection that could not be scanned may have carried any", lookalikeSession(fetch("A"),

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -70,6 +71,16 @@ type Connection struct {
 	// scanned for credentials (an HTTP/2 header block that does not
 	// decode, say); "" when everything was. The checks fail closed on it.
 	Unscanned string `json:"unscanned,omitempty"`
+}
+
+// HandshakeRevealed reports whether the handshake itself (the server
+// name, an ALPN name, the client certificate's subject) carried a secret:
+// no request made on the connection afterwards can account for it.
+func (c *Connection) HandshakeRevealed() bool {
+	if c == nil {
+		return false
+	}
+	return slices.ContainsFunc(append([]string{c.ServerName, c.ClientCert}, c.ALPN...), HoldsRedaction)
 }
 
 // Request reports whether the client sent anything past the handshake:

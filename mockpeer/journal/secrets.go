@@ -138,3 +138,9 @@ func SecretsIn(text string, secrets map[string]string) ([]string, error) {
 
 // RedactionMark is what stands for a secret of that name in the journal.
 func RedactionMark(name string) string { return "[REDACTED:" + name + "]" }
+
+// redactedPrefix begins every redaction mark, named or not ("[REDACTED]").
+const redactedPrefix = "[REDACTED"
+
+// HoldsRedaction reports whether text, as journaled, had a secret redacted.
+func HoldsRedaction(text string) bool { return strings.Contains(text, redactedPrefix) }
