@@ -24,8 +24,12 @@ func withoutDotSegments(r *http.Request) *http.Request {
 	return r2
 }
 
+// hasDotSegment reports a "." or ".." segment, without allocating: it runs
+// on every request.
 func hasDotSegment(path string) bool {
-	for _, seg := range strings.Split(path, "/") {
+	for rest := path; rest != ""; {
+		var seg string
+		seg, rest, _ = strings.Cut(rest, "/")
 		if seg == "." || seg == ".." {
 			return true
 		}
