@@ -61,18 +61,20 @@ func RefusedUntrusted(c Change) func(*Evidence) verdict.Judgement {
 }
 
 // CompletedAfterChange: the task that met the change (differing in
-// contract as derived) was sent, never canceled, and completed.
+// contract as derived) was sent, never canceled, and completed at c.Peer,
+// the peer holding the changed card's task: a completion anywhere else
+// went to an endpoint the card did not name.
 func CompletedAfterChange(c Change, differs bool) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		if j, ok := servedAsDerived(ev, c, differs); !ok {
 			return j
 		}
-		return allOf(ev, noCancel, completedWithArtifact)
+		return allOf(ev, noCancel, completedAt(c.Peer))
 	}
 }
 
 // FollowedOrRefused: the task planned on the changed card either
-// completed (following it), or was refused with reason, nothing sent and
+// completed at c.Peer (following it), or was refused with reason, nothing sent and
 // the card served in this task (grounded): a card requiring an extension
 // the client does not speak.
 func FollowedOrRefused(c Change, reason driver.Reason) func(*Evidence) verdict.Judgement {
@@ -81,7 +83,7 @@ func FollowedOrRefused(c Change, reason driver.Reason) func(*Evidence) verdict.J
 			return j
 		}
 		if o := ev.Outcome(); o == nil || o.Outcome == driver.OutcomeCompleted || o.Reason != reason {
-			return allOf(ev, noCancel, completedWithArtifact)
+			return allOf(ev, noCancel, completedAt(c.Peer))
 		}
 		if sends := ev.Sends(); len(sends) > 0 {
 			return failed("no task-creating request: the card was refused ("+string(reason)+")",
@@ -95,9 +97,9 @@ func FollowedOrRefused(c Change, reason driver.Reason) func(*Evidence) verdict.J
 	}
 }
 
-// CompletedWithArtifact: outcome completed, and the peer completed the
-// task the client names, created by a send of this task.
-func CompletedWithArtifact(ev *Evidence) verdict.Judgement { return completedWithArtifact(ev) }
+// CompletedAt: outcome completed, and peer completed the task the client
+// names, created by a send of this task.
+func CompletedAt(peer string) func(*Evidence) verdict.Judgement { return completedAt(peer) }
 
 // NoCancel: the client never sent CancelTask.
 func NoCancel(ev *Evidence) verdict.Judgement { return noCancel(ev) }

@@ -112,6 +112,10 @@ const (
 	// TrailingDotOrigin is the reference dropping a trailing dot from hosts
 	// before comparing origins (trailingdot.go).
 	TrailingDotOrigin = "trailing-dot-origin"
+	// CardOriginRoute is the reference sending every A2A request to the
+	// card URL's own origin, whatever interface the card names
+	// (cardoriginroute.go).
+	CardOriginRoute = "card-origin-route"
 	// ContractSubset is the reference comparing only the security fields
 	// and the interface url list before the send, never the contract hash
 	// (contractsubset.go).
@@ -230,6 +234,7 @@ var gallery = []client{
 	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
 	{name: TrailingDotOrigin, unsafe: trailingDotOrigin},   // "host." taken for "host"
 	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
+	{name: CardOriginRoute, unsafe: cardOriginRoute},       // every request to the card's own origin
 	{name: SNIBearer, unsafe: contactLeaker(sniLeak)},
 	{name: ALPNBearer, unsafe: contactLeaker(alpnLeak)},
 	{name: GoAwayBearer, unsafe: contactLeaker(h2Leak(goawayLeak))},

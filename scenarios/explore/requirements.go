@@ -73,7 +73,7 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	}
 	out := []scenarios.Requirement{
 		scenarios.AtTask(control, scenarios.Requirement{ID: scenarios.GenControl, Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: controlText, Ref: "contract-model §4 (positive controls)", Check: completed, Control: true}),
+			Text: controlText, Ref: "contract-model §4 (positive controls)", Check: scenarios.CompletedAt(cardPeer), Control: true}),
 		changed,
 		noCancel(e.Frozen),
 	}
@@ -85,7 +85,7 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	if e.VouchedBySignature && changedTask != 1 {
 		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should, Profile: verdict.ProfileSignatures,
 			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
-			Ref:  "contract-model §3 rule 6 and §6", Check: completed}))
+			Ref:  "contract-model §3 rule 6 and §6", Check: scenarios.CompletedAt(otherPeer)}))
 	}
 	if e.RefusedAgain {
 		again := changedTask + 1
@@ -203,7 +203,3 @@ func noCancel(frozen bool) scenarios.Requirement {
 	return r
 }
 
-// completed: the task completed, as the peer ran it.
-func completed(ev *scenarios.Evidence) verdict.Judgement {
-	return scenarios.CompletedWithArtifact(ev)
-}

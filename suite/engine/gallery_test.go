@@ -112,6 +112,15 @@ func playGallery(t *testing.T) []galleryRun {
 // aims at, the scenarios of its keys, where it is played, and to the
 // other verdicts that its cheat is about.
 var aimed = map[string]aim{
+	// It sends every A2A request to the card's own origin: where a signed
+	// card vouches for B, its tasks complete at A, an endpoint no card
+	// named. Everywhere else it is the reference, or refuses nothing and
+	// fails the untrusted-endpoint outcome.
+	builtin.CardOriginRoute: {fail: []string{
+		"repointed-endpoint-signed/SIG-001",
+		"attested-binding-expiry/EXPIRY-003", "attested-binding-expiry/EXPIRY-004",
+		"attested-binding-expiry/EXPIRY-005", "attested-binding-expiry/EXPIRY-006",
+	}},
 	// Its polled task is canceled on drift, and fetches the card while the
 	// blocking one runs (which, on contract-frozen-after-send, rejects the
 	// blocking task the client reports): however the first send went.
