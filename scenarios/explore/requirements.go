@@ -202,4 +202,3 @@ func noCancel(frozen bool) scenarios.Requirement {
 	}
 	return r
 }
-
