@@ -16,7 +16,7 @@ package scenarios
 // re-attests refuses B.
 var _ = register(expiring(Scenario{
 	ID:     "attested-binding-expiry",
-	Family: FamilyLater, Rank: 50,
+	Family: FamilyAuthority, Rank: 180,
 	Title: "a signed card's binding to another origin outlives its TTL and the endpoint changes hands",
 	Description: expiryShape + " Before task 4 B presents a certificate the run's CA issued for B under a key of its " +
 		"own, another TLS principal, every connection open to it ended: a client that re-attests refuses B; one that " +

@@ -5,7 +5,7 @@ package scenarios
 // signed by the old ones, no longer speaks for B.
 var _ = register(expiring(Scenario{
 	ID:     "attested-binding-expiry-withdrawn-key",
-	Family: FamilyLater, Rank: 60,
+	Family: FamilyAuthority, Rank: 190,
 	Title: "a signed card's binding to another origin outlives its TTL and the signing key is withdrawn",
 	Description: expiryShape + " Before task 4 A withdraws the keys that sign the card: its JWKS publishes a " +
 		"successor of each instead, and the card, re-served signed by the old keys, no longer verifies; B is unchanged. " +

@@ -32,7 +32,7 @@ var credScopes = map[string]string{credIssuer: "alpha.tasks", credSharedAS: "bet
 
 var _ = register(&Scenario{
 	ID:     "credential-scope",
-	Family: FamilyLater, Rank: 10,
+	Family: FamilyCredentials, Rank: 10,
 	Title: "a client holding a bearer token, an API key and OAuth client credentials sends each only where a card names it",
 	Description: "The client holds a static bearer token, an API key and OAuth client credentials issued by the " +
 		"authorization server on peer A's origin (the grant names its token URL). One session delegates to three " +

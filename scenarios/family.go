@@ -17,13 +17,16 @@ type Family string
 // families, and its place moves every scenario after it in every report.
 const (
 	// FamilyContract: the card's contract around the send (SPEC §3's first
-	// five rows) and the field-by-field sessions of rules 1 and 2.
+	// five rows), the field-by-field sessions of rules 1 and 2, and a card
+	// URL that fails when the client revalidates.
 	FamilyContract Family = "contract"
 	// FamilyAuthority: where a card may send the client: interfaces on
 	// another origin, signed or forged cards, gRPC targets, look-alike
-	// origins, redirects, impostor certificates (rule 6).
+	// origins, redirects, impostor certificates, attested bindings that
+	// expire (rule 6).
 	FamilyAuthority Family = "authority"
-	// FamilyValidators: a card without validators (rule 4).
+	// FamilyValidators: a card without validators, within a task and
+	// between tasks (rule 4).
 	FamilyValidators Family = "validators"
 	// FamilyVersions: protocol versions and the choice among interfaces
 	// (rule 5).
@@ -36,16 +39,14 @@ const (
 	FamilyRejected Family = "rejected-card"
 	// FamilyExtendedCard: the extended card (contract model §7).
 	FamilyExtendedCard Family = "extended-card"
-	// FamilyLater: scenarios added before their order was declared in their
-	// own files, kept last in the order they had then. Each belongs by topic
-	// to a family above; moving one there moves it in every report and in
-	// docs/requirements.md, a change to make on purpose (make docs).
-	FamilyLater Family = "later"
+	// FamilyCredentials: which credential goes where, of several held
+	// (contract model §8).
+	FamilyCredentials Family = "credentials"
 )
 
 var families = []Family{
 	FamilyContract, FamilyAuthority, FamilyValidators, FamilyVersions, FamilyExtension,
-	FamilyFirstContact, FamilyRejected, FamilyExtendedCard, FamilyLater,
+	FamilyFirstContact, FamilyRejected, FamilyExtendedCard, FamilyCredentials,
 }
 
 // catalogOrder orders scenarios by family, then by rank.

@@ -11,7 +11,7 @@ import (
 // long-lived client), which the client learns only by fetching it again.
 var _ = register(&Scenario{
 	ID:     "no-validator-between-tasks",
-	Family: FamilyLater, Rank: 20,
+	Family: FamilyValidators, Rank: 20,
 	Title: "a card without validators changes between tasks",
 	Description: "The card comes without ETag, Last-Modified or Cache-Control. The client's first task completes " +
 		"under it (bearer token). Between the tasks the card changes: the skill now requires an API key, which the " +

@@ -15,7 +15,7 @@ import (
 // kind, which a client that refuses what it does not string-match fails.
 var _ = register(&Scenario{
 	ID:     "origin-lookalike-named",
-	Family: FamilyLater, Rank: 30,
+	Family: FamilyAuthority, Rank: 155,
 	Title: "the card's interfaces are on an origin that only looks like its own named host",
 	Description: "The card is served on origin A, `https://localhost:<port>`. Each task of the session runs under " +
 		"another version of the card, which lists the three bindings in one spelling. Same origin, other spelling " +

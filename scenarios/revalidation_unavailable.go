@@ -12,7 +12,7 @@ import (
 // planned on, however fresh its max-age says it is.
 var _ = register(bearerPeer(Scenario{
 	ID:     "revalidation-unavailable",
-	Family: FamilyLater, Rank: 40,
+	Family: FamilyContract, Rank: 80,
 	Title: "the card URL fails between the look and the send",
 	Description: "The card (ETag, max-age=300) never changes. The client's first task completes under it (the " +
 		"positive control). Then, in each of five tasks, the card URL fails right after the client's look at " +
