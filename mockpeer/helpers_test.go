@@ -99,6 +99,19 @@ func onePeer(t *testing.T, ps PeerSpec) (*Farm, *Peer) {
 	return f, f.Peer(ps.Name)
 }
 
+// journaledPeer starts a farm with the single peer "A" and hands every
+// exchange, as it is journaled, to the returned channel: room is how many
+// the test may leave unread before the farm blocks.
+func journaledPeer(t *testing.T, room int) (*Farm, *Peer, <-chan Exchange) {
+	t.Helper()
+	journaled := make(chan Exchange, room)
+	f := startFarm(t, FarmSpec{
+		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
+		OnExchange: func(e Exchange) { journaled <- e },
+	})
+	return f, f.Peer("A"), journaled
+}
+
 // httpsClient trusts the farm CA and, with cert, presents the client
 // certificate. It never follows redirects: tests look at them.
 func httpsClient(t *testing.T, f *Farm, cert bool) *http.Client {

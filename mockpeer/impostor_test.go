@@ -21,12 +21,7 @@ func TestPresentImpostor(t *testing.T) {
 		http2 bool
 	}{{"HTTP/1.1", false}, {"HTTP/2", true}} {
 		t.Run(tc.name, func(t *testing.T) {
-			journaled := make(chan Exchange, 8)
-			f := startFarm(t, FarmSpec{
-				Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-				OnExchange: func(e Exchange) { journaled <- e },
-			})
-			p := f.Peer("A")
+			f, p, journaled := journaledPeer(t, 8)
 			c := httpsClient(t, f, false)
 			tr := c.Transport.(*http.Transport)
 			tr.TLSClientConfig.ClientSessionCache = tls.NewLRUClientSessionCache(4) // resumption must not skip the switch
@@ -150,12 +145,7 @@ func TestRefusedHandshakeJournaledBeforeClose(t *testing.T) {
 // too. A client that goes on to send is no refusal, and a connection the
 // peer itself ends is none either.
 func TestHangUpOnImpostorIsJournaled(t *testing.T) {
-	journaled := make(chan Exchange, 8)
-	f := startFarm(t, FarmSpec{
-		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
-	})
-	p := f.Peer("A")
+	f, p, journaled := journaledPeer(t, 8)
 	if err := p.PresentImpostor(); err != nil {
 		t.Fatalf("PresentImpostor: %v", err)
 	}
@@ -217,12 +207,7 @@ func (c hangsUpOnFirstRead) Read(b []byte) (int, error) {
 // an alert, is journaled as refusing it; one that hangs up on the genuine
 // peer is not (nobody can tell it from a port probe).
 func TestHangUpDuringHandshakeIsJournaled(t *testing.T) {
-	journaled := make(chan Exchange, 8)
-	f := startFarm(t, FarmSpec{
-		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
-	})
-	p := f.Peer("A")
+	f, p, journaled := journaledPeer(t, 8)
 	hangUp := func() {
 		raw, err := net.Dial("tcp", p.listener.Addr().String())
 		if err != nil {
