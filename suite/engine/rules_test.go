@@ -57,17 +57,10 @@ func TestStaleKnownFailures(t *testing.T) {
 	}
 }
 
-// shardOf is reporttest's shard k, concluded alone.
-func shardOf(k int) *report.Report {
-	r := reporttest.Shard(k)
-	engine.Conclude(r)
-	return r
-}
-
 // A bare known failure that fails in one shard and passes in another is
 // not stale over the whole run: a shard alone cannot tell, the merge does.
 func TestMergeShardsConcludesTheRun(t *testing.T) {
-	one, two := shardOf(1), shardOf(2)
+	one, two := reporttest.Shard(1, engine.Conclude), reporttest.Shard(2, engine.Conclude)
 	if two.ExitCode != report.ExitPass {
 		t.Errorf("shard 2/2 alone: exit %d, summary %+v", two.ExitCode, two.Summary)
 	}

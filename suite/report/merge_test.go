@@ -12,9 +12,7 @@ import (
 
 // shardOf is reporttest's shard k, finished alone.
 func shardOf(k int) *report.Report {
-	r := reporttest.Shard(k)
-	r.Finish(nil)
-	return r
+	return reporttest.Shard(k, func(r *report.Report) { r.Finish(nil) })
 }
 
 func TestMerge(t *testing.T) {

@@ -23,20 +23,22 @@ func Known(r *report.Requirement, key string) *report.Requirement {
 	return r
 }
 
-// Shard is shard k (1 or 2) of a two-scenario run, not yet concluded:
-// scenario a holds ROT-004 failing, b holds it passing, and ROT-004 is a
-// known failure by its bare ID, so that only the two shards together tell
-// whether it is stale.
-func Shard(k int) *report.Report {
+// Shard is shard k (1 or 2) of a two-scenario run, concluded alone by
+// conclude (engine.Conclude, or Report.Finish): scenario a holds ROT-004
+// failing, b holds it passing, and ROT-004 is a known failure by its bare
+// ID, so that only the two shards together tell whether it is stale.
+func Shard(k int, conclude func(*report.Report)) *report.Report {
 	ids := []string{"a", "b"}
 	v := map[string]verdict.Verdict{"a": verdict.Fail, "b": verdict.Pass}[ids[k-1]]
 	at := time.Date(2026, 1, 1, 0, 0, k, 0, time.UTC)
-	return &report.Report{SchemaVersion: report.SchemaVersion, Suite: report.Suite{Name: "a2a-conform", Version: "1"},
+	r := &report.Report{SchemaVersion: report.SchemaVersion, Suite: report.Suite{Name: "a2a-conform", Version: "1"},
 		Client: report.Client{Name: "builtin:x"}, StartedAt: at, FinishedAt: at.Add(time.Second),
 		Selection: report.Selection{KnownFailures: report.KnownFailures{"ROT-004": "tracked"}},
 		Shard:     &report.Shard{Index: k, Count: 2, Catalog: ids, CatalogDigest: "sha256:c"},
 		Scenarios: []*report.Scenario{{ID: ids[k-1], Played: true, Requirements: []*report.Requirement{
 			Known(Req("ROT-004", verdict.Must, v), "ROT-004")}}}}
+	conclude(r)
+	return r
 }
 
 // LineDiff lists the lines where two texts differ, as -want and +got
