@@ -63,12 +63,7 @@ func TestPresentImpostorClosesOpenConnections(t *testing.T) {
 		t.Fatalf("dial: %v", err)
 	}
 	defer conn.Close()
-	ended := make(chan error, 1)
-	go func() {
-		_, err := conn.Read(make([]byte, 1))
-		ended <- err
-		conn.Close() // as a client does on the end of its connection
-	}()
+	ended := awaitEnd(conn)
 	if err := p.PresentImpostor(); err != nil {
 		t.Fatalf("PresentImpostor: %v", err)
 	}
@@ -251,12 +246,7 @@ func TestPresentGenuine(t *testing.T) {
 		t.Fatalf("dial the impostor: %v", err)
 	}
 	defer conn.Close()
-	ended := make(chan error, 1)
-	go func() {
-		_, err := conn.Read(make([]byte, 1))
-		ended <- err
-		conn.Close()
-	}()
+	ended := awaitEnd(conn)
 	for range 2 {
 		if err := p.PresentGenuine(); err != nil || p.Impostor() {
 			t.Fatalf("PresentGenuine: %v, impostor %v", err, p.Impostor())
