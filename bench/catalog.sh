@@ -27,14 +27,7 @@ mkdir -p "$OUT"
 go build -o "$BIN" ./cmd/a2a-conform
 go build -o bench/out/verdicts ./bench/cmd/verdicts
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-
-# stats FILE prints "min median max" of the integers in FILE.
-stats() {
-  sort -n "$1" | awk '{v[NR]=$1} END {
-    m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2
-    printf "%d %d %d\n", v[1], m, v[NR] }'
-}
+. bench/timing.sh
 
 # time_runs NAME CMD... runs CMD N times (RUNS, when set) and writes one
 # wall time (ms) per line. Exit 1 (a conformance failure, as the SDKs and

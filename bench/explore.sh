@@ -20,12 +20,7 @@ BIN=bench/out/a2a-conform
 mkdir -p "$OUT"
 go build -o "$BIN" ./cmd/a2a-conform
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
-stats() {
-  sort -n "$1" | awk '{v[NR]=$1} END {
-    m = (NR % 2) ? v[(NR+1)/2] : (v[NR/2] + v[NR/2+1]) / 2
-    printf "%d %d %d\n", v[1], m, v[NR] }'
-}
+. bench/timing.sh
 
 echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 printf '%-24s %8s %8s %8s\n' "$N variants, $R runs (ms)" min median max

@@ -28,7 +28,7 @@ mkdir -p "$OUT"
 go build -o "$BIN" ./cmd/a2a-conform
 TICK=$(getconf CLK_TCK)
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+. bench/timing.sh
 
 # median FILE COLUMN prints the median of a column of numbers.
 median() {

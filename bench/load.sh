@@ -59,7 +59,7 @@ stop_hogs() {
 }
 trap stop_hogs EXIT
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+. bench/timing.sh
 
 # play DIR CLIENT MODE FILTER PARALLEL: one run, its verdicts in DIR/verdicts.txt
 # and its slowest scenario in DIR/slowest.txt; returns the run's exit code.

@@ -18,25 +18,8 @@ mkdir -p "$OUT"
 command -v wrk >/dev/null || { echo "bench/soak.sh: wrk is missing (Debian: apt-get install wrk)" >&2; exit 2; }
 
 go build -o "$OUT/a2a-conform" ./cmd/a2a-conform
-"$OUT/a2a-conform" peer --scenario version-skew --http --addr 127.0.0.1:0 >"$OUT/peer.log" 2>&1 &
-peer_pid=$!
-trap 'kill $peer_pid 2>/dev/null || true' EXIT
-for _ in $(seq 100); do grep -q 'client card URL' "$OUT/peer.log" && break; sleep 0.1; done
-card_url=$(grep -m1 'client card URL' "$OUT/peer.log" | awk '{print $NF}')
-token=$(grep -m1 'A2A_CONFORM_BEARER_TOKEN=' "$OUT/peer.log" | cut -d= -f2)
-origin=${card_url%/.well-known/agent-card.json}
-task=$(curl -sf "$origin/a2a/jsonrpc" -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H "Authorization: Bearer $token" \
-  -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"soak-1","role":"ROLE_USER","parts":[{"text":"Summarize the attached document."}]}}}' |
-  sed -E 's/.*"task":\{"id":"([^"]+)".*/\1/')
-etag=$(curl -sfI "$card_url" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}')
-echo "wrk.headers[\"If-None-Match\"] = '$etag'" >"$OUT/card304.lua"
-cat >"$OUT/gettask.lua" <<EOF
-wrk.method = "POST"
-wrk.body = '{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"$task"}}'
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["A2A-Version"] = "1.0"
-wrk.headers["Authorization"] = "Bearer $token"
-EOF
+trap 'kill ${peer_pid:-} 2>/dev/null || true' EXIT
+. bench/peer.sh
 
 rss_mb() { awk '/^VmRSS/{printf "%d", $2/1024}' "/proc/$peer_pid/status"; }
 start=$(rss_mb)
@@ -47,7 +30,7 @@ while [ "$done_total" -lt "$TOTAL" ]; do
   case $((chunk % 3)) in
     0) args=(-s "$OUT/card304.lua" "$card_url"); kind=card304 ;;
     1) args=("$card_url"); kind=card200 ;;
-    2) args=(-s "$OUT/gettask.lua" "$origin/a2a/jsonrpc"); kind=gettask ;;
+    2) args=(-s "$OUT/gettask.lua" "$peer_origin/a2a/jsonrpc"); kind=gettask ;;
   esac
   out=$(wrk -t1 -c"$CONNS" -d"$CHUNK" "${args[@]}")
   if grep -q 'Non-2xx or 3xx' <<<"$out"; then echo "bench/soak.sh: $kind answered errors:" >&2; echo "$out" >&2; exit 1; fi

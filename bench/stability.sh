@@ -34,7 +34,7 @@ if [[ -z $CLIENTS ]]; then
   CLIENTS=$("$VERDICTS" -policies | paste -sd, -)
 fi
 
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+. bench/timing.sh
 
 echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
 echo "build: $LABEL, runs per client: $N, clients: $CLIENTS"

@@ -33,36 +33,18 @@ if ! command -v wrk >/dev/null; then
 fi
 
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+cleanup() { for p in "${pids[@]}" ${peer_pid:-}; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT
-
-# wait_for FILE PATTERN: the first line of FILE matching PATTERN, within 20 s.
-wait_for() {
-  for _ in $(seq 200); do
-    if line=$(grep -m1 -E "$2" "$1" 2>/dev/null); then echo "$line"; return 0; fi
-    sleep 0.1
-  done
-  echo "bench/wrk.sh: no line matching '$2' in $1:" >&2; cat "$1" >&2; return 1
-}
 
 echo "building a2a-conform and barepeer…"
 go build -o "$OUT/a2a-conform" ./cmd/a2a-conform
 go build -o "$OUT/barepeer" ./bench/cmd/barepeer
 
-"$OUT/a2a-conform" peer --scenario version-skew --http --addr 127.0.0.1:0 >"$OUT/peer.log" 2>&1 &
-peer_pid=$!; pids+=("$peer_pid")
-card_url=$(wait_for "$OUT/peer.log" 'client card URL:' | awk '{print $NF}')
-token=$(wait_for "$OUT/peer.log" 'A2A_CONFORM_BEARER_TOKEN=' | cut -d= -f2)
-peer_origin=${card_url%/.well-known/agent-card.json}
-task=$(curl -sf "$peer_origin/a2a/jsonrpc" -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' \
-  -H "Authorization: Bearer $token" \
-  -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"bench-1","role":"ROLE_USER","parts":[{"text":"Summarize the attached document."}]}}}' |
-  sed -E 's/.*"task":\{"id":"([^"]+)".*/\1/')
+. bench/peer.sh
 
 "$OUT/barepeer" -peer "$peer_origin" -token "$token" -task "$task" -wiremock "$OUT/wiremock-root" >"$OUT/bare.log" 2>&1 &
 bare_pid=$!; pids+=("$bare_pid")
 bare_origin=$(wait_for "$OUT/bare.log" '^listening ' | awk '{print $2}')
-etag=$(curl -sfI "$peer_origin/.well-known/agent-card.json" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}')
 
 # name|origin|pid: the pid's CPU time per request is measured too, which the
 # machine's load disturbs less than the rate.
@@ -83,17 +65,6 @@ if command -v java >/dev/null; then
 else
   echo "no java: WireMock is left out"
 fi
-
-cat >"$OUT/card304.lua" <<EOF
-wrk.headers["If-None-Match"] = '$etag'
-EOF
-cat >"$OUT/gettask.lua" <<EOF
-wrk.method = "POST"
-wrk.body = '{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"$task"}}'
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["A2A-Version"] = "1.0"
-wrk.headers["Authorization"] = "Bearer $token"
-EOF
 
 # cpu_ticks PID: user+system CPU time of PID, in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }

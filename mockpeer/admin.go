@@ -140,10 +140,7 @@ func (a *adminServer) serve(w http.ResponseWriter, r *http.Request) string {
 	}[r.URL.Path]
 	switch {
 	case route.serve == nil && a.views.view(r.URL.Path) != nil:
-		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
-			"error": "method_not_allowed", "message": r.URL.Path + " is a read-only view",
-		})
+		methodNotAllowed(w, "GET, HEAD", r.URL.Path+" is a read-only view")
 		return ""
 	case route.serve == nil:
 		writeJSON(w, http.StatusNotFound, map[string]string{
@@ -151,10 +148,7 @@ func (a *adminServer) serve(w http.ResponseWriter, r *http.Request) string {
 		})
 		return ""
 	case r.Method != route.method:
-		w.Header().Set("Allow", route.method)
-		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
-			"error": "method_not_allowed", "message": r.URL.Path + " answers " + route.method,
-		})
+		methodNotAllowed(w, route.method, r.URL.Path+" answers "+route.method)
 		return ""
 	}
 	p, fault := a.peer(r)

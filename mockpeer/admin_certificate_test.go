@@ -13,12 +13,7 @@ import (
 // that trusts the run's CA fails its handshake in between, and works
 // again after. The calls are journaled like rotations, secret redacted.
 func TestAdminImpostorAndBack(t *testing.T) {
-	journaled := make(chan Exchange, 16)
-	f := startFarm(t, FarmSpec{
-		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
-	})
-	p := f.Peer("A")
+	f, p, journaled := journaledPeer(t, 16)
 	c := httpsClient(t, f, false)
 	c.Transport.(*http.Transport).TLSClientConfig.ClientSessionCache = tls.NewLRUClientSessionCache(4)
 	admin := func(method, path string) (int, string) {

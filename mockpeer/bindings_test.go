@@ -116,17 +116,8 @@ func restStream(t *testing.T, c *http.Client, p *Peer, op string, params map[str
 func readStream(t *testing.T, c *http.Client, method, url, body string, decode func(json.RawMessage) wire.StreamResponse) []wire.StreamResponse {
 	t.Helper()
 	req, _ := http.NewRequest(method, url, strings.NewReader(body))
-	for k, v := range a2aHeaders(map[string]string{"Accept": "text/event-stream"}) {
-		req.Header.Set(k, v)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := openSSE(t, c, req)
 	defer resp.Body.Close()
-	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") {
-		t.Fatalf("stream answered %d %s", resp.StatusCode, ct)
-	}
 	var out []wire.StreamResponse
 	for _, data := range sseEvents(t, resp.Body) {
 		out = append(out, decode(data))

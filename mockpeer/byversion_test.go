@@ -35,49 +35,39 @@ func TestScriptByVersion(t *testing.T) {
 	}
 }
 
-// A redirect from a version on: the honest card first, the redirect after
-// the rotation.
-func TestRedirectFromVersion(t *testing.T) {
-	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
-		{Name: "A", Cards: []CardFunc{testCard("A"), testCard("A", withVersion("2"))},
-			Redirect: &Redirect{Status: http.StatusMovedPermanently, To: "C", FromVersion: 1}},
-		{Name: "C", Host: "127.0.0.3", Cards: []CardFunc{testCard("C")}},
-	}})
-	c := httpsClient(t, f, false)
-	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	a := f.Peer("A")
-	if resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil); resp.StatusCode != http.StatusOK {
-		t.Errorf("before the rotation: %d, want the card", resp.StatusCode)
-	}
-	if err := a.Rotate(1); err != nil {
-		t.Fatal(err)
-	}
-	resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil)
-	if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != f.Peer("C").CardURL() {
-		t.Errorf("after the rotation: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
-	}
-}
-
-// A redirect until a version: the redirect on first contact, the honest
-// card after the rotation.
-func TestRedirectUntilVersion(t *testing.T) {
-	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
-		{Name: "A", Cards: []CardFunc{testCard("A"), testCard("A", withVersion("2"))},
-			Redirect: &Redirect{Status: http.StatusFound, To: "C", UntilVersion: 1}},
-		{Name: "C", Host: "127.0.0.3", Cards: []CardFunc{testCard("C")}},
-	}})
-	c := httpsClient(t, f, false)
-	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	a := f.Peer("A")
-	resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil)
-	if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != f.Peer("C").CardURL() {
-		t.Errorf("before the rotation: %d to %q, want the redirect to C", resp.StatusCode, resp.Header.Get("Location"))
-	}
-	if err := a.Rotate(1); err != nil {
-		t.Fatal(err)
-	}
-	if resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil); resp.StatusCode != http.StatusOK {
-		t.Errorf("after the rotation: %d, want the card", resp.StatusCode)
+// A redirect from a version on serves the honest card first and the
+// redirect after the rotation; a redirect until a version serves the
+// redirect on first contact and the honest card after the rotation.
+func TestRedirectByVersion(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		redirect Redirect
+		// the card URL's status under version 0, then under version 1
+		before, after int
+	}{
+		{"from version 1", Redirect{Status: http.StatusMovedPermanently, To: "C", FromVersion: 1}, http.StatusOK, http.StatusMovedPermanently},
+		{"until version 1", Redirect{Status: http.StatusFound, To: "C", UntilVersion: 1}, http.StatusFound, http.StatusOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+				{Name: "A", Cards: []CardFunc{testCard("A"), testCard("A", withVersion("2"))}, Redirect: &tc.redirect},
+				{Name: "C", Host: "127.0.0.3", Cards: []CardFunc{testCard("C")}},
+			}})
+			c := httpsClient(t, f, false) // it never follows a redirect
+			a := f.Peer("A")
+			for v, want := range []int{tc.before, tc.after} {
+				if v == 1 {
+					if err := a.Rotate(1); err != nil {
+						t.Fatal(err)
+					}
+				}
+				resp, _ := do(t, c, http.MethodGet, a.CardURL(), "", nil)
+				location := resp.Header.Get("Location")
+				if resp.StatusCode != want || want != http.StatusOK && location != f.Peer("C").CardURL() {
+					t.Errorf("version %d: %d to %q, want %d (a redirect to C)", v, resp.StatusCode, location, want)
+				}
+			}
+		})
 	}
 }
 

@@ -114,11 +114,7 @@ func freezeCard(spec PeerSpec, card wire.AgentCard) ([]byte, error) {
 // serveCard answers the well-known card URL: a redirect when scripted,
 // else the version in force with its validators, or 304.
 func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
-			"error": "method_not_allowed", "message": "the card URL answers GET and HEAD only",
-		})
+	if !readOnly(w, r, "the card URL") {
 		return
 	}
 	p.mu.Lock()
@@ -233,6 +229,23 @@ func (s *peerState) markServed(n, versions int) {
 }
 
 func (s *peerState) isServed(n int) bool { return n < len(s.served) && s.served[n] }
+
+// readOnly answers 405 to anything but GET and HEAD, naming what refused
+// it, and reports whether the request may be served.
+func readOnly(w http.ResponseWriter, r *http.Request, what string) bool {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return true
+	}
+	methodNotAllowed(w, "GET, HEAD", what+" answers GET and HEAD only")
+	return false
+}
+
+// methodNotAllowed answers 405 with the methods allowed and why, in the
+// farm's JSON error form.
+func methodNotAllowed(w http.ResponseWriter, allow, message string) {
+	w.Header().Set("Allow", allow)
+	writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": "method_not_allowed", "message": message})
+}
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	body, err := json.Marshal(v)

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -35,13 +34,7 @@ func grpcPeer(t *testing.T, tune func(*PeerSpec), opts ...cardOpt) (*Farm, *Peer
 // journaled is the next exchange journaled.
 func journaled(t *testing.T, ch <-chan Exchange) Exchange {
 	t.Helper()
-	select {
-	case e := <-ch:
-		return e
-	case <-time.After(10 * time.Second):
-		t.Fatal("no exchange journaled")
-		return Exchange{}
-	}
+	return awaitExchange(t, ch, "after the gRPC call")
 }
 
 // wantStatus checks a gRPC error's code and its ErrorInfo reason ("" for none).

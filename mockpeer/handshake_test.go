@@ -11,12 +11,7 @@ import (
 // A client that does not trust the farm's CA leaves a journal entry that
 // says so, instead of no trace at all.
 func TestFailedHandshakeIsJournaled(t *testing.T) {
-	journaled := make(chan Exchange, 4)
-	f := startFarm(t, FarmSpec{
-		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
-	})
-	p := f.Peer("A")
+	f, p, journaled := journaledPeer(t, 4)
 	untrusting := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{}}}
 	if _, err := untrusting.Get(p.CardURL()); err == nil {
 		t.Fatal("a client without the farm CA completed a handshake")

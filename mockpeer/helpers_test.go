@@ -8,6 +8,7 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -99,6 +100,19 @@ func onePeer(t *testing.T, ps PeerSpec) (*Farm, *Peer) {
 	return f, f.Peer(ps.Name)
 }
 
+// journaledPeer starts a farm with the single peer "A" and hands every
+// exchange, as it is journaled, to the returned channel: room is how many
+// the test may leave unread before the farm blocks.
+func journaledPeer(t *testing.T, room int) (*Farm, *Peer, <-chan Exchange) {
+	t.Helper()
+	journaled := make(chan Exchange, room)
+	f := startFarm(t, FarmSpec{
+		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
+		OnExchange: func(e Exchange) { journaled <- e },
+	})
+	return f, f.Peer("A"), journaled
+}
+
 // httpsClient trusts the farm CA and, with cert, presents the client
 // certificate. It never follows redirects: tests look at them.
 func httpsClient(t *testing.T, f *Farm, cert bool) *http.Client {
@@ -128,14 +142,7 @@ func httpsClient(t *testing.T, f *Farm, cert bool) *http.Client {
 // do sends one request and returns the response with its body read.
 func do(t *testing.T, c *http.Client, method, url string, body string, header map[string]string) (*http.Response, []byte) {
 	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
+	req := newRequest(t, method, url, body)
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
@@ -275,4 +282,31 @@ func requestsOf(all []Exchange) []Exchange {
 		}
 	}
 	return out
+}
+
+// newRequest is a request with body, none when body is "".
+func newRequest(t *testing.T, method, url, body string) *http.Request {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	r, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// awaitEnd reads conn until the peer ends it, then closes it as a client
+// does on the end of its connection; the read's error arrives on the
+// channel.
+func awaitEnd(conn net.Conn) <-chan error {
+	ended := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(make([]byte, 1))
+		ended <- err
+		conn.Close()
+	}()
+	return ended
 }

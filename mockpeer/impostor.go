@@ -31,21 +31,18 @@ const DefaultDrainTimeout = 2 * time.Second
 // presents the impostor changes nothing; after PresentGenuine, a call
 // presents a new impostor, from a new CA.
 func (p *Peer) PresentImpostor() error {
-	if p.farm.pki == nil {
-		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
-	}
-	p.switching.Lock()
-	defer p.switching.Unlock()
-	if p.Impostor() {
+	return p.switchCertificate(func() error {
+		if p.Impostor() {
+			return nil
+		}
+		cfg, err := p.impostorConfig()
+		if err != nil {
+			return err
+		}
+		p.impostor.Store(cfg)
+		p.conns.drain(DefaultDrainTimeout)
 		return nil
-	}
-	cfg, err := p.impostorConfig()
-	if err != nil {
-		return err
-	}
-	p.impostor.Store(cfg)
-	p.conns.drain(DefaultDrainTimeout)
-	return nil
+	})
 }
 
 // PresentGenuine undoes PresentImpostor (and PresentOwnKey), for demos that show a client
@@ -55,16 +52,24 @@ func (p *Peer) PresentImpostor() error {
 // with the impostor carries over. It returns when they are gone. On a
 // peer that presents its genuine certificate it changes nothing.
 func (p *Peer) PresentGenuine() error {
+	return p.switchCertificate(func() error {
+		wasImpostor, hadOwnKey := p.impostor.Swap(nil) != nil, p.ownKey.Swap(nil) != nil
+		if wasImpostor || hadOwnKey {
+			p.conns.drain(DefaultDrainTimeout)
+		}
+		return nil
+	})
+}
+
+// switchCertificate runs change, one switch of the peer's certificate at a
+// time; a peer over plain HTTP presents none to switch.
+func (p *Peer) switchCertificate(change func() error) error {
 	if p.farm.pki == nil {
 		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
 	}
 	p.switching.Lock()
 	defer p.switching.Unlock()
-	wasImpostor, hadOwnKey := p.impostor.Swap(nil) != nil, p.ownKey.Swap(nil) != nil
-	if wasImpostor || hadOwnKey {
-		p.conns.drain(DefaultDrainTimeout)
-	}
-	return nil
+	return change()
 }
 
 // Impostor reports whether the peer presents the impostor's certificate.
@@ -91,14 +96,21 @@ func (p *Peer) impostorConfig() (*tls.Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.presenting(cert, "impostor")
+}
+
+// presenting is a TLS configuration like the peer's that presents cert
+// and resumes no session, so that no ticket from before a switch skips the
+// certificate; what names the switch in an error.
+func (p *Peer) presenting(cert tls.Certificate, what string) (*tls.Config, error) {
 	var ticketKey [32]byte
 	if _, err := rand.Read(ticketKey[:]); err != nil {
-		return nil, fmt.Errorf("mockpeer: impostor ticket key: %w", err)
+		return nil, fmt.Errorf("mockpeer: %s ticket key: %w", what, err)
 	}
 	cfg := p.farm.pki.serverConfig(p.identity)
 	cfg.GetCertificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &cert, nil }
 	cfg.SessionTicketsDisabled = true
-	// The impostor serves HTTP/2, and so gRPC, like the genuine peer.
+	// It serves HTTP/2, and so gRPC, like the genuine peer.
 	cfg.NextProtos = peerProtocols
 	cfg.SetSessionTicketKeys([][32]byte{ticketKey})
 	return cfg, nil

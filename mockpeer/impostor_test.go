@@ -21,12 +21,7 @@ func TestPresentImpostor(t *testing.T) {
 		http2 bool
 	}{{"HTTP/1.1", false}, {"HTTP/2", true}} {
 		t.Run(tc.name, func(t *testing.T) {
-			journaled := make(chan Exchange, 8)
-			f := startFarm(t, FarmSpec{
-				Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-				OnExchange: func(e Exchange) { journaled <- e },
-			})
-			p := f.Peer("A")
+			f, p, journaled := journaledPeer(t, 8)
 			c := httpsClient(t, f, false)
 			tr := c.Transport.(*http.Transport)
 			tr.TLSClientConfig.ClientSessionCache = tls.NewLRUClientSessionCache(4) // resumption must not skip the switch
@@ -68,12 +63,7 @@ func TestPresentImpostorClosesOpenConnections(t *testing.T) {
 		t.Fatalf("dial: %v", err)
 	}
 	defer conn.Close()
-	ended := make(chan error, 1)
-	go func() {
-		_, err := conn.Read(make([]byte, 1))
-		ended <- err
-		conn.Close() // as a client does on the end of its connection
-	}()
+	ended := awaitEnd(conn)
 	if err := p.PresentImpostor(); err != nil {
 		t.Fatalf("PresentImpostor: %v", err)
 	}
@@ -150,12 +140,7 @@ func TestRefusedHandshakeJournaledBeforeClose(t *testing.T) {
 // too. A client that goes on to send is no refusal, and a connection the
 // peer itself ends is none either.
 func TestHangUpOnImpostorIsJournaled(t *testing.T) {
-	journaled := make(chan Exchange, 8)
-	f := startFarm(t, FarmSpec{
-		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
-	})
-	p := f.Peer("A")
+	f, p, journaled := journaledPeer(t, 8)
 	if err := p.PresentImpostor(); err != nil {
 		t.Fatalf("PresentImpostor: %v", err)
 	}
@@ -217,12 +202,7 @@ func (c hangsUpOnFirstRead) Read(b []byte) (int, error) {
 // an alert, is journaled as refusing it; one that hangs up on the genuine
 // peer is not (nobody can tell it from a port probe).
 func TestHangUpDuringHandshakeIsJournaled(t *testing.T) {
-	journaled := make(chan Exchange, 8)
-	f := startFarm(t, FarmSpec{
-		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
-	})
-	p := f.Peer("A")
+	f, p, journaled := journaledPeer(t, 8)
 	hangUp := func() {
 		raw, err := net.Dial("tcp", p.listener.Addr().String())
 		if err != nil {
@@ -266,12 +246,7 @@ func TestPresentGenuine(t *testing.T) {
 		t.Fatalf("dial the impostor: %v", err)
 	}
 	defer conn.Close()
-	ended := make(chan error, 1)
-	go func() {
-		_, err := conn.Read(make([]byte, 1))
-		ended <- err
-		conn.Close()
-	}()
+	ended := awaitEnd(conn)
 	for range 2 {
 		if err := p.PresentGenuine(); err != nil || p.Impostor() {
 			t.Fatalf("PresentGenuine: %v, impostor %v", err, p.Impostor())

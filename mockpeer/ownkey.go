@@ -1,11 +1,5 @@
 package mockpeer
 
-import (
-	"crypto/rand"
-	"crypto/tls"
-	"fmt"
-)
-
 // PresentOwnKey makes the peer another TLS principal on its own origin:
 // from the next handshake on it presents a certificate for the same hosts,
 // issued by the farm's CA (a server the client verifies), under a key of
@@ -17,32 +11,24 @@ import (
 // over. It returns when they are gone; a second call changes nothing, and
 // PresentGenuine (Reset) undoes it.
 func (p *Peer) PresentOwnKey() error {
-	if p.farm.pki == nil {
-		return fmt.Errorf("mockpeer: peer %q: %w", p.spec.Name, ErrPlainHTTP)
-	}
-	p.switching.Lock()
-	defer p.switching.Unlock()
-	if p.ownKey.Load() != nil {
+	return p.switchCertificate(func() error {
+		if p.ownKey.Load() != nil {
+			return nil
+		}
+		host, _, err := listenAddr(p.spec)
+		if err != nil {
+			return err
+		}
+		cert, err := p.farm.pki.serverCert(p.spec.Name+" (own key)", []string{host}, p.farm.pki.issued)
+		if err != nil {
+			return err
+		}
+		cfg, err := p.presenting(cert, "own key")
+		if err != nil {
+			return err
+		}
+		p.ownKey.Store(cfg)
+		p.conns.drain(DefaultDrainTimeout)
 		return nil
-	}
-	host, _, err := listenAddr(p.spec)
-	if err != nil {
-		return err
-	}
-	cert, err := p.farm.pki.serverCert(p.spec.Name+" (own key)", []string{host}, p.farm.pki.issued)
-	if err != nil {
-		return err
-	}
-	var ticketKey [32]byte
-	if _, err := rand.Read(ticketKey[:]); err != nil {
-		return fmt.Errorf("mockpeer: own key ticket key: %w", err)
-	}
-	cfg := p.farm.pki.serverConfig(p.identity)
-	cfg.GetCertificate = func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &cert, nil }
-	cfg.SessionTicketsDisabled = true
-	cfg.NextProtos = peerProtocols
-	cfg.SetSessionTicketKeys([][32]byte{ticketKey})
-	p.ownKey.Store(cfg)
-	p.conns.drain(DefaultDrainTimeout)
-	return nil
+	})
 }

@@ -41,12 +41,7 @@ func TestPresentOwnKey(t *testing.T) {
 		t.Fatalf("dial: %v", err)
 	}
 	defer open.Close()
-	ended := make(chan error, 1)
-	go func() {
-		_, err := open.Read(make([]byte, 1))
-		ended <- err
-		open.Close()
-	}()
+	ended := awaitEnd(open)
 
 	for range 2 { // the second call changes nothing
 		if err := b.PresentOwnKey(); err != nil {

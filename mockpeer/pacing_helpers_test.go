@@ -92,17 +92,8 @@ func openStream(ctx context.Context, t *testing.T, c *http.Client, b binding, p 
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	t.Cleanup(cancel)
 	req, _ := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
-	for k, v := range a2aHeaders(map[string]string{"Accept": "text/event-stream"}) {
-		req.Header.Set(k, v)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp := openSSE(t, c, req)
 	t.Cleanup(func() { resp.Body.Close() })
-	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") {
-		t.Fatalf("stream answered %d %s", resp.StatusCode, ct)
-	}
 	return &liveStream{t: t, body: resp.Body, sc: bufio.NewScanner(resp.Body), jsonrpc: b.name == wire.BindingJSONRPC}
 }
 
@@ -185,14 +176,15 @@ func exchangeSignal() (func(Exchange), <-chan Exchange) {
 	}, ch
 }
 
-// awaitExchange returns the next A2A exchange journaled.
+// awaitExchange returns the next exchange fed to ch (by OnExchange); what
+// says, in a failure, what the wait was for.
 func awaitExchange(t *testing.T, ch <-chan Exchange, what string) Exchange {
 	t.Helper()
 	select {
 	case e := <-ch:
 		return e
 	case <-time.After(10 * time.Second):
-		t.Fatalf("no A2A exchange journaled: %s", what)
+		t.Fatalf("no exchange journaled: %s", what)
 		return Exchange{}
 	}
 }
@@ -250,4 +242,22 @@ func cardServed(t *testing.T, c *http.Client, p *Peer) int {
 	t.Helper()
 	do(t, c, http.MethodGet, p.CardURL(), "", nil)
 	return p.Version()
+}
+
+// openSSE sends req as an A2A request asking for a stream and returns the
+// response, failing unless it is one; the caller closes its body.
+func openSSE(t *testing.T, c *http.Client, req *http.Request) *http.Response {
+	t.Helper()
+	for k, v := range a2aHeaders(map[string]string{"Accept": "text/event-stream"}) {
+		req.Header.Set(k, v)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") {
+		resp.Body.Close()
+		t.Fatalf("stream answered %d %s", resp.StatusCode, ct)
+	}
+	return resp
 }

@@ -142,16 +142,3 @@ func TestSealDropsWhatACutLeavesOfASecret(t *testing.T) {
 		}
 	}
 }
-
-func newRequest(t *testing.T, method, url, body string) *http.Request {
-	t.Helper()
-	var rd io.Reader
-	if body != "" {
-		rd = strings.NewReader(body)
-	}
-	r, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}

@@ -216,11 +216,7 @@ func beforeTampering(card wire.AgentCard, origin string) wire.AgentCard {
 
 // serveJWKS answers JWKSPath with the keys this peer publishes.
 func (p *Peer) serveJWKS(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		writeJSON(w, http.StatusMethodNotAllowed, map[string]string{
-			"error": "method_not_allowed", "message": "the JWKS answers GET and HEAD only",
-		})
+	if !readOnly(w, r, "the JWKS") {
 		return
 	}
 	p.mu.Lock()

@@ -11,45 +11,38 @@ import (
 func (h a2aHandler) SendStreamingMessage(ctx context.Context, r *http.Request, req *wire.SendMessageRequest, emit agent.Emit) *agent.Error {
 	p, d := h.p, draftOf(r)
 	d.requestMetadata = requestMetadata(req)
-	p.mu.Lock()
-	if err := p.streamingLocked(); err != nil {
-		p.mu.Unlock()
-		return err
-	}
-	t, err := p.startLocked(req.Message, d)
-	if err != nil {
-		p.mu.Unlock()
-		return err
-	}
-	d.after(t)
-	snap, rev, shown := t.snapshot(historyLength(req), true), t.rev, p.sightLocked(t)
-	p.mu.Unlock()
-	if emit(wire.StreamResponse{Task: &snap}) != nil {
-		return nil
-	}
-	d.saw(shown)
-	p.follow(ctx, t, rev, d, emit)
-	return nil
+	return p.stream(ctx, d, emit, historyLength(req), func() (*task, *agent.Error) {
+		return p.startLocked(req.Message, d)
+	})
 }
 
 func (h a2aHandler) SubscribeToTask(ctx context.Context, r *http.Request, req *wire.SubscribeToTaskRequest, emit agent.Emit) *agent.Error {
 	p, d := h.p, draftOf(r)
+	return p.stream(ctx, d, emit, nil, func() (*task, *agent.Error) {
+		t, err := p.lookupLocked(req.ID, d)
+		if err == nil && t.status.State.Terminal() {
+			return nil, agent.Errorf(wire.ErrUnsupportedOperation, "task "+t.id+" is in terminal state "+string(t.status.State))
+		}
+		return t, err
+	})
+}
+
+// stream opens a stream on the task taskLocked starts or finds (called
+// with p.mu held, once the card in force declares streaming): the task as
+// it is first, then every step it takes (follow).
+func (p *Peer) stream(ctx context.Context, d *draft, emit agent.Emit, history *int32, taskLocked func() (*task, *agent.Error)) *agent.Error {
 	p.mu.Lock()
 	if err := p.streamingLocked(); err != nil {
 		p.mu.Unlock()
 		return err
 	}
-	t, err := p.lookupLocked(req.ID, d)
+	t, err := taskLocked()
 	if err != nil {
 		p.mu.Unlock()
 		return err
 	}
-	if t.status.State.Terminal() {
-		p.mu.Unlock()
-		return agent.Errorf(wire.ErrUnsupportedOperation, "task "+t.id+" is in terminal state "+string(t.status.State))
-	}
 	d.after(t)
-	snap, rev, shown := t.snapshot(nil, true), t.rev, p.sightLocked(t)
+	snap, rev, shown := t.snapshot(history, true), t.rev, p.sightLocked(t)
 	p.mu.Unlock()
 	if emit(wire.StreamResponse{Task: &snap}) != nil {
 		return nil

@@ -54,11 +54,8 @@ func (c *Command) Run(ctx context.Context, t driver.Assignment) (Result, error) 
 	if c.Line == "" {
 		return Result{}, errors.New("runner: command line is empty")
 	}
-	if t.Deadline <= 0 {
-		return Result{}, fmt.Errorf("runner: task deadline %v is not positive", t.Deadline)
-	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("runner: not started: %w", err)
+	if err := startable(ctx, t); err != nil {
+		return Result{}, err
 	}
 	tmp, err := os.MkdirTemp("", "a2a-conform-run-*")
 	if err != nil {

@@ -6,6 +6,7 @@ package runner
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -53,4 +54,16 @@ type Session interface {
 func sessionTask(s, a driver.Assignment) driver.Assignment {
 	a.CAFile, a.Credentials, a.RunID, a.StateDir = s.CAFile, s.Credentials, s.RunID, s.StateDir
 	return a
+}
+
+// startable refuses a task no client may be started on: one whose deadline
+// is not positive, or one whose run is already canceled.
+func startable(ctx context.Context, t driver.Assignment) error {
+	if t.Deadline <= 0 {
+		return fmt.Errorf("runner: task deadline %v is not positive", t.Deadline)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("runner: not started: %w", err)
+	}
+	return nil
 }

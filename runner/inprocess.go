@@ -79,11 +79,8 @@ func (c *InProcessClient) run(ctx context.Context, fn func(context.Context, driv
 	if fn == nil {
 		return Result{}, errors.New("runner: in-process client has no function")
 	}
-	if t.Deadline <= 0 {
-		return Result{}, fmt.Errorf("runner: task deadline %v is not positive", t.Deadline)
-	}
-	if err := ctx.Err(); err != nil {
-		return Result{}, fmt.Errorf("runner: not started: %w", err)
+	if err := startable(ctx, t); err != nil {
+		return Result{}, err
 	}
 	to := c.Timeouts.withDefaults()
 	res := Result{ExitCode: -1, Started: time.Now()}

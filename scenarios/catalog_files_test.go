@@ -14,22 +14,11 @@ import (
 // share lives in files whose names say what they hold (_family, _checks,
 // checks, views, cards, scripts), never in a scenario's file.
 func TestEveryScenarioHasItsOwnFile(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	registration := regexp.MustCompile(`(?m)^var _ = register\(`)
 	scenarioID := regexp.MustCompile(`(?m)^\tID:\s+"([a-z0-9-]+)",$`)
 	check := regexp.MustCompile(`(?m)^func .*\*Evidence\b`)
 	registeredIn := map[string]string{}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for f, raw := range catalogSources(t) {
 		n := len(registration.FindAllIndex(raw, -1))
 		ids := scenarioID.FindAllSubmatch(raw, -1)
 		if n > 1 || n != len(ids) {
@@ -48,4 +37,26 @@ func TestEveryScenarioHasItsOwnFile(t *testing.T) {
 			t.Errorf("%s is registered in %q, want %s", sc.ID, got, want)
 		}
 	}
+}
+
+// catalogSources are the catalog's own files (this package's, tests left
+// out), by name, as they are on disk.
+func catalogSources(t *testing.T) map[string][]byte {
+	t.Helper()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sources := map[string][]byte{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sources[f] = raw
+	}
+	return sources
 }

@@ -1,8 +1,8 @@
 package scenarios
 
 import (
-	"os"
-	"path/filepath"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,20 +14,10 @@ import (
 // below. No ID is built (fmt.Sprintf, a prefix and a number) or passed
 // apart from its text.
 func TestRequirementIDsBesideTheirText(t *testing.T) {
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sources := catalogSources(t)
 	var lines []string
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i, l := range strings.Split(string(raw), "\n") {
+	for _, f := range slices.Sorted(maps.Keys(sources)) {
+		for i, l := range strings.Split(string(sources[f]), "\n") {
 			lines = append(lines, f+":"+strconv.Itoa(i+1)+": "+l)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/suite/report"
+	"github.com/a2a-conform/a2a-conform/suite/report/reporttest"
 )
 
 // SIGINT while several client processes run kills every one of them, and
@@ -103,7 +104,7 @@ func TestShardsMergeAsOneRun(t *testing.T) {
 				t.Errorf("merge: exit %d, the whole run %d:\n%s", code, wantCode, out)
 			}
 			whole, merged := readTyped(t, at("whole")), readTyped(t, at("merged"))
-			if diff := lineDiff(whole.VerdictTable(), merged.VerdictTable()); diff != "" {
+			if diff := reporttest.LineDiff(whole.VerdictTable(), merged.VerdictTable()); diff != "" {
 				t.Errorf("merged verdicts differ from the whole run's (-whole +merged):\n%s", diff)
 			}
 			for _, sc := range merged.Scenarios {
@@ -167,23 +168,4 @@ func readTyped(t *testing.T, dir string) *report.Report {
 		t.Fatal(err)
 	}
 	return r
-}
-
-// lineDiff lists the lines where two texts differ, "" when they are equal.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := range max(len(w), len(g)) {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			b.WriteString("-" + wl + "\n+" + gl + "\n")
-		}
-	}
-	return b.String()
 }

@@ -38,8 +38,7 @@ func (sf signedFarm) start(t *testing.T) *mockpeer.Farm {
 		}
 	}
 	steps := []mockpeer.TaskStep{{State: wire.TaskStateWorking}, {State: wire.TaskStateCompleted}}
-	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
-		Dir:    t.TempDir(),
+	return startSpec(t, mockpeer.FarmSpec{
 		Grants: mockpeer.Grants{Bearer: true},
 		Peers: []mockpeer.PeerSpec{
 			{Name: "A", Host: "127.0.0.1", Skill: testSkill, Cards: []mockpeer.CardFunc{card("A", "B")},
@@ -48,11 +47,6 @@ func (sf signedFarm) start(t *testing.T) *mockpeer.Farm {
 				Task: mockpeer.TaskScript{Steps: steps}},
 		},
 	})
-	if err != nil {
-		t.Fatalf("mockpeer.Start: %v", err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
-	return farm
 }
 
 func runOnFarm(t *testing.T, farm *mockpeer.Farm, d Decisions) driver.Outcome {

@@ -34,19 +34,14 @@ func extendedFull(peer string) mockpeer.CardBuilder {
 func extendedFarm(t *testing.T, publics, extendeds []mockpeer.CardFunc) *mockpeer.Farm {
 	t.Helper()
 	script := mockpeer.TaskScript{Steps: workThenComplete}
-	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
-		Dir: t.TempDir(), Grants: mockpeer.Grants{Bearer: true, APIKey: true},
+	return startSpec(t, mockpeer.FarmSpec{
+		Grants: mockpeer.Grants{Bearer: true, APIKey: true},
 		Peers: []mockpeer.PeerSpec{
 			{Name: "A", Host: "127.0.0.1", Skill: testSkill, Cards: publics, Task: script,
 				Extended: &mockpeer.ExtendedCard{Cards: extendeds}},
 			{Name: "B", Host: "127.0.0.2", Skill: testSkill, Cards: []mockpeer.CardFunc{extendedFull("B").Build}, Task: script},
 		},
 	})
-	if err != nil {
-		t.Fatalf("mockpeer.Start: %v", err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
-	return farm
 }
 
 func extendedTask(t *testing.T, c *Client) (Result, error) {

@@ -51,9 +51,15 @@ func startFarm(t *testing.T, spec mockpeer.PeerSpec) *mockpeer.Farm {
 	if spec.Cards == nil {
 		spec.Cards = []mockpeer.CardFunc{farmCard(nil)}
 	}
-	farm, err := mockpeer.Start(context.Background(), mockpeer.FarmSpec{
-		Dir: t.TempDir(), Grants: mockpeer.Grants{Bearer: true}, Peers: []mockpeer.PeerSpec{spec},
-	})
+	return startSpec(t, mockpeer.FarmSpec{Grants: mockpeer.Grants{Bearer: true}, Peers: []mockpeer.PeerSpec{spec}})
+}
+
+// startSpec starts spec in a folder of the test's and closes the farm when
+// the test ends.
+func startSpec(t *testing.T, spec mockpeer.FarmSpec) *mockpeer.Farm {
+	t.Helper()
+	spec.Dir = t.TempDir()
+	farm, err := mockpeer.Start(context.Background(), spec)
 	if err != nil {
 		t.Fatalf("mockpeer.Start: %v", err)
 	}

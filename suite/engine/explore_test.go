@@ -13,7 +13,6 @@ import (
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/explore"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
-	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -34,15 +33,8 @@ func exploredWith(t *testing.T, name string, mode driver.Mode, o builtin.Options
 	if err != nil {
 		t.Fatal(err)
 	}
-	client, err := builtin.LookupWith(name, mode, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := engine.Run(t.Context(), engine.Options{Client: client, Catalog: catalog})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.Report()
+	_, r := playedWith(t, name, mode, o, catalog)
+	return r
 }
 
 // The reference passes every variant of a fixed set of seeds, in both
@@ -271,13 +263,6 @@ func playVariants(t *testing.T, name string, variants []explore.Variant) *report
 		}
 		catalog = append(catalog, s)
 	}
-	client, err := builtin.LookupWith(name, driver.ModeSession, builtin.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := engine.Run(t.Context(), engine.Options{Client: client, Catalog: catalog})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.Report()
+	_, r := playedBy(t, name, driver.ModeSession, catalog)
+	return r
 }

@@ -552,7 +552,13 @@ func TestGalleryAimed(t *testing.T) {
 // whole catalog) and returns the client and its report.
 func playedBy(t *testing.T, name string, mode driver.Mode, catalog []*scenarios.Scenario) (runner.Client, *report.Report) {
 	t.Helper()
-	client, err := builtin.LookupMode(name, mode)
+	return playedWith(t, name, mode, builtin.Options{}, catalog)
+}
+
+// playedWith is playedBy with the client talking as o says.
+func playedWith(t *testing.T, name string, mode driver.Mode, o builtin.Options, catalog []*scenarios.Scenario) (runner.Client, *report.Report) {
+	t.Helper()
+	client, err := builtin.LookupWith(name, mode, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,21 +2,12 @@ package engine_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
+	"github.com/a2a-conform/a2a-conform/suite/report/reporttest"
 )
-
-func req(id string, level verdict.Level, v verdict.Verdict) *report.Requirement {
-	return &report.Requirement{ID: id, Level: level, Verdict: v}
-}
-
-func known(r *report.Requirement, key string) *report.Requirement {
-	r.KnownFailure, r.KnownKey, r.KnownReason = true, key, "reviewed"
-	return r
-}
 
 // The exit code rules of SPEC §4: an error anywhere is 2 whatever else
 // happened; an unlisted MUST failure or a stale known failure is 1.
@@ -28,16 +19,16 @@ func TestFinishExitCodes(t *testing.T) {
 		interrupted bool
 		want        int
 	}{
-		{"all pass", []*report.Requirement{req("A", verdict.Must, verdict.Pass)}, false, false, 0},
-		{"should fails", []*report.Requirement{req("A", verdict.Should, verdict.Fail)}, false, false, 0},
-		{"should fails, strict", []*report.Requirement{req("A", verdict.Should, verdict.Fail)}, true, false, 1},
-		{"must fails", []*report.Requirement{req("A", verdict.Must, verdict.Fail)}, false, false, 1},
-		{"must fails, known", []*report.Requirement{known(req("A", verdict.Must, verdict.Fail), "A")}, true, false, 0},
-		{"known passes: stale", []*report.Requirement{known(req("A", verdict.Must, verdict.Pass), "A")}, false, false, 1},
-		{"an error beats a failure", []*report.Requirement{req("A", verdict.Must, verdict.Fail), req("B", verdict.Should, verdict.Error)}, false, false, 2},
-		{"a verdict nobody set is an error", []*report.Requirement{req("A", verdict.Must, "")}, false, false, 2},
-		{"interrupted", []*report.Requirement{req("A", verdict.Must, verdict.Pass)}, false, true, 2},
-		{"not applicable and skipped", []*report.Requirement{req("A", verdict.Must, verdict.NotApplicable), req("B", verdict.Must, verdict.Skipped)}, false, false, 0},
+		{"all pass", []*report.Requirement{reporttest.Req("A", verdict.Must, verdict.Pass)}, false, false, 0},
+		{"should fails", []*report.Requirement{reporttest.Req("A", verdict.Should, verdict.Fail)}, false, false, 0},
+		{"should fails, strict", []*report.Requirement{reporttest.Req("A", verdict.Should, verdict.Fail)}, true, false, 1},
+		{"must fails", []*report.Requirement{reporttest.Req("A", verdict.Must, verdict.Fail)}, false, false, 1},
+		{"must fails, known", []*report.Requirement{reporttest.Known(reporttest.Req("A", verdict.Must, verdict.Fail), "A")}, true, false, 0},
+		{"known passes: stale", []*report.Requirement{reporttest.Known(reporttest.Req("A", verdict.Must, verdict.Pass), "A")}, false, false, 1},
+		{"an error beats a failure", []*report.Requirement{reporttest.Req("A", verdict.Must, verdict.Fail), reporttest.Req("B", verdict.Should, verdict.Error)}, false, false, 2},
+		{"a verdict nobody set is an error", []*report.Requirement{reporttest.Req("A", verdict.Must, "")}, false, false, 2},
+		{"interrupted", []*report.Requirement{reporttest.Req("A", verdict.Must, verdict.Pass)}, false, true, 2},
+		{"not applicable and skipped", []*report.Requirement{reporttest.Req("A", verdict.Must, verdict.NotApplicable), reporttest.Req("B", verdict.Must, verdict.Skipped)}, false, false, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &report.Report{Interrupted: tc.interrupted, Selection: report.Selection{Strict: tc.strict},
@@ -53,9 +44,9 @@ func TestFinishExitCodes(t *testing.T) {
 // A bare known-failure ID is stale only when no scenario fails it.
 func TestStaleKnownFailures(t *testing.T) {
 	r := &report.Report{Scenarios: []*report.Scenario{
-		{ID: "one", Requirements: []*report.Requirement{known(req("GEN-001", verdict.Must, verdict.Pass), "GEN-001")}},
-		{ID: "two", Requirements: []*report.Requirement{known(req("GEN-001", verdict.Must, verdict.Fail), "GEN-001")}},
-		{ID: "three", Requirements: []*report.Requirement{known(req("ROT-004", verdict.Should, verdict.Pass), "three/ROT-004")}},
+		{ID: "one", Requirements: []*report.Requirement{reporttest.Known(reporttest.Req("GEN-001", verdict.Must, verdict.Pass), "GEN-001")}},
+		{ID: "two", Requirements: []*report.Requirement{reporttest.Known(reporttest.Req("GEN-001", verdict.Must, verdict.Fail), "GEN-001")}},
+		{ID: "three", Requirements: []*report.Requirement{reporttest.Known(reporttest.Req("ROT-004", verdict.Should, verdict.Pass), "three/ROT-004")}},
 	}}
 	engine.Conclude(r)
 	if got := r.Summary.StaleKnownFailures; len(got) != 1 || got[0] != "three/ROT-004" {
@@ -66,26 +57,10 @@ func TestStaleKnownFailures(t *testing.T) {
 	}
 }
 
-// shardOf is shard k of a run of scenarios a and b; a fails ROT-004, b
-// passes it; ROT-004 is a known failure by its bare ID.
-func shardOf(k int) *report.Report {
-	ids := []string{"a", "b"}
-	v := map[string]verdict.Verdict{"a": verdict.Fail, "b": verdict.Pass}[ids[k-1]]
-	at := time.Date(2026, 1, 1, 0, 0, k, 0, time.UTC)
-	r := &report.Report{SchemaVersion: report.SchemaVersion, Suite: report.Suite{Name: "a2a-conform", Version: "1"},
-		Client: report.Client{Name: "builtin:x"}, StartedAt: at, FinishedAt: at.Add(time.Second),
-		Selection: report.Selection{KnownFailures: report.KnownFailures{"ROT-004": "tracked"}},
-		Shard:     &report.Shard{Index: k, Count: 2, Catalog: ids, CatalogDigest: "sha256:c"},
-		Scenarios: []*report.Scenario{{ID: ids[k-1], Played: true, Requirements: []*report.Requirement{
-			known(req("ROT-004", verdict.Must, v), "ROT-004")}}}}
-	engine.Conclude(r)
-	return r
-}
-
 // A bare known failure that fails in one shard and passes in another is
 // not stale over the whole run: a shard alone cannot tell, the merge does.
 func TestMergeShardsConcludesTheRun(t *testing.T) {
-	one, two := shardOf(1), shardOf(2)
+	one, two := reporttest.Shard(1, engine.Conclude), reporttest.Shard(2, engine.Conclude)
 	if two.ExitCode != report.ExitPass {
 		t.Errorf("shard 2/2 alone: exit %d, summary %+v", two.ExitCode, two.Summary)
 	}

@@ -25,13 +25,7 @@ func TestSelection(t *testing.T) {
 		{"core and should", Selection{Profiles: []verdict.Profile{verdict.ProfileCore}, Level: verdict.Should}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got []string
-			for _, r := range sc.AllRequirements() {
-				if tc.sel.Selects(sc, r) {
-					got = append(got, r.ID)
-				}
-			}
-			if !slices.Equal(got, tc.want) {
+			if got := requirementsWhere(sc, tc.sel.Selects); !slices.Equal(got, tc.want) {
 				t.Errorf("selected %v, want %v", got, tc.want)
 			}
 		})
@@ -65,17 +59,23 @@ func TestJudgesBringsPositiveControls(t *testing.T) {
 		{"another scenario", other, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var got []string
-			for _, r := range sc.AllRequirements() {
-				if tc.sel.Judges(sc, r) {
-					got = append(got, r.ID)
-				}
-			}
-			if !slices.Equal(got, tc.want) {
+			if got := requirementsWhere(sc, tc.sel.Judges); !slices.Equal(got, tc.want) {
 				t.Errorf("judged %v, want %v", got, tc.want)
 			}
 		})
 	}
+}
+
+// requirementsWhere lists the IDs of sc's requirements that keep keeps, in
+// catalog order.
+func requirementsWhere(sc *scenarios.Scenario, keep func(*scenarios.Scenario, scenarios.Requirement) bool) []string {
+	var ids []string
+	for _, r := range sc.AllRequirements() {
+		if keep(sc, r) {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
 }
 
 func TestSelectionValidate(t *testing.T) {

@@ -47,13 +47,7 @@ func startFarmView(t *testing.T, n int) (*mockpeer.Farm, *View, *http.Client) {
 		spec.Grants = one.Grants
 		copies = append(copies, c)
 	}
-	spec.Dir = t.TempDir()
-	spec.Journal = mockpeer.JournalLimits{Exchanges: 1000, Ring: true}
-	farm, err := mockpeer.Start(t.Context(), spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
+	farm := startFarm(t, spec)
 	v, err := MountFarm(t.Context(), farm, copies)
 	if err != nil {
 		t.Fatal(err)

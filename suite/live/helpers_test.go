@@ -29,21 +29,29 @@ func startView(t *testing.T, edits ...func(*mockpeer.FarmSpec)) (*mockpeer.Farm,
 		t.Fatal(err)
 	}
 	spec := sc.FarmSpec()
-	spec.Dir = t.TempDir()
-	spec.Journal = mockpeer.JournalLimits{Exchanges: 1000, Ring: true}
 	for _, edit := range edits {
 		edit(&spec)
 	}
-	farm, err := mockpeer.Start(t.Context(), spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
+	farm := startFarm(t, spec)
 	v, err := Mount(t.Context(), farm, Scenario{ID: sc.ID, Title: sc.Title, Description: sc.Description, CardPeer: sc.CardPeerName()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return farm, v, trustingClient(t, farm)
+}
+
+// startFarm starts spec, its journal a ring as `a2a-conform peer` keeps
+// it, and closes the farm when the test ends.
+func startFarm(t *testing.T, spec mockpeer.FarmSpec) *mockpeer.Farm {
+	t.Helper()
+	spec.Dir = t.TempDir()
+	spec.Journal = mockpeer.JournalLimits{Exchanges: 1000, Ring: true}
+	farm, err := mockpeer.Start(t.Context(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = farm.Close() })
+	return farm
 }
 
 func trustingClient(t *testing.T, farm *mockpeer.Farm) *http.Client {

@@ -9,20 +9,21 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
+	"github.com/a2a-conform/a2a-conform/suite/report/reporttest"
 )
 
 // JUnit counts agree with report.json and between both levels.
 func TestWriteJUnit(t *testing.T) {
 	r := &report.Report{Client: report.Client{Name: "x"}, Scenarios: []*report.Scenario{
 		{ID: "one", Requirements: []*report.Requirement{
-			req("A", verdict.Must, verdict.Pass),
+			reporttest.Req("A", verdict.Must, verdict.Pass),
 			{ID: "B", Level: verdict.Must, Verdict: verdict.Fail, Want: "w", Got: "g", Message: "evidence <here>"},
-			known(req("C", verdict.Must, verdict.Fail), "C"),
+			reporttest.Known(reporttest.Req("C", verdict.Must, verdict.Fail), "C"),
 			{ID: "D", Level: verdict.Must, Verdict: verdict.NotApplicable, Reason: "no send"},
 		}},
 		{ID: "two", Requirements: []*report.Requirement{
 			{ID: "E", Level: verdict.Must, Verdict: verdict.Error, Reason: "farm broke"},
-			req("F", verdict.Should, verdict.Skipped),
+			reporttest.Req("F", verdict.Should, verdict.Skipped),
 		}},
 	}}
 	r.Finish(nil)
@@ -75,8 +76,8 @@ func TestWriteJUnit(t *testing.T) {
 func TestJUnitCarriesClientOutput(t *testing.T) {
 	r := &report.Report{Client: report.Client{Name: "x"}, Scenarios: []*report.Scenario{
 		{ID: "one", ClientStdout: "started", ClientStderr: "Error: Cannot find module '/x/my-adapter.mjs'\n",
-			Requirements: []*report.Requirement{req("A", verdict.Must, verdict.Fail)}},
-		{ID: "two", Requirements: []*report.Requirement{req("B", verdict.Must, verdict.Pass)}},
+			Requirements: []*report.Requirement{reporttest.Req("A", verdict.Must, verdict.Fail)}},
+		{ID: "two", Requirements: []*report.Requirement{reporttest.Req("B", verdict.Must, verdict.Pass)}},
 	}}
 	r.Finish(nil)
 	raw, err := r.JUnit()

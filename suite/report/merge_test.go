@@ -4,26 +4,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
+	"github.com/a2a-conform/a2a-conform/suite/report/reporttest"
 )
 
-// shardOf is shard k of 2 of a two-scenario run: a holds ROT-004, which
-// fails, b holds it passing; ROT-004 is a known failure by its bare ID.
+// shardOf is reporttest's shard k, finished alone.
 func shardOf(k int) *report.Report {
-	ids := []string{"a", "b"}
-	v := map[string]verdict.Verdict{"a": verdict.Fail, "b": verdict.Pass}[ids[k-1]]
-	at := time.Date(2026, 1, 1, 0, 0, k, 0, time.UTC)
-	r := &report.Report{SchemaVersion: report.SchemaVersion, Suite: report.Suite{Name: "a2a-conform", Version: "1"},
-		Client: report.Client{Name: "builtin:x"}, StartedAt: at, FinishedAt: at.Add(time.Second),
-		Selection: report.Selection{KnownFailures: report.KnownFailures{"ROT-004": "tracked"}},
-		Shard:     &report.Shard{Index: k, Count: 2, Catalog: ids, CatalogDigest: "sha256:c"},
-		Scenarios: []*report.Scenario{{ID: ids[k-1], Played: true, Requirements: []*report.Requirement{{
-			ID: "ROT-004", Level: verdict.Must, Verdict: v, KnownFailure: true, KnownKey: "ROT-004"}}}}}
-	r.Finish(nil)
-	return r
+	return reporttest.Shard(k, func(r *report.Report) { r.Finish(nil) })
 }
 
 func TestMerge(t *testing.T) {
