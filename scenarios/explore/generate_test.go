@@ -79,6 +79,9 @@ func TestGenerationCoversEveryPair(t *testing.T) {
 		for _, c := range Cards() {
 			levels["card"] = append(levels["card"], string(c))
 		}
+		for _, i := range InterfaceShapes() {
+			levels["interfaces"] = append(levels["interfaces"], string(i))
+		}
 		for _, c := range AuthorityClasses() {
 			levels["authority"] = append(levels["authority"], string(c))
 		}
