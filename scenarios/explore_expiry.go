@@ -2,8 +2,10 @@ package scenarios
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -55,18 +57,34 @@ func (x Expiry) Expire(endpoint string) func(*mockpeer.Farm) error {
 	return PresentOwnKey(endpoint)
 }
 
-// Refused: in the task after the TTL passed, the client attested the
-// endpoint again and refused it: no request to it (a handshake at most,
-// to see its principal) or, the key withdrawn, no contact at all; no
-// credential; aborted/untrusted-endpoint, with the journal showing the
-// attestation made again in this task (a handshake with the endpoint, or
-// a fetch of the card origin's key set).
+// Refused: in the task after the TTL passed, the client refused the
+// endpoint: no request to it (a handshake at most, to see its principal)
+// or, the key withdrawn, no contact at all; no credential; aborted/
+// untrusted-endpoint. A client that sent the endpoint anything earlier in
+// the session trusted its attestation, so the journal must show it made
+// again in this task (a handshake with the endpoint, or a fetch of the
+// card origin's key set): a refusal from memory attested nothing. One that
+// never trusted the endpoint (it verifies no signature: a SHOULD) refuses
+// it again, safe.
 func (x Expiry) Refused(cardPeer, endpoint string) func(*Evidence) verdict.Judgement {
 	contact, attested := noRequestAt(endpoint), reattested(endpoint)
 	if x.KeysWithdrawn {
 		contact, attested = nothingReaches(endpoint), refetchedKeys(cardPeer)
 	}
-	return func(ev *Evidence) verdict.Judgement { return allOf(ev, contact, noCredentialAt(endpoint), attested) }
+	return func(ev *Evidence) verdict.Judgement {
+		refused := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
+		if trustedBefore(ev, endpoint) {
+			refused = attested // the outcome, and the attestation made again
+		}
+		return allOf(ev, contact, noCredentialAt(endpoint), refused)
+	}
+}
+
+// trustedBefore: an A2A request reached endpoint before this task.
+func trustedBefore(ev *Evidence, endpoint string) bool {
+	return slices.ContainsFunc(ev.session(), func(ex mockpeer.Exchange) bool {
+		return ex.Peer == endpoint && ex.Route == mockpeer.RouteA2A && ex.Seq < ev.Client.FirstSeq
+	})
 }
 
 // CompletedAtIn: each of tasks completed at peer.

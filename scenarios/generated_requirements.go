@@ -68,8 +68,8 @@ func GeneratedRequirements() []GeneratedRequirement {
 		{"XPL-003", "MUST", "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
 			"cancel on drift or on a change after the send)."},
 		{"XPL-004", "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
-		{"XPL-005", "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
-			"valid signature vouches for (rule 6)."},
+		{"XPL-005", "SHOULD", "Signed variants: the first task the rules let send, when XPL-002 does not judge it, completes at " +
+			"the endpoint on another origin that the card's valid signature vouches for (rule 6)."},
 		{"XPL-006", "MUST", "Variants whose changed card is not authoritative for its interfaces (rule 6): for a forged " +
 			"signature, no contact of any kind with the endpoint it vouches for (nor with the third origin a foreign jku names), " +
 			"not even a connection, in the whole session; for a look-alike origin, nothing but card requests (and the extended " +
@@ -91,14 +91,15 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"field card lists its binding twice on one origin, so a client taking the last entry fails it; a variant's cards may " +
 			"list a 0.3 interface of the binding first, which the client skips, never sending it a 1.0 request nor falling back " +
 			"to 0.3 (older-version-listed-first, duplicate-binding-order)."},
-		{"XPL-011", "MUST", "Signed variants whose attestation expires (authority signed-ttl-*): every task before the card's " +
-			"TTL has passed that the rules let send completes at the endpoint on another origin the signed card vouches for, the " +
-			"attestation reused or made again (the positive control of XPL-012)."},
+		{"XPL-011", "SHOULD", "Signed variants whose attestation expires (authority signed-ttl-*): every task before the " +
+			"card's TTL has passed that the rules let send completes at the endpoint on another origin the signed card vouches " +
+			"for, the attestation reused or made again (the positive control of XPL-012; a SHOULD, as verifying signatures is)."},
 		{"XPL-012", "MUST", "The same variants: once the card is served past its max-age (the peer's scripted Age, RFC 9111 " +
 			"§4.2) and the endpoint presents a TLS principal of its own, or the card's origin withdraws the keys that sign it, " +
-			"the client attests the endpoint again before its next send and refuses it: no request to it (a TLS handshake at " +
-			"most; no contact at all for a withdrawn key), no credential, aborted/untrusted-endpoint, the journal showing the " +
-			"handshake or the key-set fetch in that task (attested-binding-expiry, attested-binding-expiry-withdrawn-key)."},
+			"the client does not reuse its attestation: it refuses the endpoint, no request to it (a TLS handshake at most; no " +
+			"contact at all for a withdrawn key), no credential, aborted/untrusted-endpoint, and, having sent there before, it " +
+			"attests again, the journal showing the handshake or the key-set fetch in that task (attested-binding-expiry, " +
+			"attested-binding-expiry-withdrawn-key)."},
 	}
 }
 

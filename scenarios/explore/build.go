@@ -108,9 +108,9 @@ func cardsOf(v Variant) (variantCards, error) {
 	}
 	switch v.shape() {
 	case BindingTwice: // the field card's own list
-	case V03First: // on every card: the 0.3 interface is the agent's, not the change's
+	case LegacyFirst: // on every card: the 0.3 interface is the agent's, not the change's
 		c.base, c.changed = scenarios.LegacyFirst(c.base), scenarios.LegacyFirst(c.changed)
-	case V11Only: // with the change, as a look-alike comes
+	case SkewedMinor: // with the change, as a look-alike comes
 		c.changed = scenarios.SpeakingMinor(c.changed)
 	default:
 		return variantCards{}, fmt.Errorf("explore: no interface list %q", v.Interfaces)
@@ -185,7 +185,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		if v.Card == ExtendedCard {
 			own = scenarios.AdvertisingExtended(own)
 		}
-		if v.shape() == V03First {
+		if v.shape() == LegacyFirst {
 			own = scenarios.LegacyFirst(own)
 		}
 		versions = append(versions, own)
@@ -292,9 +292,13 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	if signed {
 		change = scenarios.Change{Peer: otherPeer, From: from, To: to}
 	}
-	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks))
-	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
 	on := plannedOn(v, e, changedTask, len(s.Tasks))
+	vouched := 0
+	if e.VouchedBySignature {
+		vouched = firstVouched(on, e, changedTask)
+	}
+	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks), vouched)
+	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
 	if c.expiry != nil {
 		s.Requirements = append(s.Requirements, expired(*c.expiry, reusing(on, e, changedTask), len(s.Tasks)+1)...)
 		expire := c.expiry.Expire(otherPeer)
@@ -336,6 +340,22 @@ func reusing(on map[int]int, e Expectation, changedTask int) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// firstVouched is a signed variant's first task at B that XPL-002 does
+// not judge: the first the rules let send but the changed one, none when
+// the changed task is the first and goes on there (XPL-002 judges it).
+func firstVouched(on map[int]int, e Expectation, changedTask int) int {
+	if changedTask == 1 && e.Changed == Proceed {
+		return 0
+	}
+	first := 0
+	for n := range on {
+		if n != changedTask && (first == 0 || n < first) {
+			first = n
+		}
+	}
+	return first
 }
 
 // plannedOn are the card versions (indices of the variant's versions)
@@ -398,9 +418,9 @@ func caching(v Validator) mockpeer.Caching {
 
 func interfacesText(i Interfaces) string {
 	switch i {
-	case V03First:
+	case LegacyFirst:
 		return "a 0.3 interface of the binding listed first"
-	case V11Only:
+	case SkewedMinor:
 		return "the changed card's interfaces declaring protocol version 1.1"
 	}
 	return "the binding listed twice on one origin"

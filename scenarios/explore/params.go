@@ -80,17 +80,17 @@ const (
 	// "secondary"): the client must use the first (duplicate-binding-order;
 	// the JS SDK keeps the last).
 	BindingTwice Interfaces = "binding-twice"
-	// V03First: a 0.3 interface of the binding on the same url (tenant
+	// LegacyFirst: a 0.3 interface of the binding on the same url (tenant
 	// "legacy") listed before the card's 1.0 ones, on every card of the
 	// variant: the client must skip it, never send it a 1.0 request nor
 	// fall back to 0.3 (older-version-listed-first).
-	V03First Interfaces = "v03-first"
-	// V11Only: every interface of the card that brings the change declares
+	LegacyFirst Interfaces = "legacy-first"
+	// SkewedMinor: every interface of the card that brings the change declares
 	// protocol version 1.1, which shares 1.0's major version but is not
 	// 1.0 (version-skew-minor): the card has no interface the client can
 	// use. It comes with the change, as a look-alike does, the variant's
 	// other cards speaking 1.0.
-	V11Only Interfaces = "v11-only"
+	SkewedMinor Interfaces = "skewed-minor"
 )
 
 // shape is v's interface list, the field card's own when unset.
@@ -102,7 +102,7 @@ func (v Variant) shape() Interfaces {
 }
 
 // InterfaceShapes lists every interface list, in a fixed order.
-func InterfaceShapes() []Interfaces { return []Interfaces{BindingTwice, V03First, V11Only} }
+func InterfaceShapes() []Interfaces { return []Interfaces{BindingTwice, LegacyFirst, SkewedMinor} }
 
 // AuthorityClass is what makes the card that brings the change
 // authoritative for its interfaces, or fails to (contract model §3 rule 6).

@@ -22,7 +22,9 @@ func fieldCardOf(v Variant) func(string) mockpeer.CardBuilder {
 }
 
 // requirements are the variant's, derived.
-func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks int) []scenarios.Requirement {
+// vouched is the signed variant's first task at B that XPL-002 does not
+// judge (0: none).
+func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks, vouched int) []scenarios.Requirement {
 	f := c.field
 	profile := verdict.ProfileCore
 	proceedLevel := verdict.Must
@@ -95,10 +97,14 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 			Text: "The client SHOULD NOT fetch the card between the send and the task's end.", Ref: "contract-model §3 rule 3",
 			Check: scenarios.NoCardFetchAfterSend})))
 	}
-	if e.VouchedBySignature && changedTask != 1 {
-		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should, Profile: verdict.ProfileSignatures,
-			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
-			Ref:  "contract-model §3 rule 6 and §6", Check: scenarios.CompletedAt(otherPeer)}))
+	if vouched > 0 {
+		text := "The client SHOULD complete the first task at the endpoint the signed card vouches for."
+		if vouched != 1 {
+			text = fmt.Sprintf("The client SHOULD complete task %d, the first the rules let it send, at the endpoint the signed card "+
+				"vouches for.", vouched)
+		}
+		out = append(out, scenarios.AtTask(vouched, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should,
+			Profile: verdict.ProfileSignatures, Text: text, Ref: "contract-model §3 rule 6 and §6", Check: scenarios.CompletedAt(otherPeer)}))
 	}
 	if e.RefusedAgain {
 		again := changedTask + 1
@@ -119,9 +125,10 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 
 // expired are the requirements of a signed binding whose attestation ends
 // with the card's TTL: the tasks before it complete at B, reusing the
-// attestation or making it again (the positive control); the task after
-// it, the card served stale and x ending the attestation, is refused, the
-// attestation made again.
+// attestation or making it again (the positive control, a SHOULD as every
+// proceeding that rests on a signature); the task after it, the card
+// served stale and x ending the attestation, is refused, the attestation
+// made again by a client that trusted it.
 func expired(x scenarios.Expiry, reusing []int, task int) []scenarios.Requirement {
 	ref := "contract-model §3 rule 6, §6 (attestations expire); RFC 9111 §4.2, §5.1; attested-binding-expiry"
 	if x.KeysWithdrawn {
@@ -133,15 +140,16 @@ func expired(x scenarios.Expiry, reusing []int, task int) []scenarios.Requiremen
 		contact, attested = "with no contact with it at all", "a fetch of the card origin's key set"
 	}
 	return []scenarios.Requirement{
-		{ID: scenarios.GenReused, Level: verdict.Must, Profile: verdict.ProfileSignatures, Ref: ref, Control: true,
-			Text: fmt.Sprintf("The client MUST complete task(s) %s at the endpoint on another origin that the signed card vouches "+
+		{ID: scenarios.GenReused, Level: verdict.Should, Profile: verdict.ProfileSignatures, Ref: ref,
+			Text: fmt.Sprintf("The client SHOULD complete task(s) %s at the endpoint on another origin that the signed card vouches "+
 				"for, before the card's TTL has passed: it may reuse its attestation there or make it again (the positive "+
-				"control).", taskList(reusing)),
+				"control of %s).", taskList(reusing), scenarios.GenExpired),
 			Check: scenarios.CompletedAtIn(otherPeer, reusing)},
 		scenarios.AtTask(task, scenarios.Requirement{ID: scenarios.GenExpired, Level: verdict.Must, Profile: verdict.ProfileSignatures,
 			Ref: ref + "; docs/driver-contract.md",
-			Text: fmt.Sprintf("The client MUST attest the endpoint again in task %d, the card served past its max-age (Age %d) and "+
-				"%s, and refuse it: %s, no credential, aborted/untrusted-endpoint, the journal showing %s in this task.",
+			Text: fmt.Sprintf("The client MUST NOT reuse its attestation of the endpoint in task %d, the card served past its "+
+				"max-age (Age %d) and %s: it refuses the endpoint, %s, no credential, aborted/untrusted-endpoint; having sent "+
+				"there before, it attests again, the journal showing %s in this task.",
 				task, scenarios.ExpiredAge, x.What, contact, attested),
 			Check: x.Refused(cardPeer, otherPeer)}),
 	}
