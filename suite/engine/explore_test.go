@@ -202,7 +202,9 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		return e
 	}
 	kind := func(class explore.AuthorityClass, kinds ...string) func(explore.Variant) bool {
-		return func(v explore.Variant) bool { return v.Authority.Class == class && slices.Contains(kinds, v.Authority.Kind) }
+		return func(v explore.Variant) bool {
+			return v.Authority.Class == class && slices.Contains(kinds, v.Authority.Kind)
+		}
 	}
 	var everyFamily []explore.Variant
 	for i, tc := range []struct {
