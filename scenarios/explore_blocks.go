@@ -27,7 +27,13 @@ type OriginSpelling struct {
 	// peer's own (http for https, localhost, the IPv4-mapped address), the
 	// other peer's (userinfo, another port), or none ([::1]).
 	LandsOn string
-	urls    func(a, b hostAndPort) [3]string
+	// CardHost is the host the card peer must be served from for the
+	// spelling to be played ("" for the farm's 127.0.0.1): a name's own
+	// spellings (its letter case, a trailing dot, the address it resolves
+	// to) exist only for a card served from a name, "localhost", as
+	// origin-lookalike-named serves it.
+	CardHost string
+	urls     func(a, b hostAndPort) [3]string
 }
 
 // spellingKinds name origin-lookalike's spellings, by requirement ID, and
@@ -36,17 +42,27 @@ var spellingKinds = map[string][2]string{
 	"ORIGIN-003": {"upper-scheme", "A"}, "ORIGIN-004": {"userinfo", "B"}, "ORIGIN-005": {"other-port", "B"},
 	"ORIGIN-006": {"dot-segments", "A"}, "ORIGIN-007": {"http", "A"}, "ORIGIN-008": {"localhost", "A"},
 	"ORIGIN-009": {"padded-port", "A"}, "ORIGIN-010": {"ipv6-loopback", ""}, "ORIGIN-011": {"ipv4-mapped", "A"},
+	// origin-lookalike-named's, the card on localhost: each reaches A's
+	// own socket (127.0.0.%31 where a WHATWG parser decodes it).
+	"ORIGIN-014": {"upper-host", "A"}, "ORIGIN-015": {"trailing-dot", "A"}, "ORIGIN-016": {"percent-path", "A"},
+	"ORIGIN-017": {"percent-host", "A"}, "ORIGIN-018": {"resolved-address", "A"},
 }
 
-// OriginSpellings are origin-lookalike's spellings, in its task order. Each
-// is made from the card peer A's and the other peer B's origins, both on
-// 127.0.0.1.
+// OriginSpellings are origin-lookalike's spellings, in its task order, then
+// origin-lookalike-named's. Each is made from the card peer A's and the
+// other peer B's origins, both on 127.0.0.1, but A on localhost for the
+// named ones (CardHost).
 func OriginSpellings() []OriginSpelling {
-	out := make([]OriginSpelling, 0, len(lookalikeSpellings))
-	for _, s := range lookalikeSpellings {
-		k := spellingKinds[s.id]
-		out = append(out, OriginSpelling{Kind: k[0], What: spellingWhat(s.text), Same: s.same, LandsOn: k[1], urls: s.urls})
+	out := make([]OriginSpelling, 0, len(lookalikeSpellings)+len(namedSpellings))
+	add := func(spellings []spelling, cardHost string) {
+		for _, s := range spellings {
+			k := spellingKinds[s.id]
+			out = append(out, OriginSpelling{Kind: k[0], What: spellingWhat(s.text), Same: s.same, LandsOn: k[1], CardHost: cardHost,
+				urls: s.urls})
+		}
 	}
+	add(lookalikeSpellings, "")
+	add(namedSpellings, namedCardHost)
 	return out
 }
 

@@ -34,6 +34,15 @@ const (
 	// GenNamedOnly: only the credentials of the schemes the cards name for
 	// the skill go anywhere (MUST).
 	GenNamedOnly = "XPL-009"
+	// GenPickedFirst: every A2A request goes to the first interface of its
+	// binding that speaks 1.0 on the card its task is planned on (MUST).
+	GenPickedFirst = "XPL-010"
+	// GenReused: signed and expiring, the tasks before the card's TTL has
+	// passed complete at the vouched endpoint (MUST).
+	GenReused = "XPL-011"
+	// GenExpired: the task after it attests the endpoint again and
+	// refuses it (MUST).
+	GenExpired = "XPL-012"
 )
 
 // GeneratedRequirement documents one of them.
@@ -53,12 +62,14 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"contract model's rules derive from the two cards' contract hashes: abort before the send (rule 2: the hashes differ, " +
 			"between fetch and send, with a validator), or send and complete it (rule 1: the hashes agree; rule 2 planning: between " +
 			"tasks or on first contact, following the card as it is; rule 3: mid-task; rule 4: no validator), or, for a card that " +
-			"now requires an extension, complete it with the extension or refuse it unsent (extension-unsupported)."},
+			"now requires an extension, complete it with the extension or refuse it unsent (extension-unsupported), or refuse " +
+			"unsent a card planned on that is not authoritative for its interfaces (rule 6: untrusted-endpoint) or lists no " +
+			"interface of the binding that declares 1.0 (rule 5: version-unsupported; its interfaces all declaring 1.1)."},
 		{"XPL-003", "MUST", "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
 			"cancel on drift or on a change after the send)."},
 		{"XPL-004", "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
-		{"XPL-005", "SHOULD", "Signed variants: the first task completes at the endpoint on another origin that the card's " +
-			"valid signature vouches for (rule 6)."},
+		{"XPL-005", "SHOULD", "Signed variants: the first task the rules let send, when XPL-002 does not judge it, completes at " +
+			"the endpoint on another origin that the card's valid signature vouches for (rule 6)."},
 		{"XPL-006", "MUST", "Variants whose changed card is not authoritative for its interfaces (rule 6): for a forged " +
 			"signature, no contact of any kind with the endpoint it vouches for (nor with the third origin a foreign jku names), " +
 			"not even a connection, in the whole session; for a look-alike origin, nothing but card requests (and the extended " +
@@ -66,13 +77,29 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"the look-alike."},
 		{"XPL-007", "MUST", "The same variants: no credential reaches the forged signature's endpoint, or, for a look-alike, " +
 			"goes anywhere in the refusing tasks but on their card requests."},
-		{"XPL-008", "MUST", "Variants that plan a task on a card rule 6 refuses (between tasks, on first contact): the same " +
-			"card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more task, which " +
-			"the client refuses too, aborted/untrusted-endpoint: a refused card is never cached as trusted (google/adk-python#6901)."},
+		{"XPL-008", "MUST", "Variants that plan a task on a card rule 6 or rule 5 refuses (between tasks, on first contact): " +
+			"the same card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more " +
+			"task, which the client refuses too, aborted/untrusted-endpoint (or version-unsupported): a refused card is never " +
+			"cached as trusted (google/adk-python#6901)."},
 		{"XPL-009", "MUST", "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
 			"sends none but those of the schemes the session's cards name for the skill (its own securityRequirements, else the " +
 			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection " +
 			"(contract model §8)."},
+		{"XPL-010", "MUST", "Every variant: in every task the rules let send, each A2A request goes to the first interface of " +
+			"its binding that declares protocol version 1.0 on the card the task is planned on (the public card, for the " +
+			"extended card's fetch), naming its tenant and labelled A2A-Version 1.0 (rule 5; A2A v1.0 spec §3.6, §8.3.2): the " +
+			"field card lists its binding twice on one origin, so a client taking the last entry fails it; a variant's cards may " +
+			"list a 0.3 interface of the binding first, which the client skips, never sending it a 1.0 request nor falling back " +
+			"to 0.3 (older-version-listed-first, duplicate-binding-order)."},
+		{"XPL-011", "SHOULD", "Signed variants whose attestation expires (authority signed-ttl-*): every task before the " +
+			"card's TTL has passed that the rules let send completes at the endpoint on another origin the signed card vouches " +
+			"for, the attestation reused or made again (the positive control of XPL-012; a SHOULD, as verifying signatures is)."},
+		{"XPL-012", "MUST", "The same variants: once the card is served past its max-age (the peer's scripted Age, RFC 9111 " +
+			"§4.2) and the endpoint presents a TLS principal of its own, or the card's origin withdraws the keys that sign it, " +
+			"the client does not reuse its attestation: it refuses the endpoint, no request to it (a TLS handshake at most; no " +
+			"contact at all for a withdrawn key), no credential, aborted/untrusted-endpoint, and, having sent there before, it " +
+			"attests again, the journal showing the handshake or the key-set fetch in that task (attested-binding-expiry, " +
+			"attested-binding-expiry-withdrawn-key)."},
 	}
 }
 

@@ -36,13 +36,16 @@ var _ = register(&Scenario{
 		{"ORIGIN-013", "The client MUST NOT send any credential to an origin that only looks like the card's."},
 	}),
 	Peers: []mockpeer.PeerSpec{{
-		Name: "A", Host: "localhost",
+		Name: "A", Host: namedCardHost,
 		Cards:   lookalikeCards(namedSpellings),
 		Respell: respellAs(namedSpellings),
 		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 		Task:    mockpeer.TaskScript{Steps: completingSteps()},
 	}},
 })
+
+// namedCardHost is the name origin-lookalike-named's card is served from.
+const namedCardHost = "localhost"
 
 // namedSpellings are origin-lookalike-named's cards, in task order: A is
 // on localhost, and there is no B.

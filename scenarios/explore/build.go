@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -11,8 +12,10 @@ import (
 // The peers of a variant: A serves the card. B is where a card that is
 // not on A's own origin points: when signed or forged, on 127.0.0.2
 // presenting A's TLS principal (so that only the signature decides); for a
-// look-alike, on A's own host at another port with a principal of its own
-// (origin-lookalike's B). C publishes the keys of a foreign jku.
+// look-alike, on 127.0.0.1 at another port with a principal of its own
+// (origin-lookalike's B). C publishes the keys of a foreign jku. A is on
+// 127.0.0.1, but on localhost for the spellings of a name (those of
+// origin-lookalike-named).
 const cardPeer, otherPeer = "A", "B"
 
 // Expect is what the rules require of v, the oracle asked for its field.
@@ -21,7 +24,7 @@ func Expect(v Variant) (Expectation, error) {
 	if err != nil {
 		return Expectation{}, err
 	}
-	return Derive(v, c.differs, c.field.MayRefuse != ""), nil
+	return Derive(v, c.oracle()), nil
 }
 
 // variantCards are the cards of v: the card the change applies to (the
@@ -31,8 +34,18 @@ type variantCards struct {
 	field         scenarios.Field
 	base, changed mockpeer.CardBuilder
 	differs       bool
-	spelling      *scenarios.OriginSpelling
-	forgery       *scenarios.Forgery
+	// usable: the changed card lists an interface of the binding that
+	// declares 1.0 (rule 5).
+	usable   bool
+	spelling *scenarios.OriginSpelling
+	forgery  *scenarios.Forgery
+	// expiry: a signed binding whose attestation ends once the card's TTL
+	// has passed.
+	expiry *scenarios.Expiry
+}
+
+func (c variantCards) oracle() Oracle {
+	return Oracle{ContractChanged: c.differs, MayRefuse: c.field.MayRefuse != "", Usable: c.usable}
 }
 
 func cardsOf(v Variant) (variantCards, error) {
@@ -67,6 +80,13 @@ func cardsOf(v Variant) (variantCards, error) {
 	case Signed:
 		c.base = subject(otherPeer)
 		c.changed = change(c.base)
+		if v.Authority.Kind != "" {
+			x, err := expiry(v.Authority.Kind)
+			if err != nil {
+				return variantCards{}, err
+			}
+			c.expiry = &x
+		}
 	case Lookalike:
 		s, err := spelling(v.Authority.Kind, false)
 		if err != nil {
@@ -86,7 +106,17 @@ func cardsOf(v Variant) (variantCards, error) {
 	default:
 		return variantCards{}, fmt.Errorf("explore: no authority class %q", v.Authority.Class)
 	}
+	switch v.shape() {
+	case BindingTwice: // the field card's own list
+	case LegacyFirst: // on every card: the 0.3 interface is the agent's, not the change's
+		c.base, c.changed = scenarios.LegacyFirst(c.base), scenarios.LegacyFirst(c.changed)
+	case SkewedMinor: // with the change, as a look-alike comes
+		c.changed = scenarios.SpeakingMinor(c.changed)
+	default:
+		return variantCards{}, fmt.Errorf("explore: no interface list %q", v.Interfaces)
+	}
 	c.differs = scenarios.ContractChanges(c.base.Build, c.changed.Build, "summarize")
+	_, c.usable = scenarios.FirstUsable(c.changed.Build(scenarios.StandInOrigins), v.Binding)
 	return c, nil
 }
 
@@ -97,6 +127,15 @@ func spelling(kind string, same bool) (scenarios.OriginSpelling, error) {
 		}
 	}
 	return scenarios.OriginSpelling{}, fmt.Errorf("explore: no spelling %q (same origin: %t)", kind, same)
+}
+
+func expiry(kind string) (scenarios.Expiry, error) {
+	for _, x := range scenarios.Expiries() {
+		if x.Kind == kind {
+			return x, nil
+		}
+	}
+	return scenarios.Expiry{}, fmt.Errorf("explore: no expiry %q", kind)
 }
 
 func forgery(kind string) (scenarios.Forgery, error) {
@@ -116,12 +155,12 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		return nil, err
 	}
 	f := c.field
-	e := Derive(v, c.differs, f.MayRefuse != "")
+	e := Derive(v, c.oracle())
 	s := &scenarios.Scenario{
-		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s card, %s)", f.What, pointText(v.Point), v.Validator, v.Binding, v.Card,
-			authorityText(v.Authority)),
-		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, card %s, authority %s. Derived: %s by %s.",
-			f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Card, v.Authority, e.Changed, e.Rule),
+		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s card, %s, %s)", f.What, pointText(v.Point), v.Validator, v.Binding, v.Card,
+			interfacesText(v.shape()), authorityText(v.Authority)),
+		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, card %s, interfaces %s, authority %s. "+
+			"Derived: %s by %s.", f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Card, v.shape(), v.Authority, e.Changed, e.Rule),
 		Grants: scenarios.FieldGrants, Skill: "summarize", Message: "Summarize the attached document.",
 		CardPeer: cardPeer, Params: v.Params(),
 	}
@@ -134,6 +173,11 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		versions, from, to = []mockpeer.CardBuilder{c.changed, c.base}, 1, 0
 	}
 	signed := v.Authority.Class == Signed
+	if c.expiry != nil {
+		// The card before the change once more, served stale: its TTL has
+		// passed, and with it the attestation of B (index expiredVersion).
+		versions = append(versions, c.base)
+	}
 	if signed {
 		// A's own-origin card comes last, for the control that needs no
 		// signature.
@@ -141,19 +185,27 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		if v.Card == ExtendedCard {
 			own = scenarios.AdvertisingExtended(own)
 		}
+		if v.shape() == LegacyFirst {
+			own = scenarios.LegacyFirst(own)
+		}
 		versions = append(versions, own)
 	}
 	a := mockpeer.PeerSpec{Name: cardPeer, Caching: caching(v.Validator)}
+	if c.spelling != nil {
+		a.Host = c.spelling.CardHost // a name's spellings need a card served from a name
+	}
 	var planned, cardWide []mockpeer.CardFunc
 	for _, b := range versions {
 		planned = append(planned, b.Build)
 	}
+	var publicCard mockpeer.CardFunc
 	if v.Card == ExtendedCard {
 		// The public card, on A and the same in every version, lacks the
 		// target skill and names the bearer token card-wide: only the
 		// extended card plans the task, with the API key.
 		public := scenarios.ExtendedFieldPublic(cardPeer, v.Binding)
 		cardWide = append(cardWide, public.Build)
+		publicCard = public.Build
 		a.Extended = &mockpeer.ExtendedCard{}
 		for _, b := range versions {
 			a.Cards = append(a.Cards, public.Build)
@@ -169,10 +221,18 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	switch {
 	case signed:
 		peers[0].Signing = &mockpeer.Signing{Algorithms: []string{cardsig.ES256}, JKU: true}
+		mirrored := 2
+		if c.expiry != nil {
+			peers[0].Caching = scenarios.Aged(peers[0].Caching, expiredVersion)
+			if c.expiry.KeysWithdrawn {
+				peers[0].Signing.WithdrawnFrom = expiredVersion
+			}
+			mirrored = expiredVersion + 1
+		}
 		// B holds the versions of the card the change applies to, on its
 		// own origin, so that it enforces what the client was told.
 		peers = append(peers, mockpeer.PeerSpec{Name: otherPeer, Host: "127.0.0.2", Identity: cardPeer, Caching: caching(v.Validator)})
-		for _, c := range versions[:2] {
+		for _, c := range versions[:mirrored] {
 			peers[1].Cards = append(peers[1].Cards, c.Build)
 		}
 		b = &peers[1]
@@ -232,13 +292,97 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	if signed {
 		change = scenarios.Change{Peer: otherPeer, From: from, To: to}
 	}
-	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks))
-	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
-	if signed {
-		s.Tasks = append(s.Tasks, scenarios.Task{Before: scenarios.RotateTo(cardPeer, 2)})
+	on := plannedOn(v, e, changedTask, len(s.Tasks))
+	vouched := 0
+	if e.VouchedBySignature {
+		vouched = firstVouched(on, e, changedTask)
 	}
+	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks), vouched)
+	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
+	if c.expiry != nil {
+		s.Requirements = append(s.Requirements, expired(*c.expiry, reusing(on, e, changedTask), len(s.Tasks)+1)...)
+		expire := c.expiry.Expire(otherPeer)
+		stale := rotate(moving, expiredVersion, nil)
+		s.Tasks = append(s.Tasks, scenarios.Task{Before: func(f *mockpeer.Farm) error {
+			if err := stale(f); err != nil {
+				return err
+			}
+			return expire(f)
+		}})
+	}
+	if signed {
+		own := len(versions) - 1
+		s.Tasks = append(s.Tasks, scenarios.Task{Before: scenarios.RotateTo(cardPeer, own)})
+		on[len(s.Tasks)] = own
+	}
+	plans := map[int]scenarios.TaskPlan{}
+	for n, version := range on {
+		plans[n] = scenarios.TaskPlan{Card: planned[version], Public: publicCard}
+	}
+	s.Requirements = append(s.Requirements, pickedFirst(v, plans))
 	s.Peers = peers
 	return s, nil
+}
+
+// expiredVersion is the version of a signed variant's card served stale,
+// after the variant's own two.
+const expiredVersion = 2
+
+// reusing are the tasks of a signed variant that complete at B before its
+// card's TTL has passed: every task the rules let send there, but the
+// one that meets the change when the rules do not say proceed.
+func reusing(on map[int]int, e Expectation, changedTask int) []int {
+	var out []int
+	for n := range on {
+		if n != changedTask || e.Changed == Proceed {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// firstVouched is a signed variant's first task at B that XPL-002 does
+// not judge: the first the rules let send but the changed one, none when
+// the changed task is the first and goes on there (XPL-002 judges it).
+func firstVouched(on map[int]int, e Expectation, changedTask int) int {
+	if changedTask == 1 && e.Changed == Proceed {
+		return 0
+	}
+	first := 0
+	for n := range on {
+		if n != changedTask && (first == 0 || n < first) {
+			first = n
+		}
+	}
+	return first
+}
+
+// plannedOn are the card versions (indices of the variant's versions)
+// that the tasks the rules let send are planned on, by task: the version
+// in force when the task starts, but before the send the version the
+// client looked at (the change meets it between its look and its send),
+// and mid-task the version of the send (rule 3). A task the rules refuse
+// plans on nothing.
+func plannedOn(v Variant, e Expectation, changedTask, tasks int) map[int]int {
+	out := map[int]int{}
+	for n := 1; n <= tasks; n++ {
+		switch {
+		case v.Point == FirstContact && n == tasks:
+			out[n] = 1
+		case v.Point == BetweenTasks && n > 1:
+			out[n] = 1
+		default:
+			out[n] = 0
+		}
+	}
+	if e.Changed == RefuseUntrusted || e.Changed == RefuseVersion {
+		delete(out, changedTask)
+		if e.RefusedAgain {
+			delete(out, changedTask+1)
+		}
+	}
+	return out
 }
 
 // rotate puts version to in force on every peer of moving (A, and B when
@@ -272,6 +416,16 @@ func caching(v Validator) mockpeer.Caching {
 	return c
 }
 
+func interfacesText(i Interfaces) string {
+	switch i {
+	case LegacyFirst:
+		return "a 0.3 interface of the binding listed first"
+	case SkewedMinor:
+		return "the changed card's interfaces declaring protocol version 1.1"
+	}
+	return "the binding listed twice on one origin"
+}
+
 func pointText(p Point) string {
 	switch p {
 	case FirstContact:
@@ -287,6 +441,9 @@ func pointText(p Point) string {
 func authorityText(a Authority) string {
 	switch a.Class {
 	case Signed:
+		if x, err := expiry(a.Kind); err == nil {
+			return "another origin vouched for by a valid signature, " + x.What
+		}
 		return "another origin vouched for by a valid signature"
 	case Lookalike:
 		if s, err := spelling(a.Kind, false); err == nil {

@@ -20,13 +20,15 @@ const MinVariants = 2
 
 // Space is the parameter space: the field table, the points, the
 // validators, the bindings offered (all three, or those --bindings
-// names), the cards, and the authority classes with the kinds of each.
+// names), the cards, the interface lists, and the authority classes with
+// the kinds of each.
 type Space struct {
 	Fields      []string
 	Points      []Point
 	Validators  []Validator
 	Bindings    []string
 	Cards       []Card
+	Interfaces  []Interfaces
 	Authorities []AuthorityClass
 	// Kinds are the kinds of each authority class, in a fixed order: the
 	// spellings and forgeries of the fixed catalog's families.
@@ -43,13 +45,15 @@ func NewSpace(bindings []string) Space {
 		fields = append(fields, f.ID)
 	}
 	return Space{Fields: fields, Points: Points(), Validators: Validators(), Bindings: slices.Clone(bindings),
-		Cards: Cards(), Authorities: AuthorityClasses(), Kinds: Kinds()}
+		Cards: Cards(), Interfaces: InterfaceShapes(), Authorities: AuthorityClasses(), Kinds: Kinds()}
 }
 
 // Kinds are the kinds of every authority class: the farm's own spelling
-// ("") and origin-lookalike's same-origin spellings; none but the valid
-// signature itself; origin-lookalike's look-alikes; the trust-root
-// family's forgeries.
+// ("") and origin-lookalike's (and origin-lookalike-named's) same-origin
+// spellings; the valid signature itself ("") and the ways its attestation
+// ends with the card's TTL (the attested-binding-expiry family's); the
+// look-alikes of both origin-lookalike scenarios; the trust-root family's
+// forgeries.
 func Kinds() map[AuthorityClass][]string {
 	out := map[AuthorityClass][]string{SameOrigin: {""}, Signed: {""}}
 	for _, s := range scenarios.OriginSpellings() {
@@ -61,6 +65,9 @@ func Kinds() map[AuthorityClass][]string {
 	}
 	for _, f := range scenarios.Forgeries() {
 		out[Forged] = append(out[Forged], f.Kind)
+	}
+	for _, x := range scenarios.Expiries() {
+		out[Signed] = append(out[Signed], x.Kind)
 	}
 	return out
 }
@@ -76,11 +83,12 @@ const (
 	factorValidator
 	factorBinding
 	factorCard
+	factorInterfaces
 	factorAuthority
 )
 
 func (s Space) factors() []int {
-	return []int{len(s.Fields), len(s.Points), len(s.Validators), len(s.Bindings), len(s.Cards), len(s.Authorities)}
+	return []int{len(s.Fields), len(s.Points), len(s.Validators), len(s.Bindings), len(s.Cards), len(s.Interfaces), len(s.Authorities)}
 }
 
 // forbidden: the pair is one Excluded leaves out.
@@ -94,7 +102,7 @@ func (s Space) forbidden(p Pair) bool {
 // variant is row's variant, of kind within its authority class.
 func (s Space) variant(row []int, kind string) Variant {
 	return Variant{Field: s.Fields[row[factorField]], Point: s.Points[row[factorPoint]], Validator: s.Validators[row[factorValidator]],
-		Binding: s.Bindings[row[factorBinding]], Card: s.Cards[row[factorCard]],
+		Binding: s.Bindings[row[factorBinding]], Card: s.Cards[row[factorCard]], Interfaces: s.Interfaces[row[factorInterfaces]],
 		Authority: Authority{Class: s.Authorities[row[factorAuthority]], Kind: kind}}
 }
 
@@ -104,7 +112,7 @@ func (s Space) size() int {
 	for _, c := range s.Authorities {
 		for _, p := range s.Points {
 			if excludedPair(p, c) == "" {
-				total += len(s.Fields) * len(s.Validators) * len(s.Bindings) * len(s.Cards) * max(1, len(s.Kinds[c]))
+				total += len(s.Fields) * len(s.Validators) * len(s.Bindings) * len(s.Cards) * len(s.Interfaces) * max(1, len(s.Kinds[c]))
 			}
 		}
 	}
@@ -202,7 +210,7 @@ func firstAbort(space Space, rng *rand.Rand) Variant {
 	}
 	return Variant{Field: contract[rng.IntN(len(contract))], Point: BeforeSend,
 		Validator: []Validator{ETag, LastModified}[rng.IntN(2)], Binding: space.Bindings[rng.IntN(len(space.Bindings))],
-		Card: PublicCard, Authority: Authority{Class: SameOrigin}}
+		Card: PublicCard, Interfaces: BindingTwice, Authority: Authority{Class: SameOrigin}}
 }
 
 // Scenarios builds every variant of g.

@@ -79,6 +79,9 @@ func TestGenerationCoversEveryPair(t *testing.T) {
 		for _, c := range Cards() {
 			levels["card"] = append(levels["card"], string(c))
 		}
+		for _, i := range InterfaceShapes() {
+			levels["interfaces"] = append(levels["interfaces"], string(i))
+		}
 		for _, c := range AuthorityClasses() {
 			levels["authority"] = append(levels["authority"], string(c))
 		}
@@ -174,6 +177,24 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 		}
 		if s.ID != v.ID() || s.Params["field"] != v.Field || s.Params["authority"] != v.Authority.String() || len(s.Peers) != peers {
 			t.Errorf("%s: id, params or peers do not match %+v", s.ID, v)
+		}
+		named := false
+		for _, sp := range scenarios.OriginSpellings() {
+			named = named || sp.Kind == v.Authority.Kind && sp.CardHost != "" && (v.Authority.Class == SameOrigin || v.Authority.Class == Lookalike)
+		}
+		if host := s.Peers[0].Host; named != (host == "localhost") || !named && host != "" {
+			t.Errorf("%s: card peer on %q: a name's spellings need the card on localhost, the others on 127.0.0.1", s.ID, host)
+		}
+		expiring := v.Authority.Class == Signed && v.Authority.Kind != ""
+		if aged := s.Peers[0].Caching.Aged.Seconds > 0; aged != expiring {
+			t.Errorf("%s: card served aged %t, want %t", s.ID, aged, expiring)
+		}
+		has := map[string]bool{}
+		for _, r := range s.Requirements {
+			has[r.ID] = true
+		}
+		if !has[scenarios.GenPickedFirst] || has[scenarios.GenExpired] != expiring || has[scenarios.GenReused] != expiring {
+			t.Errorf("%s: requirements %v: XPL-010 in every variant, XPL-011 and XPL-012 in the expiring ones", s.ID, has)
 		}
 		control := false
 		for _, r := range s.Requirements {

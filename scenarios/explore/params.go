@@ -2,7 +2,8 @@
 // --seed S` plays N scenario variants beside the fixed catalog, each one
 // field of the contract model's table (scenarios.Fields) changed at one
 // point of a session, with one kind of validator, over one binding, in the
-// public or the extended card, under one authority (the card's own origin
+// public or the extended card, with one shape of its interface list
+// (which interface a 1.0 client must pick, if any), under one authority (the card's own origin
 // in some spelling, a valid signature, a look-alike origin, a forged
 // signature). The
 // variants cover the parameter space pairwise (pairwise.go); what each
@@ -65,6 +66,44 @@ const (
 // Cards lists every card, in a fixed order.
 func Cards() []Card { return []Card{PublicCard, ExtendedCard} }
 
+// Interfaces is the shape of the interface list of the card that brings
+// the change: which of its interfaces a 1.0 client can use, and which of
+// those it must take (contract model §3 rule 5: of the interfaces it can
+// use, the first in card order; an interface of another version, listed
+// first or alone, is none it can use).
+type Interfaces string
+
+// The interface lists, as the version family's fixed scenarios play them.
+const (
+	// BindingTwice: the field card as it is, the binding's interface then
+	// a second entry of the same binding on the same url (tenant
+	// "secondary"): the client must use the first (duplicate-binding-order;
+	// the JS SDK keeps the last).
+	BindingTwice Interfaces = "binding-twice"
+	// LegacyFirst: a 0.3 interface of the binding on the same url (tenant
+	// "legacy") listed before the card's 1.0 ones, on every card of the
+	// variant: the client must skip it, never send it a 1.0 request nor
+	// fall back to 0.3 (older-version-listed-first).
+	LegacyFirst Interfaces = "legacy-first"
+	// SkewedMinor: every interface of the card that brings the change declares
+	// protocol version 1.1, which shares 1.0's major version but is not
+	// 1.0 (version-skew-minor): the card has no interface the client can
+	// use. It comes with the change, as a look-alike does, the variant's
+	// other cards speaking 1.0.
+	SkewedMinor Interfaces = "skewed-minor"
+)
+
+// shape is v's interface list, the field card's own when unset.
+func (v Variant) shape() Interfaces {
+	if v.Interfaces == "" {
+		return BindingTwice
+	}
+	return v.Interfaces
+}
+
+// InterfaceShapes lists every interface list, in a fixed order.
+func InterfaceShapes() []Interfaces { return []Interfaces{BindingTwice, LegacyFirst, SkewedMinor} }
+
 // AuthorityClass is what makes the card that brings the change
 // authoritative for its interfaces, or fails to (contract model §3 rule 6).
 type AuthorityClass string
@@ -116,6 +155,9 @@ type Variant struct {
 	Validator Validator
 	Binding   string // a protocolBinding value
 	Card      Card
+	// Interfaces is the shape of the interface list of the card that
+	// brings the change.
+	Interfaces Interfaces
 	// Authority is what makes the card that brings the change
 	// authoritative for its interfaces, or fails to. An authoritative one
 	// holds for every card of the variant (the session runs on it from its
@@ -125,13 +167,16 @@ type Variant struct {
 }
 
 // ID is the variant's stable scenario ID, made of its parameters alone;
-// a public card on the card's own origin as the farm spells it adds
-// nothing, so that the IDs of the catalog before the card and authority
-// parameters are unchanged.
+// a public card, the field card's own interface list and the card's own
+// origin as the farm spells it add nothing, so that the IDs of the catalog
+// before the card, interfaces and authority parameters are unchanged.
 func (v Variant) ID() string {
 	id := fmt.Sprintf("x-%s-%s-%s-%s", v.Field, v.Point, v.Validator, bindingSlug(v.Binding))
 	if v.Card != PublicCard {
 		id += "-" + string(v.Card)
+	}
+	if v.shape() != BindingTwice {
+		id += "-" + string(v.Interfaces)
 	}
 	if v.Authority != (Authority{Class: SameOrigin}) {
 		id += "-" + v.Authority.String()
@@ -142,12 +187,12 @@ func (v Variant) ID() string {
 // Params are the parameters by name, as the reports show them.
 func (v Variant) Params() map[string]string {
 	return map[string]string{"field": v.Field, "point": string(v.Point), "validator": string(v.Validator),
-		"binding": v.Binding, "card": string(v.Card), "authority": v.Authority.String()}
+		"binding": v.Binding, "card": string(v.Card), "interfaces": string(v.shape()), "authority": v.Authority.String()}
 }
 
 // ParamNames are the names of Params, in the order reports list them.
 func ParamNames() []string {
-	return []string{"field", "point", "validator", "binding", "card", "authority"}
+	return []string{"field", "point", "validator", "binding", "card", "interfaces", "authority"}
 }
 
 func bindingSlug(b string) string {

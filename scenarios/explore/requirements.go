@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -21,7 +22,9 @@ func fieldCardOf(v Variant) func(string) mockpeer.CardBuilder {
 }
 
 // requirements are the variant's, derived.
-func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks int) []scenarios.Requirement {
+// vouched is the signed variant's first task at B that XPL-002 does not
+// judge (0: none).
+func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks, vouched int) []scenarios.Requirement {
 	f := c.field
 	profile := verdict.ProfileCore
 	proceedLevel := verdict.Must
@@ -39,6 +42,9 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	if e.Untrusted {
 		what += ", the changed card's interfaces on " + authorityText(v.Authority)
 	}
+	if e.Unusable {
+		what += ", every interface of the changed card declaring protocol version 1.1"
+	}
 	switch e.Changed {
 	case AbortBeforeSend:
 		changed.Level = verdict.Must
@@ -48,8 +54,14 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	case RefuseUntrusted:
 		changed.Level = verdict.Must
 		changed.Text = fmt.Sprintf("The client MUST refuse task %d %s: the card is not authoritative for them, so no task-creating "+
-			"request, no CancelTask, aborted/untrusted-endpoint.", changedTask, what)
-		changed.Check = scenarios.RefusedUntrusted(change)
+			"request, no CancelTask, aborted/untrusted-endpoint%s.", changedTask, what, orVersion(e))
+		changed.Check = scenarios.RefusedFor(change, refusalReasons(e)...)
+	case RefuseVersion:
+		changed.Level = verdict.Must
+		changed.Text = fmt.Sprintf("The client MUST refuse task %d %s: the card lists no interface of the binding that declares "+
+			"protocol version 1.0 (1.1 is another version: Major.Minor), so no A2A request to them, no CancelTask, "+
+			"aborted/version-unsupported%s.", changedTask, what, orUntrusted(e))
+		changed.Check = scenarios.RefusedVersion(change, refusalReasons(e)...)
 	case FollowOrRefuse:
 		changed.Text = fmt.Sprintf("The client %s complete task %d %s, following the card, or refuse it without sending (%s).",
 			proceedLevel, changedTask, what, f.MayRefuse)
@@ -69,6 +81,9 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	controlText := "The client MUST complete the positive control task."
 	if e.VouchedBySignature {
 		control = tasks + 1
+		if c.expiry != nil {
+			control++ // after the task past the card's TTL
+		}
 		controlText = "The client MUST complete the last task, under a card whose interfaces are on its own origin (the positive control)."
 	}
 	out := []scenarios.Requirement{
@@ -82,21 +97,62 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 			Text: "The client SHOULD NOT fetch the card between the send and the task's end.", Ref: "contract-model §3 rule 3",
 			Check: scenarios.NoCardFetchAfterSend})))
 	}
-	if e.VouchedBySignature && changedTask != 1 {
-		out = append(out, scenarios.AtTask(1, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should, Profile: verdict.ProfileSignatures,
-			Text: "The client SHOULD complete the first task at the endpoint the signed card vouches for.",
-			Ref:  "contract-model §3 rule 6 and §6", Check: scenarios.CompletedAt(otherPeer)}))
+	if vouched > 0 {
+		text := "The client SHOULD complete the first task at the endpoint the signed card vouches for."
+		if vouched != 1 {
+			text = fmt.Sprintf("The client SHOULD complete task %d, the first the rules let it send, at the endpoint the signed card "+
+				"vouches for.", vouched)
+		}
+		out = append(out, scenarios.AtTask(vouched, scenarios.Requirement{ID: scenarios.GenVouched, Level: verdict.Should,
+			Profile: verdict.ProfileSignatures, Text: text, Ref: "contract-model §3 rule 6 and §6", Check: scenarios.CompletedAt(otherPeer)}))
 	}
 	if e.RefusedAgain {
 		again := changedTask + 1
+		reasons := refusalReasons(e)
+		check := scenarios.RefusedFor(change, reasons...)
+		if e.Changed == RefuseVersion {
+			check = scenarios.RefusedVersion(change, reasons...)
+		}
 		out = append(out, scenarios.AtTask(again, scenarios.Requirement{ID: scenarios.GenRefusedAgain, Level: verdict.Must, Profile: profile,
 			Text: fmt.Sprintf("The client MUST refuse task %d too, served the card it refused in task %d again, unchanged and still "+
 				"fresh by its max-age: a refused card is judged again, never reused as trusted; no task-creating request, "+
-				"aborted/untrusted-endpoint.", again, changedTask),
+				"aborted/%s.", again, changedTask, reasons[0]),
 			Ref:   e.Rule + "; https://github.com/google/adk-python/issues/6901",
-			Check: scenarios.RefusedUntrusted(change)}))
+			Check: check}))
 	}
 	return append(out, untrusted(v, c, e, changedTask, profile)...)
+}
+
+// expired are the requirements of a signed binding whose attestation ends
+// with the card's TTL: the tasks before it complete at B, reusing the
+// attestation or making it again (the positive control, a SHOULD as every
+// proceeding that rests on a signature); the task after it, the card
+// served stale and x ending the attestation, is refused, the attestation
+// made again by a client that trusted it.
+func expired(x scenarios.Expiry, reusing []int, task int) []scenarios.Requirement {
+	ref := "contract-model §3 rule 6, §6 (attestations expire); RFC 9111 §4.2, §5.1; attested-binding-expiry"
+	if x.KeysWithdrawn {
+		ref += "-withdrawn-key"
+	}
+	contact := "sending it nothing (a TLS handshake at most, to see its principal)"
+	attested := "a TLS handshake with it"
+	if x.KeysWithdrawn {
+		contact, attested = "with no contact with it at all", "a fetch of the card origin's key set"
+	}
+	return []scenarios.Requirement{
+		{ID: scenarios.GenReused, Level: verdict.Should, Profile: verdict.ProfileSignatures, Ref: ref,
+			Text: fmt.Sprintf("The client SHOULD complete task(s) %s at the endpoint on another origin that the signed card vouches "+
+				"for, before the card's TTL has passed: it may reuse its attestation there or make it again (the positive "+
+				"control of %s).", taskList(reusing), scenarios.GenExpired),
+			Check: scenarios.CompletedAtIn(otherPeer, reusing)},
+		scenarios.AtTask(task, scenarios.Requirement{ID: scenarios.GenExpired, Level: verdict.Must, Profile: verdict.ProfileSignatures,
+			Ref: ref + "; docs/driver-contract.md",
+			Text: fmt.Sprintf("The client MUST NOT reuse its attestation of the endpoint in task %d, the card served past its "+
+				"max-age (Age %d) and %s: it refuses the endpoint, %s, no credential, aborted/untrusted-endpoint; having sent "+
+				"there before, it attests again, the journal showing %s in this task.",
+				task, scenarios.ExpiredAge, x.What, contact, attested),
+			Check: x.Refused(cardPeer, otherPeer)}),
+	}
 }
 
 // untrusted are the requirements of a card that is not authoritative for
@@ -185,6 +241,49 @@ func noContact(peers ...string) func(*scenarios.Evidence) verdict.Judgement {
 		}
 		return verdict.Judgement{Verdict: verdict.Pass}
 	}
+}
+
+// refusalReasons are the reasons a refusal of the changed card may give,
+// the one the rule that decides names first: a card that is not
+// authoritative and speaks no version the client can use may be refused
+// for either, and one only a signature makes authoritative may be refused
+// as untrusted by a client that does not verify signatures.
+func refusalReasons(e Expectation) []driver.Reason {
+	switch {
+	case e.Changed == RefuseUntrusted && e.Unusable:
+		return []driver.Reason{driver.ReasonUntrustedEndpoint, driver.ReasonVersionUnsupported}
+	case e.Changed == RefuseUntrusted:
+		return []driver.Reason{driver.ReasonUntrustedEndpoint}
+	case e.VouchedBySignature:
+		return []driver.Reason{driver.ReasonVersionUnsupported, driver.ReasonUntrustedEndpoint}
+	}
+	return []driver.Reason{driver.ReasonVersionUnsupported}
+}
+
+// pickedFirst is the version family's rule, for every variant: in every
+// task it sends, the client uses the first interface of its binding that
+// declares 1.0 on the card the task is planned on.
+func pickedFirst(v Variant, plans map[int]scenarios.TaskPlan) scenarios.Requirement {
+	var tasks []int
+	for n := range plans {
+		tasks = append(tasks, n)
+	}
+	slices.Sort(tasks)
+	return scenarios.Requirement{ID: scenarios.GenPickedFirst, Level: verdict.Must, Profile: verdict.ProfileCore,
+		Text: fmt.Sprintf("In task(s) %s the client MUST send every A2A request to the first interface of its binding that declares "+
+			"protocol version 1.0 on the card the task is planned on (%s), naming that interface's tenant, labelled A2A-Version "+
+			"1.0: never to an interface of another version, nor to a later entry of the same binding.", taskList(tasks),
+			interfacesText(v.shape())),
+		Ref: "contract-model §3 rule 5; A2A v1.0 spec §3.6, §8.3.2; A2ACLI_VER_001; https://github.com/a2aproject/a2a-dotnet/issues/331; " +
+			"older-version-listed-first, duplicate-binding-order",
+		Check: scenarios.PickedFirstUsable(plans)}
+}
+
+func orVersion(e Expectation) string {
+	if e.Unusable {
+		return " (or aborted/version-unsupported: the card speaks no version the client can use either)"
+	}
+	return ""
 }
 
 func orUntrusted(e Expectation) string {

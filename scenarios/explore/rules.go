@@ -8,10 +8,12 @@ import (
 
 // The derivation of what a variant requires, rule by rule of
 // docs/contract-model.md §3. Its only input about the field is the
-// oracle's answer, contractChanged: whether the contract hashes of the card
-// before and after the change differ (scenarios.ContractChanges). Each
-// rule is one function, tested alone (rules_test.go); Derive applies them
-// in the order the contract model gives them precedence.
+// oracle's answer (Oracle): whether the contract hashes of the card before
+// and after the change differ (scenarios.ContractChanges), and whether the
+// changed card lists an interface of the variant's binding the client can
+// use (one declaring 1.0, scenarios.FirstUsable). Each rule is one
+// function, tested alone (rules_test.go); Derive applies them in the order
+// the contract model gives them precedence.
 
 // Behaviour is what the client must do with the task that meets the change.
 type Behaviour string
@@ -30,7 +32,24 @@ const (
 	// for its interfaces: nothing reaches them, credentials least of all,
 	// no task-creating request, aborted/untrusted-endpoint.
 	RefuseUntrusted Behaviour = "refuse-untrusted"
+	// RefuseVersion: plan nothing on a card none of whose interfaces of
+	// the binding speaks 1.0 (rule 5): no A2A request to them, no
+	// task-creating request, aborted/version-unsupported.
+	RefuseVersion Behaviour = "refuse-version"
 )
+
+// Oracle is what the variant's cards answer, built before any farm starts.
+type Oracle struct {
+	// ContractChanged: the contract hashes of the card before and after
+	// the change differ.
+	ContractChanged bool
+	// MayRefuse: the field names a reason a client that cannot follow the
+	// changed card may refuse it with (an extension it does not speak).
+	MayRefuse bool
+	// Usable: the changed card lists an interface of the variant's binding
+	// that declares the protocol version the client speaks (1.0).
+	Usable bool
+}
 
 // Expectation is what the rules require of a variant.
 type Expectation struct {
@@ -54,18 +73,24 @@ type Expectation struct {
 	// its interfaces (rule 6): nothing may reach them, and refusing them
 	// (untrusted-endpoint) is a way to abort before the send.
 	Untrusted bool
-	// RefusedAgain: the card refused by rule 6 is served again, unchanged,
-	// for one more task, and must be refused again: rule 6 judges every
-	// card a task is planned on, so neither the card nor the refusal is
-	// kept as a verdict (a rejected card is never cached).
+	// Unusable: the card that brings the change lists no interface of the
+	// binding that speaks 1.0 (rule 5): a task planned on it is refused
+	// (version-unsupported; untrusted-endpoint too, when it is not
+	// authoritative either or only a signature makes it so).
+	Unusable bool
+	// RefusedAgain: the card refused by rule 6 (or rule 5) is served
+	// again, unchanged, for one more task, and must be refused again: the
+	// rules judge every card a task is planned on, so neither the card nor
+	// the refusal is kept as a verdict (a rejected card is never cached).
 	RefusedAgain bool
 }
 
 // Derive applies the rules to v, given the oracle's answer.
-func Derive(v Variant, contractChanged bool, mayRefuse bool) Expectation {
-	e := Expectation{VouchedBySignature: rule6SignatureVouches(v), Untrusted: !rule6Authoritative(v)}
+func Derive(v Variant, o Oracle) Expectation {
+	e := Expectation{VouchedBySignature: rule6SignatureVouches(v), Untrusted: !rule6Authoritative(v),
+		Unusable: !rule5Usable(o)}
 	switch {
-	case rule1CapabilityDrift(contractChanged) && !e.Untrusted:
+	case rule1CapabilityDrift(o.ContractChanged) && !e.Untrusted:
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 1"
 	case rule3FrozenAfterSend(v):
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 3"
@@ -81,9 +106,14 @@ func Derive(v Variant, contractChanged bool, mayRefuse bool) Expectation {
 		}
 	case e.Untrusted:
 		e.Changed, e.Rule = RefuseUntrusted, "contract-model §3 rule 6"
+		if e.Unusable {
+			e.Rule += " (and rule 5)"
+		}
+	case e.Unusable:
+		e.Changed, e.Rule = RefuseVersion, "contract-model §3 rule 5"
 	default: // rule 2, a long-lived client: a new task is planned on the card as it is then
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 2 (planning)"
-		if mayRefuse {
+		if o.MayRefuse {
 			e.Changed = FollowOrRefuse
 		}
 	}
@@ -118,6 +148,10 @@ func rule2AbortBeforeSend(v Variant) bool {
 	return v.Point == BeforeSend && (v.Validator != NoValidator || v.Card == ExtendedCard)
 }
 
+// Rule 5: other protocol versions are out of scope; a card with no
+// interface of the binding that declares 1.0 has none the client can use.
+func rule5Usable(o Oracle) bool { return o.Usable }
+
 // Rule 6: a card is authoritative for another origin only through a
 // signature by a key its own origin publishes; the same origin in another
 // spelling is the same origin, a look-alike is another, and a forged
@@ -130,11 +164,15 @@ func rule6Authoritative(v Variant) bool {
 // authoritative, and verifying signatures is a SHOULD.
 func rule6SignatureVouches(v Variant) bool { return v.Authority.Class == Signed }
 
-// Rule 6 judges the card of every task: a card refused once is judged
-// again when served again, never cached as trusted, and refused again
-// unless its refusal was of its time (a key published late vouches for
-// the card at the next look).
+// Rules 5 and 6 judge the card of every task: a card refused once is
+// judged again when served again, never cached as trusted, and refused
+// again unless its refusal was of its time (a key published late vouches
+// for the card at the next look; a look-alike's refusal, or a version's,
+// always holds).
 func rule6JudgedEveryTime(v Variant, b Behaviour) bool {
+	if b == RefuseVersion {
+		return true // a version is of the card, not of the time it is judged
+	}
 	if b != RefuseUntrusted {
 		return false
 	}

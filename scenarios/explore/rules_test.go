@@ -43,7 +43,7 @@ func TestDeriveRuleByRule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e := Derive(tc.v, tc.contract, tc.mayRefuse)
+			e := derive(tc.v, tc.contract, tc.mayRefuse)
 			if e.Changed != tc.want || e.Rule != tc.rule || e.Frozen != tc.frozen || e.HonourSend != tc.honour || e.VouchedBySignature {
 				t.Errorf("Derive = %+v, want %s by %s, frozen %t, honour %t", e, tc.want, tc.rule, tc.frozen, tc.honour)
 			}
@@ -56,7 +56,7 @@ func TestDeriveRuleByRule(t *testing.T) {
 func TestDeriveRule6(t *testing.T) {
 	for _, p := range Points() {
 		for _, contract := range []bool{false, true} {
-			plain, signed := Derive(variant(p, ETag, false), contract, false), Derive(variant(p, ETag, true), contract, false)
+			plain, signed := derive(variant(p, ETag, false), contract, false), derive(variant(p, ETag, true), contract, false)
 			if !signed.VouchedBySignature || signed.Changed != plain.Changed || signed.Rule != plain.Rule {
 				t.Errorf("%s, contract %t: signed %+v, unsigned %+v", p, contract, signed, plain)
 			}
@@ -70,16 +70,16 @@ func TestDeriveRule6(t *testing.T) {
 func TestDeriveExtendedCard(t *testing.T) {
 	same := Authority{Class: SameOrigin}
 	for _, val := range Validators() {
-		e := Derive(with(variant(BeforeSend, val, false), ExtendedCard, same), true, false)
+		e := derive(with(variant(BeforeSend, val, false), ExtendedCard, same), true, false)
 		if e.Changed != AbortBeforeSend || e.HonourSend || e.Rule != "contract-model §3 rule 2 and §7 item 4" {
 			t.Errorf("extended, before the send, %s: %+v, want abort before send by rule 2 and §7", val, e)
 		}
 	}
-	if e := Derive(with(variant(BetweenTasks, ETag, false), ExtendedCard, same), true, false); e.Changed != Proceed ||
+	if e := derive(with(variant(BetweenTasks, ETag, false), ExtendedCard, same), true, false); e.Changed != Proceed ||
 		e.Rule != "contract-model §3 rule 2 (planning); contract-model §7" {
 		t.Errorf("extended, between tasks: %+v", e)
 	}
-	if e := Derive(with(variant(MidTask, NoValidator, false), ExtendedCard, same), true, false); e.Changed != Proceed || !e.Frozen || !e.HonourSend {
+	if e := derive(with(variant(MidTask, NoValidator, false), ExtendedCard, same), true, false); e.Changed != Proceed || !e.Frozen || !e.HonourSend {
 		t.Errorf("extended, mid-task: %+v, want frozen", e)
 	}
 }
@@ -102,21 +102,21 @@ func TestDeriveRule6Untrusted(t *testing.T) {
 			{BeforeSend, LastModified, AbortBeforeSend, "contract-model §3 rule 2 (and rule 6)"},
 			{BeforeSend, NoValidator, Proceed, "contract-model §3 rule 4"},
 		} {
-			e := Derive(with(variant(tc.p, tc.val, false), PublicCard, a), true, true)
+			e := derive(with(variant(tc.p, tc.val, false), PublicCard, a), true, true)
 			if e.Changed != tc.want || e.Rule != tc.rule || !e.Untrusted || e.VouchedBySignature {
 				t.Errorf("%s at %s, %s: %+v, want %s by %s", a, tc.p, tc.val, e, tc.want, tc.rule)
 			}
 		}
 		// Even a card whose contract the oracle found unchanged is no
 		// capability drift when it is not authoritative.
-		if e := Derive(with(variant(BetweenTasks, ETag, false), PublicCard, a), false, false); e.Changed != RefuseUntrusted {
+		if e := derive(with(variant(BetweenTasks, ETag, false), PublicCard, a), false, false); e.Changed != RefuseUntrusted {
 			t.Errorf("%s, contract unchanged: %+v", a, e)
 		}
 	}
 	for _, p := range Points() {
 		for _, contract := range []bool{false, true} {
-			plain := Derive(variant(p, ETag, false), contract, false)
-			respelt := Derive(with(variant(p, ETag, false), PublicCard, Authority{SameOrigin, "padded-port"}), contract, false)
+			plain := derive(variant(p, ETag, false), contract, false)
+			respelt := derive(with(variant(p, ETag, false), PublicCard, Authority{SameOrigin, "padded-port"}), contract, false)
 			if plain != respelt {
 				t.Errorf("%s, contract %t: respelt %+v, as served %+v", p, contract, respelt, plain)
 			}
@@ -139,8 +139,47 @@ func TestDeriveRefusedAgain(t *testing.T) {
 		{Authority{Lookalike, "localhost"}, BeforeSend, false},
 		{Authority{Class: SameOrigin}, BetweenTasks, false},
 	} {
-		if e := Derive(with(variant(tc.p, ETag, false), PublicCard, tc.a), true, false); e.RefusedAgain != tc.want {
+		if e := derive(with(variant(tc.p, ETag, false), PublicCard, tc.a), true, false); e.RefusedAgain != tc.want {
 			t.Errorf("%s at %s: refused again %t, want %t", tc.a, tc.p, e.RefusedAgain, tc.want)
+		}
+	}
+}
+
+// derive is Derive with the oracle's answer on the contract, the changed
+// card usable.
+func derive(v Variant, contract, mayRefuse bool) Expectation {
+	return Derive(v, Oracle{ContractChanged: contract, MayRefuse: mayRefuse, Usable: true})
+}
+
+// Rule 5: a card with no interface of the binding that speaks 1.0 is
+// refused when a task is planned on it (between tasks, on first contact),
+// and served again refused again; before the send, the contract change
+// decides (contract-changed, rule 2); mid-task and without a validator,
+// the card is not consulted. A card also not authoritative is refused by
+// rule 6 first.
+func TestDeriveRule5(t *testing.T) {
+	unusable := Oracle{ContractChanged: true, Usable: false}
+	for _, tc := range []struct {
+		p    Point
+		val  Validator
+		a    Authority
+		want Behaviour
+		rule string
+	}{
+		{BetweenTasks, ETag, Authority{Class: SameOrigin}, RefuseVersion, "contract-model §3 rule 5"},
+		{FirstContact, NoValidator, Authority{Class: SameOrigin}, RefuseVersion, "contract-model §3 rule 5"},
+		{BetweenTasks, ETag, Authority{Class: Signed}, RefuseVersion, "contract-model §3 rule 5"},
+		{BeforeSend, ETag, Authority{Class: SameOrigin}, AbortBeforeSend, "contract-model §3 rule 2"},
+		{BeforeSend, NoValidator, Authority{Class: SameOrigin}, Proceed, "contract-model §3 rule 4"},
+		{MidTask, ETag, Authority{Class: SameOrigin}, Proceed, "contract-model §3 rule 3"},
+		{BetweenTasks, ETag, Authority{Lookalike, "userinfo"}, RefuseUntrusted, "contract-model §3 rule 6 (and rule 5)"},
+	} {
+		e := Derive(with(variant(tc.p, tc.val, false), PublicCard, tc.a), unusable)
+		if e.Changed != tc.want || e.Rule != tc.rule || !e.Unusable {
+			t.Errorf("%s %s %s: %+v, want %s by %s", tc.p, tc.val, tc.a, e, tc.want, tc.rule)
+		}
+		if again := tc.want == RefuseVersion || tc.want == RefuseUntrusted; e.RefusedAgain != again {
+			t.Errorf("%s %s %s: refused again %t, want %t", tc.p, tc.val, tc.a, e.RefusedAgain, again)
 		}
 	}
 }

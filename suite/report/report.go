@@ -179,7 +179,8 @@ type Scenario struct {
 	ID    string `json:"id"`
 	Title string `json:"title"`
 	// Params are the parameters of a generated scenario (run --explore):
-	// field, point, validator, binding, signed. Nil for the fixed catalog.
+	// field, point, validator, binding, card, interfaces, authority. Nil
+	// for the fixed catalog.
 	Params map[string]string `json:"params,omitempty"`
 	// Played: the scenario's farm started and its client ran.
 	Played bool `json:"played"`
