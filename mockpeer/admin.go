@@ -7,6 +7,8 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Admin API paths, under AdminPrefix on the farm's admin listener (never
@@ -86,14 +88,14 @@ func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serveAdmitted authenticates and serves an admitted call, then journals it.
 func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 	f, rec := a.f, in.rec
-	route, peer := RouteAdmin, ""
+	route, peer := journal.RouteAdmin, ""
 	cred := a.credential(r)
 	if a.views.view(r.URL.Path) != nil && r.URL.Query().Has(AdminKeyParam) {
 		cred = noCredential // a view's key was wrong, whatever else came with it
 	}
 	switch {
 	case cred == noCredential:
-		route = RouteUnmatched
+		route = journal.RouteUnmatched
 		message := "the admin API needs the run's admin secret as a bearer token"
 		if a.views.view(r.URL.Path) != nil {
 			message = "open this page with ?" + AdminKeyParam + "=SECRET, the admin secret a2a-conform peer or farm printed"
@@ -101,7 +103,7 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 		rec.Header().Set("WWW-Authenticate", `Bearer realm="a2a-conform admin"`)
 		writeJSON(rec, http.StatusUnauthorized, map[string]string{"error": "unauthorized", "message": message})
 	case a.crossOrigin(r, cred):
-		route = RouteUnmatched
+		route = journal.RouteUnmatched
 		writeJSON(rec, http.StatusForbidden, map[string]string{
 			"error": "forbidden", "message": "an admin call made with the session cookie must come from the admin origin " + a.origin,
 		})
@@ -113,7 +115,7 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 	switch {
 	case cred == noCredential:
 		e.Malformed = "admin API call without the run's admin secret"
-	case route == RouteUnmatched:
+	case route == journal.RouteUnmatched:
 		e.Malformed = "admin API call with the session cookie from another origin"
 	}
 	if p := f.byName[peer]; p != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The admin API makes a peer an impostor and takes it back: a client
@@ -18,7 +20,7 @@ func TestAdminImpostorAndBack(t *testing.T) {
 	c.Transport.(*http.Transport).TLSClientConfig.ClientSessionCache = tls.NewLRUClientSessionCache(4)
 	admin := func(method, path string) (int, string) {
 		resp, body := adminCall(t, f, method, path)
-		for e := <-journaled; e.Route != RouteAdmin; e = <-journaled { // the connections a switch ends
+		for e := <-journaled; e.Route != journal.RouteAdmin; e = <-journaled { // the connections a switch ends
 		}
 		return resp.StatusCode, string(body)
 	}
@@ -42,7 +44,7 @@ func TestAdminImpostorAndBack(t *testing.T) {
 	if status, body := admin(http.MethodPost, AdminImpostorPath+"?peer=A"); status != 200 || body != `{"certificate":"impostor"}` || !p.Impostor() {
 		t.Fatalf("POST impostor: %d %q, impostor %v", status, body, p.Impostor())
 	}
-	e := lastExchange(t, f, RouteAdmin)
+	e := lastExchange(t, f, journal.RouteAdmin)
 	if e.Peer != "A" || e.Path != AdminImpostorPath || !strings.Contains(e.Response, certImpostor) || e.Header.Get("Authorization") != "Bearer [REDACTED:admin-secret]" {
 		t.Errorf("impostor call journaled as peer %q %s %q, Authorization %q", e.Peer, e.Path, e.Response, e.Header.Get("Authorization"))
 	}
@@ -84,7 +86,7 @@ func TestAdminImpostorRefusals(t *testing.T) {
 			t.Errorf("impostor with Authorization %q: %d, impostor %v; want 401 and no switch", auth, resp.StatusCode, f.Peer("A").Impostor())
 		}
 	}
-	if e := lastExchange(t, f, RouteUnmatched); e.Path != AdminImpostorPath || e.Status != http.StatusUnauthorized {
+	if e := lastExchange(t, f, journal.RouteUnmatched); e.Path != AdminImpostorPath || e.Status != http.StatusUnauthorized {
 		t.Errorf("refused call journaled as %s %d", e.Path, e.Status)
 	}
 	if resp, body := adminCall(t, f, http.MethodPost, AdminImpostorPath); resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "bad_peer") {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // adminCall calls the farm's admin listener with the run's secret.
@@ -42,12 +43,12 @@ func TestAdminAPI(t *testing.T) {
 	if ct := resp.Header.Get("Content-Type"); ct != "application/x-ndjson" {
 		t.Errorf("journal content type %q", ct)
 	}
-	var counts JournalCounts
+	var counts journal.JournalCounts
 	if err := json.Unmarshal([]byte(resp.Header.Get(JournalCountsHeader)), &counts); err != nil || counts.Whole != 3 || counts.Dropped != 0 {
 		t.Errorf("journal counts %q (%v), want 3 whole, none dropped", resp.Header.Get(JournalCountsHeader), err)
 	}
 	routes := journalRoutes(t, body)
-	if len(routes) != 3 || routes[0] != RouteCard || routes[1] != RouteA2A || routes[2] != RouteAdmin {
+	if len(routes) != 3 || routes[0] != journal.RouteCard || routes[1] != journal.RouteA2A || routes[2] != journal.RouteAdmin {
 		t.Errorf("admin journal routes %v, want card, a2a, admin", routes)
 	}
 	// #1 is the client's connection, still open.
@@ -79,7 +80,7 @@ func TestAdminAPI(t *testing.T) {
 	if p.Version() != 1 {
 		t.Errorf("version %d after reset and one card fetch, want the re-armed rotation to 1", p.Version())
 	}
-	admins := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteAdmin })
+	admins := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteAdmin })
 	if len(admins) != 10 {
 		t.Errorf("%d admin exchanges journaled, want 10", len(admins))
 	}
@@ -94,7 +95,7 @@ func journalRoutes(t *testing.T, body []byte) []string {
 	sc := bufio.NewScanner(bytes.NewReader(body))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var e Exchange
+		var e journal.Exchange
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			t.Fatalf("journal line %q: %v", sc.Text(), err)
 		}
@@ -123,12 +124,12 @@ func TestAdminNeedsTheSecret(t *testing.T) {
 			t.Errorf("admin call with %q: %d %s, version %d; want 401 and no rotation", auth, resp.StatusCode, body, p.Version())
 		}
 	}
-	tries := f.Journal().Select(func(e Exchange) bool { return e.Origin == f.AdminURL() })
+	tries := f.Journal().Select(func(e journal.Exchange) bool { return e.Origin == f.AdminURL() })
 	if len(tries) != 7 {
 		t.Fatalf("%d refused admin calls journaled, want 7", len(tries))
 	}
 	for _, e := range tries {
-		if e.Route != RouteUnmatched || e.Status != http.StatusUnauthorized || e.Malformed == "" {
+		if e.Route != journal.RouteUnmatched || e.Status != http.StatusUnauthorized || e.Malformed == "" {
 			t.Errorf("refused admin call journaled as %s %d %q", e.Route, e.Status, e.Malformed)
 		}
 	}
@@ -157,11 +158,11 @@ func TestAdminNotOnPeerOrigin(t *testing.T) {
 	if p.Version() != 1 {
 		t.Errorf("version %d: an admin path on the peer's origin changed the peer", p.Version())
 	}
-	unmatched := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteUnmatched && e.Peer == "A" })
+	unmatched := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteUnmatched && e.Peer == "A" })
 	if len(unmatched) != 4 {
 		t.Fatalf("%d unmatched exchanges at peer A, want 4", len(unmatched))
 	}
-	if got := strings.Join(unmatched[0].Auth.Presented, ","); got != CredBearer {
+	if got := strings.Join(unmatched[0].Auth.Presented, ","); got != journal.CredBearer {
 		t.Errorf("credentials presented at /_conform/reset: %q, want the bearer token seen", got)
 	}
 }
@@ -195,7 +196,7 @@ func TestAdminSeveralPeers(t *testing.T) {
 	if resp, _ := adminCall(t, f, http.MethodPost, AdminRotatePath+"?peer=B&to=2"); resp.StatusCode != http.StatusOK || f.Peer("B").Version() != 2 || f.Peer("A").Version() != 0 {
 		t.Errorf("rotate B: %d, versions A %d B %d", resp.StatusCode, f.Peer("A").Version(), f.Peer("B").Version())
 	}
-	if e := lastExchange(t, f, RouteAdmin); e.Peer != "B" || e.CardVersion != 2 {
+	if e := lastExchange(t, f, journal.RouteAdmin); e.Peer != "B" || e.CardVersion != 2 {
 		t.Errorf("admin call journaled for peer %q card v%d, want B v2", e.Peer, e.CardVersion)
 	}
 	_ = f.Peer("A").Rotate(1)

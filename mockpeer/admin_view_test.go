@@ -59,7 +59,7 @@ func TestAdminViewRefusesWithoutTheSecret(t *testing.T) {
 			t.Errorf("%s: %d %s, want 401", tt.name, resp.StatusCode, body)
 		}
 		all := f.Journal().All()
-		if len(all) != before+1 || all[len(all)-1].Route != RouteUnmatched {
+		if len(all) != before+1 || all[len(all)-1].Route != journal.RouteUnmatched {
 			t.Errorf("%s: not journaled as unmatched", tt.name)
 		}
 	}
@@ -127,15 +127,15 @@ func TestAdminSessionCookieGuardsAgainstCrossSiteCalls(t *testing.T) {
 		t.Fatalf("journal holds %d exchanges, want 6", len(all))
 	}
 	for i, ex := range all {
-		want := RouteUnmatched
+		want := journal.RouteUnmatched
 		if i >= 4 {
-			want = RouteAdmin
+			want = journal.RouteAdmin
 		}
 		if ex.Route != want || strings.Contains(ex.Header.Get("Cookie"), f.secrets.session) {
 			t.Errorf("#%d: route %s, cookie %q; want %s, the session redacted", ex.Seq, ex.Route, ex.Header.Get("Cookie"), want)
 		}
 	}
-	if !strings.Contains(all[0].Header.Get("Cookie"), journal.RedactionMark(CredAdminSession)) {
+	if !strings.Contains(all[0].Header.Get("Cookie"), journal.RedactionMark(journal.CredAdminSession)) {
 		t.Errorf("cookie journaled as %q, want it redacted", all[0].Header.Get("Cookie"))
 	}
 }

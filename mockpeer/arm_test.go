@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 func cardVersions(f *Farm) []int {
 	var out []int
-	for _, e := range f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }) {
+	for _, e := range f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard }) {
 		out = append(out, e.CardVersion)
 	}
 	return out
@@ -88,7 +89,7 @@ func TestArmFiresBeforeSend(t *testing.T) {
 			} else if _, e := rpc(t, c, p, tc.op, sendParams("x", true), header); errCode(e) != tc.wantCode {
 				t.Fatalf("send answered %+v, want code %d", e, tc.wantCode)
 			}
-			ex := lastExchange(t, f, RouteA2A)
+			ex := lastExchange(t, f, journal.RouteA2A)
 			if ex.CardVersion != tc.wantCard || ex.ContractHash != p.ContractHash(tc.wantCard) ||
 				ex.Auth.SatisfiesCurrent != tc.satisfying || ex.Auth.Admitted != (tc.wantCode == 0) {
 				t.Errorf("journaled at card version %d with %+v; want version %d, satisfying %v", ex.CardVersion, ex.Auth, tc.wantCard, tc.satisfying)

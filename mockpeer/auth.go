@@ -254,7 +254,7 @@ func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
 	}
 	names = journal.MergeNames(names, p.farm.secrets.presentIn(texts...))
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
-		names = journal.MergeNames(names, []string{CredClientCert})
+		names = journal.MergeNames(names, []string{journal.CredClientCert})
 	}
 	return names
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/grant"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // fetchToken gets an access token from p's token endpoint, asking no scope.
@@ -41,31 +42,31 @@ func TestAdmissionBySchemeKind(t *testing.T) {
 		present []string
 	}{
 		{"open card, nothing presented", func(Origins, *wire.AgentCard) {}, request{}, true, nil},
-		{"bearer presented", withSecurity(bearerScheme, wire.Require("bearer")), request{header: staticBearer}, true, []string{CredBearer}},
+		{"bearer presented", withSecurity(bearerScheme, wire.Require("bearer")), request{header: staticBearer}, true, []string{journal.CredBearer}},
 		{"bearer missing", withSecurity(bearerScheme, wire.Require("bearer")), request{}, false, nil},
-		{"bearer scheme given an oauth token", withSecurity(bearerScheme, wire.Require("bearer")), request{header: issued}, false, []string{CredOAuthToken}},
-		{"oauth token", oauthScheme("A"), request{header: issued}, true, []string{CredOAuthToken}},
-		{"oauth given the static bearer", oauthScheme("A"), request{header: staticBearer}, false, []string{CredBearer}},
+		{"bearer scheme given an oauth token", withSecurity(bearerScheme, wire.Require("bearer")), request{header: issued}, false, []string{journal.CredOAuthToken}},
+		{"oauth token", oauthScheme("A"), request{header: issued}, true, []string{journal.CredOAuthToken}},
+		{"oauth given the static bearer", oauthScheme("A"), request{header: staticBearer}, false, []string{journal.CredBearer}},
 		{"api key header", withSecurity(apiKey("header"), wire.Require("key")),
 			request{header: func(c grant.Credentials, _ string) map[string]string {
 				return map[string]string{"X-Api-Key": c.APIKey}
-			}}, true, []string{CredAPIKey}},
+			}}, true, []string{journal.CredAPIKey}},
 		{"api key header in the wrong place", withSecurity(apiKey("header"), wire.Require("key")),
-			request{query: func(c grant.Credentials) string { return "X-Api-Key=" + c.APIKey }}, false, []string{CredAPIKey}},
+			request{query: func(c grant.Credentials) string { return "X-Api-Key=" + c.APIKey }}, false, []string{journal.CredAPIKey}},
 		{"api key query", withSecurity(apiKey("query"), wire.Require("key")),
-			request{query: func(c grant.Credentials) string { return "X-Api-Key=" + c.APIKey }}, true, []string{CredAPIKey}},
+			request{query: func(c grant.Credentials) string { return "X-Api-Key=" + c.APIKey }}, true, []string{journal.CredAPIKey}},
 		{"api key cookie", withSecurity(apiKey("cookie"), wire.Require("key")),
 			request{header: func(c grant.Credentials, _ string) map[string]string {
 				return map[string]string{"Cookie": "X-Api-Key=" + c.APIKey}
-			}}, true, []string{CredAPIKey}},
-		{"mtls with certificate", withSecurity(mtlsScheme, wire.Require("mtls")), request{cert: true}, true, []string{CredClientCert}},
+			}}, true, []string{journal.CredAPIKey}},
+		{"mtls with certificate", withSecurity(mtlsScheme, wire.Require("mtls")), request{cert: true}, true, []string{journal.CredClientCert}},
 		{"mtls without certificate", withSecurity(mtlsScheme, wire.Require("mtls")), request{}, false, nil},
 		{"optional security, nothing presented", withSecurity(bearerScheme, wire.Require("bearer"), wire.Require()), request{}, true, nil},
-		{"AND needs both, one given", withSecurity(merge(bearerScheme, mtlsScheme), wire.Require("bearer", "mtls")), request{header: staticBearer}, false, []string{CredBearer}},
+		{"AND needs both, one given", withSecurity(merge(bearerScheme, mtlsScheme), wire.Require("bearer", "mtls")), request{header: staticBearer}, false, []string{journal.CredBearer}},
 		{"AND needs both, both given", withSecurity(merge(bearerScheme, mtlsScheme), wire.Require("bearer", "mtls")),
-			request{header: staticBearer, cert: true}, true, []string{CredBearer, CredClientCert}},
-		{"OR, second alternative", withSecurity(merge(bearerScheme, mtlsScheme), wire.Require("bearer"), wire.Require("mtls")), request{cert: true}, true, []string{CredClientCert}},
-		{"unknown scheme name", withSecurity(bearerScheme, wire.Require("nope")), request{header: staticBearer}, false, []string{CredBearer}},
+			request{header: staticBearer, cert: true}, true, []string{journal.CredBearer, journal.CredClientCert}},
+		{"OR, second alternative", withSecurity(merge(bearerScheme, mtlsScheme), wire.Require("bearer"), wire.Require("mtls")), request{cert: true}, true, []string{journal.CredClientCert}},
+		{"unknown scheme name", withSecurity(bearerScheme, wire.Require("nope")), request{header: staticBearer}, false, []string{journal.CredBearer}},
 		{"skill requirement overrides the card's", func(o Origins, c *wire.AgentCard) {
 			withSecurity(bearerScheme, wire.Require("bearer"))(o, c)
 			c.Skills[0].SecurityRequirements = []wire.SecurityRequirement{wire.Require()}
@@ -73,7 +74,7 @@ func TestAdmissionBySchemeKind(t *testing.T) {
 		{"skill requirement stricter than the card's", func(o Origins, c *wire.AgentCard) {
 			withSecurity(merge(bearerScheme, mtlsScheme))(o, c)
 			c.Skills[0].SecurityRequirements = []wire.SecurityRequirement{wire.Require("mtls")}
-		}, request{header: staticBearer}, false, []string{CredBearer}},
+		}, request{header: staticBearer}, false, []string{journal.CredBearer}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,7 +85,7 @@ func TestAdmissionBySchemeKind(t *testing.T) {
 			var header map[string]string
 			if tt.req.header != nil {
 				tok := ""
-				if slices.Contains(tt.present, CredOAuthToken) {
+				if slices.Contains(tt.present, journal.CredOAuthToken) {
 					tok = fetchToken(t, httpsClient(t, f, false), f, p)
 				}
 				header = tt.req.header(creds, tok)
@@ -99,7 +100,7 @@ func TestAdmissionBySchemeKind(t *testing.T) {
 			if !tt.admit && rpcErr.Code != wire.ErrUnauthenticated.RPCCode {
 				t.Errorf("error code %d, want %d", rpcErr.Code, wire.ErrUnauthenticated.RPCCode)
 			}
-			e := lastExchange(t, f, RouteA2A)
+			e := lastExchange(t, f, journal.RouteA2A)
 			if e.Auth.Admitted != tt.admit || e.Auth.SatisfiesCurrent != tt.admit {
 				t.Errorf("journal auth %+v, want admitted and satisfies = %v", e.Auth, tt.admit)
 			}
@@ -216,7 +217,7 @@ func TestGraceWindow(t *testing.T) {
 				if (e == nil) != want {
 					t.Fatalf("request %d after rotation admitted = %v, want %v", i+1, e == nil, want)
 				}
-				ex := lastExchange(t, f, RouteA2A)
+				ex := lastExchange(t, f, journal.RouteA2A)
 				if ex.Auth.SatisfiesCurrent || ex.Auth.Admitted != want {
 					t.Errorf("request %d journaled %+v", i+1, ex.Auth)
 				}
@@ -237,7 +238,7 @@ func TestRequiredExtension(t *testing.T) {
 	if _, e := rpc(t, c, p, wire.MethodSendMessage, sendParams("x", true), map[string]string{"A2A-Extensions": "https://other, " + ext}); e != nil {
 		t.Fatalf("with the extension: %+v", e)
 	}
-	if ex := lastExchange(t, f, RouteA2A); !slices.Contains(ex.Extensions, ext) {
+	if ex := lastExchange(t, f, journal.RouteA2A); !slices.Contains(ex.Extensions, ext) {
 		t.Errorf("journaled extensions %v lack %s", ex.Extensions, ext)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // BenchmarkHandler measures the peer's own work per request, without a
@@ -16,7 +18,7 @@ func BenchmarkHandler(b *testing.B) {
 	f, err := Start(context.Background(), FarmSpec{
 		Dir:     b.TempDir(),
 		Peers:   []PeerSpec{{Name: "A", Skill: benchSkill, Cards: []CardFunc{benchCard}}},
-		Journal: JournalLimits{Exchanges: 1000, Ring: true},
+		Journal: journal.JournalLimits{Exchanges: 1000, Ring: true},
 	})
 	if err != nil {
 		b.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // BenchmarkPath measures the peer's handler on the four hot paths of
@@ -108,7 +109,7 @@ func pathPeer(b *testing.B) (*Peer, string) {
 			Task: TaskScript{Steps: []TaskStep{{State: wire.TaskStateWorking, Progress: 50},
 				{State: wire.TaskStateCompleted}}}}},
 		Grants:  Grants{Bearer: true},
-		Journal: JournalLimits{Exchanges: 1000, Ring: true},
+		Journal: journal.JournalLimits{Exchanges: 1000, Ring: true},
 	})
 	if err != nil {
 		b.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // benchSkill is the skill of the benchmarked peer.
@@ -81,7 +82,7 @@ func newBenchRig(b *testing.B) *benchRig {
 // benchJournal keeps every exchange of a benchmark whole, as a scenario's
 // journal does (its few hundred exchanges never reach the default limits):
 // the cost measured is that of a peer in a run, not of a flooded one.
-var benchJournal = JournalLimits{Exchanges: 1 << 20}
+var benchJournal = journal.JournalLimits{Exchanges: 1 << 20}
 
 // benchCard resembles a catalog card: two interfaces, a provider, three
 // skills, no security (admission is then the cheapest path).

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Exchange.Blocking is the peer's own reading of a send, on every binding:
@@ -44,16 +45,16 @@ func TestJournalRecordsBlockingSends(t *testing.T) {
 			t.Fatal("a send to a completed task was accepted")
 		}
 
-		journal := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A })
-		if len(journal) != len(sends)+3 {
-			t.Fatalf("%d A2A exchanges journaled, want %d", len(journal), len(sends)+3)
+		recorded := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteA2A })
+		if len(recorded) != len(sends)+3 {
+			t.Fatalf("%d A2A exchanges journaled, want %d", len(recorded), len(sends)+3)
 		}
 		for i, s := range sends {
-			if ex := journal[i]; ex.Blocking != s.blocking {
+			if ex := recorded[i]; ex.Blocking != s.blocking {
 				t.Errorf("%s: Blocking %v, want %v (%s)", s.name, ex.Blocking, s.blocking, ex.Line())
 			}
 		}
-		for _, ex := range journal[len(sends):] {
+		for _, ex := range recorded[len(sends):] {
 			if ex.Blocking {
 				t.Errorf("%s journaled as blocking: %s", ex.Op, ex.Line())
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/a2a/contract"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // cardVersion is one card version frozen into bytes at start. Everything a
@@ -200,7 +201,7 @@ func (p *Peer) notModified(tags []entityTag, r *http.Request, v *cardVersion) bo
 // readValidatorsLocked is the peer's reading of a card request's
 // validators (ReadValidators), tags its If-None-Match members; nil
 // without any.
-func (p *Peer) readValidatorsLocked(tags []entityTag, h http.Header) *Validators {
+func (p *Peer) readValidatorsLocked(tags []entityTag, h http.Header) *journal.Validators {
 	dates := h["If-Modified-Since"]
 	if len(tags) == 0 && len(dates) == 0 {
 		return nil

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The fault is armed by the look at the card and meets the revalidation
@@ -33,7 +35,7 @@ func TestCardFaultArmedMeetsTheNextRequestAndStays(t *testing.T) {
 		t.Errorf("cleared: %d, want 304", resp.StatusCode)
 	}
 	var faults []string
-	for _, e := range f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }) {
+	for _, e := range f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard }) {
 		faults = append(faults, e.CardFault)
 	}
 	want := []string{"", "unavailable", "unavailable", "unavailable", ""}
@@ -99,7 +101,7 @@ func TestCardFaultAnswers(t *testing.T) {
 				}
 				tc.answer(t, p, resp, body)
 			}
-			faulted := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard && e.CardFault != "" })
+			faulted := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard && e.CardFault != "" })
 			if len(faulted) == 0 {
 				t.Fatal("no faulted card exchange journaled")
 			}

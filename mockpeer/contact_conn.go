@@ -113,7 +113,7 @@ func (p *Peer) newContact(c net.Conn) *contactConn {
 		done: make(chan struct{})}
 	cc.stream.init(f.secrets, f.limits.MaxHeaderBytes)
 	if f.pki == nil {
-		cc.shake = HandshakePlain
+		cc.shake = journal.HandshakePlain
 	}
 	return cc
 }
@@ -138,7 +138,7 @@ func (c *contactConn) start() error {
 	n, err := c.readRaw(first[:])
 	if n == 0 {
 		c.mu.Lock()
-		c.shake = HandshakeNone
+		c.shake = journal.HandshakeNone
 		c.mu.Unlock()
 		if err == nil {
 			err = io.EOF
@@ -196,21 +196,21 @@ func (c *contactConn) afterHandshake(tc *tls.Conn, err error) {
 	c.found = journal.MergeNames(c.found, c.raw.flush(sec))
 	c.raw = streamScan{}
 	if _, ok := errors.AsType[tls.RecordHeaderError](err); ok {
-		c.shake, c.hsErr = HandshakeNotTLS, err
+		c.shake, c.hsErr = journal.HandshakeNotTLS, err
 		c.stream.capture, c.rawCapture = c.rawCapture, nil
 		return
 	}
 	// The bytes so far were the handshake's: Bytes are the client's past it.
 	c.rawCapture, c.stream.bytes = nil, 0
 	if err != nil {
-		c.shake, c.hsErr = HandshakeFailed, err
+		c.shake, c.hsErr = journal.HandshakeFailed, err
 		var op *net.OpError
 		if errors.As(err, &op) && op.Op == "remote error" { // crypto/tls: the client's alert ended it
 			c.ended.CompareAndSwap(0, endedClient)
 		}
 		return
 	}
-	c.shake = HandshakeComplete
+	c.shake = journal.HandshakeComplete
 	c.state.Store(&cs)
 }
 

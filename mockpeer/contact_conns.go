@@ -179,23 +179,23 @@ func (c *contactConn) finish() {
 }
 
 // exchange is the connection's journal record, before sealing.
-func (c *contactConn) exchange() Exchange {
+func (c *contactConn) exchange() journal.Exchange {
 	p := c.p
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.flushScans()
-	conn := &Connection{
+	conn := &journal.Connection{
 		Remote: c.Conn.RemoteAddr().String(), Handshake: c.shake,
 		ServerName: c.hello.serverName, ALPN: c.hello.alpn, ClientCert: c.hello.certSubj,
 		Impostor: c.hello.impostor, Bytes: c.stream.bytes, HTTP2: c.stream.h2 != nil,
-		Requests: c.requests.Load(), EndedBy: EndedByPeer, Unscanned: c.stream.unscanned,
+		Requests: c.requests.Load(), EndedBy: journal.EndedByPeer, Unscanned: c.stream.unscanned,
 	}
 	byClient := c.ended.Load() == endedClient
 	if byClient {
-		conn.EndedBy = EndedByClient
+		conn.EndedBy = journal.EndedByClient
 	}
-	e := Exchange{
-		Seq: c.seq, Time: c.at, Peer: p.spec.Name, Origin: p.origin, Route: RouteConnection,
+	e := journal.Exchange{
+		Seq: c.seq, Time: c.at, Peer: p.spec.Name, Origin: p.origin, Route: journal.RouteConnection,
 		Header: http.Header{"X-Remote-Addr": {conn.Remote}}, CardVersion: c.version,
 		ContractHash: p.versions[c.version].hash, Conn: conn,
 	}
@@ -204,7 +204,7 @@ func (c *contactConn) exchange() Exchange {
 		conn.Protocol = cs.NegotiatedProtocol
 		if leaf := verifiedLeaf(cs.VerifiedChains); leaf != nil {
 			e.TLSClient = leaf.Subject.CommonName
-			names = journal.MergeNames(names, []string{CredClientCert})
+			names = journal.MergeNames(names, []string{journal.CredClientCert})
 		}
 	}
 	e.Auth.Presented = names
@@ -219,13 +219,13 @@ func (c *contactConn) exchange() Exchange {
 func (c *contactConn) cause(byClient bool) string {
 	impostor := c.hello.impostor && !c.cut.Load()
 	switch c.shake {
-	case HandshakeFailed:
+	case journal.HandshakeFailed:
 		why := c.hsErr.Error()
 		if impostor && !strings.Contains(why, remoteAlert) {
 			return hungUpDuring + " (" + why + ")"
 		}
 		return "TLS handshake failed: " + why
-	case HandshakeComplete:
+	case journal.HandshakeComplete:
 		if impostor && byClient && c.stream.bytes == 0 {
 			return hungUpAfter
 		}

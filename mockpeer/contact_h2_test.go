@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The HTTP/2 ways a client can reveal a token, both ways: frames the
@@ -179,7 +181,7 @@ func TestContactSpeaksWhatALPNChose(t *testing.T) {
 		}
 		e := theConnection(t, settled(t, f))
 		if !e.Conn.Request() || e.Conn.Bytes != int64(len(strings.ReplaceAll(tc.send, "TOKEN", token))) ||
-			strings.Contains(tc.send, "TOKEN") != slices.Contains(e.Auth.Presented, CredBearer) {
+			strings.Contains(tc.send, "TOKEN") != slices.Contains(e.Auth.Presented, journal.CredBearer) {
 			t.Errorf("%s: journaled %s", tc.proto, e.Line())
 		}
 	}

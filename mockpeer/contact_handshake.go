@@ -18,7 +18,7 @@ import (
 // scanned and counted as a request.
 func (c *contactConn) refuseNotTLS(first byte) {
 	c.mu.Lock()
-	c.shake = HandshakeNotTLS
+	c.shake = journal.HandshakeNotTLS
 	c.stream.feed([]byte{first})
 	c.mu.Unlock()
 	buf := make([]byte, 4<<10)

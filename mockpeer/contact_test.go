@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Every way a client can reveal a token on a connection, each shown both
@@ -22,11 +24,11 @@ import (
 // journaled nowhere, and a harmless value in its place is not.
 
 // theConnection is the one connection record of a settled farm's journal.
-func theConnection(t *testing.T, all []Exchange) Exchange {
+func theConnection(t *testing.T, all []journal.Exchange) journal.Exchange {
 	t.Helper()
-	var got []Exchange
+	var got []journal.Exchange
 	for _, e := range all {
-		if e.Route == RouteConnection {
+		if e.Route == journal.RouteConnection {
 			got = append(got, e)
 		}
 	}
@@ -38,11 +40,11 @@ func theConnection(t *testing.T, all []Exchange) Exchange {
 
 // wantCredential checks the connection names the bearer token (leaked) or
 // no credential at all.
-func wantCredential(t *testing.T, e Exchange, leaked bool) {
+func wantCredential(t *testing.T, e journal.Exchange, leaked bool) {
 	t.Helper()
 	var want []string
 	if leaked {
-		want = []string{CredBearer}
+		want = []string{journal.CredBearer}
 	}
 	if !slices.Equal(e.Auth.Presented, want) {
 		t.Errorf("connection presented %v, want %v: %s", e.Auth.Presented, want, e.Line())
@@ -57,7 +59,7 @@ func awaitConnections(t *testing.T, f *Farm, n int) {
 	defer stop()
 	deadline := time.After(hostileWait)
 	for {
-		if len(f.Journal().Select(func(e Exchange) bool { return e.Route == RouteConnection })) >= n {
+		if len(f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteConnection })) >= n {
 			return
 		}
 		select {
@@ -99,7 +101,7 @@ func TestContactServerName(t *testing.T) {
 		all := settled(t, f)
 		e := theConnection(t, all)
 		wantCredential(t, e, leaked)
-		if e.Conn.Handshake != HandshakeComplete || e.Conn.Bytes != 0 || e.Conn.Request() || e.Conn.EndedBy != EndedByClient {
+		if e.Conn.Handshake != journal.HandshakeComplete || e.Conn.Bytes != 0 || e.Conn.Request() || e.Conn.EndedBy != journal.EndedByClient {
 			t.Errorf("journaled %s, want a bare handshake the client ended", e.Line())
 		}
 		if want := map[bool]string{true: "[REDACTED:bearer]", false: "localhost"}[leaked]; e.Conn.ServerName != want {
@@ -169,7 +171,7 @@ func TestContactClientCertificate(t *testing.T) {
 			e := theConnection(t, all)
 			wantCredential(t, e, leaked)
 			want := map[bool]string{true: "CN=[REDACTED:bearer]", false: "CN=someone"}[leaked]
-			if e.Conn.Handshake != HandshakeFailed || e.Conn.ClientCert != want || e.TLSClient != "" {
+			if e.Conn.Handshake != journal.HandshakeFailed || e.Conn.ClientCert != want || e.TLSClient != "" {
 				t.Errorf("TLS %x: journaled %s, client certificate %q, want a failed handshake with %q", version, e.Line(), e.Conn.ClientCert, want)
 			}
 			noToken(t, all, token)
@@ -187,7 +189,7 @@ func TestContactFarmClientCertificate(t *testing.T) {
 	c.Transport.(interface{ CloseIdleConnections() }).CloseIdleConnections()
 	all := settled(t, f)
 	e := theConnection(t, all)
-	if e.TLSClient != ClientCertCN || !slices.Equal(e.Auth.Presented, []string{CredClientCert}) ||
+	if e.TLSClient != ClientCertCN || !slices.Equal(e.Auth.Presented, []string{journal.CredClientCert}) ||
 		e.Conn.ClientCert != "CN="+ClientCertCN+",O=a2a-conform" {
 		t.Errorf("connection journaled %s, TLS client %q, certificate %q", e.Line(), e.TLSClient, e.Conn.ClientCert)
 	}
@@ -226,7 +228,7 @@ func TestContactNotTLS(t *testing.T) {
 			e := theConnection(t, all)
 			wantCredential(t, e, tc.leaked)
 			sent := strings.Replace(tc.send, "%s", value, 1)
-			if e.Conn.Handshake != HandshakeNotTLS || !e.Conn.Request() || e.Conn.Bytes != int64(len(sent)) ||
+			if e.Conn.Handshake != journal.HandshakeNotTLS || !e.Conn.Request() || e.Conn.Bytes != int64(len(sent)) ||
 				!strings.HasPrefix(e.Body, sent[:5]) {
 				t.Errorf("journaled %s, body %q", e.Line(), e.Body)
 			}
@@ -248,13 +250,13 @@ func TestContactWithoutRequest(t *testing.T) {
 	all := settled(t, f)
 	var shakes []string
 	for _, e := range all {
-		if e.Route != RouteConnection || e.Conn.Request() || len(e.Auth.Presented) > 0 {
+		if e.Route != journal.RouteConnection || e.Conn.Request() || len(e.Auth.Presented) > 0 {
 			t.Errorf("journaled %s", e.Line())
 		}
 		shakes = append(shakes, e.Conn.Handshake)
 	}
 	slices.Sort(shakes)
-	if !slices.Equal(shakes, []string{HandshakeComplete, HandshakeNone}) {
+	if !slices.Equal(shakes, []string{journal.HandshakeComplete, journal.HandshakeNone}) {
 		t.Errorf("handshakes %v, want a complete one and none", shakes)
 	}
 }
@@ -285,7 +287,7 @@ func TestContactHTTP1Fields(t *testing.T) {
 					all := settled(t, f)
 					wantCredential(t, theConnection(t, all), leaked)
 					reqs := requestsOf(all)
-					if len(reqs) != 1 || leaked != slices.Contains(reqs[0].Auth.Presented, CredBearer) {
+					if len(reqs) != 1 || leaked != slices.Contains(reqs[0].Auth.Presented, journal.CredBearer) {
 						t.Errorf("requests %v, want one presenting the token: %v", lines(reqs), leaked)
 					}
 					noToken(t, all, token)
@@ -309,7 +311,7 @@ func TestContactNotTLSAfterAHandshakeByte(t *testing.T) {
 		all := settled(t, f)
 		e := theConnection(t, all)
 		wantCredential(t, e, leaked)
-		if e.Conn.Handshake != HandshakeNotTLS || !e.Conn.Request() || e.Conn.Bytes != int64(len(sent)) {
+		if e.Conn.Handshake != journal.HandshakeNotTLS || !e.Conn.Request() || e.Conn.Bytes != int64(len(sent)) {
 			t.Errorf("journaled %s", e.Line())
 		}
 		noToken(t, all, token)

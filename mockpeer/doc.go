@@ -68,7 +68,7 @@
 //	creds := farm.Credentials(farm.Grants())
 //	// ... launch the client with farm.Peer("A").CardURL(), farm.CAFile() and creds ...
 //
-//	late := farm.Journal().Select(func(e mockpeer.Exchange) bool {
+//	late := farm.Journal().Select(func(e journal.Exchange) bool {
 //		return e.TaskCreating() && e.CardVersion == 1
 //	})
 //	// len(late) > 0: the client sent a task after the contract changed.

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // A call to a path spelt with dot segments reaches the route they resolve
@@ -29,7 +31,7 @@ func TestDotSegmentsReachTheirRoute(t *testing.T) {
 	}
 	all := f.Journal().All()
 	last := all[len(all)-1]
-	if last.Path != "/a2a/./x/../jsonrpc" || last.Route != RouteA2A || last.Op != "GetTask" {
+	if last.Path != "/a2a/./x/../jsonrpc" || last.Route != journal.RouteA2A || last.Op != "GetTask" {
 		t.Errorf("journaled %s %q as %s %q, want the path as sent, route a2a, GetTask", last.Method, last.Path, last.Route, last.Op)
 	}
 }

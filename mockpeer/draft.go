@@ -3,6 +3,7 @@ package mockpeer
 import (
 	"context"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"net/http"
 	"slices"
 
@@ -19,12 +20,12 @@ type draft struct {
 	stateAfter      wire.TaskState
 	stateVersion    int  // card version in force when the task entered stateAfter
 	blocking        bool // a SendMessage the handler held to the task's end
-	auth            AuthSeen
+	auth            journal.AuthSeen
 	requestMetadata map[string]any
-	validators      *Validators // of a card request
-	runningShown    []int       // Exchange.RunningShown
-	announced       []string    // Exchange.Announced
-	cardFault       CardFault   // Exchange.CardFault
+	validators      *journal.Validators // of a card request
+	runningShown    []int               // Exchange.RunningShown
+	announced       []string            // Exchange.Announced
+	cardFault       CardFault           // Exchange.CardFault
 	// call is what the protocol layer records of the request, kept here
 	// so that a request allocates one record of both.
 	call agent.Call

@@ -12,6 +12,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // A peer whose card rotates right after its first card response; the
@@ -48,7 +49,7 @@ func ExampleStart() {
 	// sequence number of its accept: the first one, its body left unread,
 	// was closed by the client, which made a second.
 	for _, e := range farm.Journal().All() {
-		if e.Route == mockpeer.RouteCard {
+		if e.Route == journal.RouteCard {
 			fmt.Println(e.Seq, e.Route, e.Status, "card version", e.CardVersion)
 		}
 	}
@@ -117,7 +118,7 @@ func ExamplePeer_Arm() {
 	resp.Body.Close()
 
 	for _, e := range farm.Journal().All() {
-		if e.Route == mockpeer.RouteA2A { // not the connection, journaled once it ends
+		if e.Route == journal.RouteA2A { // not the connection, journaled once it ends
 			fmt.Println(e.Op, "card version", e.CardVersion, "admitted", e.Auth.Admitted)
 		}
 	}

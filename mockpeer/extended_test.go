@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // extendedPeer: a public card that advertises an extended card and names
@@ -59,7 +60,7 @@ func TestExtendedCardOnEveryBinding(t *testing.T) {
 		if code != 0 || !strings.Contains(string(res), "extended v0") || !strings.Contains(string(res), testSkill) {
 			t.Fatalf("%s: code %d, extended card %s", b.name, code, res)
 		}
-		ex := lastExchange(t, f, RouteA2A)
+		ex := lastExchange(t, f, journal.RouteA2A)
 		if ex.Op != wire.MethodGetExtendedAgentCard || ex.CardVersion != 0 {
 			t.Errorf("%s: journaled %s under version %d, want GetExtendedAgentCard under 0", b.name, ex.Op, ex.CardVersion)
 		}
@@ -87,7 +88,7 @@ func TestArmExtendedIsNotFiredByACardFetch(t *testing.T) {
 	if e != nil {
 		t.Fatalf("send: %+v", e)
 	}
-	if ex := lastExchange(t, f, RouteA2A); ex.CardVersion != 1 {
+	if ex := lastExchange(t, f, journal.RouteA2A); ex.CardVersion != 1 {
 		t.Errorf("the send is journaled under version %d, want 1 (the armed change fired before it was judged)", ex.CardVersion)
 	}
 }
@@ -125,7 +126,7 @@ func TestExtendedCardSecurity(t *testing.T) {
 			if !tt.admit && e.Code != wire.ErrUnauthenticated.RPCCode {
 				t.Errorf("refused with %d, want Unauthenticated", e.Code)
 			}
-			ex := lastExchange(t, f, RouteA2A)
+			ex := lastExchange(t, f, journal.RouteA2A)
 			if ex.Auth.SatisfiesCurrent != tt.admit {
 				t.Errorf("journal: satisfiesCurrent %v, want %v", ex.Auth.SatisfiesCurrent, tt.admit)
 			}

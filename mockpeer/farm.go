@@ -30,7 +30,7 @@ type Farm struct {
 	pki     *pki
 	secrets *secrets
 	keys    *keyring
-	journal *Journal
+	journal *journal.Journal
 	peers   []*Peer
 	byName  map[string]*Peer
 	origins map[string]string
@@ -369,7 +369,7 @@ func (f *Farm) writeClientFiles() error {
 func (f *Farm) Grants() Grants { return f.spec.Grants }
 
 // Journal is the farm's journal, all peers together.
-func (f *Farm) Journal() *Journal { return f.journal }
+func (f *Farm) Journal() *journal.Journal { return f.journal }
 
 // Redact replaces every credential of this farm found in s, and every PEM
 // private key block, with a [REDACTED:name] mark, or withholds s whole

@@ -37,7 +37,7 @@ func FuzzJournalRedaction(f *testing.F) {
 	}
 	ix := s.current()
 	key := scantest.PrivateKeyPEM(f, "PRIVATE KEY")
-	secrets := []journal.NamedSecret{{Name: CredBearer, Value: s.bearer}, {Name: CredAPIKey, Value: s.apiKey}, {Name: CredOAuthClientSecret, Value: s.clientSecret}, {Name: CredAdminSecret, Value: s.admin}}
+	secrets := []journal.NamedSecret{{Name: journal.CredBearer, Value: s.bearer}, {Name: journal.CredAPIKey, Value: s.apiKey}, {Name: journal.CredOAuthClientSecret, Value: s.clientSecret}, {Name: journal.CredAdminSecret, Value: s.admin}}
 	encs := scantest.Encodings()
 	f.Fuzz(func(t *testing.T, pad uint16, before, after []byte, limit uint16, pick uint8) {
 		secret := secrets[int(pick)%len(secrets)]
@@ -49,10 +49,10 @@ func FuzzJournalRedaction(f *testing.F) {
 		// Up to a little past the default capture (17 KiB): a longer pad only
 		// costs decoding (a run of letters is decoded as base64).
 		text := strings.Repeat("p", int(pad)%(20<<10)) + string(before) + sent + string(after)
-		l := JournalLimits{BodyBytes: int(limit), HeaderBytes: int(limit), PathBytes: int(limit), QueryBytes: int(limit), FieldBytes: int(limit)}.WithDefaults()
+		l := journal.JournalLimits{BodyBytes: int(limit), HeaderBytes: int(limit), PathBytes: int(limit), QueryBytes: int(limit), FieldBytes: int(limit)}.WithDefaults()
 		farm := &Farm{secrets: s, journal: journal.New(l, nil)}
 		capture := text[:min(len(text), l.CaptureBytes())]
-		e := Exchange{
+		e := journal.Exchange{
 			Method: text, Path: text, Query: text, Op: text, TaskID: text, Malformed: text, A2AVersion: text, Tenant: text, TLSClient: text,
 			Header:          http.Header{"X-" + string(pick): {text}, "Authorization": {"Bearer " + text}, text: {"v"}},
 			Body:            capture,
@@ -65,7 +65,7 @@ func FuzzJournalRedaction(f *testing.F) {
 		stored, _ := json.Marshal(e)
 		// All fields at once may hold more streams than one scan tries;
 		// each alone holds nothing a scan finds, nor anything it cannot tell.
-		if found := slices.DeleteFunc(ix.Scan(string(stored), false).Names(), func(n string) bool { return n == CredUnexamined }); len(found) > 0 {
+		if found := slices.DeleteFunc(ix.Scan(string(stored), false).Names(), func(n string) bool { return n == journal.CredUnexamined }); len(found) > 0 {
 			t.Fatalf("a scan finds %v in what is stored (limit %d, pad %d): %s", found, limit, pad, stored)
 		}
 		eachString(reflect.ValueOf(e), "", func(path, v string) {
@@ -173,7 +173,7 @@ func FuzzAdmin(f *testing.F) {
 		all := farm.Journal().All()
 		e := all[len(all)-1]
 		if !withSecret {
-			if rec.Code != http.StatusUnauthorized || p.Version() != 0 || e.Route != RouteUnmatched {
+			if rec.Code != http.StatusUnauthorized || p.Version() != 0 || e.Route != journal.RouteUnmatched {
 				t.Fatalf("without the secret: %d, version %d, journaled %s", rec.Code, p.Version(), e.Route)
 			}
 			return
@@ -183,7 +183,7 @@ func FuzzAdmin(f *testing.F) {
 		default:
 			t.Fatalf("admin answered %d %s", rec.Code, rec.Body)
 		}
-		if e.Route != RouteAdmin || strings.Contains(mustJSON(e), farm.AdminSecret()) {
+		if e.Route != journal.RouteAdmin || strings.Contains(mustJSON(e), farm.AdminSecret()) {
 			t.Fatalf("admin call journaled as %s: %s", e.Route, mustJSON(e))
 		}
 	})
@@ -193,7 +193,7 @@ func FuzzAdmin(f *testing.F) {
 func fuzzFarm(f *testing.F) *Farm {
 	farm, err := Start(f.Context(), FarmSpec{
 		Dir:     f.TempDir(),
-		Journal: JournalLimits{Exchanges: 64, Ring: true},
+		Journal: journal.JournalLimits{Exchanges: 64, Ring: true},
 		Peers:   []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A", withStreaming()), testCard("A", withVersion("2"))}}},
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // manualClock is a FarmSpec.Now that moves only when the test says.
@@ -143,7 +144,7 @@ func TestGraceWindowOpensOnEveryRotation(t *testing.T) {
 				if _, e := rpc(t, c, p, wire.MethodSendMessage, sendParams("x", true), auth); (e == nil) != want {
 					t.Fatalf("request %d under the old token: admitted %v, want %v", i+1, e == nil, want)
 				}
-				if ex := lastExchange(t, f, RouteA2A); ex.CardVersion != 1 || ex.Auth.SatisfiesCurrent {
+				if ex := lastExchange(t, f, journal.RouteA2A); ex.CardVersion != 1 || ex.Auth.SatisfiesCurrent {
 					t.Errorf("request %d journaled at version %d with %+v, want version 1, not satisfying", i+1, ex.CardVersion, ex.Auth)
 				}
 			}

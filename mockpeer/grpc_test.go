@@ -14,25 +14,26 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/grpcpb"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // grpcPeer starts peer "A" (four task steps, streaming) with the card
 // options and spec tweaks given;
 // the channel receives every exchange as it is journaled.
-func grpcPeer(t *testing.T, tune func(*PeerSpec), opts ...cardOpt) (*Farm, *Peer, <-chan Exchange) {
+func grpcPeer(t *testing.T, tune func(*PeerSpec), opts ...cardOpt) (*Farm, *Peer, <-chan journal.Exchange) {
 	t.Helper()
 	ps := PeerSpec{Name: "A", Skill: testSkill, Task: fourSteps(),
 		Cards: []CardFunc{testCard("A", append([]cardOpt{withStreaming()}, opts...)...)}}
 	if tune != nil {
 		tune(&ps)
 	}
-	ch := make(chan Exchange, 64)
-	f := startFarm(t, FarmSpec{Now: steppingClock(), Peers: []PeerSpec{ps}, OnExchange: func(e Exchange) { ch <- e }})
+	ch := make(chan journal.Exchange, 64)
+	f := startFarm(t, FarmSpec{Now: steppingClock(), Peers: []PeerSpec{ps}, OnExchange: func(e journal.Exchange) { ch <- e }})
 	return f, f.Peer("A"), ch
 }
 
 // journaled is the next exchange journaled.
-func journaled(t *testing.T, ch <-chan Exchange) Exchange {
+func journaled(t *testing.T, ch <-chan journal.Exchange) journal.Exchange {
 	t.Helper()
 	return awaitExchange(t, ch, "after the gRPC call")
 }
@@ -61,12 +62,12 @@ func sendRequest(text string) *grpcpb.SendMessageRequest {
 }
 
 func TestGRPCSecurityFromMetadata(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil, withSecurity(bearerScheme, wire.Require("bearer")))
+	f, p, recorded := grpcPeer(t, nil, withSecurity(bearerScheme, wire.Require("bearer")))
 	client := grpcClient(t, httpsClient(t, f, false), p)
 
 	_, err := client.SendMessage(grpcContext(t), sendRequest("no credential"))
 	wantStatus(t, err, codes.Unauthenticated, "UNAUTHENTICATED")
-	e := journaled(t, journal)
+	e := journaled(t, recorded)
 	if e.Op != wire.MethodSendMessage || e.Binding != wire.BindingGRPC || e.ErrorCode != wire.ErrUnauthenticated.RPCCode ||
 		e.Auth.Admitted || len(e.Auth.Presented) != 0 || e.TaskID != "" {
 		t.Errorf("refused send journaled as %s %s error %d auth %+v task %q", e.Binding, e.Op, e.ErrorCode, e.Auth, e.TaskID)
@@ -77,8 +78,8 @@ func TestGRPCSecurityFromMetadata(t *testing.T) {
 	if err != nil {
 		t.Fatalf("send with the bearer token: %v", err)
 	}
-	e = journaled(t, journal)
-	if !e.Auth.Admitted || !e.Auth.SatisfiesCurrent || !slices.Equal(e.Auth.Presented, []string{CredBearer}) ||
+	e = journaled(t, recorded)
+	if !e.Auth.Admitted || !e.Auth.SatisfiesCurrent || !slices.Equal(e.Auth.Presented, []string{journal.CredBearer}) ||
 		e.TaskID != res.GetTask().GetId() || e.ErrorCode != 0 {
 		t.Errorf("admitted send journaled with auth %+v task %q error %d", e.Auth, e.TaskID, e.ErrorCode)
 	}
@@ -88,20 +89,20 @@ func TestGRPCSecurityFromMetadata(t *testing.T) {
 }
 
 func TestGRPCAPIKeyFromMetadata(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil, withSecurity(map[string]wire.SecurityScheme{
+	f, p, recorded := grpcPeer(t, nil, withSecurity(map[string]wire.SecurityScheme{
 		"key": {APIKey: &wire.APIKeySecurityScheme{Location: "header", Name: "X-API-Key"}}}, wire.Require("key")))
 	key := f.Credentials(Grants{APIKey: true}).APIKey
 	// gRPC metadata keys are lower case; the scheme names the header in any case.
 	if _, err := grpcClient(t, httpsClient(t, f, false), p).SendMessage(grpcContext(t, "x-api-key", key), sendRequest("k")); err != nil {
 		t.Fatalf("send with the api key: %v", err)
 	}
-	if e := journaled(t, journal); !slices.Equal(e.Auth.Presented, []string{CredAPIKey}) || !e.Auth.Admitted {
+	if e := journaled(t, recorded); !slices.Equal(e.Auth.Presented, []string{journal.CredAPIKey}) || !e.Auth.Admitted {
 		t.Errorf("journaled auth %+v", e.Auth)
 	}
 }
 
 func TestGRPCVersionMetadata(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil)
+	f, p, recorded := grpcPeer(t, nil)
 	client := grpcClient(t, httpsClient(t, f, false), p)
 	for _, tc := range []struct{ name, version string }{{"missing (0.3)", ""}, {"2.0", "2.0"}, {"patch", "1.0.1"}} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -111,7 +112,7 @@ func TestGRPCVersionMetadata(t *testing.T) {
 			}
 			_, err := client.GetTask(ctx, &grpcpb.GetTaskRequest{Id: "t-1"})
 			wantStatus(t, err, codes.FailedPrecondition, "VERSION_NOT_SUPPORTED")
-			e := journaled(t, journal)
+			e := journaled(t, recorded)
 			if e.A2AVersion != tc.version || e.ErrorCode != wire.ErrVersionNotSupported.RPCCode || !strings.Contains(e.Malformed, "A2A-Version") {
 				t.Errorf("journaled version %q error %d malformed %q", e.A2AVersion, e.ErrorCode, e.Malformed)
 			}
@@ -120,7 +121,7 @@ func TestGRPCVersionMetadata(t *testing.T) {
 }
 
 func TestGRPCSendGetCancelJournaled(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil)
+	f, p, recorded := grpcPeer(t, nil)
 	client := grpcClient(t, httpsClient(t, f, false), p)
 	sent, err := client.SendMessage(grpcContext(t), sendRequest("hello"))
 	if err != nil {
@@ -145,8 +146,8 @@ func TestGRPCSendGetCancelJournaled(t *testing.T) {
 		after wire.TaskState
 	}{{wire.MethodSendMessage, wire.TaskStateSubmitted}, {wire.MethodGetTask, ""}, {wire.MethodCancelTask, wire.TaskStateCanceled}}
 	for i, w := range want {
-		e := journaled(t, journal)
-		if e.Op != w.op || e.Binding != wire.BindingGRPC || e.Route != RouteA2A || e.TaskID != id || e.A2AVersion != "1.0" ||
+		e := journaled(t, recorded)
+		if e.Op != w.op || e.Binding != wire.BindingGRPC || e.Route != journal.RouteA2A || e.TaskID != id || e.A2AVersion != "1.0" ||
 			e.Path != "/lf.a2a.v1.A2AService/"+w.op || e.Status != http.StatusOK {
 			t.Errorf("exchange %d: %s %s %s task %q version %q → %d", i, e.Binding, e.Op, e.Path, e.TaskID, e.A2AVersion, e.Status)
 		}
@@ -172,18 +173,18 @@ func TestGRPCSendGetCancelJournaled(t *testing.T) {
 			t.Errorf("%s response %q does not carry the task", w.op, e.Response)
 		}
 	}
-	if e := journaled(t, journal); e.ErrorCode != wire.ErrTaskNotFound.RPCCode || !strings.Contains(e.Response, "TASK_NOT_FOUND") {
+	if e := journaled(t, recorded); e.ErrorCode != wire.ErrTaskNotFound.RPCCode || !strings.Contains(e.Response, "TASK_NOT_FOUND") {
 		t.Errorf("not-found journaled with error %d response %q", e.ErrorCode, e.Response)
 	}
 }
 
 func TestGRPCStreamJournaled(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil)
+	f, p, recorded := grpcPeer(t, nil)
 	events := grpcStream(t, httpsClient(t, f, false), p, wire.MethodSendStreamingMessage, sendParams("go", false))
 	if len(events) < 2 || events[0].Task == nil {
 		t.Fatalf("stream events %+v, want the task first", events)
 	}
-	e := journaled(t, journal)
+	e := journaled(t, recorded)
 	if e.Op != wire.MethodSendStreamingMessage || e.Binding != wire.BindingGRPC || e.TaskID != events[0].Task.ID {
 		t.Errorf("stream journaled as %s %s task %q", e.Binding, e.Op, e.TaskID)
 	}
@@ -202,32 +203,32 @@ func TestGRPCStreamJournaled(t *testing.T) {
 }
 
 func TestGRPCMutualTLS(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil, withSecurity(mtlsScheme, wire.Require("mtls")))
+	f, p, recorded := grpcPeer(t, nil, withSecurity(mtlsScheme, wire.Require("mtls")))
 	_, err := grpcClient(t, httpsClient(t, f, false), p).SendMessage(grpcContext(t), sendRequest("no cert"))
 	wantStatus(t, err, codes.Unauthenticated, "UNAUTHENTICATED")
-	if e := journaled(t, journal); e.Auth.Admitted || e.TLSClient != "" {
+	if e := journaled(t, recorded); e.Auth.Admitted || e.TLSClient != "" {
 		t.Errorf("send without a certificate journaled as %+v, client %q", e.Auth, e.TLSClient)
 	}
 	if _, err := grpcClient(t, httpsClient(t, f, true), p).SendMessage(grpcContext(t), sendRequest("cert")); err != nil {
 		t.Fatalf("send with the farm's client certificate: %v", err)
 	}
-	if e := journaled(t, journal); !e.Auth.Admitted || e.TLSClient == "" || !slices.Contains(e.Auth.Presented, CredClientCert) {
+	if e := journaled(t, recorded); !e.Auth.Admitted || e.TLSClient == "" || !slices.Contains(e.Auth.Presented, journal.CredClientCert) {
 		t.Errorf("send with a certificate journaled as %+v, client %q", e.Auth, e.TLSClient)
 	}
 }
 
 func TestGRPCUnknownMethod(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil)
+	f, p, recorded := grpcPeer(t, nil)
 	conn := grpcConn(t, httpsClient(t, f, false), p)
 	err := conn.Invoke(grpcContext(t), "/lf.a2a.v1.A2AService/Nope", &grpcpb.GetTaskRequest{}, &grpcpb.Task{})
 	wantStatus(t, err, codes.Unimplemented, "")
-	if e := journaled(t, journal); e.Route != RouteA2A || e.ErrorCode != wire.ErrMethodNotFound.RPCCode || !strings.Contains(e.Malformed, "Nope") {
+	if e := journaled(t, recorded); e.Route != journal.RouteA2A || e.ErrorCode != wire.ErrMethodNotFound.RPCCode || !strings.Contains(e.Malformed, "Nope") {
 		t.Errorf("unknown method journaled as %s error %d malformed %q", e.Route, e.ErrorCode, e.Malformed)
 	}
 }
 
 func TestOfferedBindingsOnly(t *testing.T) {
-	f, p, journal := grpcPeer(t, func(ps *PeerSpec) { ps.Bindings = []string{wire.BindingGRPC} })
+	f, p, recorded := grpcPeer(t, func(ps *PeerSpec) { ps.Bindings = []string{wire.BindingGRPC} })
 	c := httpsClient(t, f, false)
 	resp, body := do(t, c, http.MethodGet, p.CardURL(), "", nil)
 	var card wire.AgentCard
@@ -238,13 +239,13 @@ func TestOfferedBindingsOnly(t *testing.T) {
 	if !slices.Equal(card.SupportedInterfaces, want) {
 		t.Errorf("interfaces %+v, want %+v", card.SupportedInterfaces, want)
 	}
-	journaled(t, journal) // the card
+	journaled(t, recorded) // the card
 	rpcBody := `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`
 	if resp, _ := do(t, c, http.MethodPost, JSONRPCURL(p.Origin()), rpcBody, a2aHeaders(nil)); resp.StatusCode != http.StatusNotFound {
 		t.Errorf("JSON-RPC on a gRPC-only peer answered %d, want 404", resp.StatusCode)
 	}
-	if e := journaled(t, journal); e.Route != RouteUnmatched {
-		t.Errorf("JSON-RPC on a gRPC-only peer journaled on route %s, want %s", e.Route, RouteUnmatched)
+	if e := journaled(t, recorded); e.Route != journal.RouteUnmatched {
+		t.Errorf("JSON-RPC on a gRPC-only peer journaled on route %s, want %s", e.Route, journal.RouteUnmatched)
 	}
 	if _, err := grpcClient(t, c, p).SendMessage(grpcContext(t), sendRequest("x")); err != nil {
 		t.Errorf("gRPC on a gRPC-only peer: %v", err)
@@ -252,38 +253,38 @@ func TestOfferedBindingsOnly(t *testing.T) {
 }
 
 func TestUnofferedGRPCHasNoRoute(t *testing.T) {
-	f, p, journal := grpcPeer(t, func(ps *PeerSpec) { ps.Bindings = []string{wire.BindingJSONRPC} })
+	f, p, recorded := grpcPeer(t, func(ps *PeerSpec) { ps.Bindings = []string{wire.BindingJSONRPC} })
 	_, err := grpcClient(t, httpsClient(t, f, false), p).SendMessage(grpcContext(t), sendRequest("x"))
 	wantStatus(t, err, codes.Unimplemented, "")
-	if e := journaled(t, journal); e.Route != RouteUnmatched || e.Status != http.StatusNotFound {
+	if e := journaled(t, recorded); e.Route != journal.RouteUnmatched || e.Status != http.StatusNotFound {
 		t.Errorf("gRPC on a JSON-RPC-only peer journaled as %s → %d", e.Route, e.Status)
 	}
 }
 
 func TestGRPCMalformedRequest(t *testing.T) {
-	f, p, journal := grpcPeer(t, nil)
+	f, p, recorded := grpcPeer(t, nil)
 	in := sendRequest("x")
 	in.Message.Role = grpcpb.Role_ROLE_UNSPECIFIED
 	_, err := grpcClient(t, httpsClient(t, f, false), p).SendMessage(grpcContext(t), in)
 	wantStatus(t, err, codes.InvalidArgument, "")
-	if e := journaled(t, journal); e.ErrorCode != wire.ErrInvalidParams.RPCCode || !strings.Contains(e.Malformed, "message.role") || e.TaskID != "" {
+	if e := journaled(t, recorded); e.ErrorCode != wire.ErrInvalidParams.RPCCode || !strings.Contains(e.Malformed, "message.role") || e.TaskID != "" {
 		t.Errorf("malformed send journaled with error %d malformed %q task %q", e.ErrorCode, e.Malformed, e.TaskID)
 	}
 }
 
 func TestGRPCRequiredExtensionFromMetadata(t *testing.T) {
 	const uri = "https://example.com/ext/required/v1"
-	f, p, journal := grpcPeer(t, nil, func(_ Origins, c *wire.AgentCard) {
+	f, p, recorded := grpcPeer(t, nil, func(_ Origins, c *wire.AgentCard) {
 		c.Capabilities.Extensions = []wire.AgentExtension{{URI: uri, Required: true}}
 	})
 	client := grpcClient(t, httpsClient(t, f, false), p)
 	_, err := client.SendMessage(grpcContext(t), sendRequest("without"))
 	wantStatus(t, err, codes.FailedPrecondition, "EXTENSION_SUPPORT_REQUIRED")
-	journaled(t, journal)
+	journaled(t, recorded)
 	if _, err := client.SendMessage(grpcContext(t, "a2a-extensions", uri), sendRequest("with")); err != nil {
 		t.Fatalf("send activating the extension: %v", err)
 	}
-	if e := journaled(t, journal); !slices.Equal(e.Extensions, []string{uri}) {
+	if e := journaled(t, recorded); !slices.Equal(e.Extensions, []string{uri}) {
 		t.Errorf("journaled extensions %v", e.Extensions)
 	}
 }

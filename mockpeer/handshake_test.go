@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // A client that does not trust the farm's CA leaves a journal entry that
@@ -27,9 +29,9 @@ func TestFailedHandshakeIsJournaled(t *testing.T) {
 		t.Fatalf("journal has %d exchanges, want the failed handshake", len(got))
 	}
 	e := got[0]
-	if e.Route != RouteConnection || e.Peer != "A" || !strings.Contains(e.Malformed, "TLS handshake failed") ||
-		!strings.Contains(e.Malformed, "certificate") || e.Conn.Handshake != HandshakeFailed || !e.HandshakeRefusedByClient() ||
-		e.Conn.EndedBy != EndedByClient {
+	if e.Route != journal.RouteConnection || e.Peer != "A" || !strings.Contains(e.Malformed, "TLS handshake failed") ||
+		!strings.Contains(e.Malformed, "certificate") || e.Conn.Handshake != journal.HandshakeFailed || !e.HandshakeRefusedByClient() ||
+		e.Conn.EndedBy != journal.EndedByClient {
 		t.Errorf("journaled %+v", e)
 	}
 	// A trusting client is unaffected and journaled after it.
@@ -38,7 +40,7 @@ func TestFailedHandshakeIsJournaled(t *testing.T) {
 		t.Fatalf("trusting client: %v", err)
 	}
 	resp.Body.Close()
-	if all := f.Journal().All(); len(all) != 2 || all[1].Route != RouteCard {
+	if all := f.Journal().All(); len(all) != 2 || all[1].Route != journal.RouteCard {
 		t.Errorf("journal after a good request: %d exchanges", len(all))
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 const testSkill = "summarize"
@@ -103,12 +104,12 @@ func onePeer(t *testing.T, ps PeerSpec) (*Farm, *Peer) {
 // journaledPeer starts a farm with the single peer "A" and hands every
 // exchange, as it is journaled, to the returned channel: room is how many
 // the test may leave unread before the farm blocks.
-func journaledPeer(t *testing.T, room int) (*Farm, *Peer, <-chan Exchange) {
+func journaledPeer(t *testing.T, room int) (*Farm, *Peer, <-chan journal.Exchange) {
 	t.Helper()
-	journaled := make(chan Exchange, room)
+	journaled := make(chan journal.Exchange, room)
 	f := startFarm(t, FarmSpec{
 		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
-		OnExchange: func(e Exchange) { journaled <- e },
+		OnExchange: func(e journal.Exchange) { journaled <- e },
 	})
 	return f, f.Peer("A"), journaled
 }
@@ -261,9 +262,9 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 // lastExchange is the journal's last exchange on route.
-func lastExchange(t *testing.T, f *Farm, route string) Exchange {
+func lastExchange(t *testing.T, f *Farm, route string) journal.Exchange {
 	t.Helper()
-	all := f.Journal().Select(func(e Exchange) bool { return e.Route == route })
+	all := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == route })
 	if len(all) == 0 {
 		t.Fatalf("no %s exchange journaled", route)
 	}
@@ -274,10 +275,10 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 // requestsOf drops the connection records from exchanges: what a test of
 // requests counts.
-func requestsOf(all []Exchange) []Exchange {
-	var out []Exchange
+func requestsOf(all []journal.Exchange) []journal.Exchange {
+	var out []journal.Exchange
 	for _, e := range all {
-		if e.Route != RouteConnection {
+		if e.Route != journal.RouteConnection {
 			out = append(out, e)
 		}
 	}

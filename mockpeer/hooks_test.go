@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 var apiKeyScheme = map[string]wire.SecurityScheme{"key": {APIKey: &wire.APIKeySecurityScheme{Location: "header", Name: "X-Api-Key"}}}
@@ -46,7 +47,7 @@ func TestEnforcedVersionHook(t *testing.T) {
 			if code := errCode(e); code != tc.wantCode {
 				t.Fatalf("send answered code %d (%+v), want %d", code, e, tc.wantCode)
 			}
-			ex := lastExchange(t, f, RouteA2A)
+			ex := lastExchange(t, f, journal.RouteA2A)
 			if ex.Auth.Admitted != (tc.wantCode == 0) || ex.CardVersion != tc.rotateTo {
 				t.Errorf("journal: auth %+v at version %d", ex.Auth, ex.CardVersion)
 			}
@@ -75,14 +76,14 @@ func TestCancelRequiresMTLS(t *testing.T) {
 	if _, e := rpc(t, plain, p, wire.MethodCancelTask, map[string]any{"id": id}, nil); errCode(e) != wire.ErrUnauthenticated.RPCCode {
 		t.Fatalf("cancel without certificate: %+v, want unauthenticated", e)
 	}
-	if ex := lastExchange(t, f, RouteA2A); ex.Auth.Admitted {
+	if ex := lastExchange(t, f, journal.RouteA2A); ex.Auth.Admitted {
 		t.Errorf("refused cancel journaled as admitted")
 	}
 	res, e := rpc(t, withCert, p, wire.MethodCancelTask, map[string]any{"id": id}, nil)
 	if e != nil || decodeTask(t, res).Status.State != wire.TaskStateCanceled {
 		t.Fatalf("cancel with certificate: %+v %s", e, res)
 	}
-	if ex := lastExchange(t, f, RouteA2A); ex.TLSClient != ClientCertCN || !ex.Auth.Admitted {
+	if ex := lastExchange(t, f, journal.RouteA2A); ex.TLSClient != ClientCertCN || !ex.Auth.Admitted {
 		t.Errorf("TLSClient %q admitted %v, want %q admitted", ex.TLSClient, ex.Auth.Admitted, ClientCertCN)
 	}
 }
@@ -171,7 +172,7 @@ func TestOnCardFetchHook(t *testing.T) {
 			// GetTask advances a task it does not find settled, so look at
 			// the journal's state before the poll.
 			jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": open.ID})
-			if ex := lastExchange(t, f, RouteA2A); ex.StateBefore != tc.wantState {
+			if ex := lastExchange(t, f, journal.RouteA2A); ex.StateBefore != tc.wantState {
 				t.Errorf("running task after a card fetch: %s, want %s", ex.StateBefore, tc.wantState)
 			}
 			got := decodeTask(t, must(jsonrpcCall(t, c, p, wire.MethodGetTask, map[string]any{"id": open.ID})))

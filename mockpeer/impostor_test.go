@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The impostor presents a certificate no client of the farm trusts: a
@@ -45,7 +47,7 @@ func TestPresentImpostor(t *testing.T) {
 				t.Fatal("not Impostor after PresentImpostor")
 			}
 			requireImpostorRefused(t, c, p, journaled)
-			if n := len(f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard })); n != 1 {
+			if n := len(f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard })); n != 1 {
 				t.Errorf("%d card requests journaled, want the one before the switch", n)
 			}
 		})
@@ -129,7 +131,7 @@ func TestRefusedHandshakeJournaledBeforeClose(t *testing.T) {
 		if err := f.Close(); err != nil {
 			t.Fatalf("Close: %v", err)
 		}
-		if got := f.Journal().Select(Exchange.HandshakeRefusedByClient); len(got) != 1 {
+		if got := f.Journal().Select(journal.Exchange.HandshakeRefusedByClient); len(got) != 1 {
 			t.Fatalf("%d refused handshakes journaled, want 1", len(got))
 		}
 	}
@@ -153,10 +155,10 @@ func TestHangUpOnImpostorIsJournaled(t *testing.T) {
 	}
 	resp.Body.Close()
 	tr.CloseIdleConnections()
-	if e := <-journaled; e.Route != RouteCard {
+	if e := <-journaled; e.Route != journal.RouteCard {
 		t.Fatalf("journaled %s, want the card request", e.Route)
 	}
-	if e := <-journaled; e.Route != RouteConnection || e.HandshakeRefusedByClient() || e.Conn.Requests != 1 {
+	if e := <-journaled; e.Route != journal.RouteConnection || e.HandshakeRefusedByClient() || e.Conn.Requests != 1 {
 		t.Fatalf("journaled %s %q, want the card request's connection, no refusal", e.Route, e.Malformed)
 	}
 	// Hangs up: journaled as a refusal.
@@ -182,7 +184,7 @@ func TestHangUpOnImpostorIsJournaled(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	if got := f.Journal().Select(Exchange.HandshakeRefusedByClient); len(got) != 1 {
+	if got := f.Journal().Select(journal.Exchange.HandshakeRefusedByClient); len(got) != 1 {
 		t.Errorf("%d refusals journaled, want the one hang-up", len(got))
 	}
 }
@@ -228,7 +230,7 @@ func TestHangUpDuringHandshakeIsJournaled(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	got := f.Journal().Select(Exchange.HandshakeRefusedByClient)
+	got := f.Journal().Select(journal.Exchange.HandshakeRefusedByClient)
 	if len(got) != 1 || !strings.Contains(got[0].Malformed, "during the handshake") {
 		t.Errorf("refusals journaled: %v, want the one during the handshake with the impostor", got)
 	}
@@ -266,7 +268,7 @@ func TestPresentGenuine(t *testing.T) {
 
 // requireImpostorRefused: a GET by c, a client trusting p's genuine CA,
 // fails on an unknown authority, and the refusal is journaled for peer A.
-func requireImpostorRefused(t *testing.T, c *http.Client, p *Peer, journaled <-chan Exchange) {
+func requireImpostorRefused(t *testing.T, c *http.Client, p *Peer, journaled <-chan journal.Exchange) {
 	t.Helper()
 	var unknown x509.UnknownAuthorityError
 	if _, err := c.Get(p.CardURL()); !errors.As(err, &unknown) {
@@ -276,7 +278,7 @@ func requireImpostorRefused(t *testing.T, c *http.Client, p *Peer, journaled <-c
 	for {
 		select {
 		case e := <-journaled:
-			if e.Route == RouteConnection && !e.HandshakeRefusedByClient() && e.Conn.EndedBy == EndedByPeer {
+			if e.Route == journal.RouteConnection && !e.HandshakeRefusedByClient() && e.Conn.EndedBy == journal.EndedByPeer {
 				continue
 			}
 			if !e.HandshakeRefusedByClient() || e.Peer != "A" {

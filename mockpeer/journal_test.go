@@ -11,15 +11,16 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 func TestJournalFields(t *testing.T) {
 	clock := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	var hooked []Exchange
+	var hooked []journal.Exchange
 	var mu sync.Mutex
 	f := startFarm(t, FarmSpec{
 		Now:        func() time.Time { return clock },
-		OnExchange: func(e Exchange) { mu.Lock(); hooked = append(hooked, e); mu.Unlock() },
+		OnExchange: func(e journal.Exchange) { mu.Lock(); hooked = append(hooked, e); mu.Unlock() },
 		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
 	})
 	p, c := f.Peer("A"), httpsClient(t, f, false)
@@ -40,7 +41,7 @@ func TestJournalFields(t *testing.T) {
 		"time":       {e.Time.Equal(clock), true},
 		"peer":       {e.Peer, "A"},
 		"origin":     {e.Origin, p.Origin()},
-		"route":      {e.Route, RouteA2A},
+		"route":      {e.Route, journal.RouteA2A},
 		"op":         {e.Op, wire.MethodSendMessage},
 		"binding":    {e.Binding, wire.BindingJSONRPC},
 		"method":     {e.Method, http.MethodPost},
@@ -65,17 +66,17 @@ func TestJournalFields(t *testing.T) {
 	if !strings.Contains(e.Body, `"SendMessage"`) || !strings.Contains(e.Response, `"task-1"`) {
 		t.Errorf("body %q / response %q not recorded", e.Body, e.Response)
 	}
-	if all[1].Seq != 3 || all[1].Route != RouteCard {
+	if all[1].Seq != 3 || all[1].Route != journal.RouteCard {
 		t.Errorf("second exchange %d %s", all[1].Seq, all[1].Route)
 	}
 	if err := f.Close(); err != nil { // waits for the requests in flight: all are hooked
 		t.Fatal(err)
 	}
-	if mu.Lock(); len(hooked) != 3 || hooked[2].Route != RouteConnection || hooked[2].Seq != 1 {
+	if mu.Lock(); len(hooked) != 3 || hooked[2].Route != journal.RouteConnection || hooked[2].Seq != 1 {
 		t.Errorf("%d OnExchange calls, want 3, the connection's last", len(hooked))
 	}
 	mu.Unlock()
-	if sel := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }); len(sel) != 1 {
+	if sel := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard }); len(sel) != 1 {
 		t.Errorf("Select found %d card exchanges, want 1", len(sel))
 	}
 }
@@ -92,14 +93,14 @@ func TestJournalMalformedAndUnmatched(t *testing.T) {
 	if resp.StatusCode != http.StatusNotFound || !json.Valid(body) || !strings.Contains(string(body), "/nowhere") {
 		t.Errorf("unmatched answer %d %s", resp.StatusCode, body)
 	}
-	e := lastExchange(t, f, RouteUnmatched)
+	e := lastExchange(t, f, journal.RouteUnmatched)
 	if e.Status != http.StatusNotFound || e.Path != "/nowhere" || e.Query != "x=1" {
 		t.Errorf("unmatched journaled as %+v", e)
 	}
 	// No A2A-Version: the protocol layer rejects it before the handler.
 	raw := `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"t"}}`
 	do(t, c, http.MethodPost, JSONRPCURL(p.Origin()), raw, map[string]string{"Content-Type": "application/json"})
-	e = lastExchange(t, f, RouteA2A)
+	e = lastExchange(t, f, journal.RouteA2A)
 	if e.ErrorCode != wire.ErrVersionNotSupported.RPCCode || e.Malformed == "" || e.A2AVersion != "" {
 		t.Errorf("version-less call journaled with code %d malformed %q version %q", e.ErrorCode, e.Malformed, e.A2AVersion)
 	}
@@ -112,7 +113,7 @@ func TestRedaction(t *testing.T) {
 	var hooked bytes.Buffer
 	var mu sync.Mutex
 	f := startFarm(t, FarmSpec{
-		OnExchange: func(e Exchange) { mu.Lock(); _ = json.NewEncoder(&hooked).Encode(e); mu.Unlock() },
+		OnExchange: func(e journal.Exchange) { mu.Lock(); _ = json.NewEncoder(&hooked).Encode(e); mu.Unlock() },
 		Peers:      []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A", oauthScheme("A"))}}},
 	})
 	p, c := f.Peer("A"), httpsClient(t, f, true)
@@ -131,19 +132,19 @@ func TestRedaction(t *testing.T) {
 	})
 	do(t, c, http.MethodGet, p.Origin()+"/leak/"+url.PathEscape(creds.BearerToken), "", nil)
 	// A body longer than the journal keeps, with a secret at the cut.
-	long := strings.Repeat("x", DefaultJournalLimits.BodyBytes-10) + creds.BearerToken + strings.Repeat("y", 100)
+	long := strings.Repeat("x", journal.DefaultJournalLimits.BodyBytes-10) + creds.BearerToken + strings.Repeat("y", 100)
 	do(t, c, http.MethodPost, p.Origin()+"/long", long, nil)
 
-	e := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodSendMessage })[0]
-	want := []string{CredAPIKey, CredBearer, CredClientCert, CredOAuthClientSecret, CredOAuthToken}
+	e := f.Journal().Select(func(e journal.Exchange) bool { return e.Op == wire.MethodSendMessage })[0]
+	want := []string{journal.CredAPIKey, journal.CredBearer, journal.CredClientCert, journal.CredOAuthClientSecret, journal.CredOAuthToken}
 	if strings.Join(e.Auth.Presented, ",") != strings.Join(want, ",") {
 		t.Errorf("presented %v, want %v", e.Auth.Presented, want)
 	}
 	if got := e.Header.Get("Authorization"); got != "Bearer [REDACTED:oauth-token]" {
 		t.Errorf("Authorization journaled as %q", got)
 	}
-	longEx := lastExchange(t, f, RouteUnmatched)
-	if len(longEx.Body) > DefaultJournalLimits.BodyBytes+100 || !strings.Contains(longEx.Body, "truncated") {
+	longEx := lastExchange(t, f, journal.RouteUnmatched)
+	if len(longEx.Body) > journal.DefaultJournalLimits.BodyBytes+100 || !strings.Contains(longEx.Body, "truncated") {
 		t.Errorf("long body journaled with %d bytes, no truncation mark", len(longEx.Body))
 	}
 

@@ -32,7 +32,7 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 	body := straddle(l.BodyBytes) + strings.Repeat("b", 100<<10)
 	do(t, c, http.MethodPost, p.Origin()+"/"+straddle(l.PathBytes)+"?q="+straddle(l.QueryBytes), body, h)
 
-	e := lastExchange(t, f, RouteUnmatched)
+	e := lastExchange(t, f, journal.RouteUnmatched)
 	for _, name := range []string{journal.TruncHeader, journal.TruncPath, journal.TruncQuery, journal.TruncBody} {
 		if !slices.Contains(e.Truncated, name) {
 			t.Errorf("Truncated %v does not name %s", e.Truncated, name)
@@ -59,7 +59,7 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 	}
 	// Every cut says its bound and the size it met.
 	for _, name := range append(slices.Clone(e.Truncated), journal.CutHeaderValues) {
-		i := slices.IndexFunc(e.Cuts, func(c Cut) bool { return c.Field == name })
+		i := slices.IndexFunc(e.Cuts, func(c journal.Cut) bool { return c.Field == name })
 		if i < 0 || e.Cuts[i].Limit <= 0 || e.Cuts[i].Seen <= e.Cuts[i].Limit {
 			t.Errorf("%s: cuts %+v say no bound met", name, e.Cuts)
 		}
@@ -70,7 +70,7 @@ func TestJournalBoundsOneExchange(t *testing.T) {
 // Compact, only counted.
 func TestJournalFlood(t *testing.T) {
 	f := startFarm(t, FarmSpec{
-		Journal: JournalLimits{Exchanges: 5, Compact: 10},
+		Journal: journal.JournalLimits{Exchanges: 5, Compact: 10},
 		Peers:   []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
 	})
 	p, c := f.Peer("A"), httpsClient(t, f, false)
@@ -78,7 +78,7 @@ func TestJournalFlood(t *testing.T) {
 		rpc(t, c, p, wire.MethodGetTask, map[string]any{"id": "nope"}, nil)
 	}
 	counts := f.Journal().Counts()
-	if counts != (JournalCounts{Seen: 30, Whole: 5, Compact: 10, Dropped: 15}) || f.Journal().Len() != 15 {
+	if counts != (journal.JournalCounts{Seen: 30, Whole: 5, Compact: 10, Dropped: 15}) || f.Journal().Len() != 15 {
 		t.Fatalf("counts %+v, %d kept; want 5 whole, 10 compact, 15 dropped", counts, f.Journal().Len())
 	}
 	all := f.Journal().All()
@@ -89,7 +89,7 @@ func TestJournalFlood(t *testing.T) {
 	if !slices.Contains(e.Truncated, journal.TruncCompact) || e.Header != nil || e.Body != "" || e.Response != "" {
 		t.Errorf("exchange 6 not compact: %+v", e)
 	}
-	if e.Op != wire.MethodGetTask || e.A2AVersion != "1.0" || e.ErrorCode != wire.ErrTaskNotFound.RPCCode || e.Route != RouteA2A {
+	if e.Op != wire.MethodGetTask || e.A2AVersion != "1.0" || e.ErrorCode != wire.ErrTaskNotFound.RPCCode || e.Route != journal.RouteA2A {
 		t.Errorf("compact exchange lost what the checks read: %s", e.Line())
 	}
 }
@@ -97,7 +97,7 @@ func TestJournalFlood(t *testing.T) {
 // TestJournalRing: a standalone peer keeps the newest exchanges.
 func TestJournalRing(t *testing.T) {
 	f := startFarm(t, FarmSpec{
-		Journal: JournalLimits{Exchanges: 3, Ring: true},
+		Journal: journal.JournalLimits{Exchanges: 3, Ring: true},
 		Peers:   []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}},
 	})
 	c := httpsClient(t, f, false)
@@ -157,7 +157,7 @@ func TestJournalPinsNoRequest(t *testing.T) {
 	req.Header.Set("A2A-Extensions", big)
 	req.Header.Set("A2A-Version", big[:4])
 	p.ServeHTTP(httptest.NewRecorder(), req)
-	e := lastExchange(t, f, RouteUnmatched)
+	e := lastExchange(t, f, journal.RouteUnmatched)
 	inBig := func(s string) bool {
 		if s == "" {
 			return false

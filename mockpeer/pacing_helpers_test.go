@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // stepper is a FarmSpec.After that lets a test step paced tasks by hand:
@@ -44,7 +45,7 @@ func (s *stepper) await() chan<- time.Time {
 }
 
 // pacedPeer starts a streaming peer "A" whose tasks step when st says.
-func pacedPeer(t *testing.T, st *stepper, ps PeerSpec, onExchange func(Exchange)) (*Farm, *Peer) {
+func pacedPeer(t *testing.T, st *stepper, ps PeerSpec, onExchange func(journal.Exchange)) (*Farm, *Peer) {
 	t.Helper()
 	ps.Name, ps.Skill = "A", testSkill
 	if len(ps.Cards) == 0 {
@@ -167,10 +168,10 @@ func (s *liveStream) expectEnd() {
 }
 
 // exchangeSignal is an OnExchange that signals each journaled A2A exchange.
-func exchangeSignal() (func(Exchange), <-chan Exchange) {
-	ch := make(chan Exchange, 64)
-	return func(e Exchange) {
-		if e.Route == RouteA2A {
+func exchangeSignal() (func(journal.Exchange), <-chan journal.Exchange) {
+	ch := make(chan journal.Exchange, 64)
+	return func(e journal.Exchange) {
+		if e.Route == journal.RouteA2A {
 			ch <- e
 		}
 	}, ch
@@ -178,14 +179,14 @@ func exchangeSignal() (func(Exchange), <-chan Exchange) {
 
 // awaitExchange returns the next exchange fed to ch (by OnExchange); what
 // says, in a failure, what the wait was for.
-func awaitExchange(t *testing.T, ch <-chan Exchange, what string) Exchange {
+func awaitExchange(t *testing.T, ch <-chan journal.Exchange, what string) journal.Exchange {
 	t.Helper()
 	select {
 	case e := <-ch:
 		return e
 	case <-time.After(10 * time.Second):
 		t.Fatalf("no exchange journaled: %s", what)
-		return Exchange{}
+		return journal.Exchange{}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
 )
 
@@ -60,8 +61,8 @@ func TestEncodedCredentialsAreSeenAndRedacted(t *testing.T) {
 			do(t, c, tc.method, p.Origin()+tc.path, tc.body, tc.header)
 			all := f.Journal().All()
 			ex := all[len(all)-1]
-			if !slices.Contains(ex.Auth.Presented, CredBearer) {
-				t.Errorf("presented %v, want %s", ex.Auth.Presented, CredBearer)
+			if !slices.Contains(ex.Auth.Presented, journal.CredBearer) {
+				t.Errorf("presented %v, want %s", ex.Auth.Presented, journal.CredBearer)
 			}
 			raw, _ := json.Marshal(ex)
 			for _, secret := range []string{tok, tc.sent} {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // threeVersions are open cards whose contracts differ: each declares
@@ -39,7 +40,7 @@ func TestRotationAfterCardResponses(t *testing.T) {
 		}
 	}
 	var versions []int
-	for _, e := range f.Journal().Select(func(e Exchange) bool { return e.Route == RouteCard }) {
+	for _, e := range f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard }) {
 		versions = append(versions, e.CardVersion)
 	}
 	if len(versions) != 4 || versions[0] != 0 || versions[1] != 1 || versions[2] != 1 || versions[3] != 2 {
@@ -79,7 +80,7 @@ func TestRotationAfterSend(t *testing.T) {
 	}
 	// The send that fired the rotation was made under version 0: the journal
 	// must say so, or a check would blame the client for a later contract.
-	if e := lastExchange(t, f, RouteA2A); e.CardVersion != 0 || e.ContractHash != p.ContractHash(0) {
+	if e := lastExchange(t, f, journal.RouteA2A); e.CardVersion != 0 || e.ContractHash != p.ContractHash(0) {
 		t.Errorf("send journaled with version %d hash %s, want the version in force at arrival (0)", e.CardVersion, e.ContractHash)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // routeOf names the route a path belongs to. The admin API is not served
@@ -15,17 +16,17 @@ import (
 func routeOf(path string) string {
 	switch {
 	case path == wire.WellKnownCardPath:
-		return RouteCard
+		return journal.RouteCard
 	case path == TokenPath:
-		return RouteToken
+		return journal.RouteToken
 	case path == JWKSPath:
-		return RouteJWKS
+		return journal.RouteJWKS
 	case path == JSONRPCPath, path == RESTPath, strings.HasPrefix(path, RESTPath+"/"):
-		return RouteA2A
+		return journal.RouteA2A
 	case strings.HasPrefix(path, agent.GRPCPathPrefix):
-		return RouteA2A
+		return journal.RouteA2A
 	}
-	return RouteUnmatched
+	return journal.RouteUnmatched
 }
 
 // ServeHTTP routes one request and journals it, whatever happens to it.
@@ -64,8 +65,8 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 func (p *Peer) serve(in *arrival, sent *http.Request) {
 	r := withoutDotSegments(sent)
 	route, rec := routeOf(r.URL.Path), in.rec
-	if route == RouteA2A && !p.offers(bindingAt(r.URL.Path)) {
-		route = RouteUnmatched // a binding this peer does not offer has no route
+	if route == journal.RouteA2A && !p.offers(bindingAt(r.URL.Path)) {
+		route = journal.RouteUnmatched // a binding this peer does not offer has no route
 	}
 	d := &draft{cardVersion: -1}
 	call := &d.call
@@ -75,17 +76,17 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 	d.auth.SatisfiesCurrent = p.satisfies(r, current)
 
 	switch {
-	case route == RouteCard:
+	case route == journal.RouteCard:
 		p.serveCard(rec, r, d)
-	case route == RouteToken:
+	case route == journal.RouteToken:
 		p.serveToken(rec, r)
-	case route == RouteJWKS:
+	case route == journal.RouteJWKS:
 		p.serveJWKS(rec, r)
-	case route == RouteA2A && r.URL.Path == JSONRPCPath:
+	case route == journal.RouteA2A && r.URL.Path == JSONRPCPath:
 		p.jsonrpc.ServeHTTP(rec, r)
-	case route == RouteA2A && bindingAt(r.URL.Path) == wire.BindingGRPC:
+	case route == journal.RouteA2A && bindingAt(r.URL.Path) == wire.BindingGRPC:
 		p.serveGRPC(in, r)
-	case route == RouteA2A:
+	case route == journal.RouteA2A:
 		p.rest.ServeHTTP(rec, stripRESTPath(r))
 	default:
 		writeJSON(rec, http.StatusNotFound, map[string]string{
@@ -101,8 +102,8 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 }
 
 // exchange is the part of an Exchange every listener records alike.
-func (in *arrival) exchange(route string, r *http.Request) Exchange {
-	e := Exchange{
+func (in *arrival) exchange(route string, r *http.Request) journal.Exchange {
+	e := journal.Exchange{
 		Seq:        in.seq,
 		Time:       in.at,
 		Route:      route,
@@ -122,7 +123,7 @@ func (in *arrival) exchange(route string, r *http.Request) Exchange {
 }
 
 // store seals e with what was captured of its bodies and journals it.
-func (f *Farm) store(e *Exchange, in *arrival) {
+func (f *Farm) store(e *journal.Exchange, in *arrival) {
 	var bodyCut bool
 	e.Body, bodyCut = in.tap.captured()
 	f.seal(e, bodyCut, in.rec.cut)
@@ -131,13 +132,13 @@ func (f *Farm) store(e *Exchange, in *arrival) {
 
 // record adds what the peer and the protocol layer learnt to e, then
 // stores it.
-func (p *Peer) record(e Exchange, in *arrival, r *http.Request, d *draft, call *agent.Call) {
+func (p *Peer) record(e journal.Exchange, in *arrival, r *http.Request, d *draft, call *agent.Call) {
 	e.Peer, e.Origin = p.spec.Name, p.origin
 	e.TaskID, e.StateBefore, e.StateAfter, e.StateVersion = d.taskID, d.stateBefore, d.stateAfter, d.stateVersion
 	e.Auth, e.RequestMetadata = d.auth, d.requestMetadata
 	e.Validators, e.RunningShown, e.Announced = d.validators, d.runningShown, d.announced
 	e.SentContract = p.sentContract(d.requestMetadata)
-	if e.Route == RouteA2A {
+	if e.Route == journal.RouteA2A {
 		e.Op, e.Binding, e.ErrorCode, e.Malformed = call.Op, call.Binding, call.ErrorCode, call.Malformed
 		e.Tenant = call.Tenant
 		e.Blocking = d.blocking
@@ -184,7 +185,7 @@ func firstValue(h http.Header, key string) string {
 
 // sentContract reads the frozen-contract hash a task-creating call's
 // metadata carried (requestMetadata, whole: the journal bounds its copy).
-func (p *Peer) sentContract(meta map[string]any) *SentContract {
+func (p *Peer) sentContract(meta map[string]any) *journal.SentContract {
 	ext, _ := meta[FrozenContractExtension].(map[string]any)
 	h, ok := ext["contractHash"].(string)
 	if !ok {
@@ -192,10 +193,10 @@ func (p *Peer) sentContract(meta map[string]any) *SentContract {
 	}
 	for _, v := range p.versions {
 		if v.hash == h {
-			return &SentContract{Hash: h}
+			return &journal.SentContract{Hash: h}
 		}
 	}
-	return &SentContract{}
+	return &journal.SentContract{}
 }
 
 // stripRESTPath is r below RESTPath, which routeOf matched on the decoded

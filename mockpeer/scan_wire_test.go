@@ -75,8 +75,8 @@ func TestCredentialsSentEncodedAreSeenAndRedacted(t *testing.T) {
 			_ = resp.Body.Close()
 			all := f.Journal().All()
 			ex := all[len(all)-1]
-			if !slices.Contains(ex.Auth.Presented, CredBearer) {
-				t.Errorf("presented %v, want %s: %s", ex.Auth.Presented, CredBearer, ex.Line())
+			if !slices.Contains(ex.Auth.Presented, journal.CredBearer) {
+				t.Errorf("presented %v, want %s: %s", ex.Auth.Presented, journal.CredBearer, ex.Line())
 			}
 			raw, _ := json.Marshal(ex)
 			for _, out := range []string{string(raw), ex.Line()} {
@@ -105,9 +105,9 @@ func TestZipBombBodyFailsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = resp.Body.Close()
-	ex := lastExchange(t, f, RouteCard)
-	if !slices.Contains(ex.Auth.Presented, CredUnexamined) {
-		t.Errorf("presented %v, want %s", ex.Auth.Presented, CredUnexamined)
+	ex := lastExchange(t, f, journal.RouteCard)
+	if !slices.Contains(ex.Auth.Presented, journal.CredUnexamined) {
+		t.Errorf("presented %v, want %s", ex.Auth.Presented, journal.CredUnexamined)
 	}
 	if !strings.HasPrefix(ex.Body, "[REDACTED") {
 		t.Errorf("body journaled as %.80q", ex.Body)
@@ -119,7 +119,7 @@ func TestZipBombBodyFailsClosed(t *testing.T) {
 // withheld whole, since its last inflated bytes may be a secret's start.
 func TestSealDropsWhatACutLeavesOfASecret(t *testing.T) {
 	s, ix := testIndex(t)
-	farm := &Farm{secrets: s, journal: journal.New(JournalLimits{}, nil)}
+	farm := &Farm{secrets: s, journal: journal.New(journal.JournalLimits{}, nil)}
 	b64 := base64.StdEncoding.EncodeToString([]byte("token=" + s.bearer))
 	for _, tc := range []struct{ name, capture, part string }{
 		{"plain", `{"a":"x","t":"` + s.bearer[:20], s.bearer[4:16]},
@@ -127,7 +127,7 @@ func TestSealDropsWhatACutLeavesOfASecret(t *testing.T) {
 		{"percent-encoding", "a=1&t=" + scantest.PercentAll(s.bearer)[:60], scantest.PercentAll(s.bearer)[10:40]},
 		{"gzip", "\x1f" + scantest.CompressWith("gzip")(s.bearer)[1:30], ""},
 	} {
-		e := Exchange{Body: tc.capture, Response: tc.capture}
+		e := journal.Exchange{Body: tc.capture, Response: tc.capture}
 		farm.seal(&e, true, true)
 		for _, v := range []string{e.Body, e.Response} {
 			if tc.part != "" && strings.Contains(v, tc.part) {

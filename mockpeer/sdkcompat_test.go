@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 )
 
@@ -37,11 +37,11 @@ func TestSDKCompatJS(t *testing.T) {
 	want := []string{string(wire.TaskStateWorking), string(wire.TaskStateWorking), string(wire.TaskStateCanceled)}
 	for _, binding := range compatBindings {
 		t.Run(binding, func(t *testing.T) {
-			got, journal := runJSCompat(t, "send-get-cancel.mjs", binding)
+			got, recorded := runJSCompat(t, "send-get-cancel.mjs", binding)
 			if got.Binding != binding || !slices.Equal(got.States, want) || got.TaskID == "" {
-				t.Errorf("SDK saw %+v, want binding %s, a task id and states %v\njournal:\n%s", got, binding, want, peertest.JournalLines(journal))
+				t.Errorf("SDK saw %+v, want binding %s, a task id and states %v\njournal:\n%s", got, binding, want, peertest.JournalLines(recorded))
 			}
-			if err := peertest.CheckCompatJournal(journal, binding, got.TaskID); err != nil {
+			if err := peertest.CheckCompatJournal(recorded, binding, got.TaskID); err != nil {
 				t.Error(err)
 			}
 		})
@@ -53,12 +53,12 @@ func TestSDKCompatJS(t *testing.T) {
 func TestSDKCompatJSStream(t *testing.T) {
 	for _, binding := range compatBindings {
 		t.Run(binding, func(t *testing.T) {
-			got, journal := runJSCompat(t, "stream.mjs", binding)
+			got, recorded := runJSCompat(t, "stream.mjs", binding)
 			if got.Binding != binding || got.TaskID == "" || len(got.States) < 2 ||
 				got.States[0] != string(wire.TaskStateWorking) || got.States[len(got.States)-1] != string(wire.TaskStateCompleted) {
-				t.Errorf("SDK saw %+v, want binding %s, a task id and states WORKING … COMPLETED\njournal:\n%s", got, binding, peertest.JournalLines(journal))
+				t.Errorf("SDK saw %+v, want binding %s, a task id and states WORKING … COMPLETED\njournal:\n%s", got, binding, peertest.JournalLines(recorded))
 			}
-			if err := peertest.CheckStreamJournal(journal, binding, got.TaskID); err != nil {
+			if err := peertest.CheckStreamJournal(recorded, binding, got.TaskID); err != nil {
 				t.Error(err)
 			}
 		})
@@ -67,7 +67,7 @@ func TestSDKCompatJSStream(t *testing.T) {
 
 // runJSCompat runs one compat script against a fresh compatibility peer,
 // preferring binding, and returns its result and the peer's whole journal.
-func runJSCompat(t *testing.T, script, binding string) (jsCompatResult, []mockpeer.Exchange) {
+func runJSCompat(t *testing.T, script, binding string) (jsCompatResult, []journal.Exchange) {
 	t.Helper()
 	// go test runs in the package directory: mockpeer/.
 	js, err := peertest.FindJSSDK(peertest.JSSDKDir(".."))
@@ -97,13 +97,13 @@ func runJSCompat(t *testing.T, script, binding string) (jsCompatResult, []mockpe
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
 	}
-	journal := farm.Journal().All()
+	recorded := farm.Journal().All()
 	if runErr != nil {
-		t.Fatalf("%s: %v\nstderr:\n%s\njournal:\n%s", script, runErr, stderr, peertest.JournalLines(journal))
+		t.Fatalf("%s: %v\nstderr:\n%s\njournal:\n%s", script, runErr, stderr, peertest.JournalLines(recorded))
 	}
 	var got jsCompatResult
 	if err := json.Unmarshal(stdout, &got); err != nil { // whitespace around the line is valid JSON
 		t.Fatalf("%s output is not one JSON line: %v\nstdout:\n%s", script, err, stdout)
 	}
-	return got, journal
+	return got, recorded
 }

@@ -16,7 +16,7 @@ import (
 // where the journal's bound would keep part of it (dropOpenEnd), and if it
 // ends inside a compressed stream, all of it. A cut still reports the size
 // the capture had.
-func (f *Farm) seal(e *Exchange, bodyCut, responseCut bool) {
+func (f *Farm) seal(e *journal.Exchange, bodyCut, responseCut bool) {
 	body, response := len(e.Body), len(e.Response)
 	ix := f.secrets.current()
 	if sent := ix.Redact(e, f.journal.Limits().BodyBytes, bodyCut, responseCut); len(sent) > 0 {

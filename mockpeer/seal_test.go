@@ -28,35 +28,35 @@ var farmWrites = []string{"Peer", "Origin", "Route", "Binding", "ContractHash", 
 // itself; and the secret is presented exactly when the client wrote it.
 func TestSealRedactsEveryField(t *testing.T) {
 	s, ix := testIndex(t)
-	farm := &Farm{secrets: s, journal: journal.New(JournalLimits{}, nil)}
-	fields := stringFields(t, reflect.TypeFor[Exchange](), "")
+	farm := &Farm{secrets: s, journal: journal.New(journal.JournalLimits{}, nil)}
+	fields := stringFields(t, reflect.TypeFor[journal.Exchange](), "")
 	if len(fields) < 20 {
 		t.Fatalf("found only %d fields: %v", len(fields), fields)
 	}
 	for _, enc := range scantest.Encodings() {
 		for _, field := range fields {
 			sent := enc.Encode(s.bearer)
-			var e Exchange
+			var e journal.Exchange
 			fill(t, reflect.ValueOf(&e).Elem(), field, sent)
 			farm.seal(&e, false, false)
 			checkSealed(t, ix, e, enc.Name+" in "+field, sent)
-			if presented, want := slices.Contains(e.Auth.Presented, CredBearer), !slices.Contains(farmWrites, field); presented != want {
+			if presented, want := slices.Contains(e.Auth.Presented, journal.CredBearer), !slices.Contains(farmWrites, field); presented != want {
 				t.Errorf("%s in %s: presented %v, want bearer presented %v", enc.Name, field, e.Auth.Presented, want)
 			}
 		}
 	}
 	t.Run("a raw deflate body", func(t *testing.T) {
 		sent := scantest.Deflate.Encode(`{"t":"` + s.bearer + `"}`)
-		e := Exchange{Header: http.Header{"Content-Encoding": {"deflate"}}, Body: sent}
+		e := journal.Exchange{Header: http.Header{"Content-Encoding": {"deflate"}}, Body: sent}
 		farm.seal(&e, false, false)
 		checkSealed(t, ix, e, "raw deflate body", sent)
-		if !slices.Contains(e.Auth.Presented, CredBearer) {
+		if !slices.Contains(e.Auth.Presented, journal.CredBearer) {
 			t.Errorf("presented %v", e.Auth.Presented)
 		}
 	})
 }
 
-func checkSealed(t *testing.T, ix *journal.SecretIndex, e Exchange, what, sent string) {
+func checkSealed(t *testing.T, ix *journal.SecretIndex, e journal.Exchange, what, sent string) {
 	t.Helper()
 	raw, err := json.Marshal(e)
 	if err != nil {

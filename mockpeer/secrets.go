@@ -102,11 +102,11 @@ func (s *secrets) current() *journal.SecretIndex {
 // buildIndexLocked indexes every secret value with its name.
 func (s *secrets) buildIndexLocked() *journal.SecretIndex {
 	list := []journal.NamedSecret{
-		{Name: CredOAuthClientSecret, Value: s.clientSecret},
-		{Name: CredBearer, Value: s.bearer},
-		{Name: CredAPIKey, Value: s.apiKey},
-		{Name: CredAdminSecret, Value: s.admin},
-		{Name: CredAdminSession, Value: s.session},
+		{Name: journal.CredOAuthClientSecret, Value: s.clientSecret},
+		{Name: journal.CredBearer, Value: s.bearer},
+		{Name: journal.CredAPIKey, Value: s.apiKey},
+		{Name: journal.CredAdminSecret, Value: s.admin},
+		{Name: journal.CredAdminSession, Value: s.session},
 	}
 	for tok, t := range s.tokens {
 		list = append(list, journal.NamedSecret{Name: journal.TokenName(t.scope), Value: tok})

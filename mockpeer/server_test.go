@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // hostileWait bounds how long a test waits for the peer to act on a
@@ -66,7 +67,7 @@ func TestSlowBody(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil || r.Error == nil || r.Error.Code != wire.ErrInvalidRequest.RPCCode {
 		t.Fatalf("stalled body answered %d %+v (%v), want a JSON-RPC InvalidRequest", resp.StatusCode, r.Error, err)
 	}
-	e := lastExchange(t, f, RouteA2A)
+	e := lastExchange(t, f, journal.RouteA2A)
 	if !strings.Contains(e.Malformed, "reading body") || e.Body != `{"jsonrpc":` {
 		t.Errorf("stalled body journaled as %q with body %q", e.Malformed, e.Body)
 	}

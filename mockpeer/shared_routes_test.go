@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 const restSendBody = `{"message":{"messageId":"m-1","role":"ROLE_USER","parts":[{"text":"hi"}]}}`
@@ -73,7 +75,7 @@ func TestSharedRoutesServeEachPeerItsOwn(t *testing.T) {
 	}
 
 	for _, e := range one.Journal().All() {
-		if e.Route == RouteA2A && !strings.HasPrefix(e.Origin, map[string]string{"A": a.Origin(), "B": b.Origin()}[e.Peer]) {
+		if e.Route == journal.RouteA2A && !strings.HasPrefix(e.Origin, map[string]string{"A": a.Origin(), "B": b.Origin()}[e.Peer]) {
 			t.Errorf("exchange #%d journaled for peer %q at %s", e.Seq, e.Peer, e.Origin)
 		}
 	}

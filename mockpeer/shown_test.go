@@ -53,12 +53,12 @@ func TestJournalRecordsWhatAnswersShowRunning(t *testing.T) {
 				{wire.MethodSendStreamingMessage, false, []int{0, 1}, []string{h0, h1}},
 				{wire.MethodSendMessage, true, nil, []string{h1}},
 			}
-			journal := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A })
-			if len(journal) != len(want) {
-				t.Fatalf("%d A2A exchanges journaled, want %d", len(journal), len(want))
+			recorded := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteA2A })
+			if len(recorded) != len(want) {
+				t.Fatalf("%d A2A exchanges journaled, want %d", len(recorded), len(want))
 			}
 			for i, w := range want {
-				ex := journal[i]
+				ex := recorded[i]
 				if ex.Op != w.op || ex.Blocking != w.blocking || !slices.Equal(ex.RunningShown, w.shown) || !slices.Equal(ex.Announced, w.announced) {
 					t.Errorf("%s: blocking %v, running shown under %v, announced %v; want %s, %v, %v, %v",
 						ex.Line(), ex.Blocking, ex.RunningShown, ex.Announced, w.op, w.blocking, w.shown, w.announced)
@@ -79,7 +79,7 @@ func TestStreamEndingAtTheChangeShowsNoRunningState(t *testing.T) {
 			}}})
 			p, c := f.Peer("A"), httpsClient(t, f, false)
 			b.stream(t, c, p, wire.MethodSendStreamingMessage, sendParams("streamed", false))
-			ex := lastExchange(t, f, RouteA2A)
+			ex := lastExchange(t, f, journal.RouteA2A)
 			if !slices.Equal(ex.RunningShown, []int{0}) || ex.StateAfter != wire.TaskStateCompleted || ex.StateVersion != 1 {
 				t.Errorf("%s: running shown under %v, ended %s under v%d; want [0], COMPLETED under v1",
 					ex.Line(), ex.RunningShown, ex.StateAfter, ex.StateVersion)
@@ -104,12 +104,12 @@ func TestJournalRecordsTheContractSent(t *testing.T) {
 		}
 		h0 := p.ContractHash(0)
 		for _, params := range []map[string]any{
-			carrying(h0, 0), carrying(h0, DefaultJournalLimits.BodyBytes), carrying("not a contract", 0), carrying(7, 0), sendParams("x", true),
+			carrying(h0, 0), carrying(h0, journal.DefaultJournalLimits.BodyBytes), carrying("not a contract", 0), carrying(7, 0), sendParams("x", true),
 		} {
 			must(b.call(t, c, p, wire.MethodSendMessage, params))
 		}
-		want := []*SentContract{{Hash: h0}, {Hash: h0}, {}, nil, nil}
-		a2a := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A })
+		want := []*journal.SentContract{{Hash: h0}, {Hash: h0}, {}, nil, nil}
+		a2a := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteA2A })
 		for i, w := range want {
 			if got := a2a[i].SentContract; (got == nil) != (w == nil) || got != nil && *got != *w {
 				t.Errorf("%s: sent contract %+v, want %+v", a2a[i].Line(), got, w)
@@ -139,7 +139,7 @@ func TestRunningShownIsTheVersionInForce(t *testing.T) {
 	b := bindings[0]
 	must(b.call(t, c, p, wire.MethodSendMessage, sendParams("polled", true)))
 	must(b.call(t, c, p, wire.MethodGetTask, map[string]any{"id": "task-1"}))
-	for _, ex := range f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A }) {
+	for _, ex := range f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteA2A }) {
 		if !slices.Equal(ex.RunningShown, []int{1}) {
 			t.Errorf("%s: running shown under %v, want [1]", ex.Line(), ex.RunningShown)
 		}

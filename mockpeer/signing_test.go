@@ -15,6 +15,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 var allSigningAlgs = []string{cardsig.ES256, cardsig.ES384, cardsig.RS256, cardsig.PS256}
@@ -106,7 +107,7 @@ func TestSignedCardVerifiesAsServed(t *testing.T) {
 					}
 				}
 			}
-			if jwks := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteJWKS }); len(jwks) != 2 || jwks[0].Status != 200 {
+			if jwks := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteJWKS }); len(jwks) != 2 || jwks[0].Status != 200 {
 				t.Errorf("journal holds %d JWKS exchanges, want 2 answered 200", len(jwks))
 			}
 		})
@@ -263,7 +264,7 @@ func TestJWKSRoute(t *testing.T) {
 	for _, e := range f.Journal().All() {
 		routes = append(routes, e.Route)
 	}
-	if !slices.Equal(routes, []string{RouteJWKS, RouteJWKS}) {
+	if !slices.Equal(routes, []string{journal.RouteJWKS, journal.RouteJWKS}) {
 		t.Errorf("journal routes %v, want two jwks", routes)
 	}
 }

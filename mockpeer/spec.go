@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Origins resolves a peer name of the farm to its origin
@@ -225,11 +226,11 @@ type FarmSpec struct {
 	After func(d time.Duration) <-chan time.Time
 	// OnExchange, if non-nil, is called after every exchange is journaled
 	// (e.g. to stream the journal to a terminal). It must not block.
-	OnExchange func(Exchange)
+	OnExchange func(journal.Exchange)
 	// Limits bound what a connection may cost a peer; zero fields: defaults.
 	Limits ServerLimits
 	// Journal bounds what the journal keeps; zero fields: defaults.
-	Journal JournalLimits
+	Journal journal.JournalLimits
 	// AdminAddr is the loopback host:port of the admin listener; "" means
 	// 127.0.0.1 on an ephemeral port.
 	AdminAddr string

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Exchange.StateVersion is the version in force when the task entered the
@@ -34,12 +35,12 @@ func TestJournalRecordsStateVersion(t *testing.T) {
 		{wire.MethodGetTask, 1, 1},              // COMPLETED
 		{wire.MethodSendStreamingMessage, 0, 1}, // its task ran across the re-armed rotation
 	}
-	journal := f.Journal().Select(func(e Exchange) bool { return e.Route == RouteA2A })
-	if len(journal) != len(want) {
-		t.Fatalf("%d A2A exchanges journaled, want %d", len(journal), len(want))
+	recorded := f.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteA2A })
+	if len(recorded) != len(want) {
+		t.Fatalf("%d A2A exchanges journaled, want %d", len(recorded), len(want))
 	}
 	for i, w := range want {
-		if ex := journal[i]; ex.Op != w.op || ex.CardVersion != w.arrival || ex.StateVersion != w.stateEntered {
+		if ex := recorded[i]; ex.Op != w.op || ex.CardVersion != w.arrival || ex.StateVersion != w.stateEntered {
 			t.Errorf("%s: card v%d, state entered under v%d; want %s, v%d, v%d", ex.Line(), ex.CardVersion, ex.StateVersion,
 				w.op, w.arrival, w.stateEntered)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 func TestStreamEvents(t *testing.T) {
@@ -30,7 +31,7 @@ func TestStreamEvents(t *testing.T) {
 		if strings.Join(kinds, " ") != strings.Join(want, " ") {
 			t.Errorf("events %v, want %v", kinds, want)
 		}
-		ex := lastExchange(t, f, RouteA2A)
+		ex := lastExchange(t, f, journal.RouteA2A)
 		if ex.Op != wire.MethodSendStreamingMessage || ex.StateAfter != wire.TaskStateCompleted || !strings.Contains(ex.Response, "artifact-1") {
 			t.Errorf("journaled stream: op %s after %s response %q", ex.Op, ex.StateAfter, ex.Response)
 		}
@@ -81,7 +82,7 @@ func TestStreamingNotDeclared(t *testing.T) {
 			t.Errorf("%s: streaming without the capability: code %d, want UnsupportedOperation", b.name, code)
 		}
 	}
-	if f.Journal().Len() == 0 || lastExchange(t, f, RouteA2A).TaskID != "" {
+	if f.Journal().Len() == 0 || lastExchange(t, f, journal.RouteA2A).TaskID != "" {
 		t.Error("a refused stream created a task")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 const needCertText = "This agent now requires mutual TLS: present a client certificate issued by its CA."
@@ -55,7 +56,7 @@ func TestStuckTaskOfTheFieldReport(t *testing.T) {
 		t.Fatalf("send under the old token inside the grace window: %+v, want accepted", e)
 	}
 	task := sendTask(t, res)
-	if ex := lastExchange(t, f, RouteA2A); task.Status.State != wire.TaskStateWorking || ex.CardVersion != 1 || ex.Auth.SatisfiesCurrent || !ex.Auth.Admitted {
+	if ex := lastExchange(t, f, journal.RouteA2A); task.Status.State != wire.TaskStateWorking || ex.CardVersion != 1 || ex.Auth.SatisfiesCurrent || !ex.Auth.Admitted {
 		t.Fatalf("send answered %s, journaled at version %d with %+v; want WORKING, version 1, admitted under grace",
 			task.Status.State, ex.CardVersion, ex.Auth)
 	}
@@ -109,7 +110,7 @@ func TestStuckTaskBlockingSend(t *testing.T) {
 	if task := <-sent; task.Status.State != wire.TaskStateAuthRequired {
 		t.Fatalf("blocking send answered %q, want AUTH_REQUIRED", task.Status.State)
 	}
-	if ex := lastExchange(t, f, RouteA2A); ex.CardVersion != 1 || !ex.Auth.Admitted || ex.StateAfter != wire.TaskStateAuthRequired {
+	if ex := lastExchange(t, f, journal.RouteA2A); ex.CardVersion != 1 || !ex.Auth.Admitted || ex.StateAfter != wire.TaskStateAuthRequired {
 		t.Errorf("journaled at version %d, %+v, after %s", ex.CardVersion, ex.Auth, ex.StateAfter)
 	}
 }

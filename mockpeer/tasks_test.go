@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // steppingClock advances one second per reading, so every status has its
@@ -73,7 +74,7 @@ func TestTaskPollAdvance(t *testing.T) {
 				}
 			}
 		}
-		ex := f.Journal().Select(func(e Exchange) bool { return e.Op == wire.MethodGetTask })[0]
+		ex := f.Journal().Select(func(e journal.Exchange) bool { return e.Op == wire.MethodGetTask })[0]
 		if ex.Binding != b.name || ex.TaskID != "task-1" ||
 			ex.StateBefore != wire.TaskStateSubmitted || ex.StateAfter != wire.TaskStateWorking {
 			t.Errorf("journaled poll: binding %s task %s %s → %s", ex.Binding, ex.TaskID, ex.StateBefore, ex.StateAfter)

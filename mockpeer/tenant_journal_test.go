@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // TestTheTenantIsJournaled: the tenant a call names is journaled, whether
@@ -23,7 +24,7 @@ func TestTheTenantIsJournaled(t *testing.T) {
 	var got []string
 	var codes []int
 	for _, e := range f.Journal().All() {
-		if e.Route == RouteA2A {
+		if e.Route == journal.RouteA2A {
 			got, codes = append(got, e.Tenant), append(codes, e.ErrorCode)
 		}
 	}

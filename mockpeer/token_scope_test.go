@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // scopedToken runs the client-credentials grant at p for scope (none
@@ -60,13 +61,13 @@ func TestTokenScopesJournaled(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, _ = rpcAt(t, c, JSONRPCURL(p.Origin()), wire.MethodSendMessage, sendParams("hi", true), tt.header)
-			e := lastExchange(t, f, RouteA2A)
+			e := lastExchange(t, f, journal.RouteA2A)
 			if !slices.Equal(e.Auth.TokenScopes, tt.want) {
 				t.Errorf("token scopes %q, want %q", e.Auth.TokenScopes, tt.want)
 			}
 			wantPresented := []string(nil)
 			if tt.want != nil {
-				wantPresented = []string{CredOAuthToken}
+				wantPresented = []string{journal.CredOAuthToken}
 			}
 			if !slices.Equal(e.Auth.Presented, wantPresented) {
 				t.Errorf("presented %v, want %v", e.Auth.Presented, wantPresented)
@@ -85,7 +86,7 @@ func TestTokenScopeRedacted(t *testing.T) {
 	c := httpsClient(t, f, false)
 	tok := scopedToken(t, c, f, p, "x "+f.Credentials(Grants{Bearer: true}).BearerToken)
 	_, _ = rpcAt(t, c, JSONRPCURL(p.Origin()), wire.MethodSendMessage, sendParams("hi", true), map[string]string{"Authorization": "Bearer " + tok})
-	e := lastExchange(t, f, RouteA2A)
+	e := lastExchange(t, f, journal.RouteA2A)
 	if len(e.Auth.TokenScopes) != 1 || strings.Contains(e.Auth.TokenScopes[0], "bt-") || !strings.Contains(e.Auth.TokenScopes[0], "[REDACTED:bearer]") {
 		t.Errorf("token scopes %q", e.Auth.TokenScopes)
 	}
@@ -120,8 +121,8 @@ func TestOAuthIssuerGrant(t *testing.T) {
 // TestLineNamesTokenScopes: the journal's line says whose tokens a
 // request carried.
 func TestLineNamesTokenScopes(t *testing.T) {
-	ex := Exchange{Seq: 4, Peer: "B", Route: RouteA2A, Method: http.MethodPost, Path: JSONRPCPath,
-		Auth: AuthSeen{Presented: []string{CredOAuthToken}, TokenScopes: []string{"alpha.tasks", "beta.tasks"}}}
+	ex := journal.Exchange{Seq: 4, Peer: "B", Route: journal.RouteA2A, Method: http.MethodPost, Path: JSONRPCPath,
+		Auth: journal.AuthSeen{Presented: []string{journal.CredOAuthToken}, TokenScopes: []string{"alpha.tasks", "beta.tasks"}}}
 	if line, want := ex.Line(), `tokens for scope "alpha.tasks", "beta.tasks"`; !strings.Contains(line, want) {
 		t.Errorf("line %q does not say %s", line, want)
 	}

@@ -17,6 +17,8 @@ import (
 
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // A request net/http refuses before any handler is contact all the same:
@@ -60,7 +62,7 @@ func dialPeer(t *testing.T, f *Farm, p *Peer, protos ...string) net.Conn {
 
 // settled closes the farm, which waits for every connection to be done
 // with (and so journaled), and returns the journal.
-func settled(t *testing.T, f *Farm) []Exchange {
+func settled(t *testing.T, f *Farm) []journal.Exchange {
 	t.Helper()
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
@@ -69,10 +71,10 @@ func settled(t *testing.T, f *Farm) []Exchange {
 }
 
 // unparsed are the connections that carried a credential.
-func unparsed(all []Exchange) []Exchange {
-	var out []Exchange
+func unparsed(all []journal.Exchange) []journal.Exchange {
+	var out []journal.Exchange
 	for _, e := range all {
-		if e.Route == RouteConnection && e.Conn.Request() && len(e.Auth.Presented) > 0 {
+		if e.Route == journal.RouteConnection && e.Conn.Request() && len(e.Auth.Presented) > 0 {
 			out = append(out, e)
 		}
 	}
@@ -82,14 +84,14 @@ func unparsed(all []Exchange) []Exchange {
 // wantUnparsed checks the journal holds exactly one connection at A that
 // carried a request and the token, named among its credentials, and no
 // trace of the token anywhere.
-func wantUnparsed(t *testing.T, all []Exchange, token string) {
+func wantUnparsed(t *testing.T, all []journal.Exchange, token string) {
 	t.Helper()
 	got := unparsed(all)
 	if len(got) != 1 {
 		t.Fatalf("%d connections with a request no handler saw in %v, want 1", len(got), lines(all))
 	}
 	e := got[0]
-	if e.Peer != "A" || e.Method != "" || e.Path != "" || !slices.Equal(e.Auth.Presented, []string{CredBearer}) ||
+	if e.Peer != "A" || e.Method != "" || e.Path != "" || !slices.Equal(e.Auth.Presented, []string{journal.CredBearer}) ||
 		e.Header.Get("X-Remote-Addr") == "" || e.Conn.Remote != e.Header.Get("X-Remote-Addr") {
 		t.Errorf("journaled %+v", e)
 	}
@@ -97,7 +99,7 @@ func wantUnparsed(t *testing.T, all []Exchange, token string) {
 }
 
 // noToken fails if token is anywhere in the journal's JSON or lines.
-func noToken(t *testing.T, all []Exchange, token string) {
+func noToken(t *testing.T, all []journal.Exchange, token string) {
 	t.Helper()
 	for _, e := range all {
 		raw, _ := json.Marshal(e)
@@ -107,7 +109,7 @@ func noToken(t *testing.T, all []Exchange, token string) {
 	}
 }
 
-func lines(all []Exchange) []string {
+func lines(all []journal.Exchange) []string {
 	var out []string
 	for _, e := range all {
 		out = append(out, e.Line())
@@ -196,7 +198,7 @@ func TestUnparsedAfterKeepAlive(t *testing.T) {
 				}
 				all := settled(t, f)
 				wantUnparsed(t, all, token)
-				if len(all) != 2 || all[0].Route != RouteConnection || all[1].Route != RouteCard || len(all[1].Auth.Presented) > 0 {
+				if len(all) != 2 || all[0].Route != journal.RouteConnection || all[1].Route != journal.RouteCard || len(all[1].Auth.Presented) > 0 {
 					t.Errorf("journal %v, want the connection, then the card request on it", lines(all))
 				}
 			})
@@ -269,7 +271,7 @@ func TestUnparsedNoneOnKeepAlive(t *testing.T) {
 			}
 			client.Transport.(*http.Transport).CloseIdleConnections()
 			all := settled(t, f)
-			if len(all) != n+1 || all[0].Route != RouteConnection || all[0].Conn.Requests != n || len(unparsed(all)) != 0 {
+			if len(all) != n+1 || all[0].Route != journal.RouteConnection || all[0].Conn.Requests != n || len(unparsed(all)) != 0 {
 				t.Errorf("journal %v, want one connection and %d card requests on it", lines(all), n)
 			}
 		})
@@ -387,8 +389,8 @@ func TestUnparsedStalledAfterKeepAlive(t *testing.T) {
 				}
 				readAll(t, br) // until the peer's timeout closes the connection
 				all := settled(t, f)
-				if len(all) != 2 || all[0].Route != RouteConnection || all[0].Conn.Bytes != int64(len(sent)) ||
-					all[0].Conn.Requests != 1 || len(all[0].Auth.Presented) != 0 || all[0].Conn.EndedBy != EndedByPeer {
+				if len(all) != 2 || all[0].Route != journal.RouteConnection || all[0].Conn.Bytes != int64(len(sent)) ||
+					all[0].Conn.Requests != 1 || len(all[0].Auth.Presented) != 0 || all[0].Conn.EndedBy != journal.EndedByPeer {
 					t.Errorf("journal %v, want the connection of %d bytes, then the card request", lines(all), len(sent))
 				}
 			})

@@ -3,6 +3,8 @@ package mockpeer
 import (
 	"net/http"
 	"strings"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // CardValidators are the validators a peer sends with each of its card
@@ -17,24 +19,24 @@ type CardValidators struct {
 // answered a GET with a version, 200 and the card, before. It is the
 // peer's own reading (what Exchange.Validators records), exported so that
 // hand-built evidence is read the same way. Nil when h has none.
-func ReadValidators(h http.Header, cards CardValidators, served func(version int) bool) *Validators {
+func ReadValidators(h http.Header, cards CardValidators, served func(version int) bool) *journal.Validators {
 	return readValidators(parseEntityTags(h), h.Values("If-Modified-Since"), cards, served)
 }
 
 // readValidators is ReadValidators of the If-None-Match members tags and
 // the If-Modified-Since values dates.
-func readValidators(tags []entityTag, dates []string, cards CardValidators, served func(version int) bool) *Validators {
+func readValidators(tags []entityTag, dates []string, cards CardValidators, served func(version int) bool) *journal.Validators {
 	if len(tags) == 0 && len(dates) == 0 {
 		return nil
 	}
-	v := &Validators{TagCount: len(tags), DateCount: len(dates)}
+	v := &journal.Validators{TagCount: len(tags), DateCount: len(dates)}
 	for _, t := range tags {
-		val := Validator{Version: versionOf(cards.ETags, t.opaque), Weak: t.weak, Star: t.star}
+		val := journal.Validator{Version: versionOf(cards.ETags, t.opaque), Weak: t.weak, Star: t.star}
 		v.Star = v.Star || t.star
 		v.Tags = v.Add(v.Tags, val, served)
 	}
 	for _, d := range dates {
-		v.Dates = v.Add(v.Dates, Validator{Version: versionOf(cards.Dates, d)}, served)
+		v.Dates = v.Add(v.Dates, journal.Validator{Version: versionOf(cards.Dates, d)}, served)
 	}
 	return v
 }

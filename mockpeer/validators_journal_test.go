@@ -38,20 +38,20 @@ func TestJournalRecordsValidatorsWhole(t *testing.T) {
 		method    string
 		inm       []string
 		status    int
-		validated *Validators // TagCount, Star, Unserved only
-		cut       []Cut
+		validated *journal.Validators // TagCount, Star, Unserved only
+		cut       []journal.Cut
 	}{
 		{"first fetch", http.MethodGet, nil, http.StatusOK, nil, nil},
 		{"hidden star", http.MethodGet, []string{v0, `W/"` + strings.Repeat("0", 16<<10) + `"`, "*"}, http.StatusNotModified,
-			&Validators{TagCount: 3, Star: true, Unserved: 2}, []Cut{{Field: journal.TruncHeader, Limit: 16 << 10}}},
+			&journal.Validators{TagCount: 3, Star: true, Unserved: 2}, []journal.Cut{{Field: journal.TruncHeader, Limit: 16 << 10}}},
 		{"star on line 70", http.MethodGet, append(seventy, "*"), http.StatusNotModified,
-			&Validators{TagCount: 70, Star: true, Unserved: 1}, []Cut{{Field: journal.CutHeaderValues, Limit: 64}}},
-		{"the ETag served", http.MethodGet, []string{v0}, http.StatusNotModified, &Validators{TagCount: 1}, nil},
+			&journal.Validators{TagCount: 70, Star: true, Unserved: 1}, []journal.Cut{{Field: journal.CutHeaderValues, Limit: 64}}},
+		{"the ETag served", http.MethodGet, []string{v0}, http.StatusNotModified, &journal.Validators{TagCount: 1}, nil},
 		{"rotate, then HEAD", http.MethodHead, nil, http.StatusOK, nil, nil},
 		{"the ETag of the HEAD beside the one served", http.MethodGet, []string{v0 + ", " + v1}, http.StatusNotModified,
-			&Validators{TagCount: 2, Unserved: 1}, nil},
-		{"the ETag served: the new card", http.MethodGet, []string{v0}, http.StatusOK, &Validators{TagCount: 1}, nil},
-		{"the new card's ETag, served now", http.MethodGet, []string{`W/` + v1}, http.StatusNotModified, &Validators{TagCount: 1}, nil},
+			&journal.Validators{TagCount: 2, Unserved: 1}, nil},
+		{"the ETag served: the new card", http.MethodGet, []string{v0}, http.StatusOK, &journal.Validators{TagCount: 1}, nil},
+		{"the new card's ETag, served now", http.MethodGet, []string{`W/` + v1}, http.StatusNotModified, &journal.Validators{TagCount: 1}, nil},
 	}
 	for _, s := range steps {
 		if s.method == http.MethodHead {
@@ -62,7 +62,7 @@ func TestJournalRecordsValidatorsWhole(t *testing.T) {
 		if resp := ask(s.method, s.inm...); resp.StatusCode != s.status {
 			t.Fatalf("%s: status %d, want %d", s.name, resp.StatusCode, s.status)
 		}
-		ex := lastExchange(t, f, RouteCard)
+		ex := lastExchange(t, f, journal.RouteCard)
 		got := ex.Validators
 		switch {
 		case (got == nil) != (s.validated == nil):
@@ -71,7 +71,7 @@ func TestJournalRecordsValidatorsWhole(t *testing.T) {
 			t.Errorf("%s: validators %+v, want %+v", s.name, got, s.validated)
 		}
 		for _, want := range s.cut {
-			i := slices.IndexFunc(ex.Cuts, func(c Cut) bool { return c.Field == want.Field })
+			i := slices.IndexFunc(ex.Cuts, func(c journal.Cut) bool { return c.Field == want.Field })
 			if i < 0 || ex.Cuts[i].Limit != want.Limit || ex.Cuts[i].Seen <= want.Limit {
 				t.Errorf("%s: cuts %+v, want %s cut to %d of more", s.name, ex.Cuts, want.Field, want.Limit)
 			}

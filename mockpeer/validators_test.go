@@ -42,30 +42,30 @@ func TestEntityTagListsMatch(t *testing.T) {
 func TestReadValidators(t *testing.T) {
 	cards := CardValidators{ETags: []string{`"v0"`, `"v1"`}, Dates: []string{"date-v0", "date-v1"}}
 	servedV0 := func(v int) bool { return v == 0 }
-	tag := func(version int, weak, served bool) Validator {
-		return Validator{Version: version, Weak: weak, Served: served}
+	tag := func(version int, weak, served bool) journal.Validator {
+		return journal.Validator{Version: version, Weak: weak, Served: served}
 	}
-	star := Validator{Version: -1, Star: true}
+	star := journal.Validator{Version: -1, Star: true}
 	tests := []struct {
 		name   string
 		header http.Header
-		want   *Validators
+		want   *journal.Validators
 	}{
 		{"none", http.Header{"Accept": {"*/*"}}, nil},
 		{"the ETag served", http.Header{"If-None-Match": {`"v0"`}},
-			&Validators{Tags: []Validator{tag(0, false, true)}, TagCount: 1}},
+			&journal.Validators{Tags: []journal.Validator{tag(0, false, true)}, TagCount: 1}},
 		{"weak, and a date served", http.Header{"If-None-Match": {`W/"v0"`}, "If-Modified-Since": {"date-v0"}},
-			&Validators{Tags: []Validator{tag(0, true, true)}, TagCount: 1, Dates: []Validator{tag(0, false, true)}, DateCount: 1}},
+			&journal.Validators{Tags: []journal.Validator{tag(0, true, true)}, TagCount: 1, Dates: []journal.Validator{tag(0, false, true)}, DateCount: 1}},
 		{"the ETag in force, never served", http.Header{"If-None-Match": {`"v0", "v1"`}},
-			&Validators{Tags: []Validator{tag(0, false, true), tag(1, false, false)}, TagCount: 2, Unserved: 1}},
+			&journal.Validators{Tags: []journal.Validator{tag(0, false, true), tag(1, false, false)}, TagCount: 2, Unserved: 1}},
 		{"on a second line, weak", http.Header{"If-None-Match": {`"v0"`, `W/"v1"`}},
-			&Validators{Tags: []Validator{tag(0, false, true), tag(1, true, false)}, TagCount: 2, Unserved: 1}},
+			&journal.Validators{Tags: []journal.Validator{tag(0, false, true), tag(1, true, false)}, TagCount: 2, Unserved: 1}},
 		{"a star", http.Header{"If-None-Match": {`"v0"`, `*`}},
-			&Validators{Tags: []Validator{tag(0, false, true), star}, TagCount: 2, Star: true, Unserved: 1}},
+			&journal.Validators{Tags: []journal.Validator{tag(0, false, true), star}, TagCount: 2, Star: true, Unserved: 1}},
 		{"a guessed date", http.Header{"If-Modified-Since": {"date-v1"}},
-			&Validators{Dates: []Validator{tag(1, false, false)}, DateCount: 1, Unserved: 1}},
+			&journal.Validators{Dates: []journal.Validator{tag(1, false, false)}, DateCount: 1, Unserved: 1}},
 		{"garbage", http.Header{"If-None-Match": {`v0`}},
-			&Validators{Tags: []Validator{tag(-1, false, false)}, TagCount: 1, Unserved: 1}},
+			&journal.Validators{Tags: []journal.Validator{tag(-1, false, false)}, TagCount: 1, Unserved: 1}},
 	}
 	for _, tt := range tests {
 		got := ReadValidators(tt.header, cards, servedV0)

@@ -3,7 +3,7 @@ package scenarios
 import (
 	"fmt"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -17,9 +17,9 @@ func reattested(peer string) func(*Evidence) verdict.Judgement {
 		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
-		seen := ev.Select(func(ex mockpeer.Exchange) bool {
-			return ex.Peer == peer && ex.Route == mockpeer.RouteConnection && ex.Conn != nil &&
-				(ex.Conn.Handshake == mockpeer.HandshakeComplete || ex.HandshakeRefusedByClient())
+		seen := ev.Select(func(ex journal.Exchange) bool {
+			return ex.Peer == peer && ex.Route == journal.RouteConnection && ex.Conn != nil &&
+				(ex.Conn.Handshake == journal.HandshakeComplete || ex.HandshakeRefusedByClient())
 		})
 		if len(seen) == 0 {
 			return failed(fmt.Sprintf("a TLS handshake with peer %s (%s) in this task, then aborted/untrusted-endpoint", peer, ev.Origins[peer]),
@@ -37,7 +37,7 @@ func refetchedKeys(peer string) func(*Evidence) verdict.Judgement {
 		if j := outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)(ev); j.Verdict != verdict.Pass {
 			return j
 		}
-		if fetched := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route == mockpeer.RouteJWKS }); len(fetched) == 0 {
+		if fetched := ev.Select(func(ex journal.Exchange) bool { return ex.Peer == peer && ex.Route == journal.RouteJWKS }); len(fetched) == 0 {
 			return failed(fmt.Sprintf("a request for the key set of peer %s (%s) in this task, then aborted/untrusted-endpoint", peer, ev.Origins[peer]),
 				"outcome aborted/untrusted-endpoint, but the journal shows no key set request in this task: it attested nothing")
 		}

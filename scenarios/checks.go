@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -156,7 +156,7 @@ func createdBySend(ev *Evidence, taskID string) bool {
 // the card in force there had another contract than the one the client
 // fetched first.
 func noSendAfterContractChange(ev *Evidence) verdict.Judgement {
-	var bad []mockpeer.Exchange
+	var bad []journal.Exchange
 	for _, ex := range ev.Sends() {
 		if ex.ContractHash != "" && ex.ContractHash != ev.InitialHash(ex.Peer) {
 			bad = append(bad, ex)
@@ -178,7 +178,7 @@ func noSendAfterContractChange(ev *Evidence) verdict.Judgement {
 func revalidatedBeforeSend(peer string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		return revalidatedWith(ev, peer, "a conditional card request (If-None-Match with the ETag given, or If-Modified-Since with the Last-Modified given, "+
-			"and no validator the peer never gave) right before the send", func(mockpeer.Exchange) bool { return true })
+			"and no validator the peer never gave) right before the send", func(journal.Exchange) bool { return true })
 	}
 }
 
@@ -191,7 +191,7 @@ func revalidatedWithETag(peer string) func(*Evidence) verdict.Judgement {
 			return j
 		}
 		return revalidatedWith(ev, peer, "If-None-Match: "+ev.Cards[peer][0].ETag+", the ETag given, and no validator the peer never gave",
-			func(f mockpeer.Exchange) bool { return f.Validators.TagCount > 0 })
+			func(f journal.Exchange) bool { return f.Validators.TagCount > 0 })
 	}
 }
 
@@ -199,13 +199,13 @@ func revalidatedWithETag(peer string) func(*Evidence) verdict.Judgement {
 // before the end, when the client never sent) revalidates a card the peer
 // served (revalidates) and is as also says. A 304 whose validators the
 // journal lost is an error, unless another request passes.
-func revalidatedWith(ev *Evidence, peer, want string, also func(mockpeer.Exchange) bool) verdict.Judgement {
+func revalidatedWith(ev *Evidence, peer, want string, also func(journal.Exchange) bool) verdict.Judgement {
 	fetches := ev.CardFetches(peer)
 	if len(fetches) == 0 {
 		return failed(want, "no card request at all: the client never looked at the card")
 	}
 	if s := ev.Sends(); len(s) > 0 {
-		fetches = slices.DeleteFunc(fetches, func(f mockpeer.Exchange) bool { return f.Seq > s[0].Seq })
+		fetches = slices.DeleteFunc(fetches, func(f journal.Exchange) bool { return f.Seq > s[0].Seq })
 	}
 	for _, f := range fetches {
 		if ev.revalidates(f) && also(f) {
@@ -222,7 +222,7 @@ func revalidatedWith(ev *Evidence, peer, want string, also func(mockpeer.Exchang
 
 // unservedNote says which of the requests carried a validator the peer
 // never gave, "" when none did.
-func unservedNote(fetches []mockpeer.Exchange) string {
+func unservedNote(fetches []journal.Exchange) string {
 	for _, f := range fetches {
 		if v := f.Validators; v.Any() && v.Unserved > 0 {
 			note := fmt.Sprintf(" (#%d carried %d validator(s) of %d naming no card the peer had served", f.Seq, v.Unserved, v.TagCount+v.DateCount)
@@ -242,8 +242,8 @@ func noCardFetchAfterSend(ev *Evidence) verdict.Judgement {
 	if !ok {
 		return notApplicable("no task was created, so there is no task lifetime to judge")
 	}
-	after := ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteCard && ex.Seq > send.Seq
+	after := ev.Select(func(ex journal.Exchange) bool {
+		return ex.Route == journal.RouteCard && ex.Seq > send.Seq
 	})
 	if len(after) > 0 {
 		return failed("no card request after the send while the task runs",
@@ -298,7 +298,7 @@ func noRequestAt(peer string) func(*Evidence) verdict.Judgement {
 // noTaskCreatingAt: no task-creating request reached the peer.
 func noTaskCreatingAt(peer string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		var bad []mockpeer.Exchange
+		var bad []journal.Exchange
 		for _, ex := range ev.Sends() {
 			if ex.Peer == peer {
 				bad = append(bad, ex)
@@ -320,7 +320,7 @@ func noTaskCreatingAt(peer string) func(*Evidence) verdict.Judgement {
 // reached a peer it must not.
 func noCredentialAt(peer string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		var bad []mockpeer.Exchange
+		var bad []journal.Exchange
 		for _, ex := range ev.ContactsAt(peer) {
 			if len(ex.Auth.Presented) > 0 || unscanned(ex) {
 				bad = append(bad, ex)
@@ -339,34 +339,34 @@ func noCredentialAt(peer string) func(*Evidence) verdict.Judgement {
 }
 
 // unscanned: ex is a connection part of which could not be scanned.
-func unscanned(ex mockpeer.Exchange) bool {
-	return ex.Route == mockpeer.RouteConnection && ex.Conn != nil && ex.Conn.Unscanned != ""
+func unscanned(ex journal.Exchange) bool {
+	return ex.Route == journal.RouteConnection && ex.Conn != nil && ex.Conn.Unscanned != ""
 }
 
 // requestLine names a request: its method and path, or, for a connection,
 // what came of it.
-func requestLine(ex mockpeer.Exchange) string {
-	if ex.Route == mockpeer.RouteConnection {
+func requestLine(ex journal.Exchange) string {
+	if ex.Route == journal.RouteConnection {
 		return "a connection, " + connectionSummary(ex)
 	}
 	return ex.Method + " " + ex.Path
 }
 
 // connectionSummary says what a connection showed, in a few words.
-func connectionSummary(ex mockpeer.Exchange) string {
+func connectionSummary(ex journal.Exchange) string {
 	c := ex.Conn
 	if c == nil {
 		return "of which nothing is known"
 	}
 	var s string
 	switch c.Handshake {
-	case mockpeer.HandshakeNone:
+	case journal.HandshakeNone:
 		s = "closed without a byte"
-	case mockpeer.HandshakeNotTLS:
+	case journal.HandshakeNotTLS:
 		s = fmt.Sprintf("%d bytes that are not TLS", c.Bytes)
-	case mockpeer.HandshakeFailed:
+	case journal.HandshakeFailed:
 		s = "its TLS handshake failed (" + ex.Malformed + ")"
-	case mockpeer.HandshakeComplete:
+	case journal.HandshakeComplete:
 		s = fmt.Sprintf("a TLS handshake, then %d bytes", c.Bytes)
 	default:
 		s = fmt.Sprintf("%d bytes", c.Bytes)

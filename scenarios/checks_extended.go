@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -20,7 +20,7 @@ import (
 // the projection of the two extended cards decides, as for the public card
 // (noSendAfterContractChange).
 func noSendAfterExtendedChange(ev *Evidence) verdict.Judgement {
-	var bad []mockpeer.Exchange
+	var bad []journal.Exchange
 	for _, ex := range ev.Sends() {
 		if h := ev.ExtendedHash(ex.Peer, ex.CardVersion); h != "" && h != ev.ExtendedHash(ex.Peer, 0) {
 			bad = append(bad, ex)
@@ -41,8 +41,8 @@ func noSendAfterExtendedChange(ev *Evidence) verdict.Judgement {
 // the others to itself.
 func extendedFetchedWithNamedSchemes(peer string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		for _, ex := range ev.Select(func(ex mockpeer.Exchange) bool {
-			return ex.Peer == peer && ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
+		for _, ex := range ev.Select(func(ex journal.Exchange) bool {
+			return ex.Peer == peer && ex.Route == journal.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
 		}) {
 			named, err := ev.publicCredentials(peer, ex.CardVersion)
 			if err != nil {
@@ -66,8 +66,8 @@ func extendedFetchedWithNamedSchemes(peer string) func(*Evidence) verdict.Judgem
 func noUnnamedCredentialBeforeExtended(peer string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		served := ev.ExtendedCardsServed(peer)
-		requests := ev.Select(func(ex mockpeer.Exchange) bool {
-			return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin && ex.Route != mockpeer.RouteConnection
+		requests := ev.Select(func(ex journal.Exchange) bool {
+			return ex.Peer == peer && ex.Route != journal.RouteAdmin && ex.Route != journal.RouteConnection
 		})
 		for _, ex := range requests {
 			if len(served) > 0 && ex.Seq > served[0].Seq {
@@ -130,14 +130,14 @@ func credentialsOf(s wire.SecurityScheme) []string {
 	switch s.Kind() {
 	case "http":
 		if strings.EqualFold(s.HTTPAuth.Scheme, "bearer") {
-			return []string{mockpeer.CredBearer}
+			return []string{journal.CredBearer}
 		}
 	case "oauth2", "openIdConnect":
-		return []string{mockpeer.CredOAuthToken, mockpeer.CredOAuthClientSecret}
+		return []string{journal.CredOAuthToken, journal.CredOAuthClientSecret}
 	case "apiKey":
-		return []string{mockpeer.CredAPIKey}
+		return []string{journal.CredAPIKey}
 	case "mtls":
-		return []string{mockpeer.CredClientCert}
+		return []string{journal.CredClientCert}
 	}
 	return nil
 }

@@ -4,7 +4,7 @@ import (
 	"net/http"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -21,19 +21,19 @@ func extendedCards(ev *Evidence) *Evidence {
 }
 
 // extendedFetch is a GetExtendedAgentCard call answered with the card.
-func extendedFetch(peer string, opts ...exOpt) mockpeer.Exchange {
+func extendedFetch(peer string, opts ...exOpt) journal.Exchange {
 	return call(peer, wire.MethodGetExtendedAgentCard, append([]exOpt{underVersion(0), taskID("")}, opts...)...)
 }
 
 func noSendAfterExtendedChangeCases() []checkCase {
 	const want = "abort before send: no task-creating request once the extended card's contract changed"
 	return []checkCase{
-		{"sent under the first extended card", extendedCards(journal(extendedFetch("A"), send("A"))), passed()},
-		{"no extended card scripted", journal(send("A", underVersion(1))), passed()},
-		{"sent after the extended card changed", extendedCards(journal(extendedFetch("A"), extendedFetch("A", underVersion(1)),
+		{"sent under the first extended card", extendedCards(journalOf(extendedFetch("A"), send("A"))), passed()},
+		{"no extended card scripted", journalOf(send("A", underVersion(1))), passed()},
+		{"sent after the extended card changed", extendedCards(journalOf(extendedFetch("A"), extendedFetch("A", underVersion(1)),
 			send("A", underVersion(1)))),
 			failed(want, "SendMessage at #3 under card version 1, whose extended card's contract differs from version 0's", 3)},
-		{"a refused send counts too", extendedCards(journal(send("A", underVersion(1), answered(http.StatusUnauthorized, 0)))),
+		{"a refused send counts too", extendedCards(journalOf(send("A", underVersion(1), answered(http.StatusUnauthorized, 0)))),
 			failed(want, "SendMessage at #1 under card version 1, whose extended card's contract differs from version 0's", 1)},
 	}
 }
@@ -41,19 +41,19 @@ func noSendAfterExtendedChangeCases() []checkCase {
 func extendedFetchedWithNamedSchemesCases() []checkCase {
 	const want = "GetExtendedAgentCard with the credentials of the schemes the public card names (bearer) and no other"
 	return []checkCase{
-		{"never fetched", extendedCards(journal(fetch("A"))), passed()},
-		{"fetched with the bearer token", extendedCards(journal(fetch("A"), extendedFetch("A", presenting(mockpeer.CredBearer)),
-			send("A", presenting(mockpeer.CredAPIKey)))), passed()},
-		{"fetched with every credential held", extendedCards(journal(fetch("A"),
-			extendedFetch("A", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey)))),
+		{"never fetched", extendedCards(journalOf(fetch("A"))), passed()},
+		{"fetched with the bearer token", extendedCards(journalOf(fetch("A"), extendedFetch("A", presenting(journal.CredBearer)),
+			send("A", presenting(journal.CredAPIKey)))), passed()},
+		{"fetched with every credential held", extendedCards(journalOf(fetch("A"),
+			extendedFetch("A", presenting(journal.CredBearer, journal.CredAPIKey)))),
 			failed(want, "#2 presented api-key", 2)},
-		{"fetched with what the scan could not read", extendedCards(journal(
-			extendedFetch("A", presenting(mockpeer.CredBearer, mockpeer.CredUnexamined)))),
+		{"fetched with what the scan could not read", extendedCards(journalOf(
+			extendedFetch("A", presenting(journal.CredBearer, journal.CredUnexamined)))),
 			failed(want, "#1 presented unexamined", 1)},
-		{"a refused fetch counts too", extendedCards(journal(
-			extendedFetch("A", presenting(mockpeer.CredAPIKey), answered(http.StatusUnauthorized, wire.ErrUnauthenticated.RPCCode)))),
+		{"a refused fetch counts too", extendedCards(journalOf(
+			extendedFetch("A", presenting(journal.CredAPIKey), answered(http.StatusUnauthorized, wire.ErrUnauthenticated.RPCCode)))),
 			failed(want, "#1 presented api-key", 1)},
-		{"a card version the evidence lacks", extendedCards(journal(extendedFetch("A", underVersion(1), func(ex *mockpeer.Exchange) {
+		{"a card version the evidence lacks", extendedCards(journalOf(extendedFetch("A", underVersion(1), func(ex *journal.Exchange) {
 			ex.CardVersion = 5
 		}))), harnessLost("scenarios: peer A has no card version 5 in the evidence", 1)},
 	}
@@ -62,18 +62,18 @@ func extendedFetchedWithNamedSchemesCases() []checkCase {
 func noUnnamedCredentialBeforeExtendedCases() []checkCase {
 	const want = "no credential the public card does not name before the extended card was fetched"
 	return []checkCase{
-		{"the key after the extended card", extendedCards(journal(fetch("A"), extendedFetch("A", presenting(mockpeer.CredBearer)),
-			send("A", presenting(mockpeer.CredAPIKey)))), passed()},
-		{"the public card's credential alone, no extended card", extendedCards(journal(fetch("A"),
-			send("A", presenting(mockpeer.CredBearer)))), passed()},
-		{"every credential on the send, no extended card", extendedCards(journal(fetch("A"),
-			send("A", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey)))),
+		{"the key after the extended card", extendedCards(journalOf(fetch("A"), extendedFetch("A", presenting(journal.CredBearer)),
+			send("A", presenting(journal.CredAPIKey)))), passed()},
+		{"the public card's credential alone, no extended card", extendedCards(journalOf(fetch("A"),
+			send("A", presenting(journal.CredBearer)))), passed()},
+		{"every credential on the send, no extended card", extendedCards(journalOf(fetch("A"),
+			send("A", presenting(journal.CredBearer, journal.CredAPIKey)))),
 			failed(want, "#2 (POST /a2a/jsonrpc) presented api-key, and no extended card had been served before it", 2)},
-		{"the key on a refused extended-card fetch", extendedCards(journal(
-			extendedFetch("A", presenting(mockpeer.CredAPIKey), answered(http.StatusUnauthorized, wire.ErrUnauthenticated.RPCCode)),
-			extendedFetch("A", presenting(mockpeer.CredBearer)), send("A", presenting(mockpeer.CredAPIKey)))),
+		{"the key on a refused extended-card fetch", extendedCards(journalOf(
+			extendedFetch("A", presenting(journal.CredAPIKey), answered(http.StatusUnauthorized, wire.ErrUnauthenticated.RPCCode)),
+			extendedFetch("A", presenting(journal.CredBearer)), send("A", presenting(journal.CredAPIKey)))),
 			failed(want, "#1 (POST /a2a/jsonrpc) presented api-key, and no extended card had been served before it", 1)},
-		{"the key on a card request", extendedCards(journal(fetch("A", presenting(mockpeer.CredAPIKey)))),
+		{"the key on a card request", extendedCards(journalOf(fetch("A", presenting(journal.CredAPIKey)))),
 			failed(want, "#1 (GET /.well-known/agent-card.json) presented api-key, and no extended card had been served before it", 1)},
 	}
 }

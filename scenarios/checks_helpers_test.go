@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -75,12 +76,12 @@ func checkTables() []checkTable {
 		{noUnnamedCredentialBeforeExtended("A"), noUnnamedCredentialBeforeExtendedCases()},
 		{reattested("B"), reattestedCases()},
 		{refetchedKeys("A"), refetchedKeysCases()},
-		{onlyNamedCredentials(mockpeer.CredOAuthToken, mockpeer.CredOAuthClientSecret), onlyNamedCredentialsCases()},
+		{onlyNamedCredentials(journal.CredOAuthToken, journal.CredOAuthClientSecret), onlyNamedCredentialsCases()},
 		{tokensOnlyToInterfaces, tokensOnlyToInterfacesCases()},
 		{secretOnlyToIssuer("A"), secretOnlyToIssuerCases()},
 		{tokensStayWithTheirPeer(testCredScopes), tokensStayWithTheirPeerCases()},
 		{completedOrAuthUnavailable("C"), completedOrAuthUnavailableCases()},
-		{afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating), noSendAfterCardFaultCases()},
+		{afterCardFault("no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating), noSendAfterCardFaultCases()},
 		{afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential), noCredentialAfterCardFaultCases()},
 		{failedOnCardFault([]int{1, 2}), failedOnCardFaultCases()},
 		{sentOnFreshFetch("A"), sentOnFreshFetchCases()},
@@ -159,7 +160,7 @@ const (
 
 // journal numbers the exchanges from #1 and wraps them in the evidence of
 // a client that wrote no outcome.
-func journal(exs ...mockpeer.Exchange) *Evidence {
+func journalOf(exs ...journal.Exchange) *Evidence {
 	for i := range exs {
 		exs[i].Seq = int64(i + 1)
 	}
@@ -186,7 +187,7 @@ func readValidators(ev *Evidence) {
 	served := map[string]map[int]bool{}
 	for i := range ev.Journal {
 		ex := &ev.Journal[i]
-		if ex.Route != mockpeer.RouteCard {
+		if ex.Route != journal.RouteCard {
 			continue
 		}
 		if ex.Validators == nil {
@@ -208,8 +209,8 @@ func readValidators(ev *Evidence) {
 
 // reporting is a journal whose client reported outcome/reason, naming
 // task-1 (the task of every call) when it reports completed.
-func reporting(outcome driver.OutcomeKind, reason driver.Reason, exs ...mockpeer.Exchange) *Evidence {
-	ev := journal(exs...)
+func reporting(outcome driver.OutcomeKind, reason driver.Reason, exs ...journal.Exchange) *Evidence {
+	ev := journalOf(exs...)
 	ev.Client.Outcome = &driver.Outcome{Outcome: outcome, Reason: reason}
 	if outcome == driver.OutcomeCompleted {
 		ev.Client.Outcome.TaskID = "task-1"
@@ -224,9 +225,9 @@ func withClient(ev *Evidence, change func(*ClientRun)) *Evidence {
 	return ev
 }
 
-type exOpt func(*mockpeer.Exchange)
+type exOpt func(*journal.Exchange)
 
-func exchange(ex mockpeer.Exchange, opts []exOpt) mockpeer.Exchange {
+func exchange(ex journal.Exchange, opts []exOpt) journal.Exchange {
 	for _, opt := range opts {
 		opt(&ex)
 	}
@@ -234,63 +235,63 @@ func exchange(ex mockpeer.Exchange, opts []exOpt) mockpeer.Exchange {
 }
 
 // fetch is a card request answered 200.
-func fetch(peer string, opts ...exOpt) mockpeer.Exchange {
-	return exchange(mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteCard, Method: http.MethodGet,
+func fetch(peer string, opts ...exOpt) journal.Exchange {
+	return exchange(journal.Exchange{Peer: peer, Route: journal.RouteCard, Method: http.MethodGet,
 		Path: wire.WellKnownCardPath, Header: http.Header{}, Status: http.StatusOK}, opts)
 }
 
 // call is a JSON-RPC call of op on task-1 with A2A-Version 1.0, answered 200.
-func call(peer, op string, opts ...exOpt) mockpeer.Exchange {
-	return exchange(mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteA2A, Op: op, Binding: wire.BindingJSONRPC,
+func call(peer, op string, opts ...exOpt) journal.Exchange {
+	return exchange(journal.Exchange{Peer: peer, Route: journal.RouteA2A, Op: op, Binding: wire.BindingJSONRPC,
 		Method: http.MethodPost, Path: mockpeer.JSONRPCPath, Header: http.Header{}, Status: http.StatusOK,
 		A2AVersion: wire.ProtocolVersion, TaskID: "task-1"}, opts)
 }
 
 // send is a SendMessage accepted under A's card version 0.
-func send(peer string, opts ...exOpt) mockpeer.Exchange {
+func send(peer string, opts ...exOpt) journal.Exchange {
 	return call(peer, wire.MethodSendMessage, append([]exOpt{underVersion(0), after(wire.TaskStateSubmitted)}, opts...)...)
 }
 
 // request is any other request: route, method and path as given.
-func request(peer, route, method, path string, opts ...exOpt) mockpeer.Exchange {
-	return exchange(mockpeer.Exchange{Peer: peer, Route: route, Method: method, Path: path, Header: http.Header{},
+func request(peer, route, method, path string, opts ...exOpt) journal.Exchange {
+	return exchange(journal.Exchange{Peer: peer, Route: route, Method: method, Path: path, Header: http.Header{},
 		Status: http.StatusOK}, opts)
 }
 
 func header(name, value string) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.Header.Set(name, value) }
+	return func(ex *journal.Exchange) { ex.Header.Set(name, value) }
 }
 
 // addHeader adds a line of a header, after those set.
 func addHeader(name, value string) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.Header.Add(name, value) }
+	return func(ex *journal.Exchange) { ex.Header.Add(name, value) }
 }
 
 // underVersion: the request arrived while A's card version n was in force.
 func underVersion(n int) exOpt {
-	return func(ex *mockpeer.Exchange) {
+	return func(ex *journal.Exchange) {
 		ex.CardVersion, ex.ContractHash = n, []string{hashV0, hashV1}[n]
 	}
 }
 
 func after(state wire.TaskState) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.StateAfter = state }
+	return func(ex *journal.Exchange) { ex.StateAfter = state }
 }
 
 // stateBefore: the task already existed, in state, when the call came.
 func stateBefore(state wire.TaskState) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.StateBefore = state }
+	return func(ex *journal.Exchange) { ex.StateBefore = state }
 }
 
-func taskID(id string) exOpt { return func(ex *mockpeer.Exchange) { ex.TaskID = id } }
+func taskID(id string) exOpt { return func(ex *journal.Exchange) { ex.TaskID = id } }
 
 func presenting(creds ...string) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.Auth.Presented = creds }
+	return func(ex *journal.Exchange) { ex.Auth.Presented = creds }
 }
 
-func a2aVersion(v string) exOpt { return func(ex *mockpeer.Exchange) { ex.A2AVersion = v } }
+func a2aVersion(v string) exOpt { return func(ex *journal.Exchange) { ex.A2AVersion = v } }
 
 // answered: the peer answered status and A2A error code, and created no task.
 func answered(status, code int) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.Status, ex.ErrorCode, ex.TaskID, ex.StateAfter = status, code, "", "" }
+	return func(ex *journal.Exchange) { ex.Status, ex.ErrorCode, ex.TaskID, ex.StateAfter = status, code, "", "" }
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // Tables of the checks that judge where requests went: the other origin of
@@ -13,21 +14,21 @@ import (
 func nothingReachesCases() []checkCase {
 	const want = "no contact with peer B (https://127.0.0.2:4432), not even a connection"
 	return []checkCase{
-		{"everything at the card's origin", journal(fetch("A"), connection("A", mockpeer.HandshakeComplete, 300), send("A")), passed()},
-		{"admin calls are not the client's", journal(fetch("A"),
-			request("B", mockpeer.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath)), passed()},
+		{"everything at the card's origin", journalOf(fetch("A"), connection("A", journal.HandshakeComplete, 300), send("A")), passed()},
+		{"admin calls are not the client's", journalOf(fetch("A"),
+			request("B", journal.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath)), passed()},
 		{"the key fetched from the other origin, then the task",
-			journal(fetch("A"), request("B", mockpeer.RouteJWKS, http.MethodGet, mockpeer.JWKSPath), send("B"), fetch("C")),
+			journalOf(fetch("A"), request("B", journal.RouteJWKS, http.MethodGet, mockpeer.JWKSPath), send("B"), fetch("C")),
 			failed(want, "2 contact(s), first GET "+mockpeer.JWKSPath, 2, 3)},
-		{"a request the peer does not serve", journal(request("B", mockpeer.RouteUnmatched, http.MethodPost, "/rpc")),
+		{"a request the peer does not serve", journalOf(request("B", journal.RouteUnmatched, http.MethodPost, "/rpc")),
 			failed(want, "1 contact(s), first POST /rpc", 1)},
-		{"bytes no handler saw are contact", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 80)),
+		{"bytes no handler saw are contact", journalOf(fetch("A"), connection("B", journal.HandshakeComplete, 80)),
 			failed(want, "1 contact(s), first a connection, a TLS handshake, then 80 bytes no handler saw", 2)},
-		{"a bare handshake is contact", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 0)),
+		{"a bare handshake is contact", journalOf(fetch("A"), connection("B", journal.HandshakeComplete, 0)),
 			failed(want, "1 contact(s), first a connection, a TLS handshake, then 0 bytes", 2)},
-		{"a connect and close is contact", journal(fetch("A"), connection("B", mockpeer.HandshakeNone, 0)),
+		{"a connect and close is contact", journalOf(fetch("A"), connection("B", journal.HandshakeNone, 0)),
 			failed(want, "1 contact(s), first a connection, closed without a byte", 2)},
-		{"a failed handshake is contact", journal(fetch("A"), connection("B", mockpeer.HandshakeFailed, 0, func(ex *mockpeer.Exchange) {
+		{"a failed handshake is contact", journalOf(fetch("A"), connection("B", journal.HandshakeFailed, 0, func(ex *journal.Exchange) {
 			ex.Malformed = "TLS handshake failed: remote error: tls: bad certificate"
 		})), failed(want, "1 contact(s), first a connection, its TLS handshake failed (TLS handshake failed: remote error: tls: bad certificate)", 2)},
 	}
@@ -36,15 +37,15 @@ func nothingReachesCases() []checkCase {
 func noRequestAtCases() []checkCase {
 	const want = "no request to peer B (https://127.0.0.2:4432), a handshake at most"
 	return []checkCase{
-		{"a bare handshake to learn the TLS principal", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 0)), passed()},
-		{"a failed handshake, a connect and close", journal(connection("B", mockpeer.HandshakeFailed, 0),
-			connection("B", mockpeer.HandshakeNone, 0)), passed()},
-		{"admin calls are not the client's", journal(request("B", mockpeer.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath)), passed()},
-		{"one byte past the handshake is a request", journal(fetch("A"), connection("B", mockpeer.HandshakeComplete, 1)),
+		{"a bare handshake to learn the TLS principal", journalOf(fetch("A"), connection("B", journal.HandshakeComplete, 0)), passed()},
+		{"a failed handshake, a connect and close", journalOf(connection("B", journal.HandshakeFailed, 0),
+			connection("B", journal.HandshakeNone, 0)), passed()},
+		{"admin calls are not the client's", journalOf(request("B", journal.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath)), passed()},
+		{"one byte past the handshake is a request", journalOf(fetch("A"), connection("B", journal.HandshakeComplete, 1)),
 			failed(want, "1 request(s), first a connection, a TLS handshake, then 1 bytes no handler saw", 2)},
-		{"bytes that are not TLS are a request", journal(connection("B", mockpeer.HandshakeNotTLS, 40)),
+		{"bytes that are not TLS are a request", journalOf(connection("B", journal.HandshakeNotTLS, 40)),
 			failed(want, "1 request(s), first a connection, 40 bytes that are not TLS no handler saw", 1)},
-		{"a request that parsed, and its connection", journal(connection("B", mockpeer.HandshakeComplete, 200, handled(1)), send("B")),
+		{"a request that parsed, and its connection", journalOf(connection("B", journal.HandshakeComplete, 200, handled(1)), send("B")),
 			failed(want, "2 request(s), first a connection, a TLS handshake, then 200 bytes", 1, 2)},
 	}
 }
@@ -52,11 +53,11 @@ func noRequestAtCases() []checkCase {
 func noTaskCreatingAtCases() []checkCase {
 	const want = "no task-creating request to peer C (https://127.0.0.3:4433)"
 	return []checkCase{
-		{"the redirect target's card only", journal(fetch("A"), fetch("C"), call("C", wire.MethodGetTask)), passed()},
-		{"the task sent at the redirect's source", journal(fetch("A"), send("A")), passed()},
-		{"a send to the redirect target", journal(fetch("A"), fetch("C"), send("C"), call("C", wire.MethodSendStreamingMessage)),
+		{"the redirect target's card only", journalOf(fetch("A"), fetch("C"), call("C", wire.MethodGetTask)), passed()},
+		{"the task sent at the redirect's source", journalOf(fetch("A"), send("A")), passed()},
+		{"a send to the redirect target", journalOf(fetch("A"), fetch("C"), send("C"), call("C", wire.MethodSendStreamingMessage)),
 			failed(want, "SendMessage at #3", 3, 4)},
-		{"a refused send counts too", journal(call("C", wire.MethodSendStreamingMessage, answered(http.StatusUnauthorized, 0))),
+		{"a refused send counts too", journalOf(call("C", wire.MethodSendStreamingMessage, answered(http.StatusUnauthorized, 0))),
 			failed(want, "SendStreamingMessage at #1", 1)},
 	}
 }
@@ -64,24 +65,24 @@ func noTaskCreatingAtCases() []checkCase {
 func noCredentialAtCases() []checkCase {
 	const want = "no credential sent to peer B (https://127.0.0.2:4432)"
 	return []checkCase{
-		{"credentials at the card's origin only", journal(fetch("A"), send("A", presenting(mockpeer.CredBearer)),
-			connection("A", mockpeer.HandshakeComplete, 500, presenting(mockpeer.CredBearer)),
-			fetch("B"), request("B", mockpeer.RouteJWKS, http.MethodGet, mockpeer.JWKSPath),
-			connection("B", mockpeer.HandshakeComplete, 0)), passed()},
-		{"a token to the other origin", journal(fetch("A"),
-			request("B", mockpeer.RouteToken, http.MethodPost, mockpeer.TokenPath,
-				presenting(mockpeer.CredOAuthClientSecret)),
-			send("B", presenting(mockpeer.CredOAuthToken, mockpeer.CredClientCert))),
+		{"credentials at the card's origin only", journalOf(fetch("A"), send("A", presenting(journal.CredBearer)),
+			connection("A", journal.HandshakeComplete, 500, presenting(journal.CredBearer)),
+			fetch("B"), request("B", journal.RouteJWKS, http.MethodGet, mockpeer.JWKSPath),
+			connection("B", journal.HandshakeComplete, 0)), passed()},
+		{"a token to the other origin", journalOf(fetch("A"),
+			request("B", journal.RouteToken, http.MethodPost, mockpeer.TokenPath,
+				presenting(journal.CredOAuthClientSecret)),
+			send("B", presenting(journal.CredOAuthToken, journal.CredClientCert))),
 			failed(want, "oauth-client-secret presented at #2 (POST "+mockpeer.TokenPath+")", 2, 3)},
-		{"several credentials at once", journal(send("B", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey))),
+		{"several credentials at once", journalOf(send("B", presenting(journal.CredBearer, journal.CredAPIKey))),
 			failed(want, "bearer, api-key presented at #1 (POST "+mockpeer.JSONRPCPath+")", 1)},
-		{"a token in the handshake alone (server name, ALPN, a certificate)", journal(fetch("A"),
-			connection("B", mockpeer.HandshakeFailed, 0, presenting(mockpeer.CredBearer), func(ex *mockpeer.Exchange) {
+		{"a token in the handshake alone (server name, ALPN, a certificate)", journalOf(fetch("A"),
+			connection("B", journal.HandshakeFailed, 0, presenting(journal.CredBearer), func(ex *journal.Exchange) {
 				ex.Malformed, ex.Conn.ServerName = "TLS handshake failed: EOF", "[REDACTED:bearer]"
 			})),
 			failed(want, "bearer presented at #2 (a connection, its TLS handshake failed (TLS handshake failed: EOF), server name [REDACTED:bearer])", 2)},
-		{"a connection part of which could not be scanned may have carried any", journal(fetch("A"),
-			connection("B", mockpeer.HandshakeComplete, 90, func(ex *mockpeer.Exchange) { ex.Conn.Unscanned = "HTTP/2: a header block that does not decode" })),
+		{"a connection part of which could not be scanned may have carried any", journalOf(fetch("A"),
+			connection("B", journal.HandshakeComplete, 90, func(ex *journal.Exchange) { ex.Conn.Unscanned = "HTTP/2: a header block that does not decode" })),
 			failed(want, "credentials unknown at #2 (a connection, a TLS handshake, then 90 bytes no handler saw): HTTP/2: a header block that does not decode, whatever it carried reached the peer", 2)},
 	}
 }
@@ -89,15 +90,15 @@ func noCredentialAtCases() []checkCase {
 func onlyLabelledCases() []checkCase {
 	const want = "no A2A 1.0 request to a 2.0 interface"
 	return []checkCase{
-		{"the card only", journal(fetch("A"), fetch("A")), passed()},
-		{"requests that speak 2.0", journal(fetch("A"), send("A", a2aVersion("2.0"))), passed()},
+		{"the card only", journalOf(fetch("A"), fetch("A")), passed()},
+		{"requests that speak 2.0", journalOf(fetch("A"), send("A", a2aVersion("2.0"))), passed()},
 		{"a 1.0 send, and an unversioned request to a path 1.0 does not have",
-			journal(fetch("A"), send("A"), request("A", mockpeer.RouteUnmatched, http.MethodPost, "/v2/message:send")),
+			journalOf(fetch("A"), send("A"), request("A", journal.RouteUnmatched, http.MethodPost, "/v2/message:send")),
 			failed(want, `2 request(s), first #2 POST /a2a/jsonrpc (A2A-Version "1.0")`, 2, 3)},
-		{"no version header reads as 0.3", journal(send("A", a2aVersion(""))),
+		{"no version header reads as 0.3", journalOf(send("A", a2aVersion(""))),
 			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "")`, 1)},
 		// A value the journal cut was longer than its bound: no version.
-		{"a version the journal cut", journal(send("A", cutVersion("2.0"))),
+		{"a version the journal cut", journalOf(send("A", cutVersion("2.0"))),
 			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "`+clip(cutValue("2.0"), 64)+
 				`" (cut to the journal's 1024 bytes of its 5000))`, 1)},
 	}
@@ -108,20 +109,20 @@ func onlyLabelledCases() []checkCase {
 func onlyLabelledMinorCases() []checkCase {
 	const want = "no A2A 1.0 request to a 1.1 interface"
 	return []checkCase{
-		{"requests that speak 1.1", journal(fetch("A"), send("A", a2aVersion("1.1"))), passed()},
-		{"a 1.0 send, as a same-major fallback makes it", journal(fetch("A"), send("A")),
+		{"requests that speak 1.1", journalOf(fetch("A"), send("A", a2aVersion("1.1"))), passed()},
+		{"a 1.0 send, as a same-major fallback makes it", journalOf(fetch("A"), send("A")),
 			failed(want, `1 request(s), first #2 POST /a2a/jsonrpc (A2A-Version "1.0")`, 2)},
-		{"a patch number is no version of its own: 1.1.0 is not the label", journal(send("A", a2aVersion("1.1.0"))),
+		{"a patch number is no version of its own: 1.1.0 is not the label", journalOf(send("A", a2aVersion("1.1.0"))),
 			failed(want, `1 request(s), first #1 POST /a2a/jsonrpc (A2A-Version "1.1.0")`, 1)},
 	}
 }
 
 // connection: a connection to peer, its handshake as shake, with bytes
 // past it and no request a handler saw unless a mod says so.
-func connection(peer, shake string, bytes int64, mods ...func(*mockpeer.Exchange)) mockpeer.Exchange {
-	ex := mockpeer.Exchange{Peer: peer, Route: mockpeer.RouteConnection,
+func connection(peer, shake string, bytes int64, mods ...func(*journal.Exchange)) journal.Exchange {
+	ex := journal.Exchange{Peer: peer, Route: journal.RouteConnection,
 		Header: http.Header{"X-Remote-Addr": {"127.0.0.1:5"}},
-		Conn:   &mockpeer.Connection{Remote: "127.0.0.1:5", Handshake: shake, Bytes: bytes, EndedBy: mockpeer.EndedByClient}}
+		Conn:   &journal.Connection{Remote: "127.0.0.1:5", Handshake: shake, Bytes: bytes, EndedBy: journal.EndedByClient}}
 	for _, m := range mods {
 		m(&ex)
 	}
@@ -129,12 +130,12 @@ func connection(peer, shake string, bytes int64, mods ...func(*mockpeer.Exchange
 }
 
 // handled: n requests reached a handler on the connection.
-func handled(n int64) func(*mockpeer.Exchange) {
-	return func(ex *mockpeer.Exchange) { ex.Conn.Requests = n }
+func handled(n int64) func(*journal.Exchange) {
+	return func(ex *journal.Exchange) { ex.Conn.Requests = n }
 }
 
 // unparsedAt: a connection to peer whose bytes no handler saw: a request
 // net/http refused before any handler.
-func unparsedAt(peer string) mockpeer.Exchange {
-	return connection(peer, mockpeer.HandshakeComplete, 120)
+func unparsedAt(peer string) journal.Exchange {
+	return connection(peer, journal.HandshakeComplete, 120)
 }

@@ -15,14 +15,14 @@ import (
 
 func noCancelCases() []checkCase {
 	return []checkCase{
-		{"no request at all", journal(), passed()},
-		{"send and polls", journal(send("A"), call("A", wire.MethodGetTask)), passed()},
-		{"a request refused unread is no cancel", journal(send("A"), unparsedAt("A")), passed()},
+		{"no request at all", journalOf(), passed()},
+		{"send and polls", journalOf(send("A"), call("A", wire.MethodGetTask)), passed()},
+		{"a request refused unread is no cancel", journalOf(send("A"), unparsedAt("A")), passed()},
 		{"send then cancel twice",
-			journal(send("A"), call("A", wire.MethodCancelTask), call("A", wire.MethodGetTask), call("A", wire.MethodCancelTask)),
+			journalOf(send("A"), call("A", wire.MethodCancelTask), call("A", wire.MethodGetTask), call("A", wire.MethodCancelTask)),
 			failed("no CancelTask request", "2 CancelTask request(s), first at #2", 2, 4)},
 		{"a cancel the peer refused still counts",
-			journal(call("B", wire.MethodCancelTask, answered(http.StatusUnauthorized, 0))),
+			journalOf(call("B", wire.MethodCancelTask, answered(http.StatusUnauthorized, 0))),
 			failed("no CancelTask request", "1 CancelTask request(s), first at #1", 1)},
 	}
 }
@@ -53,7 +53,7 @@ func outcomeIsCases() []checkCase {
 		{"another reason, detail clipped", detailed,
 			failed(want, `aborted/untrusted-endpoint (detail: "`+strings.Repeat("x", 200)+`…")`)},
 		{"another outcome", reporting(driver.OutcomeCompleted, ""), failed(want, "completed")},
-		{"no readable outcome", withClient(journal(), func(c *ClientRun) { c.OutcomeProblem = `not a JSON object: "ok"` }),
+		{"no readable outcome", withClient(journalOf(), func(c *ClientRun) { c.OutcomeProblem = `not a JSON object: "ok"` }),
 			failed(want, `no readable outcome (not a JSON object: "ok")`)},
 		{"killed at the deadline, even with an outcome",
 			withClient(reporting(driver.OutcomeAborted, driver.ReasonContractChanged), func(c *ClientRun) { c.TimedOut = true }),
@@ -95,7 +95,7 @@ func completedWithArtifactCases() []checkCase {
 			reporting(driver.OutcomeCompleted, "", send("A"), fetch("A", after(wire.TaskStateCompleted))), failed(want, got)},
 		{"another outcome", reporting(driver.OutcomeCanceled, "", send("A"), call("A", wire.MethodCancelTask)),
 			failed("completed", "canceled")},
-		{"no outcome", journal(send("A", after(wire.TaskStateCompleted))), failed("completed", "no readable outcome (missing)")},
+		{"no outcome", journalOf(send("A", after(wire.TaskStateCompleted))), failed("completed", "no readable outcome (missing)")},
 	}
 }
 
@@ -134,31 +134,31 @@ func completedAtCardPeerCases() []checkCase {
 func taskSentCases() []checkCase {
 	const want = "the task is sent: a capability change is no reason to abort"
 	return []checkCase{
-		{"sent and accepted", journal(fetch("A"), send("A")), passed()},
-		{"a refused send first", journal(send("A", answered(http.StatusUnauthorized, 0)), send("A")), passed()},
+		{"sent and accepted", journalOf(fetch("A"), send("A")), passed()},
+		{"a refused send first", journalOf(send("A", answered(http.StatusUnauthorized, 0)), send("A")), passed()},
 		{"aborted before send", reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), fetch("A")),
 			failed(want, "no task-creating request; outcome aborted/contract-changed")},
-		{"every send refused", journal(fetch("A"), send("A", answered(http.StatusOK, -32005)),
+		{"every send refused", journalOf(fetch("A"), send("A", answered(http.StatusOK, -32005)),
 			call("A", wire.MethodSendStreamingMessage, answered(http.StatusUnauthorized, 0))),
 			failed(want, "no task-creating request", 2, 3)},
-		{"a request refused unread is no send", journal(fetch("A"), unparsedAt("A")), failed(want, "no task-creating request")},
+		{"a request refused unread is no send", journalOf(fetch("A"), unparsedAt("A")), failed(want, "no task-creating request")},
 	}
 }
 
 func noCardFetchAfterSendCases() []checkCase {
 	return []checkCase{
-		{"no task was created", journal(fetch("A"), send("A", answered(http.StatusUnauthorized, 0)), fetch("A")),
+		{"no task was created", journalOf(fetch("A"), send("A", answered(http.StatusUnauthorized, 0)), fetch("A")),
 			notApplicable("no task was created, so there is no task lifetime to judge")},
-		{"fetches only before the send", journal(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A"),
+		{"fetches only before the send", journalOf(fetch("A"), fetch("A", header("If-None-Match", etagV0)), send("A"),
 			call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
-		{"a request refused unread is no card fetch", journal(fetch("A"), send("A"), unparsedAt("A"),
+		{"a request refused unread is no card fetch", journalOf(fetch("A"), send("A"), unparsedAt("A"),
 			call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))), passed()},
-		{"fetches while the task runs", journal(fetch("A"), send("A"), fetch("A"), call("A", wire.MethodGetTask),
+		{"fetches while the task runs", journalOf(fetch("A"), send("A"), fetch("A"), call("A", wire.MethodGetTask),
 			fetch("B")),
 			failed("no card request after the send while the task runs",
 				"2 card request(s) after the send at #2, first at #3", 3, 5)},
 		{"the task lifetime starts at the first accepted send",
-			journal(fetch("A"), send("A", answered(http.StatusOK, -32005)), fetch("A"), send("A"), fetch("A")),
+			journalOf(fetch("A"), send("A", answered(http.StatusOK, -32005)), fetch("A"), send("A"), fetch("A")),
 			failed("no card request after the send while the task runs",
 				"1 card request(s) after the send at #4, first at #5", 5)},
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -65,7 +66,7 @@ var _ = register(&Scenario{
 			Text: "The client MUST send only the credential of the scheme the skill's security requirement names: " +
 				"neither its bearer token nor its API key, on any request, however encoded.",
 			Ref:   "spec §7.3, §13; A2ACLI_AUTH_008; contract-model §8",
-			Check: onlyNamedCredentials(mockpeer.CredOAuthToken, mockpeer.CredOAuthClientSecret)},
+			Check: onlyNamedCredentials(journal.CredOAuthToken, journal.CredOAuthClientSecret)},
 		{ID: "CRED-005", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST send an access token only to the A2A interfaces of the card that asked for it: " +
 				"no card request, token request or other route carries one.",

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -20,18 +20,18 @@ import (
 
 // credentialContacts are the exchanges that can carry a credential: every
 // request and connection the client made, not the harness's admin calls.
-func credentialContacts(ev *Evidence) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Route != mockpeer.RouteAdmin })
+func credentialContacts(ev *Evidence) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool { return ex.Route != journal.RouteAdmin })
 }
 
 // unknownCredentials: what ex carried could not be examined whole.
-func unknownCredentials(ex mockpeer.Exchange) bool {
-	return unscanned(ex) || slices.Contains(ex.Auth.Presented, mockpeer.CredUnexamined)
+func unknownCredentials(ex journal.Exchange) bool {
+	return unscanned(ex) || slices.Contains(ex.Auth.Presented, journal.CredUnexamined)
 }
 
 // credentialFailure is the failure naming the first bad exchange: what it
 // carried and where.
-func credentialFailure(want string, bad []mockpeer.Exchange, what func(mockpeer.Exchange) string) verdict.Judgement {
+func credentialFailure(want string, bad []journal.Exchange, what func(journal.Exchange) string) verdict.Judgement {
 	ex := bad[0]
 	got := fmt.Sprintf("%s at #%d (%s, peer %s)", what(ex), ex.Seq, requestLine(ex), ex.Peer)
 	if unknownCredentials(ex) {
@@ -52,7 +52,7 @@ func credentialFailure(want string, bad []mockpeer.Exchange, what func(mockpeer.
 // name for the skill.
 func onlyNamedCredentials(allowed ...string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		other := func(ex mockpeer.Exchange) []string {
+		other := func(ex journal.Exchange) []string {
 			var out []string
 			for _, n := range ex.Auth.Presented {
 				if !slices.Contains(allowed, n) {
@@ -61,14 +61,14 @@ func onlyNamedCredentials(allowed ...string) func(*Evidence) verdict.Judgement {
 			}
 			return out
 		}
-		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+		bad := slices.DeleteFunc(credentialContacts(ev), func(ex journal.Exchange) bool {
 			return len(other(ex)) == 0 && !unknownCredentials(ex)
 		})
 		if len(bad) == 0 {
 			return passed()
 		}
 		return credentialFailure("no credential but "+strings.Join(allowed, " and ")+" on any request",
-			bad, func(ex mockpeer.Exchange) string { return strings.Join(other(ex), ", ") + " presented" })
+			bad, func(ex journal.Exchange) string { return strings.Join(other(ex), ", ") + " presented" })
 	}
 }
 
@@ -76,40 +76,40 @@ func onlyNamedCredentials(allowed ...string) func(*Evidence) verdict.Judgement {
 // the connections they were sent on), never to a card, token, key-set or
 // unmatched route.
 func tokensOnlyToInterfaces(ev *Evidence) verdict.Judgement {
-	bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+	bad := slices.DeleteFunc(credentialContacts(ev), func(ex journal.Exchange) bool {
 		switch {
 		case unknownCredentials(ex):
 			return false
-		case ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteConnection:
+		case ex.Route == journal.RouteA2A || ex.Route == journal.RouteConnection:
 			return true
 		}
-		return !slices.Contains(ex.Auth.Presented, mockpeer.CredOAuthToken)
+		return !slices.Contains(ex.Auth.Presented, journal.CredOAuthToken)
 	})
 	if len(bad) == 0 {
 		return passed()
 	}
 	return credentialFailure("access tokens on A2A requests only", bad,
-		func(mockpeer.Exchange) string { return "an access token presented" })
+		func(journal.Exchange) string { return "an access token presented" })
 }
 
 // secretOnlyToIssuer: the client secret went to the issuer's token
 // endpoint alone (and the connections to the issuer it was sent on).
 func secretOnlyToIssuer(issuer string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+		bad := slices.DeleteFunc(credentialContacts(ev), func(ex journal.Exchange) bool {
 			switch {
 			case unknownCredentials(ex):
-				return ex.Peer == issuer && ex.Route == mockpeer.RouteConnection
-			case ex.Peer == issuer && (ex.Route == mockpeer.RouteToken || ex.Route == mockpeer.RouteConnection):
+				return ex.Peer == issuer && ex.Route == journal.RouteConnection
+			case ex.Peer == issuer && (ex.Route == journal.RouteToken || ex.Route == journal.RouteConnection):
 				return true
 			}
-			return !slices.Contains(ex.Auth.Presented, mockpeer.CredOAuthClientSecret)
+			return !slices.Contains(ex.Auth.Presented, journal.CredOAuthClientSecret)
 		})
 		if len(bad) == 0 {
 			return passed()
 		}
 		return credentialFailure(fmt.Sprintf("the client secret only at the token endpoint of peer %s (%s), its issuer", issuer, ev.Origins[issuer]),
-			bad, func(mockpeer.Exchange) string { return "the client secret presented" })
+			bad, func(journal.Exchange) string { return "the client secret presented" })
 	}
 }
 
@@ -117,7 +117,7 @@ func secretOnlyToIssuer(issuer string) func(*Evidence) verdict.Judgement {
 // scope that names that peer's scope and no other peer's. A token asked
 // for no scope was obtained for no agent in particular: it fails too.
 func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) verdict.Judgement {
-	foreign := func(ex mockpeer.Exchange) []string {
+	foreign := func(ex journal.Exchange) []string {
 		var out []string
 		for _, s := range ex.Auth.TokenScopes {
 			if !tokenFor(s, ex.Peer, scopes) {
@@ -127,13 +127,13 @@ func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) verdict.J
 		return out
 	}
 	return func(ev *Evidence) verdict.Judgement {
-		bad := slices.DeleteFunc(credentialContacts(ev), func(ex mockpeer.Exchange) bool {
+		bad := slices.DeleteFunc(credentialContacts(ev), func(ex journal.Exchange) bool {
 			return len(foreign(ex)) == 0 && !unknownCredentials(ex)
 		})
 		if len(bad) == 0 {
 			return passed()
 		}
-		return credentialFailure("every token at a peer fetched for that peer's scope", bad, func(ex mockpeer.Exchange) string {
+		return credentialFailure("every token at a peer fetched for that peer's scope", bad, func(ex journal.Exchange) string {
 			var parts []string
 			for _, s := range foreign(ex) {
 				parts = append(parts, describeScope(s, scopes))
@@ -187,10 +187,10 @@ func completedOrAuthUnavailable(peer string) func(*Evidence) verdict.Judgement {
 			return j
 		}
 		want := "aborted/auth-unavailable after judging peer " + peer + "'s card, nothing sent to it"
-		if served := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ev.servedCard(ex) }); len(served) == 0 {
+		if served := ev.Select(func(ex journal.Exchange) bool { return ex.Peer == peer && ev.servedCard(ex) }); len(served) == 0 {
 			return failed(want, "the client was served no card of peer "+peer+" in this task: it judged nothing")
 		}
-		if sent := ev.Select(func(ex mockpeer.Exchange) bool { return ex.Peer == peer && ex.Route == mockpeer.RouteA2A }); len(sent) > 0 {
+		if sent := ev.Select(func(ex journal.Exchange) bool { return ex.Peer == peer && ex.Route == journal.RouteA2A }); len(sent) > 0 {
 			return failed(want, fmt.Sprintf("%d A2A request(s) to peer %s, first %s", len(sent), peer, requestLine(sent[0])), seqs(sent)...)
 		}
 		return passed()

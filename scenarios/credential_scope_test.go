@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -14,8 +15,8 @@ var testCredScopes = map[string]string{"A": "a.tasks", "B": "b.tasks", "C": "c.t
 
 // withTokens: the request carried tokens issued for scopes.
 func withTokens(scopes ...string) exOpt {
-	return func(ex *mockpeer.Exchange) {
-		ex.Auth.Presented = mergeCred(ex.Auth.Presented, mockpeer.CredOAuthToken)
+	return func(ex *journal.Exchange) {
+		ex.Auth.Presented = mergeCred(ex.Auth.Presented, journal.CredOAuthToken)
 		ex.Auth.TokenScopes = scopes
 	}
 }
@@ -29,24 +30,24 @@ func mergeCred(names []string, name string) []string {
 	return append(names, name)
 }
 
-func tokenRequest(peer string, opts ...exOpt) mockpeer.Exchange {
-	return request(peer, mockpeer.RouteToken, http.MethodPost, mockpeer.TokenPath,
-		append([]exOpt{presenting(mockpeer.CredOAuthClientSecret)}, opts...)...)
+func tokenRequest(peer string, opts ...exOpt) journal.Exchange {
+	return request(peer, journal.RouteToken, http.MethodPost, mockpeer.TokenPath,
+		append([]exOpt{presenting(journal.CredOAuthClientSecret)}, opts...)...)
 }
 
 func onlyNamedCredentialsCases() []checkCase {
 	const want = "no credential but oauth-token and oauth-client-secret on any request"
 	return []checkCase{
-		{"a token and the secret where they go", journal(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
-			connection("A", mockpeer.HandshakeComplete, 900, withTokens("a.tasks"))), passed()},
-		{"the API key beside the token", journal(fetch("A"), tokenRequest("A"),
-			send("A", withTokens("a.tasks"), func(ex *mockpeer.Exchange) { ex.Auth.Presented = append(ex.Auth.Presented, mockpeer.CredAPIKey) })),
+		{"a token and the secret where they go", journalOf(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
+			connection("A", journal.HandshakeComplete, 900, withTokens("a.tasks"))), passed()},
+		{"the API key beside the token", journalOf(fetch("A"), tokenRequest("A"),
+			send("A", withTokens("a.tasks"), func(ex *journal.Exchange) { ex.Auth.Presented = append(ex.Auth.Presented, journal.CredAPIKey) })),
 			failed(want, "api-key presented at #3 (POST "+mockpeer.JSONRPCPath+", peer A)", 3)},
-		{"the bearer token on the card fetch, and more", journal(fetch("B", presenting(mockpeer.CredBearer)),
-			fetch("C", presenting(mockpeer.CredBearer, mockpeer.CredAPIKey))),
+		{"the bearer token on the card fetch, and more", journalOf(fetch("B", presenting(journal.CredBearer)),
+			fetch("C", presenting(journal.CredBearer, journal.CredAPIKey))),
 			failed(want, "bearer presented at #1 (GET "+wire.WellKnownCardPath+", peer B), and 1 more", 1, 2)},
-		{"a connection that could not be scanned", journal(fetch("A"),
-			connection("A", mockpeer.HandshakeComplete, 90, func(ex *mockpeer.Exchange) { ex.Conn.Unscanned = "HTTP/2: a header block that does not decode" })),
+		{"a connection that could not be scanned", journalOf(fetch("A"),
+			connection("A", journal.HandshakeComplete, 90, func(ex *journal.Exchange) { ex.Conn.Unscanned = "HTTP/2: a header block that does not decode" })),
 			failed(want, "credentials unknown at #2 (a connection, a TLS handshake, then 90 bytes no handler saw, peer A): "+
 				"HTTP/2: a header block that does not decode, whatever it carried reached the peer", 2)},
 	}
@@ -55,14 +56,14 @@ func onlyNamedCredentialsCases() []checkCase {
 func tokensOnlyToInterfacesCases() []checkCase {
 	const want = "access tokens on A2A requests only"
 	return []checkCase{
-		{"tokens on sends and their connections", journal(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
-			connection("A", mockpeer.HandshakeComplete, 900, withTokens("a.tasks"))), passed()},
-		{"a token on the next card fetch", journal(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
+		{"tokens on sends and their connections", journalOf(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
+			connection("A", journal.HandshakeComplete, 900, withTokens("a.tasks"))), passed()},
+		{"a token on the next card fetch", journalOf(fetch("A"), tokenRequest("A"), send("A", withTokens("a.tasks")),
 			fetch("B", withTokens("a.tasks"))),
 			failed(want, "an access token presented at #4 (GET "+wire.WellKnownCardPath+", peer B)", 4)},
-		{"a token on a token request", journal(fetch("A"), tokenRequest("A", withTokens("a.tasks"))),
+		{"a token on a token request", journalOf(fetch("A"), tokenRequest("A", withTokens("a.tasks"))),
 			failed(want, "an access token presented at #2 (POST "+mockpeer.TokenPath+", peer A)", 2)},
-		{"a request the scan could not finish", journal(send("A", presenting(mockpeer.CredUnexamined))),
+		{"a request the scan could not finish", journalOf(send("A", presenting(journal.CredUnexamined))),
 			failed(want, "credentials unknown at #1 (POST "+mockpeer.JSONRPCPath+", peer A): it held more encoded content "+
 				"than the scan decodes, whatever it carried reached the peer", 1)},
 	}
@@ -71,13 +72,13 @@ func tokensOnlyToInterfacesCases() []checkCase {
 func secretOnlyToIssuerCases() []checkCase {
 	const want = "the client secret only at the token endpoint of peer A (https://127.0.0.1:4431), its issuer"
 	return []checkCase{
-		{"the secret at the issuer, on its token route and connection", journal(fetch("C"), tokenRequest("A"),
-			connection("A", mockpeer.HandshakeComplete, 400, presenting(mockpeer.CredOAuthClientSecret)), send("C", withTokens("c.tasks"))), passed()},
-		{"the secret to the tokenUrl C's card names", journal(fetch("C"), tokenRequest("C"), send("C", withTokens("c.tasks"))),
+		{"the secret at the issuer, on its token route and connection", journalOf(fetch("C"), tokenRequest("A"),
+			connection("A", journal.HandshakeComplete, 400, presenting(journal.CredOAuthClientSecret)), send("C", withTokens("c.tasks"))), passed()},
+		{"the secret to the tokenUrl C's card names", journalOf(fetch("C"), tokenRequest("C"), send("C", withTokens("c.tasks"))),
 			failed(want, "the client secret presented at #2 (POST "+mockpeer.TokenPath+", peer C)", 2)},
-		{"the secret to the issuer's card route", journal(fetch("A", presenting(mockpeer.CredOAuthClientSecret))),
+		{"the secret to the issuer's card route", journalOf(fetch("A", presenting(journal.CredOAuthClientSecret))),
 			failed(want, "the client secret presented at #1 (GET "+wire.WellKnownCardPath+", peer A)", 1)},
-		{"the secret on a connection to another peer", journal(connection("B", mockpeer.HandshakeComplete, 400, presenting(mockpeer.CredOAuthClientSecret))),
+		{"the secret on a connection to another peer", journalOf(connection("B", journal.HandshakeComplete, 400, presenting(journal.CredOAuthClientSecret))),
 			failed(want, "the client secret presented at #1 (a connection, a TLS handshake, then 400 bytes no handler saw, peer B)", 1)},
 	}
 }
@@ -85,15 +86,15 @@ func secretOnlyToIssuerCases() []checkCase {
 func tokensStayWithTheirPeerCases() []checkCase {
 	const want = "every token at a peer fetched for that peer's scope"
 	return []checkCase{
-		{"each peer its own token", journal(send("A", withTokens("a.tasks")), send("B", withTokens("b.tasks")),
-			send("C", withTokens("c.tasks x.read")), connection("B", mockpeer.HandshakeComplete, 900, withTokens("b.tasks"))), passed()},
-		{"A's token replayed to B", journal(send("A", withTokens("a.tasks")), send("B", withTokens("a.tasks"))),
+		{"each peer its own token", journalOf(send("A", withTokens("a.tasks")), send("B", withTokens("b.tasks")),
+			send("C", withTokens("c.tasks x.read")), connection("B", journal.HandshakeComplete, 900, withTokens("b.tasks"))), passed()},
+		{"A's token replayed to B", journalOf(send("A", withTokens("a.tasks")), send("B", withTokens("a.tasks"))),
 			failed(want, `a token fetched for peer A (scope "a.tasks") presented to peer B (scope "b.tasks") at #2 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 2)},
-		{"one token for two agents", journal(send("B", withTokens("a.tasks b.tasks"))),
+		{"one token for two agents", journalOf(send("B", withTokens("a.tasks b.tasks"))),
 			failed(want, `a token fetched for peer A and B (scope "a.tasks b.tasks") presented to peer B (scope "b.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 1)},
-		{"a token fetched with no scope", journal(send("A", withTokens(""))),
+		{"a token fetched with no scope", journalOf(send("A", withTokens(""))),
 			failed(want, `a token fetched with no scope (for no agent in particular) presented to peer A (scope "a.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer A)`, 1)},
-		{"B's own token beside A's, hidden in another header", journal(send("B", withTokens("a.tasks", "b.tasks"))),
+		{"B's own token beside A's, hidden in another header", journalOf(send("B", withTokens("a.tasks", "b.tasks"))),
 			failed(want, `a token fetched for peer A (scope "a.tasks") presented to peer B (scope "b.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 1)},
 	}
 }

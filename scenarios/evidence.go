@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -27,7 +27,7 @@ type CardVersion struct {
 // session and how it ended, and the cards the farm served. Checks judge it
 // and nothing else.
 type Evidence struct {
-	Journal []mockpeer.Exchange
+	Journal []journal.Exchange
 	// Client is the task in view: the last task of the session, or the one
 	// task of a view made by Task.
 	Client ClientRun
@@ -37,7 +37,7 @@ type Evidence struct {
 	// Mode is how the client took the session's tasks.
 	Mode driver.Mode
 	// Seen is how many exchanges the farm journaled, kept whole, compact or
-	// only counted (mockpeer.Journal.Counts); Kept is how many it keeps
+	// only counted (journal.Journal.Counts); Kept is how many it keeps
 	// whole. 0 means unknown (hand-built evidence).
 	Seen, Kept int64
 	// Dropped is how many exchanges the farm only counted: past its
@@ -53,7 +53,7 @@ type Evidence struct {
 
 	// whole is the session's journal when Journal is one task's (Task):
 	// what the peers gave the client in earlier tasks still counts.
-	whole []mockpeer.Exchange
+	whole []journal.Exchange
 }
 
 // ClientRun is what the client under test reported for one task and how
@@ -110,14 +110,14 @@ func (ev *Evidence) Task(n int) *Evidence {
 	run := runs[n-1]
 	view := *ev
 	view.Client, view.Tasks, view.whole = run, []ClientRun{run}, ev.session()
-	view.Journal = ev.Select(func(ex mockpeer.Exchange) bool {
+	view.Journal = ev.Select(func(ex journal.Exchange) bool {
 		return run.FirstSeq == 0 && run.LastSeq == 0 || ex.Seq >= run.FirstSeq && ex.Seq <= run.LastSeq
 	})
 	return &view
 }
 
 // session is the whole session's journal, also in the view of one task.
-func (ev *Evidence) session() []mockpeer.Exchange {
+func (ev *Evidence) session() []journal.Exchange {
 	if ev.whole != nil {
 		return ev.whole
 	}
@@ -125,8 +125,8 @@ func (ev *Evidence) session() []mockpeer.Exchange {
 }
 
 // Select returns the exchanges for which keep is true, in journal order.
-func (ev *Evidence) Select(keep func(mockpeer.Exchange) bool) []mockpeer.Exchange {
-	var out []mockpeer.Exchange
+func (ev *Evidence) Select(keep func(journal.Exchange) bool) []journal.Exchange {
+	var out []journal.Exchange
 	for _, ex := range ev.Journal {
 		if keep(ex) {
 			out = append(out, ex)
@@ -136,62 +136,62 @@ func (ev *Evidence) Select(keep func(mockpeer.Exchange) bool) []mockpeer.Exchang
 }
 
 // A2A returns every A2A call, at any peer.
-func (ev *Evidence) A2A() []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Route == mockpeer.RouteA2A })
+func (ev *Evidence) A2A() []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool { return ex.Route == journal.RouteA2A })
 }
 
 // Op returns the A2A calls of one operation.
-func (ev *Evidence) Op(op string) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool { return ex.Route == mockpeer.RouteA2A && ex.Op == op })
+func (ev *Evidence) Op(op string) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool { return ex.Route == journal.RouteA2A && ex.Op == op })
 }
 
 // Sends returns every task-creating request.
-func (ev *Evidence) Sends() []mockpeer.Exchange {
-	return ev.Select(mockpeer.Exchange.TaskCreating)
+func (ev *Evidence) Sends() []journal.Exchange {
+	return ev.Select(journal.Exchange.TaskCreating)
 }
 
 // AcceptedSends returns the task-creating requests that the peer accepted
 // with a task (2xx and no error).
-func (ev *Evidence) AcceptedSends() []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool {
+func (ev *Evidence) AcceptedSends() []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool {
 		return ex.TaskCreating() && ex.ErrorCode == 0 && ex.Status < 300 && ex.TaskID != ""
 	})
 }
 
 // FirstSend returns the first task-creating request that the peer accepted
 // with a task (2xx and no error), and whether there was one.
-func (ev *Evidence) FirstSend() (mockpeer.Exchange, bool) {
+func (ev *Evidence) FirstSend() (journal.Exchange, bool) {
 	if sends := ev.AcceptedSends(); len(sends) > 0 {
 		return sends[0], true
 	}
-	return mockpeer.Exchange{}, false
+	return journal.Exchange{}, false
 }
 
 // CardFetches returns the card requests made to a peer ("" means any).
-func (ev *Evidence) CardFetches(peer string) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteCard && (peer == "" || ex.Peer == peer)
+func (ev *Evidence) CardFetches(peer string) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool {
+		return ex.Route == journal.RouteCard && (peer == "" || ex.Peer == peer)
 	})
 }
 
 // AtPeer returns every request a peer saw: every exchange but the
 // harness's admin calls, and every connection on which the client sent
 // anything past the handshake, or anything that is not TLS, whether or
-// not it parsed (mockpeer.Connection.Request). A bare handshake, a failed
+// not it parsed (journal.Connection.Request). A bare handshake, a failed
 // one and a connect and close are contact (ContactsAt), not requests.
-func (ev *Evidence) AtPeer(peer string) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin &&
-			(ex.Route != mockpeer.RouteConnection || ex.Conn.Request())
+func (ev *Evidence) AtPeer(peer string) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool {
+		return ex.Peer == peer && ex.Route != journal.RouteAdmin &&
+			(ex.Route != journal.RouteConnection || ex.Conn.Request())
 	})
 }
 
 // ContactsAt returns every contact with a peer: its requests, and every
 // connection the client opened to it, whatever came of it (the peer
 // journals each, RouteConnection).
-func (ev *Evidence) ContactsAt(peer string) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Peer == peer && ex.Route != mockpeer.RouteAdmin
+func (ev *Evidence) ContactsAt(peer string) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool {
+		return ex.Peer == peer && ex.Route != journal.RouteAdmin
 	})
 }
 
@@ -217,15 +217,15 @@ func (ev *Evidence) ExtendedHash(peer string, v int) string {
 
 // ExtendedCardsServed returns the GetExtendedAgentCard calls a peer ("" any)
 // answered with the extended card.
-func (ev *Evidence) ExtendedCardsServed(peer string) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard && (peer == "" || ex.Peer == peer) &&
+func (ev *Evidence) ExtendedCardsServed(peer string) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool {
+		return ex.Route == journal.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard && (peer == "" || ex.Peer == peer) &&
 			ex.Status < 300 && ex.ErrorCode == 0
 	})
 }
 
 // seqs lists the sequence numbers of exchanges, for judgements.
-func seqs(exs []mockpeer.Exchange) []int64 {
+func seqs(exs []journal.Exchange) []int64 {
 	out := make([]int64, 0, len(exs))
 	for _, ex := range exs {
 		out = append(out, ex.Seq)
@@ -234,6 +234,6 @@ func seqs(exs []mockpeer.Exchange) []int64 {
 }
 
 // Exchanges returns the exchanges with the given sequence numbers.
-func (ev *Evidence) Exchanges(seq []int64) []mockpeer.Exchange {
-	return ev.Select(func(ex mockpeer.Exchange) bool { return slices.Contains(seq, ex.Seq) })
+func (ev *Evidence) Exchanges(seq []int64) []journal.Exchange {
+	return ev.Select(func(ex journal.Exchange) bool { return slices.Contains(seq, ex.Seq) })
 }

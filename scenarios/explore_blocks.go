@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -191,10 +192,10 @@ func NoCredentialBesideCardIn(cardPeer string, tasks []int, extended bool) func(
 
 // cardLook: ex is a look at cardPeer's card: a card request, or, when
 // extended, a GetExtendedAgentCard at cardPeer.
-func cardLook(cardPeer string, extended bool) func(mockpeer.Exchange) bool {
-	return func(ex mockpeer.Exchange) bool {
+func cardLook(cardPeer string, extended bool) func(journal.Exchange) bool {
+	return func(ex journal.Exchange) bool {
 		return cardRequestAt(cardPeer, ex) ||
-			extended && ex.Peer == cardPeer && ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
+			extended && ex.Peer == cardPeer && ex.Route == journal.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard
 	}
 }
 

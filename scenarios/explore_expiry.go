@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -82,8 +83,8 @@ func (x Expiry) Refused(cardPeer, endpoint string) func(*Evidence) verdict.Judge
 
 // trustedBefore: an A2A request reached endpoint before this task.
 func trustedBefore(ev *Evidence, endpoint string) bool {
-	return slices.ContainsFunc(ev.session(), func(ex mockpeer.Exchange) bool {
-		return ex.Peer == endpoint && ex.Route == mockpeer.RouteA2A && ex.Seq < ev.Client.FirstSeq
+	return slices.ContainsFunc(ev.session(), func(ex journal.Exchange) bool {
+		return ex.Peer == endpoint && ex.Route == journal.RouteA2A && ex.Seq < ev.Client.FirstSeq
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -100,8 +101,8 @@ func PickedFirstUsable(plans map[int]TaskPlan) func(*Evidence) verdict.Judgement
 	}
 }
 
-func isA2ACall(ex mockpeer.Exchange) bool {
-	return ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched
+func isA2ACall(ex journal.Exchange) bool {
+	return ex.Route == journal.RouteA2A || ex.Route == journal.RouteUnmatched
 }
 
 func pickedFirstIn(view *Evidence, plan TaskPlan) verdict.Judgement {
@@ -118,7 +119,7 @@ func pickedFirstIn(view *Evidence, plan TaskPlan) verdict.Judgement {
 			on = public
 		}
 		switch first, ok := FirstUsable(on, ex.Binding); {
-		case ex.Route == mockpeer.RouteUnmatched:
+		case ex.Route == journal.RouteUnmatched:
 			return failed(want, fmt.Sprintf("#%d %s %s: a path no interface of the card has", ex.Seq, ex.Method, ex.Path), ex.Seq)
 		case ex.A2AVersion != wire.ProtocolVersion:
 			return failed(want, fmt.Sprintf("%s at #%d carried A2A-Version %q%s", opOrPath(ex), ex.Seq, clip(ex.A2AVersion, 64),
@@ -162,7 +163,7 @@ func RefusedFor(c Change, reasons ...driver.Reason) func(*Evidence) verdict.Judg
 func RefusedVersion(c Change, reasons ...driver.Reason) func(*Evidence) verdict.Judgement {
 	refused := RefusedFor(c, reasons...)
 	return func(ev *Evidence) verdict.Judgement {
-		if calls := ev.Select(func(ex mockpeer.Exchange) bool {
+		if calls := ev.Select(func(ex journal.Exchange) bool {
 			return isA2ACall(ex) && ex.Op != wire.MethodGetExtendedAgentCard
 		}); len(calls) > 0 {
 			return failed("no A2A request to a card none of whose interfaces speaks "+wire.ProtocolVersion,

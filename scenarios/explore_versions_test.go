@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -45,11 +46,11 @@ func TestPickedFirstUsable(t *testing.T) {
 		ev   *Evidence
 		want verdict.Verdict
 	}{
-		{"the first 1.0 interface, labelled", journal(fetch("A"), send("A"), call("A", wire.MethodGetTask)), verdict.Pass},
-		{"the 0.3 interface's tenant", journal(fetch("A"), send("A", underTenant(tenantLegacy))), verdict.Fail},
-		{"the later entry of the binding", journal(fetch("A"), send("A", underTenant(secondaryTenant))), verdict.Fail},
-		{"unlabelled: a 0.3 request", journal(fetch("A"), send("A", a2aVersion(""))), verdict.Fail},
-		{"nothing sent", journal(fetch("A")), verdict.NotApplicable},
+		{"the first 1.0 interface, labelled", journalOf(fetch("A"), send("A"), call("A", wire.MethodGetTask)), verdict.Pass},
+		{"the 0.3 interface's tenant", journalOf(fetch("A"), send("A", underTenant(tenantLegacy))), verdict.Fail},
+		{"the later entry of the binding", journalOf(fetch("A"), send("A", underTenant(secondaryTenant))), verdict.Fail},
+		{"unlabelled: a 0.3 request", journalOf(fetch("A"), send("A", a2aVersion(""))), verdict.Fail},
+		{"nothing sent", journalOf(fetch("A")), verdict.NotApplicable},
 	} {
 		if got := check(tc.ev); got.Verdict != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, describe(got), tc.want)
@@ -57,10 +58,10 @@ func TestPickedFirstUsable(t *testing.T) {
 	}
 	extended := PickedFirstUsable(map[int]TaskPlan{1: {Card: SpeakingMinor(FieldCard("A", "A", wire.BindingJSONRPC)).Build,
 		Public: FieldCard("A", "A", wire.BindingJSONRPC).Build}})
-	if got := extended(journal(fetch("A"), call("A", wire.MethodGetExtendedAgentCard))); got.Verdict != verdict.Pass {
+	if got := extended(journalOf(fetch("A"), call("A", wire.MethodGetExtendedAgentCard))); got.Verdict != verdict.Pass {
 		t.Errorf("the extended card's fetch over the public card: %s", describe(got))
 	}
-	if got := extended(journal(fetch("A"), call("A", wire.MethodGetExtendedAgentCard), send("A"))); got.Verdict != verdict.Fail {
+	if got := extended(journalOf(fetch("A"), call("A", wire.MethodGetExtendedAgentCard), send("A"))); got.Verdict != verdict.Fail {
 		t.Errorf("a send to an extended card that speaks only 1.1: %s", describe(got))
 	}
 }
@@ -68,8 +69,8 @@ func TestPickedFirstUsable(t *testing.T) {
 // A refused 1.1 card gets no A2A request but the extended card's fetch.
 func TestRefusedVersion(t *testing.T) {
 	check := RefusedVersion(Change{Peer: "A", From: 0, To: 1}, driver.ReasonVersionUnsupported)
-	refused := func(exs ...mockpeer.Exchange) *Evidence {
-		return reporting(driver.OutcomeAborted, driver.ReasonVersionUnsupported, append([]mockpeer.Exchange{fetch("A", underVersion(1))}, exs...)...)
+	refused := func(exs ...journal.Exchange) *Evidence {
+		return reporting(driver.OutcomeAborted, driver.ReasonVersionUnsupported, append([]journal.Exchange{fetch("A", underVersion(1))}, exs...)...)
 	}
 	for _, tc := range []struct {
 		name string
@@ -90,7 +91,7 @@ func TestRefusedVersion(t *testing.T) {
 // attestation made again; one that never trusted B refuses it again.
 func TestExpiryRefused(t *testing.T) {
 	principal := Expiries()[0]
-	session := func(earlier []mockpeer.Exchange, task ...mockpeer.Exchange) *Evidence {
+	session := func(earlier []journal.Exchange, task ...journal.Exchange) *Evidence {
 		ev := reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint, append(earlier, task...)...)
 		first := ClientRun{FirstSeq: 1, LastSeq: int64(len(earlier))}
 		last := ev.Client
@@ -98,15 +99,15 @@ func TestExpiryRefused(t *testing.T) {
 		ev.Tasks = []ClientRun{first, last}
 		return ev.Task(2)
 	}
-	trusted := []mockpeer.Exchange{fetch("A"), send("B")}
+	trusted := []journal.Exchange{fetch("A"), send("B")}
 	for _, tc := range []struct {
 		name string
 		ev   *Evidence
 		want verdict.Verdict
 	}{
-		{"trusted before, attested again", session(trusted, fetch("A"), connection("B", mockpeer.HandshakeComplete, 0)), verdict.Pass},
+		{"trusted before, attested again", session(trusted, fetch("A"), connection("B", journal.HandshakeComplete, 0)), verdict.Pass},
 		{"trusted before, refused from memory", session(trusted, fetch("A")), verdict.Fail},
-		{"never trusted, refused again", session([]mockpeer.Exchange{fetch("A")}, fetch("A")), verdict.Pass},
+		{"never trusted, refused again", session([]journal.Exchange{fetch("A")}, fetch("A")), verdict.Pass},
 		{"the task sent to B", session(trusted, fetch("A"), send("B")), verdict.Fail},
 	} {
 		if got := principal.Refused("A", "B")(tc.ev); got.Verdict != tc.want {

@@ -11,6 +11,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/contract"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -24,7 +25,7 @@ func sameContract(ev *Evidence) *Evidence {
 
 func fieldBeforeSendCases() []checkCase {
 	servedChanged := fetch("A", underVersion(1))
-	sentUnderChange := journal(fetch("A"), send("A", underVersion(1)))
+	sentUnderChange := journalOf(fetch("A"), send("A", underVersion(1)))
 	return []checkCase{
 		{"contract changed: aborted before the send, having seen the change",
 			reporting(driver.OutcomeAborted, driver.ReasonContractChanged, fetch("A"), servedChanged), passed()},
@@ -52,7 +53,7 @@ func fieldBeforeSendCases() []checkCase {
 // task sent and completed.
 func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
 	proceed := fieldBeforeSend("A", 1, false)
-	completedRun := []mockpeer.Exchange{fetch("A"), send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))}
+	completedRun := []journal.Exchange{fetch("A"), send("A"), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))}
 	cases := []checkCase{
 		{"sent and completed", sameContract(reporting(driver.OutcomeCompleted, "", completedRun...)), passed()},
 		{"canceled", sameContract(reporting(driver.OutcomeCompleted, "", append(completedRun, call("A", wire.MethodCancelTask))...)),
@@ -70,7 +71,7 @@ func TestFieldBeforeSendWantsCompletionWhenTheHashesAgree(t *testing.T) {
 			}
 		})
 	}
-	if j := fieldBeforeSend("A", 5, true)(journal()); j.Verdict != verdict.Error {
+	if j := fieldBeforeSend("A", 5, true)(journalOf()); j.Verdict != verdict.Error {
 		t.Errorf("a version the farm did not record: %s, want an error", describe(j))
 	}
 }

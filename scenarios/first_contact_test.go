@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -137,8 +138,8 @@ func TestFirstContactServesTheBadCardFirst(t *testing.T) {
 
 // firstContactSession is a two-task session: task 1's exchanges, then
 // task 2's, with the outcomes given.
-func firstContactSession(task1 []mockpeer.Exchange, out1 driver.Outcome, task2 []mockpeer.Exchange, out2 driver.Outcome) *Evidence {
-	ev := journal(slices.Concat(task1, task2)...)
+func firstContactSession(task1 []journal.Exchange, out1 driver.Outcome, task2 []journal.Exchange, out2 driver.Outcome) *Evidence {
+	ev := journalOf(slices.Concat(task1, task2)...)
 	n := int64(len(task1))
 	ev.Tasks = []ClientRun{
 		{Task: 1, FirstSeq: 1, LastSeq: n, TaskEnd: driver.TaskEnd{Outcome: &out1}},
@@ -169,9 +170,9 @@ var (
 // positive control.
 func TestFirstContactJudgesTheFirstCardOnItsOwn(t *testing.T) {
 	sc := lookup(t, "repointed-endpoint-first-contact")
-	honestTask2 := []mockpeer.Exchange{fetch("A", underVersion(1)), fetch("A", underVersion(1)),
-		send("A", underVersion(1), presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-2"))}
-	refusing := verdictsOf(sc, firstContactSession([]mockpeer.Exchange{fetch("A")}, untrustedOutcome, honestTask2, completedTask2))
+	honestTask2 := []journal.Exchange{fetch("A", underVersion(1)), fetch("A", underVersion(1)),
+		send("A", underVersion(1), presenting(journal.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-2"))}
+	refusing := verdictsOf(sc, firstContactSession([]journal.Exchange{fetch("A")}, untrustedOutcome, honestTask2, completedTask2))
 	for id, v := range refusing {
 		if v != verdict.Pass && v != verdict.NotApplicable {
 			t.Errorf("a client judging each card on its own: %s is %s", id, v)
@@ -184,17 +185,17 @@ func TestFirstContactJudgesTheFirstCardOnItsOwn(t *testing.T) {
 	}
 
 	trustingFirst := verdictsOf(sc, firstContactSession(
-		[]mockpeer.Exchange{fetch("A"), send("B", presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"))},
+		[]journal.Exchange{fetch("A"), send("B", presenting(journal.CredBearer), after("TASK_STATE_COMPLETED"))},
 		driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"},
-		[]mockpeer.Exchange{fetch("A", underVersion(1))}, untrustedOutcome))
+		[]journal.Exchange{fetch("A", underVersion(1))}, untrustedOutcome))
 	for _, id := range []string{"FIRST-001", "FIRST-002", "FIRST-003", "FIRST-004"} {
 		if trustingFirst[id] != verdict.Fail {
 			t.Errorf("a client trusting its first card: %s is %s, want fail", id, trustingFirst[id])
 		}
 	}
 
-	refusingBoth := verdictsOf(sc, firstContactSession([]mockpeer.Exchange{fetch("A")}, untrustedOutcome,
-		[]mockpeer.Exchange{fetch("A", underVersion(1))}, untrustedOutcome))
+	refusingBoth := verdictsOf(sc, firstContactSession([]journal.Exchange{fetch("A")}, untrustedOutcome,
+		[]journal.Exchange{fetch("A", underVersion(1))}, untrustedOutcome))
 	if refusingBoth["FIRST-003"] != verdict.Pass || refusingBoth["FIRST-004"] != verdict.Fail {
 		t.Errorf("a client refusing both cards: FIRST-003 %s, FIRST-004 %s; want pass, fail", refusingBoth["FIRST-003"], refusingBoth["FIRST-004"])
 	}
@@ -212,9 +213,9 @@ func TestFirstContactJudgesTheFirstCardOnItsOwn(t *testing.T) {
 // genuine peer, and fails all four.
 func TestImpostorFirstContactJudgesTheFirstTask(t *testing.T) {
 	sc := lookup(t, "impostor-certificate-first-contact")
-	refusedThenDone := verdictsOf(sc, firstContactSession([]mockpeer.Exchange{refusedHandshake("A")},
+	refusedThenDone := verdictsOf(sc, firstContactSession([]journal.Exchange{refusedHandshake("A")},
 		driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError},
-		[]mockpeer.Exchange{fetch("A"), fetch("A"), send("A", presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-2"))},
+		[]journal.Exchange{fetch("A"), fetch("A"), send("A", presenting(journal.CredBearer), after("TASK_STATE_COMPLETED"), taskID("task-2"))},
 		completedTask2))
 	for _, id := range []string{"FIRST-029", "FIRST-030", "FIRST-031", "FIRST-032"} {
 		if refusedThenDone[id] != verdict.Pass {
@@ -222,9 +223,9 @@ func TestImpostorFirstContactJudgesTheFirstTask(t *testing.T) {
 		}
 	}
 	pinnedFirst := verdictsOf(sc, firstContactSession(
-		[]mockpeer.Exchange{fetch("A", presenting()), send("A", presenting(mockpeer.CredBearer), after("TASK_STATE_COMPLETED"))},
+		[]journal.Exchange{fetch("A", presenting()), send("A", presenting(journal.CredBearer), after("TASK_STATE_COMPLETED"))},
 		driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"},
-		[]mockpeer.Exchange{refusedHandshake("A")}, driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}))
+		[]journal.Exchange{refusedHandshake("A")}, driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}))
 	for _, id := range []string{"FIRST-029", "FIRST-030", "FIRST-031", "FIRST-032"} {
 		if pinnedFirst[id] != verdict.Fail {
 			t.Errorf("a client pinning the first certificate it met: %s is %s, want fail", id, pinnedFirst[id])

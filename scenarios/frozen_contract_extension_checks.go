@@ -10,7 +10,7 @@ import (
 // sendCarriesContractHash: every task the peer accepted was sent with the
 // contract hash of the card in force when it was sent, in every task of
 // the session, not only the first. What the send carried is the peer's
-// reading of the whole request (mockpeer.Exchange.SentContract): metadata
+// reading of the whole request (journal.Exchange.SentContract): metadata
 // past the journal's bound is cut from RequestMetadata, never from it.
 func sendCarriesContractHash(ev *Evidence) verdict.Judgement {
 	var accepted int

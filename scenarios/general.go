@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -57,7 +57,7 @@ func cardSeenBeforeEverySend(ev *Evidence) verdict.Judgement {
 			case ex.TaskCreating():
 				sent = true
 				if seen < 0 || ex.Seq < seen {
-					before := view.Select(func(e mockpeer.Exchange) bool { return e.Seq < ex.Seq })
+					before := view.Select(func(e journal.Exchange) bool { return e.Seq < ex.Seq })
 					if lost, ok := lostValidators(before); ok {
 						return validatorsLost(lost)
 					}
@@ -83,7 +83,7 @@ func versionHeaderOnEveryCall(ev *Evidence) verdict.Judgement {
 	if len(calls) == 0 {
 		return notApplicable("the client sent no A2A request")
 	}
-	var bad []mockpeer.Exchange
+	var bad []journal.Exchange
 	for _, ex := range calls {
 		if ex.A2AVersion != wire.ProtocolVersion {
 			bad = append(bad, ex)
@@ -108,12 +108,12 @@ var protocolFaults = map[int]bool{
 }
 
 func wellFormedCalls(ev *Evidence) verdict.Judgement {
-	var bad []mockpeer.Exchange
+	var bad []journal.Exchange
 	for _, ex := range ev.Journal {
 		switch {
-		case ex.Route == mockpeer.RouteUnmatched:
+		case ex.Route == journal.RouteUnmatched:
 			bad = append(bad, ex)
-		case ex.Route == mockpeer.RouteA2A && protocolFaults[ex.ErrorCode]:
+		case ex.Route == journal.RouteA2A && protocolFaults[ex.ErrorCode]:
 			bad = append(bad, ex)
 		}
 	}
@@ -126,7 +126,7 @@ func wellFormedCalls(ev *Evidence) verdict.Judgement {
 	ex := bad[0]
 	got := fmt.Sprintf("#%d %s %s", ex.Seq, ex.Method, ex.Path)
 	switch {
-	case ex.Route == mockpeer.RouteUnmatched:
+	case ex.Route == journal.RouteUnmatched:
 		got += ": no such endpoint on an A2A v1.0 peer"
 	case ex.Malformed != "":
 		got += ": " + ex.Malformed
@@ -158,7 +158,7 @@ func outcomeBeforeDeadline(ev *Evidence) verdict.Judgement {
 	return passed()
 }
 
-func opOrPath(ex mockpeer.Exchange) string {
+func opOrPath(ex journal.Exchange) string {
 	if ex.Op != "" {
 		return ex.Op
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -30,8 +30,8 @@ func onlyInterfaceAt1(tenant string) func(*Evidence) verdict.Judgement {
 }
 
 func pickedInterface(ev *Evidence, tenant string, labelled bool) verdict.Judgement {
-	calls := ev.Select(func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched
+	calls := ev.Select(func(ex journal.Exchange) bool {
+		return ex.Route == journal.RouteA2A || ex.Route == journal.RouteUnmatched
 	})
 	if len(calls) == 0 {
 		return notApplicable("the client sent no A2A request")
@@ -42,7 +42,7 @@ func pickedInterface(ev *Evidence, tenant string, labelled bool) verdict.Judgeme
 	}
 	for _, ex := range calls {
 		switch {
-		case ex.Route == mockpeer.RouteUnmatched:
+		case ex.Route == journal.RouteUnmatched:
 			return failed(want, fmt.Sprintf("#%d %s %s: a path no interface of the card has", ex.Seq, ex.Method, ex.Path), ex.Seq)
 		case labelled && ex.A2AVersion != wire.ProtocolVersion:
 			return failed(want, fmt.Sprintf("%s at #%d carried A2A-Version %q%s", opOrPath(ex), ex.Seq, clip(ex.A2AVersion, 64),

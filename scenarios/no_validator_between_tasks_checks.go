@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -18,8 +18,8 @@ func sentOnFreshFetch(peer string) func(*Evidence) verdict.Judgement {
 			return j
 		}
 		send, _ := ev.FirstSend() // completed: a send of this task created it
-		fetched := ev.Select(func(ex mockpeer.Exchange) bool {
-			return ex.Peer == peer && ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK &&
+		fetched := ev.Select(func(ex journal.Exchange) bool {
+			return ex.Peer == peer && ex.Route == journal.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK &&
 				ex.CardFault == "" && ex.CardVersion == send.CardVersion && ex.Seq < send.Seq
 		})
 		if len(fetched) == 0 {

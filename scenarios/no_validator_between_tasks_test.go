@@ -5,12 +5,13 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 func sentOnFreshFetchCases() []checkCase {
 	const want = "the send planned on card v1, fetched in this task before it"
-	completedUnder := func(exs ...mockpeer.Exchange) *Evidence {
+	completedUnder := func(exs ...journal.Exchange) *Evidence {
 		return reporting(driver.OutcomeCompleted, "", append(exs, call("A", wire.MethodGetTask, underVersion(1), after(wire.TaskStateCompleted)))...)
 	}
 	return []checkCase{

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -31,15 +31,15 @@ func inTasks(ev *Evidence, tasks []int, check func(*Evidence) verdict.Judgement)
 func onlyCardRequests(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
-			return onlyCardRequestsWith(view, cardPeer, func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) })
+			return onlyCardRequestsWith(view, cardPeer, func(ex journal.Exchange) bool { return cardRequestAt(cardPeer, ex) })
 		})
 	}
 }
 
 // onlyCardRequestsWith judges one task's view: every request is a look at
 // cardPeer's card (look).
-func onlyCardRequestsWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) verdict.Judgement {
-	bad := view.Select(func(ex mockpeer.Exchange) bool { return clientRequest(cardPeer, ex) && !look(ex) })
+func onlyCardRequestsWith(view *Evidence, cardPeer string, look func(journal.Exchange) bool) verdict.Judgement {
+	bad := view.Select(func(ex journal.Exchange) bool { return clientRequest(cardPeer, ex) && !look(ex) })
 	if len(bad) > 0 {
 		return failed("nothing but card requests to peer "+cardPeer+" ("+view.Origins[cardPeer]+")",
 			fmt.Sprintf("%d other request(s), first %s at peer %s", len(bad), requestLine(bad[0]), bad[0].Peer), seqs(bad)...)
@@ -55,7 +55,7 @@ func onlyCardRequestsWith(view *Evidence, cardPeer string, look func(mockpeer.Ex
 func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		return inTasks(ev, tasks, func(view *Evidence) verdict.Judgement {
-			return noCredentialBesideCardWith(view, cardPeer, func(ex mockpeer.Exchange) bool { return cardRequestAt(cardPeer, ex) })
+			return noCredentialBesideCardWith(view, cardPeer, func(ex journal.Exchange) bool { return cardRequestAt(cardPeer, ex) })
 		})
 	}
 }
@@ -64,16 +64,16 @@ func noCredentialBesideCard(cardPeer string, tasks []int) func(*Evidence) verdic
 // looks at cardPeer's card (look), and on connections to cardPeer only
 // those the looks carried, or, on a connection kept alive into a later
 // task (keptAliveTLS), that requests handled later on cardPeer carried.
-func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockpeer.Exchange) bool) verdict.Judgement {
+func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(journal.Exchange) bool) verdict.Judgement {
 	var onCards []string
 	for _, ex := range view.Select(look) {
 		onCards = append(onCards, ex.Auth.Presented...)
 	}
-	bad := view.Select(func(ex mockpeer.Exchange) bool {
+	bad := view.Select(func(ex journal.Exchange) bool {
 		switch {
-		case ex.Route == mockpeer.RouteAdmin || look(ex):
+		case ex.Route == journal.RouteAdmin || look(ex):
 			return false
-		case ex.Route == mockpeer.RouteConnection && ex.Peer == cardPeer:
+		case ex.Route == journal.RouteConnection && ex.Peer == cardPeer:
 			if unscanned(ex) {
 				return true
 			}
@@ -105,7 +105,7 @@ func noCredentialBesideCardWith(view *Evidence, cardPeer string, look func(mockp
 func handledLater(view *Evidence, cardPeer string, seq int64) []string {
 	var out []string
 	for _, ex := range view.session() {
-		if ex.Seq > seq && ex.Peer == cardPeer && ex.Route != mockpeer.RouteConnection && ex.Route != mockpeer.RouteAdmin {
+		if ex.Seq > seq && ex.Peer == cardPeer && ex.Route != journal.RouteConnection && ex.Route != journal.RouteAdmin {
 			out = append(out, ex.Auth.Presented...)
 		}
 	}
@@ -116,9 +116,9 @@ func handledLater(view *Evidence, cardPeer string, seq int64) []string {
 // handshake revealed no secret: what it carried past the task that opened
 // it may be the later tasks' requests. Bytes that are not TLS, or that no
 // handler saw, are excused by nothing.
-func keptAliveTLS(ex mockpeer.Exchange) bool {
+func keptAliveTLS(ex journal.Exchange) bool {
 	c := ex.Conn
-	return c != nil && c.Handshake == mockpeer.HandshakeComplete && c.Requests > 0 && !c.HandshakeRevealed()
+	return c != nil && c.Handshake == journal.HandshakeComplete && c.Requests > 0 && !c.HandshakeRevealed()
 }
 
 // clientRequest: an exchange the client caused that is a request (not an
@@ -126,13 +126,13 @@ func keptAliveTLS(ex mockpeer.Exchange) bool {
 // connection to cardPeer is one only for bytes no handler saw (plain HTTP
 // on its TLS port, a request net/http refused): the requests handled on it
 // are journaled, and judged, themselves.
-func clientRequest(cardPeer string, ex mockpeer.Exchange) bool {
-	if ex.Route == mockpeer.RouteConnection {
+func clientRequest(cardPeer string, ex journal.Exchange) bool {
+	if ex.Route == journal.RouteConnection {
 		return ex.Conn.Request() && (ex.Peer != cardPeer || ex.Conn.Requests == 0)
 	}
-	return ex.Route != mockpeer.RouteAdmin
+	return ex.Route != journal.RouteAdmin
 }
 
-func cardRequestAt(peer string, ex mockpeer.Exchange) bool {
-	return ex.Peer == peer && ex.Route == mockpeer.RouteCard
+func cardRequestAt(peer string, ex journal.Exchange) bool {
+	return ex.Peer == peer && ex.Route == journal.RouteCard
 }

@@ -9,15 +9,16 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
 
 // lookalikeSession is a session of two tasks: the first fetches A's card
 // and sends with the bearer token (a control, not judged); the second,
 // under a look-alike card, makes second.
-func lookalikeSession(second ...mockpeer.Exchange) *Evidence {
-	exs := append([]mockpeer.Exchange{fetch("A"), send("A", presenting(mockpeer.CredBearer))}, second...)
-	ev := journal(exs...)
+func lookalikeSession(second ...journal.Exchange) *Evidence {
+	exs := append([]journal.Exchange{fetch("A"), send("A", presenting(journal.CredBearer))}, second...)
+	ev := journalOf(exs...)
 	ev.Tasks = []ClientRun{{Task: 1, FirstSeq: 1, LastSeq: 2}, {Task: 2, FirstSeq: 3, LastSeq: int64(len(exs))}}
 	return ev
 }
@@ -25,11 +26,11 @@ func lookalikeSession(second ...mockpeer.Exchange) *Evidence {
 // keptAlive: the look-alike task (2) opens a connection to the card peer
 // for its card request; task 3, under an honest card, reuses it to send
 // with the bearer token, which the connection's summary holds.
-func keptAlive(edits ...func(*mockpeer.Exchange)) *Evidence {
-	exs := []mockpeer.Exchange{fetch("A"), send("A", presenting(mockpeer.CredBearer)),
-		connection("A", mockpeer.HandshakeComplete, 900, append([]func(*mockpeer.Exchange){handled(3), presenting(mockpeer.CredBearer)}, edits...)...), fetch("A"),
-		fetch("A"), send("A", presenting(mockpeer.CredBearer))}
-	ev := journal(exs...)
+func keptAlive(edits ...func(*journal.Exchange)) *Evidence {
+	exs := []journal.Exchange{fetch("A"), send("A", presenting(journal.CredBearer)),
+		connection("A", journal.HandshakeComplete, 900, append([]func(*journal.Exchange){handled(3), presenting(journal.CredBearer)}, edits...)...), fetch("A"),
+		fetch("A"), send("A", presenting(journal.CredBearer))}
+	ev := journalOf(exs...)
 	ev.Tasks = []ClientRun{{Task: 1, FirstSeq: 1, LastSeq: 2}, {Task: 2, FirstSeq: 3, LastSeq: 4}, {Task: 3, FirstSeq: 5, LastSeq: 6}}
 	return ev
 }
@@ -39,18 +40,18 @@ func onlyCardRequestsCases() []checkCase {
 	return []checkCase{
 		{"the card, fetched and revalidated, nothing else", lookalikeSession(fetch("A"), fetch("A", answered(http.StatusNotModified, 0))), passed()},
 		{"admin calls, failed handshakes and the card request's connection are not the client's requests", lookalikeSession(fetch("A"),
-			request("B", mockpeer.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath),
-			connection("A", mockpeer.HandshakeFailed, 0, presenting(mockpeer.CredClientCert)),
-			connection("A", mockpeer.HandshakeComplete, 120, handled(1))), passed()},
+			request("B", journal.RouteAdmin, http.MethodGet, mockpeer.AdminJournalPath),
+			connection("A", journal.HandshakeFailed, 0, presenting(journal.CredClientCert)),
+			connection("A", journal.HandshakeComplete, 120, handled(1))), passed()},
 		{"the look-alike served by the card peer's own socket", lookalikeSession(fetch("A"), send("A")),
 			failed(want, "task 2: 1 other request(s), first POST "+mockpeer.JSONRPCPath+" at peer A", 4)},
 		{"plain http on the card peer's TLS port", lookalikeSession(fetch("A"), unparsedAt("A")),
 			failed(want, "task 2: 1 other request(s), first a connection, a TLS handshake, then 120 bytes no handler saw at peer A", 4)},
-		{"bytes that are not TLS on the card peer's port", lookalikeSession(fetch("A"), connection("A", mockpeer.HandshakeNotTLS, 60)),
+		{"bytes that are not TLS on the card peer's port", lookalikeSession(fetch("A"), connection("A", journal.HandshakeNotTLS, 60)),
 			failed(want, "task 2: 1 other request(s), first a connection, 60 bytes that are not TLS no handler saw at peer A", 4)},
 		{"another peer's card is another origin too", lookalikeSession(fetch("A"), fetch("B"), call("B", wire.MethodGetTask)),
 			failed(want, "task 2: 2 other request(s), first GET "+wire.WellKnownCardPath+" at peer B", 4, 5)},
-		{"a task judged has to exist", journal(fetch("A")),
+		{"a task judged has to exist", journalOf(fetch("A")),
 			failed("task 2 of the session", "the session has no such task")},
 	}
 }
@@ -59,28 +60,28 @@ func noCredentialBesideCardCases() []checkCase {
 	const want = "no credential outside card requests to peer A (https://127.0.0.1:4431)"
 	return []checkCase{
 		{"requests without credentials", lookalikeSession(fetch("A"), send("B")), passed()},
-		{"a credential on the card request is for the card's own origin", lookalikeSession(fetch("A", presenting(mockpeer.CredBearer))), passed()},
-		{"the bearer token to the look-alike on the card peer's socket", lookalikeSession(fetch("A"), send("A", presenting(mockpeer.CredBearer))),
+		{"a credential on the card request is for the card's own origin", lookalikeSession(fetch("A", presenting(journal.CredBearer))), passed()},
+		{"the bearer token to the look-alike on the card peer's socket", lookalikeSession(fetch("A"), send("A", presenting(journal.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (POST "+mockpeer.JSONRPCPath+", peer A)", 4)},
-		{"the card request's connection carries its credential", lookalikeSession(fetch("A", presenting(mockpeer.CredBearer)),
-			connection("A", mockpeer.HandshakeComplete, 300, handled(1), presenting(mockpeer.CredBearer))), passed()},
+		{"the card request's connection carries its credential", lookalikeSession(fetch("A", presenting(journal.CredBearer)),
+			connection("A", journal.HandshakeComplete, 300, handled(1), presenting(journal.CredBearer))), passed()},
 		{"a token in the handshake with another peer", lookalikeSession(fetch("A"),
-			connection("B", mockpeer.HandshakeComplete, 0, presenting(mockpeer.CredBearer))),
+			connection("B", journal.HandshakeComplete, 0, presenting(journal.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (a connection, a TLS handshake, then 0 bytes, peer B)", 4)},
 		{"a token in the handshake with the card peer's socket, beside card requests without one", lookalikeSession(fetch("A"),
-			connection("A", mockpeer.HandshakeComplete, 300, handled(1), presenting(mockpeer.CredBearer))),
+			connection("A", journal.HandshakeComplete, 300, handled(1), presenting(journal.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (a connection, a TLS handshake, then 300 bytes, peer A)", 4)},
 		{"a connection opened in the refusing task, kept alive into the next, carries the next task's token", keptAlive(), passed()},
-		{"a token in that connection's handshake is the refusing task's, whatever came later", keptAlive(func(ex *mockpeer.Exchange) {
+		{"a token in that connection's handshake is the refusing task's, whatever came later", keptAlive(func(ex *journal.Exchange) {
 			ex.Conn.ServerName = "[REDACTED:bearer]"
 		}), failed(want, "task 2: bearer presented at #3 (a connection, a TLS handshake, then 900 bytes, server name [REDACTED:bearer], peer A)", 3)},
-		{"the token in cleartext on the card peer's TLS port is the refusing task's, whatever came later", keptAlive(func(ex *mockpeer.Exchange) {
-			ex.Conn.Handshake, ex.Conn.Requests = mockpeer.HandshakeNotTLS, 0
+		{"the token in cleartext on the card peer's TLS port is the refusing task's, whatever came later", keptAlive(func(ex *journal.Exchange) {
+			ex.Conn.Handshake, ex.Conn.Requests = journal.HandshakeNotTLS, 0
 		}), failed(want, "task 2: bearer presented at #3 (a connection, 900 bytes that are not TLS no handler saw, peer A)", 3)},
-		{"a request no handler saw, with the token", lookalikeSession(fetch("A"), connection("B", mockpeer.HandshakeComplete, 80, presenting(mockpeer.CredBearer))),
+		{"a request no handler saw, with the token", lookalikeSession(fetch("A"), connection("B", journal.HandshakeComplete, 80, presenting(journal.CredBearer))),
 			failed(want, "task 2: bearer presented at #4 (a connection, a TLS handshake, then 80 bytes no handler saw, peer B)", 4)},
 		{"a connection that could not be scanned may have carried any", lookalikeSession(fetch("A"),
-			connection("B", mockpeer.HandshakeComplete, 80, func(ex *mockpeer.Exchange) { ex.Conn.Unscanned = "HTTP/2: why" })),
+			connection("B", journal.HandshakeComplete, 80, func(ex *journal.Exchange) { ex.Conn.Unscanned = "HTTP/2: why" })),
 			failed(want, "task 2: credentials unknown at #4 (a connection, a TLS handshake, then 80 bytes no handler saw, peer B): HTTP/2: why, whatever it carried reached the peer", 4)},
 	}
 }

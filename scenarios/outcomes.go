@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -48,25 +48,25 @@ func grounded(ev *Evidence, o driver.Outcome) verdict.Judgement {
 
 // servedChangedCard: a card whose contract differs from the peer's first,
 // or an extended card whose contract differs from the first extended card.
-func servedChangedCard(ev *Evidence) func(mockpeer.Exchange) bool {
-	return func(ex mockpeer.Exchange) bool {
-		if ex.Route == mockpeer.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard {
+func servedChangedCard(ev *Evidence) func(journal.Exchange) bool {
+	return func(ex journal.Exchange) bool {
+		if ex.Route == journal.RouteA2A && ex.Op == wire.MethodGetExtendedAgentCard {
 			h := ev.ExtendedHash(ex.Peer, ex.CardVersion)
 			return ex.Status < 300 && ex.ErrorCode == 0 && h != "" && h != ev.ExtendedHash(ex.Peer, 0)
 		}
-		return ex.Route == mockpeer.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.CardFault == "" && ex.ContractHash != "" &&
+		return ex.Route == journal.RouteCard && ex.Method == http.MethodGet && ex.Status == http.StatusOK && ex.CardFault == "" && ex.ContractHash != "" &&
 			ex.ContractHash != ev.InitialHash(ex.Peer)
 	}
 }
 
 // answeredAfterChange: an answer about a task once the peer's contract
 // had changed, or one whose status messages announced another contract
-// hash than the first (mockpeer.Exchange.Announced: the peer's record of
+// hash than the first (journal.Exchange.Announced: the peer's record of
 // its own status messages, never a parse of the bounded response, whose
 // history also echoes the client's messages).
-func answeredAfterChange(ev *Evidence) func(mockpeer.Exchange) bool {
-	return func(ex mockpeer.Exchange) bool {
-		if ex.Route != mockpeer.RouteA2A || ex.TaskID == "" || ex.Status >= 300 {
+func answeredAfterChange(ev *Evidence) func(journal.Exchange) bool {
+	return func(ex journal.Exchange) bool {
+		if ex.Route != journal.RouteA2A || ex.TaskID == "" || ex.Status >= 300 {
 			return false
 		}
 		initial := ev.InitialHash(ex.Peer)

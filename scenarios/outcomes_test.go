@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -18,9 +19,9 @@ func TestGrounded(t *testing.T) {
 	// (Exchange.Announced), never a parse of the bounded response: a hash
 	// in the response body alone, the client's own echoed in the history
 	// or one under another key, is no announcement (mockpeer's tests).
-	announcing := call("A", wire.MethodGetTask, func(ex *mockpeer.Exchange) { ex.Announced = []string{hashV0, diverged} })
-	sameHash := call("A", wire.MethodGetTask, func(ex *mockpeer.Exchange) { ex.Announced = []string{hashV0} })
-	inTheBodyOnly := call("A", wire.MethodGetTask, func(ex *mockpeer.Exchange) {
+	announcing := call("A", wire.MethodGetTask, func(ex *journal.Exchange) { ex.Announced = []string{hashV0, diverged} })
+	sameHash := call("A", wire.MethodGetTask, func(ex *journal.Exchange) { ex.Announced = []string{hashV0} })
+	inTheBodyOnly := call("A", wire.MethodGetTask, func(ex *journal.Exchange) {
 		ex.Response = `{"id":"task-1","status":{"message":{"metadata":{"` + mockpeer.FrozenContractExtension + `":{"contractHash":"` + diverged + `"}}}}}`
 	})
 	for _, tc := range []struct {
@@ -41,7 +42,7 @@ func TestGrounded(t *testing.T) {
 		{"contract-diverged on a hash the response body holds, unannounced", reporting(driver.OutcomeFailed, driver.ReasonContractDiverged,
 			send("A"), inTheBodyOnly), false},
 		{"untrusted-endpoint after a HEAD", reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint,
-			fetch("A", func(ex *mockpeer.Exchange) { ex.Method = http.MethodHead })), false},
+			fetch("A", func(ex *journal.Exchange) { ex.Method = http.MethodHead })), false},
 		{"untrusted-endpoint after a 304 to If-None-Match: *", reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint,
 			fetch("A", header("If-None-Match", "*"), answered(http.StatusNotModified, 0))), false},
 		{"contract-diverged after the peer rotated", reporting(driver.OutcomeFailed, driver.ReasonContractDiverged,

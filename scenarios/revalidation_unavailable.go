@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -26,7 +27,7 @@ var _ = register(bearerPeer(Scenario{
 			Text: "The client MUST NOT send a task-creating request once its revalidation of the card failed (an error status, " +
 				"no response, a body that is not the card, a redirect that ends in no card): it cannot know the contract still holds.",
 			Ref:   "contract-model §3 rule 2",
-			Check: afterCardFault("no task-creating request", "task-creating request(s)", mockpeer.Exchange.TaskCreating),
+			Check: afterCardFault("no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating),
 		},
 		{
 			ID: "REVAL-002", Level: verdict.Must, Profile: verdict.ProfileCore,

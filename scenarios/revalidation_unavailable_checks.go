@@ -4,19 +4,19 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // firstCardFault returns the first card request of ev answered with a
 // scripted fault, and whether there was one.
-func firstCardFault(ev *Evidence) (mockpeer.Exchange, bool) {
-	i := slices.IndexFunc(ev.Journal, func(ex mockpeer.Exchange) bool {
-		return ex.Route == mockpeer.RouteCard && ex.CardFault != ""
+func firstCardFault(ev *Evidence) (journal.Exchange, bool) {
+	i := slices.IndexFunc(ev.Journal, func(ex journal.Exchange) bool {
+		return ex.Route == journal.RouteCard && ex.CardFault != ""
 	})
 	if i < 0 {
-		return mockpeer.Exchange{}, false
+		return journal.Exchange{}, false
 	}
 	return ev.Journal[i], true
 }
@@ -24,7 +24,7 @@ func firstCardFault(ev *Evidence) (mockpeer.Exchange, bool) {
 // afterCardFault: in every task of the session, no request for which bad
 // is true came after the first card request the peer answered with a
 // fault in that task.
-func afterCardFault(want, what string, bad func(mockpeer.Exchange) bool) func(*Evidence) verdict.Judgement {
+func afterCardFault(want, what string, bad func(journal.Exchange) bool) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		for n := range ev.Runs() {
 			view := ev.Task(n + 1)
@@ -32,7 +32,7 @@ func afterCardFault(want, what string, bad func(mockpeer.Exchange) bool) func(*E
 			if !ok {
 				continue
 			}
-			after := view.Select(func(ex mockpeer.Exchange) bool { return ex.Seq > fault.Seq && bad(ex) })
+			after := view.Select(func(ex journal.Exchange) bool { return ex.Seq > fault.Seq && bad(ex) })
 			if len(after) > 0 {
 				return failed(fmt.Sprintf("%s after the card request the peer answered with a fault", want),
 					fmt.Sprintf("task %d: the card request #%d was answered %s, then %d %s, first #%d (%s)",
@@ -47,16 +47,16 @@ func afterCardFault(want, what string, bad func(mockpeer.Exchange) bool) func(*E
 // presentsCredential: a request (not a bare connection's record, which
 // also names what earlier requests on it carried, nor one to the card URL,
 // which asks nothing in the card's name) presenting a farm credential.
-func presentsCredential(ex mockpeer.Exchange) bool {
+func presentsCredential(ex journal.Exchange) bool {
 	switch ex.Route {
-	case mockpeer.RouteConnection, mockpeer.RouteAdmin, mockpeer.RouteCard:
+	case journal.RouteConnection, journal.RouteAdmin, journal.RouteCard:
 		return false
 	}
 	return len(ex.Auth.Presented) > 0
 }
 
 // faultAnswer says what a faulted card answer was.
-func faultAnswer(ex mockpeer.Exchange) string {
+func faultAnswer(ex journal.Exchange) string {
 	if ex.Status == 0 {
 		return "with no response (" + ex.CardFault + ")"
 	}

@@ -4,13 +4,14 @@ import (
 	"net/http"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // faulted: the peer answered the card request with fault, status status
 // (0: no response).
 func faulted(fault mockpeer.CardFault, status int) exOpt {
-	return func(ex *mockpeer.Exchange) { ex.CardFault, ex.Status = string(fault), status }
+	return func(ex *journal.Exchange) { ex.CardFault, ex.Status = string(fault), status }
 }
 
 // splitTasks splits ev's journal into tasks of the given sizes, with outcomes.
@@ -33,16 +34,16 @@ func splitTasks(ev *Evidence, sizes []int, outcomes ...driver.Outcome) *Evidence
 func noSendAfterCardFaultCases() []checkCase {
 	const want = "no task-creating request after the card request the peer answered with a fault"
 	return []checkCase{
-		{"the look, the failed revalidation, no send", journal(fetch("A"), fetch("A", faulted(mockpeer.CardUnavailable, http.StatusServiceUnavailable))), passed()},
-		{"a send before the fault is the card's", journal(fetch("A"), send("A"), fetch("A", faulted(mockpeer.CardHangUp, 0))), passed()},
+		{"the look, the failed revalidation, no send", journalOf(fetch("A"), fetch("A", faulted(mockpeer.CardUnavailable, http.StatusServiceUnavailable))), passed()},
+		{"a send before the fault is the card's", journalOf(fetch("A"), send("A"), fetch("A", faulted(mockpeer.CardHangUp, 0))), passed()},
 		{"a send in a later task, the card healthy again",
-			splitTasks(journal(fetch("A"), fetch("A", faulted(mockpeer.CardMalformed, http.StatusOK)), fetch("A"), fetch("A"), send("A")), []int{2, 3}),
+			splitTasks(journalOf(fetch("A"), fetch("A", faulted(mockpeer.CardMalformed, http.StatusOK)), fetch("A"), fetch("A"), send("A")), []int{2, 3}),
 			passed()},
 		{"a send under the card whose revalidation failed",
-			journal(fetch("A"), fetch("A", faulted(mockpeer.CardUnavailable, http.StatusServiceUnavailable)), send("A")),
+			journalOf(fetch("A"), fetch("A", faulted(mockpeer.CardUnavailable, http.StatusServiceUnavailable)), send("A")),
 			failed(want, "task 0: the card request #2 was answered 503 (unavailable), then 1 task-creating request(s), first #3 (POST /a2a/jsonrpc)", 2, 3)},
 		{"a send after a hang-up and a retry that hung up too",
-			splitTasks(journal(fetch("A"), send("A"), fetch("A"), fetch("A", faulted(mockpeer.CardHangUp, 0)),
+			splitTasks(journalOf(fetch("A"), send("A"), fetch("A"), fetch("A", faulted(mockpeer.CardHangUp, 0)),
 				fetch("A", faulted(mockpeer.CardHangUp, 0)), send("A")), []int{2, 4}),
 			failed(want, "task 2: the card request #4 was answered with no response (hang-up), then 1 task-creating request(s), first #6 (POST /a2a/jsonrpc)", 4, 6)},
 	}
@@ -52,10 +53,10 @@ func noCredentialAfterCardFaultCases() []checkCase {
 	const want = "no credential presented after the card request the peer answered with a fault"
 	fault := fetch("A", faulted(mockpeer.CardRedirectLoop, http.StatusTemporaryRedirect))
 	return []checkCase{
-		{"no credential after the fault", journal(fetch("A"), fault, fetch("A", faulted(mockpeer.CardRedirectLoop, http.StatusTemporaryRedirect))), passed()},
-		{"a connection's record names what earlier requests carried", journal(fetch("A"), send("A", presenting("bearer")), fault,
-			request("A", mockpeer.RouteConnection, "", "", presenting("bearer"))), passed()},
-		{"a GetTask with the token after the fault", journal(fetch("A"), fault, call("A", "GetTask", presenting("bearer"))),
+		{"no credential after the fault", journalOf(fetch("A"), fault, fetch("A", faulted(mockpeer.CardRedirectLoop, http.StatusTemporaryRedirect))), passed()},
+		{"a connection's record names what earlier requests carried", journalOf(fetch("A"), send("A", presenting("bearer")), fault,
+			request("A", journal.RouteConnection, "", "", presenting("bearer"))), passed()},
+		{"a GetTask with the token after the fault", journalOf(fetch("A"), fault, call("A", "GetTask", presenting("bearer"))),
 			failed(want, "task 0: the card request #2 was answered 307 (redirect-loop), then 1 request(s) presenting a credential, first #3 (POST /a2a/jsonrpc)", 2, 3)},
 	}
 }
@@ -67,7 +68,7 @@ func failedOnCardFaultCases() []checkCase {
 	completed := driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}
 	changed := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonContractChanged}
 	twoFaults := func(second driver.Outcome) *Evidence {
-		return splitTasks(journal(fetch("A"), fetch("A", faulted(mockpeer.CardHangUp, 0)),
+		return splitTasks(journalOf(fetch("A"), fetch("A", faulted(mockpeer.CardHangUp, 0)),
 			fetch("A"), fetch("A", faulted(mockpeer.CardNotACard, http.StatusOK))), []int{2, 2}, transport, second)
 	}
 	return []checkCase{
@@ -77,9 +78,9 @@ func failedOnCardFaultCases() []checkCase {
 		{"a contract change the peer never made",
 			twoFaults(changed), failed(want, "task 2: aborted/contract-changed")},
 		{"the words without the failure: the client never revalidated",
-			splitTasks(journal(fetch("A"), send("A")), []int{1, 1}, transport, peerError),
+			splitTasks(journalOf(fetch("A"), send("A")), []int{1, 1}, transport, peerError),
 			failed(want, "task 1: failed/transport-error, but the card URL never failed in this task: the client did not revalidate after its look", 1)},
-		{"a session that ends early", splitTasks(journal(fetch("A"), fetch("A", faulted(mockpeer.CardHangUp, 0))), []int{2}, transport),
+		{"a session that ends early", splitTasks(journalOf(fetch("A"), fetch("A", faulted(mockpeer.CardHangUp, 0))), []int{2}, transport),
 			failed("task 2, whose revalidation fails", "the session has 1 task(s)")},
 	}
 }

@@ -3,7 +3,7 @@ package scenarios
 import (
 	"fmt"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -13,8 +13,8 @@ import (
 // as 0.3. A cut label was longer than any version, so it fails.
 func onlyLabelled(version string) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
-		if calls := ev.Select(func(ex mockpeer.Exchange) bool {
-			return (ex.Route == mockpeer.RouteA2A || ex.Route == mockpeer.RouteUnmatched) && ex.A2AVersion != version
+		if calls := ev.Select(func(ex journal.Exchange) bool {
+			return (ex.Route == journal.RouteA2A || ex.Route == journal.RouteUnmatched) && ex.A2AVersion != version
 		}); len(calls) > 0 {
 			return failed("no A2A 1.0 request to a "+version+" interface",
 				fmt.Sprintf("%d request(s), first #%d %s %s (A2A-Version %q%s)", len(calls), calls[0].Seq,

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -42,7 +42,7 @@ func controlTask(id string, profile verdict.Profile, n int, text, ref string) Re
 // to either: it is never a pass. One blocking send among watched ones
 // excuses nothing: the watched tasks are judged. The mode of a send, and
 // what each answer showed, are the peer's record of them
-// (mockpeer.Exchange.Blocking, RunningShown), not a parse of the journaled
+// (journal.Exchange.Blocking, RunningShown), not a parse of the journaled
 // bodies.
 func midTask(check func(*Evidence) verdict.Judgement) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
@@ -77,7 +77,7 @@ func midTask(check func(*Evidence) verdict.Judgement) func(*Evidence) verdict.Ju
 
 // splitBlocking parts sends into those the peer held to the task's end
 // and the others, each in journal order.
-func splitBlocking(sends []mockpeer.Exchange) (blocking, watched []mockpeer.Exchange) {
+func splitBlocking(sends []journal.Exchange) (blocking, watched []journal.Exchange) {
 	for _, s := range sends {
 		if s.Blocking {
 			blocking = append(blocking, s)
@@ -93,7 +93,7 @@ func splitBlocking(sends []mockpeer.Exchange) (blocking, watched []mockpeer.Exch
 // (SendStreamingMessage, SubscribeToTask, whose events go out as they
 // happen), and the answer showed the task running while another card
 // version was in force than the send arrived under
-// (mockpeer.Exchange.RunningShown): the client looked at the task while it
+// (journal.Exchange.RunningShown): the client looked at the task while it
 // ran under the changed card. Nothing else counts: an answer the
 // peer held to the task's end (a blocking SendMessage, a follow-up on the
 // task included) shows the task only once it is over, a stream opened
@@ -101,9 +101,9 @@ func splitBlocking(sends []mockpeer.Exchange) (blocking, watched []mockpeer.Exch
 // showed it running under the new card, and a SendMessage on the task,
 // held or not, is no way of watching it. A task sent after the change, or
 // over before it, has no such answer.
-func (ev *Evidence) watchedAcross(send mockpeer.Exchange) bool {
-	return slices.ContainsFunc(ev.Journal, func(ex mockpeer.Exchange) bool {
-		return ex.Seq >= send.Seq && ex.Peer == send.Peer && ex.Route == mockpeer.RouteA2A && ex.TaskID == send.TaskID &&
+func (ev *Evidence) watchedAcross(send journal.Exchange) bool {
+	return slices.ContainsFunc(ev.Journal, func(ex journal.Exchange) bool {
+		return ex.Seq >= send.Seq && ex.Peer == send.Peer && ex.Route == journal.RouteA2A && ex.TaskID == send.TaskID &&
 			watchingOps[ex.Op] && !ex.Blocking &&
 			slices.ContainsFunc(ex.RunningShown, func(v int) bool { return v != send.CardVersion })
 	})

@@ -5,14 +5,14 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // A requirement with a Task judges that task's exchanges and outcome alone.
 func TestRequirementTaskView(t *testing.T) {
-	ev := journal(fetch("A"), send("A", after(wire.TaskStateCompleted)), fetch("A"))
+	ev := journalOf(fetch("A"), send("A", after(wire.TaskStateCompleted)), fetch("A"))
 	ev.Tasks = []ClientRun{
 		{Task: 1, FirstSeq: 1, LastSeq: 2, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
 		{Task: 2, FirstSeq: 3, LastSeq: 3, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
@@ -38,13 +38,13 @@ func TestRequirementTaskView(t *testing.T) {
 // applicable when every accepted send was one the peer held to the task's
 // end. The mode is the peer's reading (Exchange.Blocking), never the body's.
 func TestRequirementMidTask(t *testing.T) {
-	blocking := func(ex *mockpeer.Exchange) { ex.Blocking = true }
-	task := func(id string) exOpt { return func(ex *mockpeer.Exchange) { ex.TaskID = id } }
-	body := func(b string) exOpt { return func(ex *mockpeer.Exchange) { ex.Body = b } }
+	blocking := func(ex *journal.Exchange) { ex.Blocking = true }
+	task := func(id string) exOpt { return func(ex *journal.Exchange) { ex.TaskID = id } }
+	body := func(b string) exOpt { return func(ex *journal.Exchange) { ex.Body = b } }
 	cancel := call("A", wire.MethodCancelTask, task("task-2"))
 	// across is a poll of task id that shows it in a state entered under
 	// card version 1: the task ran across the change.
-	across := func(id string) mockpeer.Exchange {
+	across := func(id string) journal.Exchange {
 		return call("A", wire.MethodGetTask, task(id), underVersion(1), after(wire.TaskStateWorking), stateUnder(1), shown(1))
 	}
 	for _, tc := range []struct {
@@ -54,29 +54,29 @@ func TestRequirementMidTask(t *testing.T) {
 		want   verdict.Verdict
 		reason string // part of the reason of a not-applicable verdict
 	}{
-		{"blocking, nothing forbidden", noCancel, journal(send("A", blocking)), verdict.NotApplicable, "every task with a blocking SendMessage (first #1)"},
-		{"blocking, then a cancel", noCancel, journal(send("A", blocking), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
-		{"polling, then a cancel", noCancel, journal(send("A"), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
-		{"polling across the change, nothing forbidden", noCancel, journal(send("A"), across("task-1")), verdict.Pass, ""},
+		{"blocking, nothing forbidden", noCancel, journalOf(send("A", blocking)), verdict.NotApplicable, "every task with a blocking SendMessage (first #1)"},
+		{"blocking, then a cancel", noCancel, journalOf(send("A", blocking), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
+		{"polling, then a cancel", noCancel, journalOf(send("A"), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
+		{"polling across the change, nothing forbidden", noCancel, journalOf(send("A"), across("task-1")), verdict.Pass, ""},
 		{"a stream, then a cancel", noCancel,
-			journal(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
+			journalOf(call("A", wire.MethodSendStreamingMessage, after(wire.TaskStateWorking)), call("A", wire.MethodCancelTask)), verdict.Fail, ""},
 		// blocking-decoy: a blocking send first, then a polled task canceled on drift.
 		{"a blocking decoy, then a polled task canceled", noCancel,
-			journal(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), verdict.Fail, ""},
+			journalOf(send("A", blocking), fetch("A"), send("A", task("task-2")), fetch("A"), cancel), verdict.Fail, ""},
 		{"a blocking send and a polled one across the change, nothing forbidden", noCancel,
-			journal(send("A", blocking), send("A", task("task-2")), across("task-2")), verdict.Pass, ""},
+			journalOf(send("A", blocking), send("A", task("task-2")), across("task-2")), verdict.Pass, ""},
 		{"a blocking decoy, then a card fetch for a polled task", noCardFetchAfterSend,
-			journal(send("A", blocking), fetch("A"), send("A", task("task-2"))), verdict.Fail, ""},
+			journalOf(send("A", blocking), fetch("A"), send("A", task("task-2"))), verdict.Fail, ""},
 		// snake-case-refetch: the body has no returnImmediately the camelCase
 		// way, the peer read return_immediately and did not hold the send.
 		{"polling spelled return_immediately, then a cancel", noCancel,
-			journal(send("A", body(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{},"configuration":{"return_immediately":true}}}`)),
+			journalOf(send("A", body(`{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{},"configuration":{"return_immediately":true}}}`)),
 				call("A", wire.MethodCancelTask)), verdict.Fail, ""},
 		{"a body that reads blocking, a send the peer did not hold, polled across the change", noCancel,
-			journal(send("A", body(`{"message":{}}`)), across("task-1")), verdict.Pass, ""},
+			journalOf(send("A", body(`{"message":{}}`)), across("task-1")), verdict.Pass, ""},
 		{"a refused polling send and an accepted blocking one", noCancel,
-			journal(send("A", answered(400, -32602)), send("A", blocking)), verdict.NotApplicable, "every task with a blocking SendMessage (first #2)"},
-		{"nothing sent, nothing forbidden", noCancel, journal(fetch("A")), verdict.NotApplicable, "no task accepted"},
+			journalOf(send("A", answered(400, -32602)), send("A", blocking)), verdict.NotApplicable, "every task with a blocking SendMessage (first #2)"},
+		{"nothing sent, nothing forbidden", noCancel, journalOf(fetch("A")), verdict.NotApplicable, "no task accepted"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Requirement{MidTask: true, Check: tc.check}
@@ -94,7 +94,7 @@ func TestRequirementMidTask(t *testing.T) {
 // A task in which the client sent nothing sees nothing of the later tasks:
 // naming in task 1 a task the client only creates in task 2 proves nothing.
 func TestEmptyTaskWindow(t *testing.T) {
-	ev := journal(fetch("A"), send("A", after(wire.TaskStateCompleted)))
+	ev := journalOf(fetch("A"), send("A", after(wire.TaskStateCompleted)))
 	ev.Tasks = []ClientRun{
 		{Task: 1, FirstSeq: 1, LastSeq: 0, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},
 		{Task: 2, FirstSeq: 1, LastSeq: 2, TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: driver.OutcomeCompleted, TaskID: "task-1"}}},

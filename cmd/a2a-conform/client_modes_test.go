@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/scenariotest"
@@ -55,18 +55,18 @@ func TestClientSendModeAndBinding(t *testing.T) {
 	}
 }
 
-func readJournal(t *testing.T, path string) []mockpeer.Exchange {
+func readJournal(t *testing.T, path string) []journal.Exchange {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []mockpeer.Exchange
+	var out []journal.Exchange
 	lines := bufio.NewScanner(f)
 	lines.Buffer(nil, 16<<20)
 	for lines.Scan() {
-		var e mockpeer.Exchange
+		var e journal.Exchange
 		if err := json.Unmarshal(lines.Bytes(), &e); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // journalPrinter prints a peer's exchanges one line each, off the request
@@ -21,7 +21,7 @@ import (
 // formatting them. What is not printed, for either reason, is counted and
 // said, never silently lost: the admin journal has every exchange.
 type journalPrinter struct {
-	queue   chan mockpeer.Exchange
+	queue   chan journal.Exchange
 	budget  atomic.Int64 // lines still allowed in this interval
 	skipped atomic.Int64
 }
@@ -38,14 +38,14 @@ func newJournalPrinter() *journalPrinter {
 }
 
 func newJournalPrinterSized(queue, budget int) *journalPrinter {
-	p := &journalPrinter{queue: make(chan mockpeer.Exchange, queue)}
+	p := &journalPrinter{queue: make(chan journal.Exchange, queue)}
 	p.budget.Store(int64(budget))
 	return p
 }
 
 // offer is the farm's OnExchange hook. Past the interval's budget it only
 // counts: no copy, no channel, nothing woken.
-func (p *journalPrinter) offer(ex mockpeer.Exchange) {
+func (p *journalPrinter) offer(ex journal.Exchange) {
 	if p.budget.Add(-1) < 0 {
 		p.skipped.Add(1)
 		return

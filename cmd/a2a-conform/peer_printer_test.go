@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // A terminal that falls behind loses lines, never silently: the printer
@@ -15,7 +15,7 @@ import (
 func TestJournalPrinterSaysWhatItSkipped(t *testing.T) {
 	p := newJournalPrinterSized(1, linesPerInterval)
 	for seq := range int64(3) {
-		p.offer(mockpeer.Exchange{Seq: seq + 1, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Status: 200})
+		p.offer(journal.Exchange{Seq: seq + 1, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Status: 200})
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	var out bytes.Buffer
@@ -37,7 +37,7 @@ func TestJournalPrinterSaysWhatItSkipped(t *testing.T) {
 func TestJournalPrinterKeepsToItsBudget(t *testing.T) {
 	p := newJournalPrinterSized(10, 2)
 	for seq := range int64(5) {
-		p.offer(mockpeer.Exchange{Seq: seq + 1, Peer: "A", Method: "GET", Path: "/", Status: 404})
+		p.offer(journal.Exchange{Seq: seq + 1, Peer: "A", Method: "GET", Path: "/", Status: 404})
 	}
 	if len(p.queue) != 2 {
 		t.Fatalf("queued %d exchanges, want the budget of 2", len(p.queue))
@@ -47,7 +47,7 @@ func TestJournalPrinterKeepsToItsBudget(t *testing.T) {
 	if !strings.HasPrefix(out.String(), "… 3 exchanges not printed (over 2000 lines a second") {
 		t.Errorf("interval printed %q", out.String())
 	}
-	p.offer(mockpeer.Exchange{Seq: 6})
+	p.offer(journal.Exchange{Seq: 6})
 	if len(p.queue) != 3 || p.skipped.Load() != 0 {
 		t.Errorf("after the interval: %d queued, %d skipped; want 3 and 0", len(p.queue), p.skipped.Load())
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -47,7 +48,7 @@ func (f *standaloneFlags) check(cmd string) error {
 // journal is a ring, so its memory stays flat.
 func (f *standaloneFlags) apply(spec *mockpeer.FarmSpec) {
 	spec.Dir, spec.AdminAddr = *f.dir, *f.adminAddr
-	spec.Journal = mockpeer.JournalLimits{Exchanges: *f.journalLimit, Ring: true}
+	spec.Journal = journal.JournalLimits{Exchanges: *f.journalLimit, Ring: true}
 	if f.shape == report.ScopesFlat {
 		engine.FlattenSecurityScopes(spec)
 	}

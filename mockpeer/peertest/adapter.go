@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The one-peer farm the driver-contract adapters of the real SDKs are
@@ -92,9 +93,9 @@ func adapterPeer(card mockpeer.CardFunc, flatScopes bool) mockpeer.PeerSpec {
 
 // CheckBinding checks that every A2A request of the journal went over
 // binding.
-func CheckBinding(journal []mockpeer.Exchange, binding string) error {
+func CheckBinding(recorded []journal.Exchange, binding string) error {
 	var errs []error
-	for _, ex := range A2ACalls(journal) {
+	for _, ex := range A2ACalls(recorded) {
 		if ex.Binding != binding {
 			errs = append(errs, errors.New(ex.Line()+": want "+binding))
 		}
@@ -104,10 +105,10 @@ func CheckBinding(journal []mockpeer.Exchange, binding string) error {
 
 // A2ACalls returns the journal's A2A requests (no card, token or JWKS
 // fetches).
-func A2ACalls(journal []mockpeer.Exchange) []mockpeer.Exchange {
-	var calls []mockpeer.Exchange
-	for _, ex := range journal {
-		if ex.Route == mockpeer.RouteA2A {
+func A2ACalls(recorded []journal.Exchange) []journal.Exchange {
+	var calls []journal.Exchange
+	for _, ex := range recorded {
+		if ex.Route == journal.RouteA2A {
 			calls = append(calls, ex)
 		}
 	}
@@ -117,26 +118,26 @@ func A2ACalls(journal []mockpeer.Exchange) []mockpeer.Exchange {
 // CheckCredentialCalls checks that the journal holds SendMessage and at
 // least one GetTask, and that every A2A request presented the presented
 // credential and satisfied the card.
-func CheckCredentialCalls(journal []mockpeer.Exchange, presented string) error {
+func CheckCredentialCalls(recorded []journal.Exchange, presented string) error {
 	var errs []error
-	calls := A2ACalls(journal)
+	calls := A2ACalls(recorded)
 	for _, ex := range calls {
 		if !slices.Contains(ex.Auth.Presented, presented) || !ex.Auth.SatisfiesCurrent {
 			errs = append(errs, errors.New(ex.Line()+": want "+presented+" presented and satisfying the card"))
 		}
 	}
 	if len(calls) < 2 {
-		errs = append(errs, errors.New("want SendMessage and at least one GetTask\n"+JournalLines(journal)))
+		errs = append(errs, errors.New("want SendMessage and at least one GetTask\n"+JournalLines(recorded)))
 	}
 	return errors.Join(errs...)
 }
 
-// Requests drops the journal's connection records (mockpeer.RouteConnection):
+// Requests drops the journal's connection records (journal.RouteConnection):
 // what a count of an SDK's requests wants.
-func Requests(journal []mockpeer.Exchange) []mockpeer.Exchange {
-	var out []mockpeer.Exchange
-	for _, ex := range journal {
-		if ex.Route != mockpeer.RouteConnection {
+func Requests(recorded []journal.Exchange) []journal.Exchange {
+	var out []journal.Exchange
+	for _, ex := range recorded {
+		if ex.Route != journal.RouteConnection {
 			out = append(out, ex)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The farm of the SDK wire-compatibility tests (send → get → cancel), the
@@ -74,8 +75,8 @@ func CompatCard(o mockpeer.Origins) wire.AgentCard {
 // fetch, then SendMessage, GetTask and CancelTask on taskID over binding,
 // each with A2A-Version 1.0, the bearer credential and no error. The error
 // lists the journal and every problem.
-func CheckCompatJournal(journal []mockpeer.Exchange, binding, taskID string) error {
-	return checkCalls(journal, binding, taskID, []compatCall{
+func CheckCompatJournal(recorded []journal.Exchange, binding, taskID string) error {
+	return checkCalls(recorded, binding, taskID, []compatCall{
 		{wire.MethodSendMessage, wire.TaskStateWorking},
 		{wire.MethodGetTask, wire.TaskStateWorking},
 		{wire.MethodCancelTask, wire.TaskStateCanceled},
@@ -86,8 +87,8 @@ func CheckCompatJournal(journal []mockpeer.Exchange, binding, taskID string) err
 // one card fetch, then one SendStreamingMessage over binding that created
 // taskID and ran it to COMPLETED, with A2A-Version 1.0, the bearer
 // credential and no error.
-func CheckStreamJournal(journal []mockpeer.Exchange, binding, taskID string) error {
-	return checkCalls(journal, binding, taskID, []compatCall{{wire.MethodSendStreamingMessage, wire.TaskStateCompleted}})
+func CheckStreamJournal(recorded []journal.Exchange, binding, taskID string) error {
+	return checkCalls(recorded, binding, taskID, []compatCall{{wire.MethodSendStreamingMessage, wire.TaskStateCompleted}})
 }
 
 // compatCall is one A2A call the compatibility peer must see, and the
@@ -97,20 +98,20 @@ type compatCall struct {
 	state wire.TaskState
 }
 
-func checkCalls(journal []mockpeer.Exchange, binding, taskID string, want []compatCall) error {
+func checkCalls(recorded []journal.Exchange, binding, taskID string, want []compatCall) error {
 	var errs []error
-	var calls []mockpeer.Exchange
+	var calls []journal.Exchange
 	cards := 0
-	for _, ex := range journal {
+	for _, ex := range recorded {
 		switch ex.Route {
-		case mockpeer.RouteCard:
+		case journal.RouteCard:
 			cards++
 			if ex.Status != http.StatusOK {
 				errs = append(errs, errors.New("card fetch answered "+ex.Line()))
 			}
-		case mockpeer.RouteA2A:
+		case journal.RouteA2A:
 			calls = append(calls, ex)
-		case mockpeer.RouteConnection:
+		case journal.RouteConnection:
 			// Every connection an SDK opens carries its requests, and the
 			// peer follows every byte of it.
 			if ex.Conn.Requests == 0 || ex.Conn.Unscanned != "" {
@@ -148,16 +149,16 @@ func checkCalls(journal []mockpeer.Exchange, binding, taskID string, want []comp
 		}
 	}
 	if len(errs) > 0 {
-		return fmt.Errorf("journal:\n%s\nproblems:\n%w", JournalLines(journal), errors.Join(errs...))
+		return fmt.Errorf("journal:\n%s\nproblems:\n%w", JournalLines(recorded), errors.Join(errs...))
 	}
 	return nil
 }
 
 // JournalLines renders a journal one indented exchange a line, for test
 // failure messages.
-func JournalLines(journal []mockpeer.Exchange) string {
-	lines := make([]string, len(journal))
-	for i, ex := range journal {
+func JournalLines(recorded []journal.Exchange) string {
+	lines := make([]string, len(recorded))
+	for i, ex := range recorded {
 		lines[i] = "  " + ex.Line()
 	}
 	return strings.Join(lines, "\n")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -50,7 +51,7 @@ func TestAdoptAnyExtendedCard(t *testing.T) {
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
 			if tc.atB == 0 {
 				wantCount(t, j, "B", "", "", 0)
-			} else if len(at(j, "B", mockpeer.RouteA2A, wire.MethodSendMessage)) == 0 {
+			} else if len(at(j, "B", journal.RouteA2A, wire.MethodSendMessage)) == 0 {
 				t.Error("no send at B")
 			}
 		})
@@ -65,13 +66,13 @@ func TestExtendedCardEveryCredential(t *testing.T) {
 		client    string
 		presented []string
 	}{
-		{Reference, []string{mockpeer.CredBearer}},
-		{ExtendedCardEveryCredential, []string{mockpeer.CredAPIKey, mockpeer.CredBearer}},
+		{Reference, []string{journal.CredBearer}},
+		{ExtendedCardEveryCredential, []string{journal.CredAPIKey, journal.CredBearer}},
 	} {
 		t.Run(tc.client, func(t *testing.T) {
 			out, j := play(t, tc.client, grants, extendedPeers("A")...)
 			wantOutcome(t, out, driver.OutcomeCompleted, "")
-			for _, ex := range wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodGetExtendedAgentCard, 2) {
+			for _, ex := range wantCount(t, j, "A", journal.RouteA2A, wire.MethodGetExtendedAgentCard, 2) {
 				if got := slices.Sorted(slices.Values(ex.Auth.Presented)); !slices.Equal(got, tc.presented) {
 					t.Errorf("GetExtendedAgentCard #%d presented %v, want %v", ex.Seq, got, tc.presented)
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -30,8 +31,8 @@ func TestBlindRevalidations(t *testing.T) {
 		t.Run(tc.client, func(t *testing.T) {
 			out, j := play(t, tc.client, mockpeer.Grants{OAuth: true}, rotatesToMTLSAfterFirstCard())
 			wantOutcome(t, out, tc.outcome, tc.reason)
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, tc.sends)
-			reval := wantCount(t, j, "A", mockpeer.RouteCard, "", 2)[1]
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, tc.sends)
+			reval := wantCount(t, j, "A", journal.RouteCard, "", 2)[1]
 			if reval.Status != tc.status || reval.CardVersion != 1 {
 				t.Errorf("revalidation answered %d under card v%d, want %d under v1", reval.Status, reval.CardVersion, tc.status)
 			}

@@ -5,20 +5,21 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
 // The flood is one more request than the journal keeps whole: the least
 // that fails GEN-005 anywhere.
 func TestFloodExceedsTheWholeJournalByOne(t *testing.T) {
-	if FloodRequests != mockpeer.DefaultJournalLimits.Exchanges+1 {
-		t.Errorf("FloodRequests = %d, want the journal's %d whole exchanges and one more", FloodRequests, mockpeer.DefaultJournalLimits.Exchanges)
+	if FloodRequests != journal.DefaultJournalLimits.Exchanges+1 {
+		t.Errorf("FloodRequests = %d, want the journal's %d whole exchanges and one more", FloodRequests, journal.DefaultJournalLimits.Exchanges)
 	}
 }
 
 // heads counts the flood's requests: HEADs of the card.
-func heads(j *mockpeer.Journal) int {
-	return len(j.Select(func(e mockpeer.Exchange) bool { return e.Route == mockpeer.RouteCard && e.Method == http.MethodHead }))
+func heads(j *journal.Journal) int {
+	return len(j.Select(func(e journal.Exchange) bool { return e.Route == journal.RouteCard && e.Method == http.MethodHead }))
 }
 
 // The flood is bounded by its count: FloodRequests card requests in the
@@ -51,7 +52,7 @@ func TestFloodWaitsForAnAnswer(t *testing.T) {
 			wantOutcome(t, outs[0], driver.OutcomeFailed, driver.ReasonTransportError)
 			wantOutcome(t, outs[1], driver.OutcomeCompleted, "")
 			// The flood's first request and the reference's card fetch.
-			if refused := j.Select(mockpeer.Exchange.HandshakeRefusedByClient); len(refused) != 2 {
+			if refused := j.Select(journal.Exchange.HandshakeRefusedByClient); len(refused) != 2 {
 				t.Errorf("%d refused handshakes, want 2", len(refused))
 			}
 			if got := heads(j); got != FloodRequests {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -18,7 +19,7 @@ var modes = []driver.Mode{driver.ModeSession, driver.ModeOneShot}
 
 // playSession plays a session of n tasks with the built-in client name in
 // mode, against peer A's card, and returns the outcomes and the journal.
-func playSession(t *testing.T, name string, mode driver.Mode, n int, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) ([]driver.Outcome, *mockpeer.Journal) {
+func playSession(t *testing.T, name string, mode driver.Mode, n int, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) ([]driver.Outcome, *journal.Journal) {
 	t.Helper()
 	return playChanges(t, name, mode, grants, peers, make([]func(*mockpeer.Farm) error, n)...)
 }
@@ -76,7 +77,7 @@ func TestFetchThenAbort(t *testing.T) {
 			if mode == driver.ModeSession {
 				fetches = 1
 			}
-			for _, f := range wantCount(t, j, "A", mockpeer.RouteCard, "", fetches) {
+			for _, f := range wantCount(t, j, "A", journal.RouteCard, "", fetches) {
 				if f.Method != "GET" || conditionalRequest(f) || len(f.Auth.Presented) > 0 {
 					t.Errorf("%s: want a plain GET without credentials", f.Line())
 				}
@@ -88,7 +89,7 @@ func TestFetchThenAbort(t *testing.T) {
 	}
 }
 
-func conditionalRequest(e mockpeer.Exchange) bool {
+func conditionalRequest(e journal.Exchange) bool {
 	return e.Header.Get("If-None-Match") != "" || e.Header.Get("If-Modified-Since") != ""
 }
 
@@ -125,12 +126,12 @@ func TestFetchThenGuess(t *testing.T) {
 			t.Run(tc.shape+"/"+string(mode), func(t *testing.T) {
 				outs, j := playSession(t, FetchThenGuess, mode, 1, mockpeer.Grants{}, tc.a, other)
 				wantOutcome(t, outs[0], driver.OutcomeAborted, tc.want)
-				wantCount(t, j, "A", mockpeer.RouteCard, "", 1)
-				requests := j.Select(func(e mockpeer.Exchange) bool { return e.Route != mockpeer.RouteConnection })
+				wantCount(t, j, "A", journal.RouteCard, "", 1)
+				requests := j.Select(func(e journal.Exchange) bool { return e.Route != journal.RouteConnection })
 				if n := len(requests); n != 1 {
 					t.Errorf("the farm saw %d requests, want only the card request", n)
 				}
-				if n := len(at(j, "A", mockpeer.RouteConnection, "")); n > 1 {
+				if n := len(at(j, "A", journal.RouteConnection, "")); n > 1 {
 					t.Errorf("the card request came on %d connections", n)
 				}
 			})
@@ -146,16 +147,16 @@ func TestHardcodedEndpoint(t *testing.T) {
 			outs, j := playSession(t, HardcodedEndpoint, mode, 2, mockpeer.Grants{Bearer: true},
 				mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "B")}},
 				mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Cards: []mockpeer.CardFunc{card("B", "B")}})
-			wantCount(t, j, "A", mockpeer.RouteCard, "", 0)
+			wantCount(t, j, "A", journal.RouteCard, "", 0)
 			wantCount(t, j, "B", "", "", 0)
-			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			sends := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2)
 			for i, out := range outs {
 				wantOutcome(t, out, driver.OutcomeCompleted, "")
 				if out.TaskID != sends[i].TaskID {
 					t.Errorf("task %d: task id %q, want %q from the journal", i+1, out.TaskID, sends[i].TaskID)
 				}
 			}
-			calls := at(j, "A", mockpeer.RouteA2A, "")
+			calls := at(j, "A", journal.RouteA2A, "")
 			if len(calls) <= len(sends) {
 				t.Errorf("%d A2A calls for %d sends, want GetTask polls", len(calls), len(sends))
 			}
@@ -168,7 +169,7 @@ func TestHardcodedEndpoint(t *testing.T) {
 	}
 	t.Run("is refused honestly where security is required", func(t *testing.T) {
 		outs, j := playBlind(t, HardcodedEndpoint, driver.ModeSession)
-		for i, send := range wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2) {
+		for i, send := range wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2) {
 			wantOutcome(t, outs[i], driver.OutcomeFailed, driver.ReasonPeerError)
 			if send.ErrorCode == 0 || len(send.Auth.Presented) > 0 {
 				t.Errorf("%s: want an error answer to a send without credentials", send.Line())
@@ -187,11 +188,11 @@ func TestHardcodedEndpointCredentials(t *testing.T) {
 		require edit
 		want    []string // credentials on every A2A call
 	}{
-		{"bearer", mockpeer.Grants{Bearer: true}, requireBearer, []string{mockpeer.CredBearer}},
-		{"oauth", mockpeer.Grants{OAuth: true}, requireOAuth, []string{mockpeer.CredOAuthToken}},
-		{"api key", mockpeer.Grants{APIKey: true}, requireAPIKey, []string{mockpeer.CredAPIKey}},
-		{"client certificate", mockpeer.Grants{ClientCert: true}, requireMTLS, []string{mockpeer.CredClientCert}},
-		{"all four", all, requireMTLS, []string{mockpeer.CredAPIKey, mockpeer.CredClientCert, mockpeer.CredOAuthToken}},
+		{"bearer", mockpeer.Grants{Bearer: true}, requireBearer, []string{journal.CredBearer}},
+		{"oauth", mockpeer.Grants{OAuth: true}, requireOAuth, []string{journal.CredOAuthToken}},
+		{"api key", mockpeer.Grants{APIKey: true}, requireAPIKey, []string{journal.CredAPIKey}},
+		{"client certificate", mockpeer.Grants{ClientCert: true}, requireMTLS, []string{journal.CredClientCert}},
+		{"all four", all, requireMTLS, []string{journal.CredAPIKey, journal.CredClientCert, journal.CredOAuthToken}},
 	} {
 		for _, mode := range modes {
 			t.Run(tc.name+"/"+string(mode), func(t *testing.T) {
@@ -200,11 +201,11 @@ func TestHardcodedEndpointCredentials(t *testing.T) {
 				for _, out := range outs {
 					wantOutcome(t, out, driver.OutcomeCompleted, "")
 				}
-				wantCount(t, j, "A", mockpeer.RouteCard, "", 0)
-				if tc.grants.OAuth && len(at(j, "A", mockpeer.RouteToken, "")) == 0 {
+				wantCount(t, j, "A", journal.RouteCard, "", 0)
+				if tc.grants.OAuth && len(at(j, "A", journal.RouteToken, "")) == 0 {
 					t.Errorf("no token request at A")
 				}
-				for _, e := range at(j, "A", mockpeer.RouteA2A, "") {
+				for _, e := range at(j, "A", journal.RouteA2A, "") {
 					got := slices.Sorted(slices.Values(e.Auth.Presented))
 					if !slices.Equal(got, tc.want) || e.Path != mockpeer.JSONRPCPath {
 						t.Errorf("%s: credentials %v, want %v at %s", e.Line(), got, tc.want, mockpeer.JSONRPCPath)
@@ -217,11 +218,11 @@ func TestHardcodedEndpointCredentials(t *testing.T) {
 
 // playBlind plays two tasks with a client that must never request the
 // card, against a card requiring the bearer token it is granted.
-func playBlind(t *testing.T, name string, mode driver.Mode) ([]driver.Outcome, *mockpeer.Journal) {
+func playBlind(t *testing.T, name string, mode driver.Mode) ([]driver.Outcome, *journal.Journal) {
 	t.Helper()
 	outs, j := playSession(t, name, mode, 2, mockpeer.Grants{Bearer: true},
 		mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", requireBearer)}})
-	wantCount(t, j, "A", mockpeer.RouteCard, "", 0)
+	wantCount(t, j, "A", journal.RouteCard, "", 0)
 	return outs, j
 }
 
@@ -229,8 +230,8 @@ func TestSendThenCancel(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
 			outs, j := playBlind(t, SendThenCancel, mode)
-			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
-			cancels := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 2)
+			sends := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2)
+			cancels := wantCount(t, j, "A", journal.RouteA2A, wire.MethodCancelTask, 2)
 			for i, out := range outs {
 				wantOutcome(t, out, driver.OutcomeCanceled, "")
 				if cancels[i].TaskID != sends[i].TaskID || out.TaskID != sends[i].TaskID {
@@ -245,7 +246,7 @@ func TestHardcodedV03(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
 			outs, j := playBlind(t, HardcodedV03, mode)
-			calls := wantCount(t, j, "A", mockpeer.RouteA2A, "", 2)
+			calls := wantCount(t, j, "A", journal.RouteA2A, "", 2)
 			for i, out := range outs {
 				wantOutcome(t, out, driver.OutcomeFailed, driver.ReasonPeerError)
 				if e := calls[i]; e.ErrorCode != wire.ErrMethodNotFound.RPCCode || e.A2AVersion != wire.ProtocolVersion {
@@ -263,11 +264,11 @@ func TestBlockingDecoy(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
 			outs, j := playSession(t, BlockingDecoy, mode, 1, mockpeer.Grants{}, skillMovesMidTask(30, 60, 90))
-			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			sends := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2)
 			if !sends[0].Blocking || sends[1].Blocking {
 				t.Fatalf("sends journaled blocking %v then %v, want a blocking send, then a polling one", sends[0].Blocking, sends[1].Blocking)
 			}
-			cancels := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 1)
+			cancels := wantCount(t, j, "A", journal.RouteA2A, wire.MethodCancelTask, 1)
 			if cancels[0].TaskID != sends[1].TaskID {
 				t.Errorf("canceled %s, want the polled task %s", cancels[0].TaskID, sends[1].TaskID)
 			}
@@ -285,17 +286,17 @@ func TestBlockingDecoy(t *testing.T) {
 func TestSnakeCaseRefetch(t *testing.T) {
 	out, j := play(t, SnakeCaseRefetch, mockpeer.Grants{}, mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A")}})
 	wantOutcome(t, out, driver.OutcomeCompleted, "")
-	send := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 1)[0]
+	send := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 1)[0]
 	if !strings.Contains(send.Body, `"return_immediately":true`) || strings.Contains(send.Body, "returnImmediately") {
 		t.Errorf("send body %s, want return_immediately alone", send.Body)
 	}
 	if send.Blocking {
 		t.Errorf("the peer held the send: %s", send.Line())
 	}
-	if polls := at(j, "A", mockpeer.RouteA2A, wire.MethodGetTask); len(polls) == 0 {
+	if polls := at(j, "A", journal.RouteA2A, wire.MethodGetTask); len(polls) == 0 {
 		t.Error("no GetTask: the task was not polled")
 	}
-	if cards := at(j, "A", mockpeer.RouteCard, ""); len(cards) < 3 {
+	if cards := at(j, "A", journal.RouteCard, ""); len(cards) < 3 {
 		t.Errorf("%d card fetches, want one before each poll as well", len(cards))
 	}
 }
@@ -308,20 +309,20 @@ func TestLateWatcher(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
 			outs, j := playSession(t, LateWatcher, mode, 1, mockpeer.Grants{}, skillMovesMidTask(50, 90))
-			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			sends := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2)
 			if !sends[0].Blocking || sends[0].CardVersion != 0 || sends[0].StateVersion != 1 {
 				t.Errorf("first send %s, want blocking, sent under v0, held across the change", sends[0].Line())
 			}
 			if sends[1].Blocking || sends[1].CardVersion != 1 {
 				t.Errorf("second send %s, want a polling send after the change", sends[1].Line())
 			}
-			for _, f := range at(j, "A", mockpeer.RouteCard, "") {
+			for _, f := range at(j, "A", journal.RouteCard, "") {
 				if f.Seq > sends[0].Seq {
 					t.Errorf("%s: a card request after the first send", f.Line())
 				}
 			}
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 0)
-			polls := at(j, "A", mockpeer.RouteA2A, wire.MethodGetTask)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodCancelTask, 0)
+			polls := at(j, "A", journal.RouteA2A, wire.MethodGetTask)
 			if len(polls) == 0 || polls[len(polls)-1].StateAfter != wire.TaskStateCompleted {
 				t.Errorf("the second task was not polled to its end: %d polls", len(polls))
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -105,7 +106,7 @@ func startFarm(t *testing.T, grants mockpeer.Grants, peers ...mockpeer.PeerSpec)
 
 // closeFarm closes the farm and returns its journal, complete once Close
 // has waited for the requests in flight.
-func closeFarm(t *testing.T, farm *mockpeer.Farm) *mockpeer.Journal {
+func closeFarm(t *testing.T, farm *mockpeer.Farm) *journal.Journal {
 	t.Helper()
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
@@ -116,13 +117,13 @@ func closeFarm(t *testing.T, farm *mockpeer.Farm) *mockpeer.Journal {
 // play starts a farm of peers, plays the built-in client name against
 // peer A's card with the credentials granted, and returns the outcome and
 // the journal, complete once the farm has closed.
-func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+func play(t *testing.T, name string, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *journal.Journal) {
 	t.Helper()
 	return playWith(t, name, Options{}, grants, peers...)
 }
 
 // playWith is play with the client talking as o says.
-func playWith(t *testing.T, name string, o Options, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *mockpeer.Journal) {
+func playWith(t *testing.T, name string, o Options, grants mockpeer.Grants, peers ...mockpeer.PeerSpec) (driver.Outcome, *journal.Journal) {
 	t.Helper()
 	farm, a := startFarm(t, grants, peers...)
 	run, err := PlayWith(name, o)
@@ -144,15 +145,15 @@ func wantOutcome(t *testing.T, got driver.Outcome, outcome driver.OutcomeKind, r
 // at selects the exchanges of one peer on one route ("" means any request:
 // connections are journaled when they end), of one A2A operation when op
 // is not "".
-func at(j *mockpeer.Journal, peer, route, op string) []mockpeer.Exchange {
-	return j.Select(func(e mockpeer.Exchange) bool {
-		return e.Peer == peer && (e.Route == route || route == "" && e.Route != mockpeer.RouteConnection) &&
+func at(j *journal.Journal, peer, route, op string) []journal.Exchange {
+	return j.Select(func(e journal.Exchange) bool {
+		return e.Peer == peer && (e.Route == route || route == "" && e.Route != journal.RouteConnection) &&
 			(op == "" || e.Op == op)
 	})
 }
 
 // wantCount fails unless peer saw want exchanges on route (and op).
-func wantCount(t *testing.T, j *mockpeer.Journal, peer, route, op string, want int) []mockpeer.Exchange {
+func wantCount(t *testing.T, j *journal.Journal, peer, route, op string, want int) []journal.Exchange {
 	t.Helper()
 	got := at(j, peer, route, op)
 	if len(got) != want {
@@ -179,7 +180,7 @@ func rotatesToMTLSAfterFirstCard() mockpeer.PeerSpec {
 // mode, sharing one state directory as a session does: each change is
 // made to the farm right before its task. It returns the outcomes and the
 // journal.
-func playChanges(t *testing.T, name string, mode driver.Mode, grants mockpeer.Grants, peers []mockpeer.PeerSpec, changes ...func(*mockpeer.Farm) error) ([]driver.Outcome, *mockpeer.Journal) {
+func playChanges(t *testing.T, name string, mode driver.Mode, grants mockpeer.Grants, peers []mockpeer.PeerSpec, changes ...func(*mockpeer.Farm) error) ([]driver.Outcome, *journal.Journal) {
 	t.Helper()
 	farm, a := startFarm(t, grants, peers...)
 	a.StateDir = t.TempDir()

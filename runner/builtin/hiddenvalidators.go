@@ -19,7 +19,7 @@ import (
 // card is in force, so it sends on the card it holds.
 
 // hiddenStarPad is how much header hides the "*": the journal keeps 16 KiB
-// of a request's headers (mockpeer.DefaultJournalLimits.HeaderBytes).
+// of a request's headers (journal.DefaultJournalLimits.HeaderBytes).
 const hiddenStarPad = 16 << 10
 
 // hiddenStar keeps the reference's If-None-Match and adds two lines: a
@@ -36,7 +36,7 @@ func hiddenStar(cfg *refclient.Config) {
 }
 
 // starLine is the header line header70 puts its "*" on: past the 64 header
-// values the journal keeps (mockpeer.DefaultJournalLimits.HeaderCount).
+// values the journal keeps (journal.DefaultJournalLimits.HeaderCount).
 const starLine = 70
 
 // header70 repeats the reference's If-None-Match on line after line, then

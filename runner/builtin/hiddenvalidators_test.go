@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -30,8 +31,8 @@ func TestHiddenValidators(t *testing.T) {
 		t.Run(tc.client, func(t *testing.T) {
 			out, j := play(t, tc.client, mockpeer.Grants{OAuth: true}, rotatesToMTLSAfterFirstCard())
 			wantOutcome(t, out, driver.OutcomeCompleted, "")
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 1)
-			cards := wantCount(t, j, "A", mockpeer.RouteCard, "", 2+tc.heads)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 1)
+			cards := wantCount(t, j, "A", journal.RouteCard, "", 2+tc.heads)
 			for _, head := range cards[1 : 1+tc.heads] {
 				if head.Method != http.MethodHead {
 					t.Errorf("%s, want a HEAD before the revalidation", head.Line())
@@ -45,7 +46,7 @@ func TestHiddenValidators(t *testing.T) {
 			if v == nil || v.TagCount != tc.tags || v.Star != tc.star || v.Unserved == 0 || v.AllServed() {
 				t.Errorf("%s: validators %+v, want %d members, star %v, some never served", reval.Line(), v, tc.tags, tc.star)
 			}
-			cut := slices.ContainsFunc(reval.Cuts, func(c mockpeer.Cut) bool { return c.Field == tc.cut })
+			cut := slices.ContainsFunc(reval.Cuts, func(c journal.Cut) bool { return c.Field == tc.cut })
 			if tc.cut != "" && !cut {
 				t.Errorf("%s: cuts %+v, want the journal's %s bound met", reval.Line(), reval.Cuts, tc.cut)
 			}
@@ -63,7 +64,7 @@ func TestHeldFollowUp(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
 			outs, j := playSession(t, HeldFollowUp, mode, 1, mockpeer.Grants{}, skillMovesMidTask(50, 90))
-			sends := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 2)
+			sends := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2)
 			if sends[0].Blocking || sends[0].StateBefore != "" {
 				t.Errorf("first send %s, want a task created without blocking", sends[0].Line())
 			}
@@ -71,8 +72,8 @@ func TestHeldFollowUp(t *testing.T) {
 				f.StateVersion != 1 || len(f.RunningShown) > 0 {
 				t.Errorf("follow-up %s (running shown %v), want the task held to its end, across the change", f.Line(), f.RunningShown)
 			}
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodGetTask, 0)
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, 0)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodGetTask, 0)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodCancelTask, 0)
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 		})
 	}

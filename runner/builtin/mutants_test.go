@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -30,8 +31,8 @@ func TestRefetchEveryTransition(t *testing.T) {
 			if out.TaskID == "" {
 				t.Errorf("no taskId in the outcome")
 			}
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodCancelTask, tc.cancels)
-			cards := at(j, "A", mockpeer.RouteCard, "")
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodCancelTask, tc.cancels)
+			cards := at(j, "A", journal.RouteCard, "")
 			if got := len(cards) > 2; got != tc.moreCards {
 				t.Fatalf("%d card fetches, want fetches after the send: %v", len(cards), tc.moreCards)
 			}
@@ -65,8 +66,8 @@ func TestAbortOnAnyChange(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			out, j := play(t, tc.client, mockpeer.Grants{}, spec)
 			wantOutcome(t, out, tc.outcome, tc.reason)
-			wantCount(t, j, "A", mockpeer.RouteCard, "", 2)
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, tc.sends)
+			wantCount(t, j, "A", journal.RouteCard, "", 2)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, tc.sends)
 		})
 	}
 }
@@ -85,13 +86,13 @@ func TestFollowURL(t *testing.T) {
 				mockpeer.PeerSpec{Name: "A", Host: "127.0.0.1", Cards: []mockpeer.CardFunc{card("A", "B", requireBearer)}},
 				mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Cards: []mockpeer.CardFunc{card("B", "B", requireBearer)}})
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
-			wantCount(t, j, "A", mockpeer.RouteA2A, "", 0)
-			sends := at(j, "B", mockpeer.RouteA2A, wire.MethodSendMessage)
+			wantCount(t, j, "A", journal.RouteA2A, "", 0)
+			sends := at(j, "B", journal.RouteA2A, wire.MethodSendMessage)
 			if tc.want == untrusted {
 				wantCount(t, j, "B", "", "", 0)
 				return
 			}
-			if len(sends) != 1 || !slices.Contains(sends[0].Auth.Presented, mockpeer.CredBearer) {
+			if len(sends) != 1 || !slices.Contains(sends[0].Auth.Presented, journal.CredBearer) {
 				t.Errorf("B saw %d sends, want one carrying the bearer token", len(sends))
 			}
 		})
@@ -105,8 +106,8 @@ func TestFollowURL(t *testing.T) {
 				wantCount(t, j, "C", "", "", 0)
 				return
 			}
-			wantCount(t, j, "C", mockpeer.RouteCard, "", 2)
-			wantCount(t, j, "C", mockpeer.RouteA2A, wire.MethodSendMessage, 1)
+			wantCount(t, j, "C", journal.RouteCard, "", 2)
+			wantCount(t, j, "C", journal.RouteA2A, wire.MethodSendMessage, 1)
 		})
 	}
 }
@@ -121,7 +122,7 @@ func TestTrustAnySignature(t *testing.T) {
 		atB    []string
 	}{
 		{Reference, driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}, nil},
-		{TrustAnySignature, driver.Outcome{Outcome: driver.OutcomeCompleted}, []string{mockpeer.RouteJWKS, mockpeer.RouteA2A}},
+		{TrustAnySignature, driver.Outcome{Outcome: driver.OutcomeCompleted}, []string{journal.RouteJWKS, journal.RouteA2A}},
 	} {
 		t.Run(tc.client, func(t *testing.T) {
 			out, j := play(t, tc.client, mockpeer.Grants{Bearer: true},
@@ -130,7 +131,7 @@ func TestTrustAnySignature(t *testing.T) {
 				mockpeer.PeerSpec{Name: "B", Host: "127.0.0.2", Identity: "A", Cards: []mockpeer.CardFunc{card("B", "B", requireBearer)}})
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
 			var atB []string
-			for _, e := range j.Select(func(e mockpeer.Exchange) bool { return e.Peer == "B" && e.Route != mockpeer.RouteConnection }) {
+			for _, e := range j.Select(func(e journal.Exchange) bool { return e.Peer == "B" && e.Route != journal.RouteConnection }) {
 				atB = append(atB, e.Route)
 			}
 			if atB = slices.Compact(atB); !slices.Equal(atB, tc.atB) {

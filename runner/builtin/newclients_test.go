@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -22,7 +23,7 @@ func TestNoVersionHeader(t *testing.T) {
 			t.Run(binding.name+"/"+client, func(t *testing.T) {
 				out, j := play(t, client, mockpeer.Grants{}, mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", binding.edits...)}})
 				wantOutcome(t, out, driver.OutcomeCompleted, "")
-				calls := at(j, "A", mockpeer.RouteA2A, "")
+				calls := at(j, "A", journal.RouteA2A, "")
 				var bare, versioned int
 				for _, e := range calls {
 					switch {
@@ -44,7 +45,7 @@ func TestNoVersionHeader(t *testing.T) {
 				if versioned == 0 || bare != wantBare {
 					t.Errorf("%d requests without A2A-Version and %d with, want %d and more than 0", bare, versioned, wantBare)
 				}
-				wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, sends)
+				wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, sends)
 			})
 		}
 	}
@@ -67,9 +68,9 @@ func TestIgnoreProtocolVersion(t *testing.T) {
 		t.Run(tc.client, func(t *testing.T) {
 			out, j := play(t, tc.client, mockpeer.Grants{}, mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", v2only)}})
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
-			calls := at(j, "A", mockpeer.RouteA2A, "")
+			calls := at(j, "A", journal.RouteA2A, "")
 			if tc.client == Reference {
-				wantCount(t, j, "A", mockpeer.RouteA2A, "", 0)
+				wantCount(t, j, "A", journal.RouteA2A, "", 0)
 				return
 			}
 			for _, e := range calls {
@@ -77,7 +78,7 @@ func TestIgnoreProtocolVersion(t *testing.T) {
 					t.Errorf("%s: A2A-Version %q, want the 1.0 this client speaks", e.Line(), e.A2AVersion)
 				}
 			}
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 1)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 1)
 		})
 	}
 }
@@ -108,7 +109,7 @@ func TestNoFrozenContract(t *testing.T) {
 				}},
 			})
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
-			send := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 1)[0]
+			send := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 1)[0]
 			ext, _ := send.RequestMetadata[wire.FrozenContractExtension].(map[string]any)
 			hash, _ := ext["contractHash"].(string)
 			if got := hash != "" && slices.Contains(send.Extensions, wire.FrozenContractExtension); got != tc.frozen {

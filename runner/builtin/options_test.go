@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
@@ -65,7 +66,7 @@ func TestOptionsReachTheClient(t *testing.T) {
 			})
 			wantOutcome(t, out, tc.outcome, "")
 			var ops []string
-			for _, e := range at(j, "A", mockpeer.RouteA2A, "") {
+			for _, e := range at(j, "A", journal.RouteA2A, "") {
 				ops = append(ops, e.Op)
 				if e.Binding != wire.BindingHTTPJSON {
 					t.Errorf("%s, want HTTP+JSON", e.Line())

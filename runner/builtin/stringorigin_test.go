@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -40,7 +41,7 @@ func TestStringOrigin(t *testing.T) {
 			wantOutcome(t, out, tc.want.Outcome, tc.want.Reason)
 			wantCount(t, j, "B", "", "", 0)
 			if tc.want == untrusted {
-				wantCount(t, j, "A", mockpeer.RouteA2A, "", 0)
+				wantCount(t, j, "A", journal.RouteA2A, "", 0)
 			}
 		})
 	}

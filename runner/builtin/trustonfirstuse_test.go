@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -32,8 +33,8 @@ func TestTrustOnFirstUseTrustsTheFirstCard(t *testing.T) {
 			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a, b}, nil, rotate(1))
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], driver.OutcomeAborted, driver.ReasonUntrustedEndpoint)
-			sends := wantCount(t, j, "B", mockpeer.RouteA2A, wire.MethodSendMessage, 1)
-			if !slices.Contains(sends[0].Auth.Presented, mockpeer.CredBearer) {
+			sends := wantCount(t, j, "B", journal.RouteA2A, wire.MethodSendMessage, 1)
+			if !slices.Contains(sends[0].Auth.Presented, journal.CredBearer) {
 				t.Errorf("B's send carried %v, want the bearer token", sends[0].Auth.Presented)
 			}
 		})
@@ -83,7 +84,7 @@ func TestTrustOnFirstUsePinsTheFirstCertificate(t *testing.T) {
 			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, nil, impostor)
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], transport.Outcome, transport.Reason)
-			if refused := j.Select(mockpeer.Exchange.HandshakeRefusedByClient); len(refused) == 0 {
+			if refused := j.Select(journal.Exchange.HandshakeRefusedByClient); len(refused) == 0 {
 				t.Error("the journal shows no handshake the client refused")
 			}
 		})

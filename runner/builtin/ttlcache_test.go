@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 )
@@ -25,8 +26,8 @@ func TestTTLCache(t *testing.T) {
 			t.Run(tc.client, func(t *testing.T) {
 				out, j := play(t, tc.client, mockpeer.Grants{OAuth: true}, rotatesToMTLSAfterFirstCard())
 				wantOutcome(t, out, tc.outcome, tc.reason)
-				wantCount(t, j, "A", mockpeer.RouteCard, "", tc.cards)
-				wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, tc.sends)
+				wantCount(t, j, "A", journal.RouteCard, "", tc.cards)
+				wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, tc.sends)
 			})
 		}
 	})
@@ -47,8 +48,8 @@ func TestTTLCache(t *testing.T) {
 					Caching: mockpeer.Caching{CacheControl: "max-age=86400"},
 				})
 				wantOutcome(t, out, driver.OutcomeCompleted, "")
-				send := wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, 1)[0]
-				if got := slices.Contains(send.Auth.Presented, mockpeer.CredBearer); got != tc.wantBearer {
+				send := wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 1)[0]
+				if got := slices.Contains(send.Auth.Presented, journal.CredBearer); got != tc.wantBearer {
 					t.Errorf("send carried the bearer token: %v, want %v", got, tc.wantBearer)
 				}
 			})
@@ -60,7 +61,7 @@ func TestTTLCache(t *testing.T) {
 			Name: "A", Cards: []mockpeer.CardFunc{card("A", "A")}, Caching: mockpeer.Caching{CacheControl: "no-cache"},
 		})
 		wantOutcome(t, out, driver.OutcomeCompleted, "")
-		if cards := wantCount(t, j, "A", mockpeer.RouteCard, "", 2); cards[1].Header.Get("If-None-Match") == "" {
+		if cards := wantCount(t, j, "A", journal.RouteCard, "", 2); cards[1].Header.Get("If-None-Match") == "" {
 			t.Errorf("second fetch is not conditional")
 		}
 	})

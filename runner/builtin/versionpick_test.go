@@ -6,6 +6,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -32,7 +33,7 @@ func TestLastInterface(t *testing.T) {
 		t.Run(client, func(t *testing.T) {
 			out, j := play(t, client, mockpeer.Grants{}, mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", jsonRPCTwice)}})
 			wantOutcome(t, out, driver.OutcomeCompleted, "")
-			for _, e := range at(j, "A", mockpeer.RouteA2A, "") {
+			for _, e := range at(j, "A", journal.RouteA2A, "") {
 				if e.Binding != wire.BindingJSONRPC || e.Tenant != want {
 					t.Errorf("%s: %s under tenant %q, want JSON-RPC (the binding it takes first) under %q", e.Line(), e.Binding, e.Tenant, want)
 				}
@@ -74,7 +75,7 @@ func TestSameMajorVersion(t *testing.T) {
 			if tc.want.Outcome == driver.OutcomeFailed {
 				sent = 1
 			}
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, sent)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, sent)
 		})
 	}
 }
@@ -101,7 +102,7 @@ func TestTrustNotModified(t *testing.T) {
 			if outs[1].Outcome != tc.second {
 				t.Fatalf("second task %s (%s), want %s", outs[1].Short(), outs[1].Detail, tc.second)
 			}
-			cards := at(j, "A", mockpeer.RouteCard, "")
+			cards := at(j, "A", journal.RouteCard, "")
 			if tc.mode == driver.ModeSession && (len(cards) < 2 || cards[1].Status != 304) {
 				t.Fatalf("%d card requests, want the second task's first answered 304", len(cards))
 			}
@@ -109,7 +110,7 @@ func TestTrustNotModified(t *testing.T) {
 			if tc.second == driver.OutcomeFailed {
 				sends = 1
 			}
-			wantCount(t, j, "A", mockpeer.RouteA2A, wire.MethodSendMessage, sends)
+			wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, sends)
 		})
 	}
 }

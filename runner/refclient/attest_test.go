@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -43,7 +44,7 @@ func TestAttestationsAcrossTasks(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantOutcome(t, c.Do(context.Background(), a), tc.second.Outcome, tc.second.Reason)
-			if n := len(farm.Journal().Select(func(e mockpeer.Exchange) bool { return e.Peer == "A" && e.Route == mockpeer.RouteJWKS })); n != tc.keySets {
+			if n := len(farm.Journal().Select(func(e journal.Exchange) bool { return e.Peer == "A" && e.Route == journal.RouteJWKS })); n != tc.keySets {
 				t.Errorf("%d JWKS requests at A, want %d", n, tc.keySets)
 			}
 		})

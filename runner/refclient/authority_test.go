@@ -11,6 +11,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -60,7 +61,7 @@ func runOnFarm(t *testing.T, farm *mockpeer.Farm, d Decisions) driver.Outcome {
 func routesAt(farm *mockpeer.Farm, peer string) []string {
 	var out []string
 	for _, e := range farm.Journal().All() {
-		if e.Peer == peer && e.Route != mockpeer.RouteConnection {
+		if e.Peer == peer && e.Route != journal.RouteConnection {
 			out = append(out, e.Route)
 		}
 	}
@@ -94,33 +95,33 @@ func TestSignedCardAuthority(t *testing.T) {
 		atA []string
 	}{
 		{"signed, key on A, B presents A's principal", signedFarm{signed(mockpeer.NoFault), "A"}, reference, completed,
-			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteJWKS, mockpeer.RouteCard}},
+			[]string{journal.RouteA2A}, []string{journal.RouteCard, journal.RouteJWKS, journal.RouteCard}},
 		{"signed without jku: keys at A's JWKS path", signedFarm{&mockpeer.Signing{}, "A"}, reference, completed,
-			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteJWKS, mockpeer.RouteCard}},
-		{"unsigned", signedFarm{nil, "A"}, reference, refused, nil, []string{mockpeer.RouteCard}},
+			[]string{journal.RouteA2A}, []string{journal.RouteCard, journal.RouteJWKS, journal.RouteCard}},
+		{"unsigned", signedFarm{nil, "A"}, reference, refused, nil, []string{journal.RouteCard}},
 		{"tampered payload", signedFarm{signed(mockpeer.TamperedPayload), "A"}, reference, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"wrong kid", signedFarm{signed(mockpeer.WrongKID), "A"}, reference, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"unknown key", signedFarm{signed(mockpeer.UnknownKey), "A"}, reference, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"alg mismatch", signedFarm{rsa(mockpeer.AlgMismatch), "A"}, reference, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"key served by B", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, reference, refused, nil,
-			[]string{mockpeer.RouteCard}},
+			[]string{journal.RouteCard}},
 		{"key served by B, no jku", signedFarm{&mockpeer.Signing{Publisher: "B"}, "A"}, reference, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"B presents its own principal", signedFarm{signed(mockpeer.NoFault), ""}, reference, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 
 		{"a gate open to keys anywhere takes B's key", signedFarm{&mockpeer.Signing{JKU: true, Publisher: "B"}, "A"}, keysAnywhere, completed,
-			[]string{mockpeer.RouteJWKS, mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteCard}},
+			[]string{journal.RouteJWKS, journal.RouteA2A}, []string{journal.RouteCard, journal.RouteCard}},
 		{"a gate open to keys anywhere still refuses a tampered card", signedFarm{signed(mockpeer.TamperedPayload), "A"}, keysAnywhere, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"a gate open to keys anywhere still checks the principal", signedFarm{signed(mockpeer.NoFault), ""}, keysAnywhere, refused, nil,
-			[]string{mockpeer.RouteCard, mockpeer.RouteJWKS}},
+			[]string{journal.RouteCard, journal.RouteJWKS}},
 		{"a gate open everywhere needs no signature", signedFarm{signed(mockpeer.TamperedPayload), ""}, anywhere, completed,
-			[]string{mockpeer.RouteA2A}, []string{mockpeer.RouteCard, mockpeer.RouteCard}},
+			[]string{journal.RouteA2A}, []string{journal.RouteCard, journal.RouteCard}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -135,7 +136,7 @@ func TestSignedCardAuthority(t *testing.T) {
 				t.Errorf("A saw routes %v, want %v", got, tc.atA)
 			}
 			if tc.want.Outcome == driver.OutcomeCompleted {
-				for _, e := range farm.Journal().Select(func(e mockpeer.Exchange) bool { return e.Peer == "B" && e.Route == mockpeer.RouteA2A }) {
+				for _, e := range farm.Journal().Select(func(e journal.Exchange) bool { return e.Peer == "B" && e.Route == journal.RouteA2A }) {
 					if !slices.Contains(e.Auth.Presented, "bearer") {
 						t.Errorf("%s at B without the bearer token", e.Line())
 					}

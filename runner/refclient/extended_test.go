@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -79,12 +80,12 @@ func TestExtendedCardPlannedOn(t *testing.T) {
 				switch ex.Op {
 				case wire.MethodGetExtendedAgentCard:
 					fetched = true
-					if !slices.Equal(ex.Auth.Presented, []string{mockpeer.CredBearer}) {
+					if !slices.Equal(ex.Auth.Presented, []string{journal.CredBearer}) {
 						t.Errorf("GetExtendedAgentCard presented %v, want the bearer token alone", ex.Auth.Presented)
 					}
 				case wire.MethodSendMessage:
 					sent = true
-					if !fetched || !slices.Equal(ex.Auth.Presented, []string{mockpeer.CredAPIKey}) {
+					if !fetched || !slices.Equal(ex.Auth.Presented, []string{journal.CredAPIKey}) {
 						t.Errorf("send presented %v (extended card fetched before: %v), want the API key alone, after", ex.Auth.Presented, fetched)
 					}
 				}
@@ -108,7 +109,7 @@ func TestExtendedCardRepointedIsRefused(t *testing.T) {
 		t.Errorf("outcome %+v", out)
 	}
 	_ = farm.Close()
-	if at := farm.Journal().Select(func(ex mockpeer.Exchange) bool { return ex.Peer == "B" }); len(at) > 0 {
+	if at := farm.Journal().Select(func(ex journal.Exchange) bool { return ex.Peer == "B" }); len(at) > 0 {
 		t.Errorf("%d exchange(s) with B, first %s", len(at), at[0].Line())
 	}
 }

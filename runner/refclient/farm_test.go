@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -83,12 +84,12 @@ func playOnFarm(t *testing.T, farm *mockpeer.Farm, cfg Config) driver.Outcome {
 }
 
 // a2aCalls is the A2A exchanges of the farm, in order.
-func a2aCalls(farm *mockpeer.Farm) []mockpeer.Exchange {
-	return farm.Journal().Select(func(e mockpeer.Exchange) bool { return e.Route == mockpeer.RouteA2A })
+func a2aCalls(farm *mockpeer.Farm) []journal.Exchange {
+	return farm.Journal().Select(func(e journal.Exchange) bool { return e.Route == journal.RouteA2A })
 }
 
 // opsOf lists the operations of exchanges.
-func opsOf(calls []mockpeer.Exchange) []string {
+func opsOf(calls []journal.Exchange) []string {
 	var ops []string
 	for _, e := range calls {
 		ops = append(ops, e.Op)
@@ -105,7 +106,7 @@ func wantFrozen(t *testing.T, farm *mockpeer.Farm) {
 		switch {
 		case e.TaskCreating():
 			sent = true
-		case sent && e.Route == mockpeer.RouteCard:
+		case sent && e.Route == journal.RouteCard:
 			t.Errorf("card fetched after the send: %s", e.Line())
 		case e.Op == wire.MethodCancelTask:
 			t.Errorf("task canceled: %s", e.Line())
@@ -117,7 +118,7 @@ func wantFrozen(t *testing.T, farm *mockpeer.Farm) {
 }
 
 // lines renders exchanges for failure messages.
-func lines(calls []mockpeer.Exchange) string {
+func lines(calls []journal.Exchange) string {
 	var b strings.Builder
 	for _, e := range calls {
 		b.WriteString("\n  " + e.Line())

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
@@ -52,15 +52,15 @@ func DeclaresStreaming(sc *scenarios.Scenario, peer string, v int) bool {
 // A task sent while the card in force declares no streaming is polled in
 // stream mode, as the reference falls back to. It returns what departs
 // from that, one line each, and how many tasks were created.
-func ModeOnWire(sc *scenarios.Scenario, journal []mockpeer.Exchange, mode refclient.SendMode, binding string) (problems []string, created int) {
+func ModeOnWire(sc *scenarios.Scenario, recorded []journal.Exchange, mode refclient.SendMode, binding string) (problems []string, created int) {
 	wantCreate := wire.MethodSendMessage
 	if mode == refclient.Stream {
 		wantCreate = wire.MethodSendStreamingMessage
 	}
 	want := BindingUsed(sc, binding)
 	polled := map[string]bool{} // tasks sent under a card that declares no streaming
-	for _, ex := range journal {
-		if ex.Route != mockpeer.RouteA2A {
+	for _, ex := range recorded {
+		if ex.Route != journal.RouteA2A {
 			continue
 		}
 		if mode == refclient.Stream && ex.TaskCreating() && !DeclaresStreaming(sc, ex.Peer, ex.CardVersion) {

@@ -19,7 +19,7 @@
 //   - peer: one scripted A2A agent on its own origin (mockpeer.Peer); a farm
 //     is the peers of one scenario, started together (mockpeer.Farm).
 //   - exchange: one request and its response as a peer saw them
-//     (mockpeer.Exchange); the journal is every exchange of a farm, in
+//     (journal.Exchange); the journal is every exchange of a farm, in
 //     arrival order.
 //   - client: the A2A client under test (runner.Client); a session is the
 //     client taking the tasks of one scenario in order (runner.Session), in

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -18,7 +18,7 @@ import (
 
 // A journal that keeps 20 exchanges whole and 20 compact: a flood of 100
 // leaves some only counted.
-var floodLimits = mockpeer.JournalLimits{Exchanges: 20, Compact: 20}
+var floodLimits = journal.JournalLimits{Exchanges: 20, Compact: 20}
 
 const floodRequests = 100
 

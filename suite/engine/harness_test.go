@@ -14,6 +14,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -159,7 +160,7 @@ func TestFloodingClient(t *testing.T) {
 	}
 	requests := 0
 	for _, ex := range ev.Journal {
-		if ex.Route != mockpeer.RouteConnection {
+		if ex.Route != journal.RouteConnection {
 			requests++
 		}
 	}

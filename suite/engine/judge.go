@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -173,7 +173,7 @@ func tail(s string, n int) string {
 }
 
 // digest is the SHA-256 of the JSON of the given exchanges.
-func digest(exs []mockpeer.Exchange) string {
+func digest(exs []journal.Exchange) string {
 	h := sha256.New()
 	enc := json.NewEncoder(h)
 	for _, ex := range exs {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
@@ -17,11 +17,11 @@ func TestFailureMessage(t *testing.T) {
 	sc := lookup(t, "rotation-during-send")
 	req := sc.Requirements[0]
 	ev := &scenarios.Evidence{
-		Journal: []mockpeer.Exchange{
-			{Seq: 1, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Route: mockpeer.RouteCard, Status: 200, Header: http.Header{}},
-			{Seq: 4, Peer: "A", Method: "POST", Path: "/a2a/jsonrpc", Route: mockpeer.RouteA2A, Op: "SendMessage", Binding: "JSONRPC",
+		Journal: []journal.Exchange{
+			{Seq: 1, Peer: "A", Method: "GET", Path: "/.well-known/agent-card.json", Route: journal.RouteCard, Status: 200, Header: http.Header{}},
+			{Seq: 4, Peer: "A", Method: "POST", Path: "/a2a/jsonrpc", Route: journal.RouteA2A, Op: "SendMessage", Binding: "JSONRPC",
 				Status: 200, CardVersion: 1, TaskID: "task-1", StateAfter: "TASK_STATE_AUTH_REQUIRED", StateVersion: 1,
-				Auth: mockpeer.AuthSeen{Presented: []string{"oauth-token"}}, Header: http.Header{}},
+				Auth: journal.AuthSeen{Presented: []string{"oauth-token"}}, Header: http.Header{}},
 		},
 		Client: scenarios.ClientRun{TaskEnd: driver.TaskEnd{Outcome: &driver.Outcome{Outcome: "failed", Reason: "auth-required"}}},
 	}

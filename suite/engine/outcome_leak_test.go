@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -79,7 +79,7 @@ func TestOutcomeLeakLeavesNoTrace(t *testing.T) {
 				if strings.HasPrefix(name, "/acts/") {
 					acts++
 				}
-				found, err := mockpeer.SecretsIn(text, secrets)
+				found, err := journal.SecretsIn(text, secrets)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios"
@@ -43,7 +44,7 @@ type PlayOptions struct {
 	// temporary directory removed when the play ends.
 	Dir string
 	// OnExchange, if non-nil, sees every exchange as it is journaled.
-	OnExchange func(mockpeer.Exchange)
+	OnExchange func(journal.Exchange)
 	// Deadline, if positive, replaces the scenario's deadline.
 	Deadline time.Duration
 	// SecurityScopes "flat" serves every card's scopes as bare arrays.
@@ -52,7 +53,7 @@ type PlayOptions struct {
 	Bindings []string
 	// Journal, if not zero, replaces the farm's journal limits (a test of
 	// what a flood leaves need not send eleven thousand requests).
-	Journal mockpeer.JournalLimits
+	Journal journal.JournalLimits
 }
 
 // playResult is one play: the evidence the checks judge, and the client's
@@ -83,7 +84,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 	}
 	spec := sc.FarmSpec()
 	spec.Dir, spec.OnExchange = dir, o.OnExchange
-	if o.Journal != (mockpeer.JournalLimits{}) {
+	if o.Journal != (journal.JournalLimits{}) {
 		spec.Journal = o.Journal
 	}
 	if o.FlatSecurityScopes {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
@@ -53,7 +54,7 @@ func TestRedactResultCoversEveryField(t *testing.T) {
 		}
 		redactResult(farm, &r)
 		eachString(reflect.ValueOf(r), "Result", func(path, s string) {
-			if found, err := mockpeer.SecretsIn(s, map[string]string{mockpeer.CredBearer: tok}); err != nil || len(found) > 0 || strings.Contains(s, v) {
+			if found, err := journal.SecretsIn(s, map[string]string{journal.CredBearer: tok}); err != nil || len(found) > 0 || strings.Contains(s, v) {
 				t.Errorf("%s: %s keeps the token: %q", name, path, s)
 			}
 		})

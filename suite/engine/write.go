@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -170,7 +169,7 @@ const wholeJournalBytes = 2 << 20
 
 // encodeJournal writes exs as JSON lines within the budget and returns how
 // many it left out.
-func encodeJournal(out io.Writer, exs []mockpeer.Exchange) (omitted int, err error) {
+func encodeJournal(out io.Writer, exs []journal.Exchange) (omitted int, err error) {
 	w := &countingWriter{w: out}
 	enc := json.NewEncoder(w)
 	for i, ex := range exs {
@@ -202,7 +201,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 
 // Journal decodes the journal kept of a played scenario (nil if it was not
 // played): every exchange within the journal file budget.
-func (e *Engine) Journal(scenario string) ([]mockpeer.Exchange, error) {
+func (e *Engine) Journal(scenario string) ([]journal.Exchange, error) {
 	e.mu.Lock()
 	raw := e.journals[scenario]
 	e.mu.Unlock()

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -21,9 +21,9 @@ import (
 // does not fit is counted.
 func TestJournalFileBudget(t *testing.T) {
 	big := strings.Repeat("x", 16<<10)
-	exs := make([]mockpeer.Exchange, 30000)
+	exs := make([]journal.Exchange, 30000)
 	for i := range exs {
-		exs[i] = mockpeer.Exchange{Seq: int64(i + 1), Body: big, Response: big, Header: http.Header{"X": {big}}}
+		exs[i] = journal.Exchange{Seq: int64(i + 1), Body: big, Response: big, Header: http.Header{"X": {big}}}
 	}
 	var buf bytes.Buffer
 	omitted, err := encodeJournal(&buf, exs)

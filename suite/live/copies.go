@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // busiestCopies is how many copies the farm overview ranks by exchanges.
@@ -72,7 +73,7 @@ func (v *View) copyIndex(name string, given bool) (int, bool) {
 // ofCopy reports whether ex belongs in copy c's diagram: its own peers'
 // exchanges, and those of no peer (admin calls on the whole farm), which
 // concern every copy.
-func (v *View) ofCopy(ex mockpeer.Exchange, c int) bool {
+func (v *View) ofCopy(ex journal.Exchange, c int) bool {
 	if ex.Peer == "" {
 		return true
 	}
@@ -81,7 +82,7 @@ func (v *View) ofCopy(ex mockpeer.Exchange, c int) bool {
 }
 
 // overview counts the kept exchanges per copy and ranks the busiest.
-func (v *View) overview(exchanges []mockpeer.Exchange) *farmFrame {
+func (v *View) overview(exchanges []journal.Exchange) *farmFrame {
 	f := &farmFrame{}
 	perCopy := map[int]int{}
 	for _, ex := range exchanges {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -17,11 +18,11 @@ const diagramID = "live"
 // frame is one event of the stream: the whole state of the view of one
 // copy, so that a viewer that skipped frames loses nothing by it.
 type frame struct {
-	Seq       int64                  `json:"seq"`       // the newest exchange drawn, 0 if none
-	Exchanges int                    `json:"exchanges"` // exchanges drawn
-	Arrows    int                    `json:"arrows"`    // arrows drawn (fewer when runs collapse)
-	Counts    mockpeer.JournalCounts `json:"counts"`    // of the whole journal
-	Versions  map[string]int         `json:"versions"`  // card version in force, per peer of the copy
+	Seq       int64                 `json:"seq"`       // the newest exchange drawn, 0 if none
+	Exchanges int                   `json:"exchanges"` // exchanges drawn
+	Arrows    int                   `json:"arrows"`    // arrows drawn (fewer when runs collapse)
+	Counts    journal.JournalCounts `json:"counts"`    // of the whole journal
+	Versions  map[string]int        `json:"versions"`  // card version in force, per peer of the copy
 	// Certificates is "genuine" or "impostor" per peer of the copy; none
 	// on plain HTTP.
 	Certificates map[string]string `json:"certificates,omitempty"`

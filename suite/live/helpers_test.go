@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 )
 
@@ -45,7 +46,7 @@ func startView(t *testing.T, edits ...func(*mockpeer.FarmSpec)) (*mockpeer.Farm,
 func startFarm(t *testing.T, spec mockpeer.FarmSpec) *mockpeer.Farm {
 	t.Helper()
 	spec.Dir = t.TempDir()
-	spec.Journal = mockpeer.JournalLimits{Exchanges: 1000, Ring: true}
+	spec.Journal = journal.JournalLimits{Exchanges: 1000, Ring: true}
 	farm, err := mockpeer.Start(t.Context(), spec)
 	if err != nil {
 		t.Fatal(err)

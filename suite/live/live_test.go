@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 // The page and its events are behind the admin secret: refused without
@@ -32,7 +33,7 @@ func TestLiveViewNeedsTheSecret(t *testing.T) {
 			t.Errorf("GET %s without the cookie: %d, want 401", url, resp.StatusCode)
 		}
 	}
-	if all := farm.Journal().All(); len(all) != 3 || all[0].Route != mockpeer.RouteUnmatched {
+	if all := farm.Journal().All(); len(all) != 3 || all[0].Route != journal.RouteUnmatched {
 		t.Errorf("refusals journaled: %d exchanges, want 3 unmatched", len(all))
 	}
 	lc := loggedIn(t, v, c)
@@ -57,9 +58,9 @@ func TestLiveViewNeedsTheSecret(t *testing.T) {
 	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "connect-src 'self'") {
 		t.Errorf("Content-Security-Policy %q", csp)
 	}
-	var journal strings.Builder
-	_ = farm.Journal().WriteJSONLines(&journal)
-	if strings.Contains(journal.String(), farm.AdminSecret()) || strings.Contains(journal.String(), cookie) {
+	var recorded strings.Builder
+	_ = farm.Journal().WriteJSONLines(&recorded)
+	if strings.Contains(recorded.String(), farm.AdminSecret()) || strings.Contains(recorded.String(), cookie) {
 		t.Error("the journal holds the admin secret or the session")
 	}
 	if farm.Journal().Len() != 3 {

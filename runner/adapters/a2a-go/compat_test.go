@@ -17,6 +17,7 @@ import (
 	a2agrpc "github.com/a2aproject/a2a-go/v2/a2agrpc/v1"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 )
 
@@ -39,15 +40,15 @@ func TestSDKCompatGo(t *testing.T) {
 			if err := farm.Close(); err != nil {
 				t.Errorf("farm.Close: %v", err)
 			}
-			journal := farm.Journal().All()
+			recorded := farm.Journal().All()
 			if runErr != nil {
-				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(journal))
+				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(recorded))
 			}
 			want := []a2a.TaskState{a2a.TaskStateWorking, a2a.TaskStateWorking, a2a.TaskStateCanceled}
 			if !slices.Equal(states, want) {
-				t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, peertest.JournalLines(journal))
+				t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, peertest.JournalLines(recorded))
 			}
-			if err := peertest.CheckCompatJournal(journal, string(binding), taskID); err != nil {
+			if err := peertest.CheckCompatJournal(recorded, string(binding), taskID); err != nil {
 				t.Error(err)
 			}
 		})
@@ -70,14 +71,14 @@ func TestSDKCompatGoStream(t *testing.T) {
 			if err := farm.Close(); err != nil {
 				t.Errorf("farm.Close: %v", err)
 			}
-			journal := farm.Journal().All()
+			recorded := farm.Journal().All()
 			if runErr != nil {
-				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(journal))
+				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(recorded))
 			}
 			if len(states) < 2 || states[0] != a2a.TaskStateWorking || states[len(states)-1] != a2a.TaskStateCompleted {
-				t.Errorf("SDK saw states %v, want WORKING … COMPLETED\njournal:\n%s", states, peertest.JournalLines(journal))
+				t.Errorf("SDK saw states %v, want WORKING … COMPLETED\njournal:\n%s", states, peertest.JournalLines(recorded))
 			}
-			if err := peertest.CheckStreamJournal(journal, string(binding), taskID); err != nil {
+			if err := peertest.CheckStreamJournal(recorded, string(binding), taskID); err != nil {
 				t.Error(err)
 			}
 		})
@@ -211,8 +212,8 @@ func TestSpecShapedSecurityIsRejected(t *testing.T) {
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
 	}
-	journal := peertest.Requests(farm.Journal().All())
-	if len(journal) != 1 || journal[0].Route != mockpeer.RouteCard || journal[0].Status != http.StatusOK {
-		t.Errorf("want only a served card fetch, journal:\n%s", peertest.JournalLines(journal))
+	recorded := peertest.Requests(farm.Journal().All())
+	if len(recorded) != 1 || recorded[0].Route != journal.RouteCard || recorded[0].Status != http.StatusOK {
+		t.Errorf("want only a served card fetch, journal:\n%s", peertest.JournalLines(recorded))
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
@@ -42,13 +43,13 @@ func card(schemes peertest.Schemes, req wire.SecurityRequirement) mockpeer.CardF
 
 // play runs the adapter once (one task, one-shot mode) against a one-peer
 // farm and returns what the runner observed and the peer's complete journal.
-func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
+func play(t *testing.T, c *runner.Command, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []journal.Exchange) {
 	t.Helper()
 	return playOn(t, c, peertest.StartAdapterFarm, cf, grants)
 }
 
 // playOn is play against the farm start makes.
-func playOn(t *testing.T, c *runner.Command, start startFarm, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []mockpeer.Exchange) {
+func playOn(t *testing.T, c *runner.Command, start startFarm, cf mockpeer.CardFunc, grants mockpeer.Grants) (runner.Result, []journal.Exchange) {
 	t.Helper()
 	farm, err := start(t.Context(), cf, grants, false)
 	if err != nil {
@@ -81,17 +82,17 @@ func TestAdapterWiresEachCredential(t *testing.T) {
 func wiresEachCredential(t *testing.T, c *runner.Command, start startFarm, binding string) {
 	for _, tc := range peertest.CredentialCases() {
 		t.Run(tc.Name, func(t *testing.T) {
-			res, journal := playOn(t, c, start, card(tc.Schemes, tc.Req), tc.Grants)
+			res, recorded := playOn(t, c, start, card(tc.Schemes, tc.Req), tc.Grants)
 			if o := res.Outcome; o == nil || o.Outcome != driver.OutcomeCompleted || o.TaskID == "" || res.ExitCode != 0 {
-				t.Fatalf("result %+v, want completed with a task id and exit 0\n%s", res, peertest.JournalLines(journal))
+				t.Fatalf("result %+v, want completed with a task id and exit 0\n%s", res, peertest.JournalLines(recorded))
 			}
-			if err := peertest.CheckCredentialCalls(journal, tc.Presented); err != nil {
+			if err := peertest.CheckCredentialCalls(recorded, tc.Presented); err != nil {
 				t.Error(err)
 			}
-			if err := peertest.CheckBinding(journal, binding); err != nil {
+			if err := peertest.CheckBinding(recorded, binding); err != nil {
 				t.Error(err)
 			}
-			for _, ex := range peertest.A2ACalls(journal) {
+			for _, ex := range peertest.A2ACalls(recorded) {
 				if ex.A2AVersion != wire.ProtocolVersion {
 					t.Errorf("%s: A2A-Version %q", ex.Line(), ex.A2AVersion)
 				}
@@ -105,11 +106,11 @@ func wiresEachCredential(t *testing.T, c *runner.Command, start startFarm, bindi
 // outcome says peer-error (the adapter still exits 0).
 func TestAdapterReportsPeerErrors(t *testing.T) {
 	c := adapterCommand(t)
-	res, journal := play(t, c, card(peertest.MTLSSchemes, wire.Require("mtls")), mockpeer.Grants{Bearer: true})
+	res, recorded := play(t, c, card(peertest.MTLSSchemes, wire.Require("mtls")), mockpeer.Grants{Bearer: true})
 	if o := res.Outcome; o == nil || o.Outcome != driver.OutcomeFailed || o.Reason != driver.ReasonPeerError || res.ExitCode != 0 {
-		t.Fatalf("result %+v, want failed/peer-error and exit 0\n%s", res, peertest.JournalLines(journal))
+		t.Fatalf("result %+v, want failed/peer-error and exit 0\n%s", res, peertest.JournalLines(recorded))
 	}
-	if n := len(journal); n != 2 || journal[1].Op != wire.MethodSendMessage || journal[1].ErrorCode == 0 {
-		t.Errorf("want the card fetch and one refused SendMessage\n%s", peertest.JournalLines(journal))
+	if n := len(recorded); n != 2 || recorded[1].Op != wire.MethodSendMessage || recorded[1].ErrorCode == 0 {
+		t.Errorf("want the card fetch and one refused SendMessage\n%s", peertest.JournalLines(recorded))
 	}
 }

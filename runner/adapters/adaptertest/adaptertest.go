@@ -14,6 +14,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -27,7 +28,7 @@ type Run struct {
 	// Closed is how the session ended (Session.Close).
 	Closed runner.Result
 	// Journal is the peer's complete journal.
-	Journal []mockpeer.Exchange
+	Journal []journal.Exchange
 }
 
 // PlaySession opens a session of c against farm, granting grants, hands it
@@ -87,7 +88,7 @@ func (r *Run) Check(mode driver.Mode, cards int) error {
 }
 
 // CardFetches counts the card fetches of the journal.
-func (r *Run) CardFetches() int { return r.Count(mockpeer.RouteCard, "") }
+func (r *Run) CardFetches() int { return r.Count(journal.RouteCard, "") }
 
 // JournalText is the journal, one exchange a line.
 func (r *Run) JournalText() string { return peertest.JournalLines(r.Journal) }
@@ -128,10 +129,10 @@ func (r *Run) CheckCompleted() error {
 // per task.
 func (r *Run) CheckCalls(cards int) error {
 	var errs []error
-	if n := r.Count(mockpeer.RouteCard, ""); n != cards {
+	if n := r.Count(journal.RouteCard, ""); n != cards {
 		errs = append(errs, fmt.Errorf("%d card fetches, want %d", n, cards))
 	}
-	if n := r.Count(mockpeer.RouteA2A, wire.MethodSendMessage); n != len(r.Tasks) {
+	if n := r.Count(journal.RouteA2A, wire.MethodSendMessage); n != len(r.Tasks) {
 		errs = append(errs, fmt.Errorf("%d SendMessage calls, want %d", n, len(r.Tasks)))
 	}
 	return r.explain(errs)

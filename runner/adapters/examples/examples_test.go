@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
@@ -52,7 +53,7 @@ func TestExamplesAbortWithoutJSONRPC(t *testing.T) {
 		if o == nil || o.Outcome != driver.OutcomeAborted || o.Reason != driver.ReasonBindingUnsupported {
 			t.Errorf("outcome %v, want aborted/binding-unsupported\n%s", o, run.JournalText())
 		}
-		if n := run.Count(mockpeer.RouteA2A, ""); n != 0 {
+		if n := run.Count(journal.RouteA2A, ""); n != 0 {
 			t.Errorf("%d A2A requests, want none", n)
 		}
 	})

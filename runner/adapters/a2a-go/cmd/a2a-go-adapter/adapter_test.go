@@ -8,6 +8,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	// The farm and the SDK both register lf.a2a.v1 with protobuf.
@@ -22,7 +23,7 @@ func peerCard(schemes peertest.Schemes, req wire.SecurityRequirement, pv string)
 
 // play starts a one-peer farm, delegates one task to it through a fresh
 // session and returns the outcome and the peer's complete journal.
-func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []mockpeer.Exchange) {
+func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []journal.Exchange) {
 	t.Helper()
 	return playOn(t, peertest.StartAdapterFarm, card, grants, flat)
 }
@@ -31,7 +32,7 @@ func play(t *testing.T, card mockpeer.CardFunc, grants mockpeer.Grants, flat boo
 type startFarm func(context.Context, mockpeer.CardFunc, mockpeer.Grants, bool) (*mockpeer.Farm, error)
 
 // playOn is play against the farm start makes.
-func playOn(t *testing.T, start startFarm, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []mockpeer.Exchange) {
+func playOn(t *testing.T, start startFarm, card mockpeer.CardFunc, grants mockpeer.Grants, flat bool) (driver.Outcome, []journal.Exchange) {
 	t.Helper()
 	farm, err := start(t.Context(), card, grants, flat)
 	if err != nil {
@@ -68,14 +69,14 @@ func TestDelegateWiresEachCredential(t *testing.T) {
 func wiresEachCredential(t *testing.T, start startFarm, binding string) {
 	for _, tc := range peertest.CredentialCases() {
 		t.Run(tc.Name, func(t *testing.T) {
-			o, journal := playOn(t, start, peerCard(tc.Schemes, tc.Req, wire.ProtocolVersion), tc.Grants, true)
+			o, recorded := playOn(t, start, peerCard(tc.Schemes, tc.Req, wire.ProtocolVersion), tc.Grants, true)
 			if o.Outcome != "completed" || o.TaskID == "" {
-				t.Fatalf("outcome %+v, want completed with a task id\n%s", o, peertest.JournalLines(journal))
+				t.Fatalf("outcome %+v, want completed with a task id\n%s", o, peertest.JournalLines(recorded))
 			}
-			if err := peertest.CheckCredentialCalls(journal, tc.Presented); err != nil {
+			if err := peertest.CheckCredentialCalls(recorded, tc.Presented); err != nil {
 				t.Error(err)
 			}
-			if err := peertest.CheckBinding(journal, binding); err != nil {
+			if err := peertest.CheckBinding(recorded, binding); err != nil {
 				t.Error(err)
 			}
 		})
@@ -86,23 +87,23 @@ func wiresEachCredential(t *testing.T, start startFarm, binding string) {
 // {"list": [...]} scopes, so nothing but the card fetch happens and the
 // outcome says the client broke.
 func TestDelegateSpecShapedCard(t *testing.T) {
-	o, journal := play(t, peerCard(peertest.BearerSchemes, wire.Require("bearer"), wire.ProtocolVersion), mockpeer.Grants{Bearer: true}, false)
+	o, recorded := play(t, peerCard(peertest.BearerSchemes, wire.Require("bearer"), wire.ProtocolVersion), mockpeer.Grants{Bearer: true}, false)
 	if o.Outcome != "failed" || o.Reason != "client-error" || !strings.Contains(o.Detail, "card parsing failed") {
 		t.Errorf("outcome %+v, want failed/client-error with the parser's error", o)
 	}
-	if len(journal) != 1 || journal[0].Route != mockpeer.RouteCard {
-		t.Errorf("want only the card fetch\n%s", peertest.JournalLines(journal))
+	if len(recorded) != 1 || recorded[0].Route != journal.RouteCard {
+		t.Errorf("want only the card fetch\n%s", peertest.JournalLines(recorded))
 	}
 }
 
 // TestDelegateVersionSkew: the SDK's factory refuses a card whose only
 // interfaces speak 2.0; that refusal is reported as aborted before a send.
 func TestDelegateVersionSkew(t *testing.T) {
-	o, journal := play(t, peerCard(peertest.BearerSchemes, wire.Require("bearer"), "2.0"), mockpeer.Grants{Bearer: true}, true)
+	o, recorded := play(t, peerCard(peertest.BearerSchemes, wire.Require("bearer"), "2.0"), mockpeer.Grants{Bearer: true}, true)
 	if o.Outcome != "aborted" || o.Reason != "version-unsupported" {
 		t.Errorf("outcome %+v, want aborted/version-unsupported", o)
 	}
-	if len(journal) != 1 || journal[0].Route != mockpeer.RouteCard {
-		t.Errorf("want only the card fetch\n%s", peertest.JournalLines(journal))
+	if len(recorded) != 1 || recorded[0].Route != journal.RouteCard {
+		t.Errorf("want only the card fetch\n%s", peertest.JournalLines(recorded))
 	}
 }
