@@ -8,11 +8,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
@@ -26,12 +28,27 @@ func TestJournalFileBudget(t *testing.T) {
 		exs[i] = mockpeer.Exchange{Seq: int64(i + 1), Body: big, Response: big, Header: http.Header{"X": {big}}}
 	}
 	var buf bytes.Buffer
-	omitted, err := encodeJournal(&buf, exs)
+	omitted, sum, err := encodeJournalDigest(&buf, exs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if buf.Len() > 2*wholeJournalBytes+64<<10 || omitted == 0 {
 		t.Errorf("journal %d bytes, %d omitted; want at most %d bytes and some omitted", buf.Len(), omitted, 2*wholeJournalBytes)
+	}
+	// The digest is of every exchange whole, however little the file keeps;
+	// the file keeps them whole up to the budget, then their headlines.
+	if want := digest(exs); sum != want {
+		t.Errorf("digest %s, want %s (every exchange whole)", sum, want)
+	}
+	kept, err := journal.DecodeJSONLines(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(kept)+omitted != len(exs) || kept[0].Body != big || slices.Contains(kept[0].Truncated, "journal-file") {
+		t.Errorf("%d kept + %d omitted of %d; the first whole: %v", len(kept), omitted, len(exs), kept[0].Body == big)
+	}
+	if last := kept[len(kept)-1]; last.Body != "" || last.Header != nil || !slices.Contains(last.Truncated, "journal-file") {
+		t.Errorf("the last exchange kept is whole past the budget: body %d bytes, truncated %v", len(last.Body), last.Truncated)
 	}
 	small, err := encodeJournal(io.Discard, exs[:10])
 	if err != nil || small != 0 {
