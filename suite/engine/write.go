@@ -174,8 +174,7 @@ const wholeJournalBytes = 2 << 20
 // encodeJournal writes exs as JSON lines within the budget and returns how
 // many it left out.
 func encodeJournal(out io.Writer, exs []mockpeer.Exchange) (omitted int, err error) {
-	omitted, _, err = encodeJournalDigest(out, exs)
-	return omitted, err
+	return encodeJournalHashing(out, nil, exs)
 }
 
 // encodeJournalDigest is encodeJournal that also returns digest(exs),
@@ -184,36 +183,53 @@ func encodeJournal(out io.Writer, exs []mockpeer.Exchange) (omitted int, err err
 // the engine, and the journal was encoded twice).
 func encodeJournalDigest(out io.Writer, exs []mockpeer.Exchange) (omitted int, sum string, err error) {
 	h := sha256.New()
+	if omitted, err = encodeJournalHashing(out, h, exs); err != nil {
+		return omitted, "", err
+	}
+	return omitted, "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// encodeJournalHashing is encodeJournal writing every exchange, whole, to
+// h too (if not nil): those the file leaves out as well.
+func encodeJournalHashing(out, h io.Writer, exs []mockpeer.Exchange) (omitted int, err error) {
 	var line bytes.Buffer
 	enc := json.NewEncoder(&line)
 	written := 0
 	for i, ex := range exs {
-		line.Reset()
-		if err := enc.Encode(ex); err != nil {
-			return omitted, "", fmt.Errorf("engine: journal: %w", err)
-		}
-		h.Write(line.Bytes())
-		switch {
-		case omitted > 0:
-			continue // hashed only
-		case written >= 2*wholeJournalBytes:
+		if omitted == 0 && written >= 2*wholeJournalBytes {
 			omitted = len(exs) - i
-			continue
-		case written >= wholeJournalBytes:
+		}
+		if omitted > 0 && h == nil {
+			break
+		}
+		headline := written >= wholeJournalBytes
+		if h != nil || !headline {
+			line.Reset()
+			if err := enc.Encode(ex); err != nil {
+				return omitted, fmt.Errorf("engine: journal: %w", err)
+			}
+		}
+		if h != nil {
+			h.Write(line.Bytes())
+		}
+		if omitted > 0 {
+			continue // hashed only
+		}
+		if headline {
 			ex.Header, ex.Body, ex.Response, ex.RequestMetadata = nil, "", "", nil
 			ex.Truncated = append(slices.Clip(ex.Truncated), "journal-file")
 			line.Reset()
 			if err := enc.Encode(ex); err != nil {
-				return omitted, "", fmt.Errorf("engine: journal: %w", err)
+				return omitted, fmt.Errorf("engine: journal: %w", err)
 			}
 		}
 		n, err := out.Write(line.Bytes())
 		written += n
 		if err != nil {
-			return omitted, "", fmt.Errorf("engine: journal: %w", err)
+			return omitted, fmt.Errorf("engine: journal: %w", err)
 		}
 	}
-	return omitted, "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+	return omitted, nil
 }
 
 // Journal decodes the journal kept of a played scenario (nil if it was not
