@@ -33,19 +33,20 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 	latePublished := map[string][]jose.JSONWebKey{}
 	afterWithdrawal := map[string][]jose.JSONWebKey{} // by withdrawing peer
 	made := map[string]*cardsig.Key{}                 // by group and slot
+	fresh := freshKeys(sharedRSA.Load())
 	generate := func(peer, slot, alg, kid string) (*cardsig.Key, error) {
 		g := ""
 		if group != nil {
 			g = group(peer)
 		}
 		if g == "" {
-			return cardsig.GenerateKey(alg, kid)
+			return fresh(alg, kid)
 		}
 		k := g + "\x00" + slot
 		if key := made[k]; key != nil {
 			return key.WithID(kid), nil
 		}
-		key, err := cardsig.GenerateKey(alg, kid)
+		key, err := fresh(alg, kid)
 		made[k] = key
 		return key, err
 	}
@@ -115,6 +116,23 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 		}
 	}
 	return kr, nil
+}
+
+// freshKeys makes the keys of one keyring, each distinct from the others:
+// generated, or with pool (ReuseRSAKeys) an RSA key the pool's next.
+func freshKeys(pool *rsaKeyPool) func(alg, kid string) (*cardsig.Key, error) {
+	taken := 0
+	return func(alg, kid string) (*cardsig.Key, error) {
+		if pool == nil || alg != cardsig.RS256 && alg != cardsig.PS256 {
+			return cardsig.GenerateKey(alg, kid)
+		}
+		priv, err := pool.key(taken)
+		if err != nil {
+			return nil, err
+		}
+		taken++
+		return cardsig.KeyOf(alg, kid, priv)
+	}
 }
 
 // critical is the crit extension of UnknownCritical: no verifier knows it.

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -111,7 +112,20 @@ func rfc(number, section, title string) verdict.SpecRef {
 // cites them, each with its URL. A Ref naming a section the pinned spec or
 // the contract model does not have yields no ref for it (the catalog test
 // fails on that).
-func (r Requirement) SpecRefs() []verdict.SpecRef { return parseSpecRefs(r.Ref) }
+func (r Requirement) SpecRefs() []verdict.SpecRef {
+	if refs, ok := parsedSpecRefs.Load(r.Ref); ok {
+		return slices.Clone(refs.([]verdict.SpecRef))
+	}
+	refs := parseSpecRefs(r.Ref)
+	parsedSpecRefs.Store(r.Ref, refs)
+	return slices.Clone(refs)
+}
+
+// parsedSpecRefs are the SpecRefs of each Ref text parsed so far: every
+// run's record asks for every requirement's, and the parse (a handful of
+// regular expressions per clause) was a twentieth of a catalog play's CPU
+// under the race detector. The catalog's Refs are a few hundred texts.
+var parsedSpecRefs sync.Map // Ref → []verdict.SpecRef
 
 func parseSpecRefs(ref string) []verdict.SpecRef {
 	var out []verdict.SpecRef

@@ -106,3 +106,22 @@ func ParseJWKS(data []byte) (jose.JSONWebKeySet, error) {
 func (k *Key) WithID(kid string) *Key {
 	return &Key{id: kid, alg: k.alg, priv: k.priv}
 }
+
+// KeyOf is the key priv for alg, named kid: an RSA key for RS256 or PS256,
+// an ECDSA key of alg's curve for ES256 or ES384.
+func KeyOf(alg, kid string, priv crypto.Signer) (*Key, error) {
+	if kid == "" {
+		return nil, fmt.Errorf("cardsig: a key needs a kid")
+	}
+	fits := false
+	switch k := priv.(type) {
+	case *rsa.PrivateKey:
+		fits = (alg == RS256 || alg == PS256) && k.N.BitLen() >= rsaBits
+	case *ecdsa.PrivateKey:
+		fits = alg == ES256 && k.Curve == elliptic.P256() || alg == ES384 && k.Curve == elliptic.P384()
+	}
+	if !fits {
+		return nil, fmt.Errorf("cardsig: a %T is no key for %s", priv, alg)
+	}
+	return &Key{id: kid, alg: alg, priv: priv}, nil
+}

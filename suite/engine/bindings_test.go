@@ -157,14 +157,13 @@ func TestBindingUnsupportedClaimUnderTheFullOffer(t *testing.T) {
 // alone ends verdict for verdict as over the default offer, and every
 // A2A call went over gRPC.
 func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
-	run := func(bindings []string) *report.Report {
-		e, err := engine.Run(t.Context(), engine.Options{Client: reference(t), Bindings: bindings})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return e.Report()
+	// The default offer's play is the one TestVerdictTable judges.
+	def := catalogPlayed(t, builtin.Reference).Report()
+	e, err := engine.Run(t.Context(), engine.Options{Client: reference(t), Bindings: []string{wire.BindingGRPC}})
+	if err != nil {
+		t.Fatal(err)
 	}
-	def, overGRPC := run(nil), run([]string{wire.BindingGRPC})
+	overGRPC := e.Report()
 	if !maps.Equal(def.Verdicts(), overGRPC.Verdicts()) {
 		for key, v := range def.Verdicts() {
 			if overGRPC.Verdicts()[key] != v {

@@ -29,10 +29,7 @@ func TestReportInTheBrowser(t *testing.T) {
 	bin := browsertest.Chromium(t)
 	for _, name := range []string{builtin.Reference, builtin.FollowURL} {
 		t.Run(name, func(t *testing.T) {
-			e, err := engine.Run(t.Context(), engine.Options{Client: builtinClient(t, name)})
-			if err != nil {
-				t.Fatal(err)
-			}
+			e := catalogPlayed(t, name) // the play TestVerdictTable judges
 			dir := t.TempDir()
 			if err := e.WriteReports(engine.Paths{Dir: dir}); err != nil {
 				t.Fatal(err)

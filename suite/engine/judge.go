@@ -105,11 +105,10 @@ func (e *Engine) record(rec *report.Scenario, pr playResult) {
 	// The journal is kept encoded and within its file budget, not as
 	// values: a run's memory stays bounded whatever the client sent.
 	var buf bytes.Buffer
-	rec.JournalOmitted, _ = encodeJournal(&buf, ev.Journal)
+	rec.JournalOmitted, rec.JournalDigest, _ = encodeJournalDigest(&buf, ev.Journal)
 	e.journals[rec.ID] = buf.Bytes()
 	rec.Played = true
 	rec.ExchangeCount = len(ev.Journal)
-	rec.JournalDigest = digest(ev.Journal)
 	rec.ClientMode = ev.Mode
 	rec.Bindings = ev.BindingsUsed()
 	_, rec.NoOfferedBinding = ev.NoOfferedBinding()

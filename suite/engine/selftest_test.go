@@ -9,7 +9,6 @@ import (
 	"github.com/a2a-conform/a2a-conform/runner/builtin"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
-	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
@@ -343,14 +342,11 @@ func expectedExit(fails []string) int {
 	return 0
 }
 
-// playCatalog plays the whole catalog against a built-in client.
+// playCatalog is the whole catalog played by a built-in client
+// (catalogPlayed: shared with the tests that judge the same play).
 func playCatalog(t *testing.T, name string) *report.Report {
 	t.Helper()
-	e, err := engine.Run(t.Context(), engine.Options{Client: builtinClient(t, name)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.Report()
+	return catalogPlayed(t, name).Report()
 }
 
 // The engine is called twice per client, all in this one process: one

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -170,33 +173,62 @@ const wholeJournalBytes = 2 << 20
 // encodeJournal writes exs as JSON lines within the budget and returns how
 // many it left out.
 func encodeJournal(out io.Writer, exs []journal.Exchange) (omitted int, err error) {
-	w := &countingWriter{w: out}
-	enc := json.NewEncoder(w)
+	return encodeJournalHashing(out, nil, exs)
+}
+
+// encodeJournalDigest is encodeJournal that also returns digest(exs),
+// encoding each exchange once: the line a whole exchange is written as is
+// the line the digest hashes (journaling is most of what a flood costs
+// the engine, and the journal was encoded twice).
+func encodeJournalDigest(out io.Writer, exs []journal.Exchange) (omitted int, sum string, err error) {
+	h := sha256.New()
+	if omitted, err = encodeJournalHashing(out, h, exs); err != nil {
+		return omitted, "", err
+	}
+	return omitted, "sha256:" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// encodeJournalHashing is encodeJournal writing every exchange, whole, to
+// h too (if not nil): those the file leaves out as well.
+func encodeJournalHashing(out, h io.Writer, exs []journal.Exchange) (omitted int, err error) {
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
+	written := 0
 	for i, ex := range exs {
-		if w.n >= wholeJournalBytes {
-			ex.Header, ex.Body, ex.Response, ex.RequestMetadata = nil, "", "", nil
-			ex.Truncated = append(ex.Truncated, "journal-file")
-		}
-		if w.n >= 2*wholeJournalBytes {
+		if omitted == 0 && written >= 2*wholeJournalBytes {
 			omitted = len(exs) - i
+		}
+		if omitted > 0 && h == nil {
 			break
 		}
-		if err = enc.Encode(ex); err != nil {
+		headline := written >= wholeJournalBytes
+		if h != nil || !headline {
+			line.Reset()
+			if err := enc.Encode(ex); err != nil {
+				return omitted, fmt.Errorf("engine: journal: %w", err)
+			}
+		}
+		if h != nil {
+			h.Write(line.Bytes())
+		}
+		if omitted > 0 {
+			continue // hashed only
+		}
+		if headline {
+			ex.Header, ex.Body, ex.Response, ex.RequestMetadata = nil, "", "", nil
+			ex.Truncated = append(slices.Clip(ex.Truncated), "journal-file")
+			line.Reset()
+			if err := enc.Encode(ex); err != nil {
+				return omitted, fmt.Errorf("engine: journal: %w", err)
+			}
+		}
+		n, err := out.Write(line.Bytes())
+		written += n
+		if err != nil {
 			return omitted, fmt.Errorf("engine: journal: %w", err)
 		}
 	}
 	return omitted, nil
-}
-
-type countingWriter struct {
-	w io.Writer
-	n int
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += n
-	return n, err
 }
 
 // Journal decodes the journal kept of a played scenario (nil if it was not

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -36,6 +37,42 @@ func TestJournalFileBudget(t *testing.T) {
 	small, err := encodeJournal(io.Discard, exs[:10])
 	if err != nil || small != 0 {
 		t.Errorf("a small journal: omitted %d, %v", small, err)
+	}
+}
+
+// The digest a played scenario records is of every exchange whole, however
+// little its journal file keeps: the file keeps exchanges whole up to the
+// budget, then their headlines, then leaves the rest out.
+func TestJournalDigestCoversEveryExchange(t *testing.T) {
+	big := strings.Repeat("x", 64<<10)
+	exs := make([]journal.Exchange, 12000)
+	for i := range exs {
+		exs[i] = journal.Exchange{Seq: int64(i + 1), Route: journal.RouteCard, Status: 200}
+		if i < 40 { // past the whole budget
+			exs[i].Body, exs[i].Response = big, big
+		}
+	}
+	var buf bytes.Buffer
+	omitted, sum, err := encodeJournalDigest(&buf, exs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := digest(exs); sum != want {
+		t.Errorf("digest %s, want %s (every exchange whole)", sum, want)
+	}
+	var plain bytes.Buffer
+	if n, err := encodeJournal(&plain, exs); err != nil || n != omitted || !bytes.Equal(plain.Bytes(), buf.Bytes()) {
+		t.Errorf("the file differs from encodeJournal's (%d omitted, %d; %v)", omitted, n, err)
+	}
+	kept, err := journal.DecodeJSONLines(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if omitted == 0 || len(kept)+omitted != len(exs) || kept[0].Body != big || slices.Contains(kept[0].Truncated, "journal-file") {
+		t.Errorf("%d kept + %d omitted of %d; the first whole: %v", len(kept), omitted, len(exs), kept[0].Body == big)
+	}
+	if last := kept[len(kept)-1]; last.Body != "" || !slices.Contains(last.Truncated, "journal-file") {
+		t.Errorf("the last exchange kept is whole past the budget: body %d bytes, truncated %v", len(last.Body), last.Truncated)
 	}
 }
 
