@@ -47,17 +47,27 @@ type cardDerived struct {
 	err          error
 }
 
-// derivedOf parses raw back and hashes its contract for skill.
+// derivedOf parses raw back and hashes its contract for skill. A card
+// that does not derive fails the start; on a copy's first use (where the
+// start vouched for it), it fails closed instead: the card enforced
+// requires a scheme it does not define, so no call is admitted, and the
+// contract hash journaled names the error rather than passing for one.
 func derivedOf(raw []byte, skill string) (d cardDerived) {
-	if d.err = json.Unmarshal(raw, &d.card); d.err != nil {
-		return d
+	if d.err = json.Unmarshal(raw, &d.card); d.err == nil {
+		d.hash, d.err = contract.Hash(raw, skill)
 	}
-	if d.hash, d.err = contract.Hash(raw, skill); d.err != nil {
+	if d.err != nil {
+		d.card = wire.AgentCard{SecurityRequirements: []wire.SecurityRequirement{wire.Require(underivedScheme)}}
+		d.hash = "card does not derive: " + d.err.Error()
 		return d
 	}
 	d.mtlsRequired = requiresMTLS(&d.card, skill)
 	return d
 }
+
+// underivedScheme is the scheme a card that does not derive requires and
+// does not define.
+const underivedScheme = "mockpeer-card-does-not-derive"
 
 // derivedNow derives v once, whoever asks first: the start for an
 // original, the first request or reader for a copy.

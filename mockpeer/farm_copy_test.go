@@ -85,3 +85,27 @@ func TestOriginalCardErrorFailsStart(t *testing.T) {
 		t.Errorf("error %q should name peer A's card 0", err)
 	}
 }
+
+// A copy whose card does not derive, where its original's did, fails
+// closed on first use: no call is admitted, and the journal's contract
+// hash names the error.
+func TestCopyCardErrorFailsClosed(t *testing.T) {
+	bad := testCard("B", func(_ Origins, c *wire.AgentCard) {
+		c.Capabilities.Extensions = []wire.AgentExtension{{URI: "urn:x", Params: map[string]any{"n": json.Number("1e999")}}}
+	})
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}},
+		{Name: "B", Skill: testSkill, Cards: []CardFunc{bad}},
+	}, CopyOf: func(p string) string { return map[string]string{"B": "A"}[p] }})
+	c := httpsClient(t, f, false)
+	if _, rpcErr := rpc(t, c, f.Peer("A"), wire.MethodGetTask, map[string]any{"id": "none"}, nil); rpcErr == nil || rpcErr.Code != wire.ErrTaskNotFound.RPCCode {
+		t.Fatalf("A (no security) answered %+v, want task not found", rpcErr)
+	}
+	_, rpcErr := rpc(t, c, f.Peer("B"), wire.MethodGetTask, map[string]any{"id": "none"}, nil)
+	if rpcErr == nil || rpcErr.Code == wire.ErrTaskNotFound.RPCCode {
+		t.Errorf("B, whose card does not derive, admitted a call: %+v", rpcErr)
+	}
+	if h := lastExchange(t, f, journal.RouteA2A).ContractHash; !contains(h, "card does not derive") {
+		t.Errorf("B's journaled contract hash %q should name the error", h)
+	}
+}

@@ -246,6 +246,10 @@ type FarmSpec struct {
 	// contract-hashed at start, which fails on a card that cannot be; a
 	// copy's wait for their first use (a 10,000-copy farm spent most of
 	// its start there). "" for a peer, an original that is not in the farm
-	// or is itself a copy: the peer's cards are done at start.
+	// or is itself a copy: the peer's cards are done at start. The caller
+	// vouches that a copy's cards have its original's shape (a CardFunc
+	// that reads origins only to spell URLs); a copy's card that failed to
+	// parse back or hash on first use fails closed (derivedOf): the copy
+	// admits no call, and journals the error as its contract hash.
 	CopyOf func(peer string) string
 }
