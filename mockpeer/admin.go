@@ -120,7 +120,7 @@ func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
 	}
 	if p := f.byName[peer]; p != nil {
 		e.CardVersion = p.Version()
-		e.ContractHash = p.versions[e.CardVersion].hash
+		e.ContractHash = p.versions[e.CardVersion].contractHash()
 	}
 	e.Auth.Presented = in.tap.presented() // and what the rest of the request held, found when sealed
 	f.store(&e, in)

@@ -67,14 +67,14 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	// The routing fields and the required extensions, like the credentials:
 	// what the card in force asks, or, within a grace window, what the card
 	// it replaced asked.
-	if e := interfaceFault(&enforced.card, call); e != nil {
-		if previous == nil || interfaceFault(&previous.card, call) != nil {
+	if e := interfaceFault(enforced.parsed(), call); e != nil {
+		if previous == nil || interfaceFault(previous.parsed(), call) != nil {
 			return e
 		}
 		underGrace = true
 	}
-	if missing := missingExtensions(&enforced.card, call.Extensions, r); len(missing) > 0 {
-		if previous == nil || len(missingExtensions(&previous.card, call.Extensions, r)) > 0 {
+	if missing := missingExtensions(enforced.parsed(), call.Extensions, r); len(missing) > 0 {
+		if previous == nil || len(missingExtensions(previous.parsed(), call.Extensions, r)) > 0 {
 			return &agent.Error{
 				Kind:     wire.ErrExtensionSupportRequired,
 				Detail:   strings.Join(missing, ", "),
@@ -109,7 +109,7 @@ func sendOp(op string) bool {
 // the peer's skill on card version v: one alternative fully satisfied, an
 // empty list meaning open.
 func (p *Peer) satisfies(r *http.Request, v *cardVersion) bool {
-	return p.meets(r, &v.card, effectiveRequirements(&v.card, p.spec.Skill))
+	return p.meets(r, v.parsed(), effectiveRequirements(v.parsed(), p.spec.Skill))
 }
 
 // satisfiesFor is satisfies for operation op: GetExtendedAgentCard must
@@ -118,7 +118,7 @@ func (p *Peer) satisfies(r *http.Request, v *cardVersion) bool {
 // requirement of the skill on the card the peer enforces for it.
 func (p *Peer) satisfiesFor(r *http.Request, v *cardVersion, op string) bool {
 	if op == wire.MethodGetExtendedAgentCard {
-		return p.meets(r, &v.card, v.card.SecurityRequirements)
+		return p.meets(r, v.parsed(), v.parsed().SecurityRequirements)
 	}
 	return p.satisfies(r, v.enforced(op))
 }

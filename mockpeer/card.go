@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
@@ -20,18 +21,69 @@ import (
 type cardVersion struct {
 	n            int
 	raw          []byte
-	card         wire.AgentCard // raw parsed back: exactly what clients see
-	etag         string         // strong: quoted hex SHA-256 of raw
+	etag         string // strong: quoted hex SHA-256 of raw
 	lastModified time.Time
 	// Header values rendered once: a revalidation should cost a lookup.
 	etagHeader, lastModifiedHeader   []string
 	lengthHeader, cacheControlHeader []string // nil: no Cache-Control
-	hash                             string   // contract hash for the peer's skill
-	mtlsRequired                     bool     // see State.MTLSRequired
 	// extended is the extended card served with this version, nil when
 	// the peer scripts none (ExtendedCard).
 	extended *cardVersion
+
+	// What raw determines, read through parsed, contractHash and
+	// requiresMTLS: derived at start, or on first use for a copy
+	// (FarmSpec.CopyOf), whose original has shown at start that cards of
+	// its shape derive without error.
+	skill   string
+	derive  sync.Once
+	derived cardDerived
 }
+
+// cardDerived is what a frozen card's bytes determine.
+type cardDerived struct {
+	card         wire.AgentCard // raw parsed back: exactly what clients see
+	hash         string         // contract hash for the peer's skill
+	mtlsRequired bool           // see State.MTLSRequired
+	err          error
+}
+
+// derivedOf parses raw back and hashes its contract for skill. A card
+// that does not derive fails the start; on a copy's first use (where the
+// start vouched for it), it fails closed instead: the card enforced
+// requires a scheme it does not define, so no call is admitted, and the
+// contract hash journaled names the error rather than passing for one.
+func derivedOf(raw []byte, skill string) (d cardDerived) {
+	if d.err = json.Unmarshal(raw, &d.card); d.err == nil {
+		d.hash, d.err = contract.Hash(raw, skill)
+	}
+	if d.err != nil {
+		d.card = wire.AgentCard{SecurityRequirements: []wire.SecurityRequirement{wire.Require(underivedScheme)}}
+		d.hash = "card does not derive: " + d.err.Error()
+		return d
+	}
+	d.mtlsRequired = requiresMTLS(&d.card, skill)
+	return d
+}
+
+// underivedScheme is the scheme a card that does not derive requires and
+// does not define.
+const underivedScheme = "mockpeer-card-does-not-derive"
+
+// derivedNow derives v once, whoever asks first: the start for an
+// original, the first request or reader for a copy.
+func (v *cardVersion) derivedNow() *cardDerived {
+	v.derive.Do(func() { v.derived = derivedOf(v.raw, v.skill) })
+	return &v.derived
+}
+
+// parsed is the card as clients see it (raw parsed back).
+func (v *cardVersion) parsed() *wire.AgentCard { return &v.derivedNow().card }
+
+// contractHash is the card's contract hash for the peer's skill.
+func (v *cardVersion) contractHash() string { return v.derivedNow().hash }
+
+// requiresMTLS: see State.MTLSRequired.
+func (v *cardVersion) requiresMTLS() bool { return v.derivedNow().mtlsRequired }
 
 // jsonContentType is the card's Content-Type value, shared by every
 // answer as the version's rendered headers are: net/http copies a
@@ -40,8 +92,10 @@ var jsonContentType = []string{"application/json"}
 
 // buildVersions calls every CardFunc of spec once and freezes the result,
 // signed by signers when the peer signs (the signatures cover the bytes
-// served, so a card verifies exactly as a client receives it).
-func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.Signer) ([]*cardVersion, error) {
+// served, so a card verifies exactly as a client receives it). Each
+// version is parsed back and hashed now, unless lazy (the peer is a copy:
+// FarmSpec.CopyOf), when that waits for its first use.
+func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.Signer, lazy bool) ([]*cardVersion, error) {
 	out := make([]*cardVersion, len(spec.Cards))
 	for i, build := range spec.Cards {
 		card := build(o)
@@ -54,15 +108,13 @@ func buildVersions(spec PeerSpec, o Origins, start time.Time, signers []cardsig.
 				return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
 			}
 		}
-		v := &cardVersion{n: i, raw: raw, lastModified: start.Add(time.Duration(i) * time.Minute)}
-		if err := json.Unmarshal(raw, &v.card); err != nil {
-			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
+		v := &cardVersion{n: i, raw: raw, skill: spec.Skill, lastModified: start.Add(time.Duration(i) * time.Minute)}
+		if !lazy {
+			if err := v.derivedNow().err; err != nil {
+				return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
+			}
 		}
-		if v.hash, err = contract.Hash(raw, spec.Skill); err != nil {
-			return nil, fmt.Errorf("mockpeer: peer %q card %d: %w", spec.Name, i, err)
-		}
-		v.mtlsRequired = requiresMTLS(&v.card, spec.Skill)
-		if v.extended, err = buildExtended(spec, i, o, signers); err != nil {
+		if v.extended, err = buildExtended(spec, i, o, signers, lazy); err != nil {
 			return nil, err
 		}
 		sum := sha256.Sum256(raw)

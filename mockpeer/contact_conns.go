@@ -197,7 +197,7 @@ func (c *contactConn) exchange() journal.Exchange {
 	e := journal.Exchange{
 		Seq: c.seq, Time: c.at, Peer: p.spec.Name, Origin: p.origin, Route: journal.RouteConnection,
 		Header: http.Header{"X-Remote-Addr": {conn.Remote}}, CardVersion: c.version,
-		ContractHash: p.versions[c.version].hash, Conn: conn,
+		ContractHash: p.versions[c.version].contractHash(), Conn: conn,
 	}
 	names := journal.MergeNames(append([]string(nil), c.found...), c.stream.found)
 	if cs := c.state.Load(); cs != nil {

@@ -1,11 +1,9 @@
 package mockpeer
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
-	"github.com/a2a-conform/a2a-conform/a2a/contract"
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
@@ -51,7 +49,7 @@ func validateExtended(spec FarmSpec) error {
 
 // buildExtended freezes the extended card of public card version i, nil
 // when the peer scripts none.
-func buildExtended(spec PeerSpec, i int, o Origins, signers []cardsig.Signer) (*cardVersion, error) {
+func buildExtended(spec PeerSpec, i int, o Origins, signers []cardsig.Signer, lazy bool) (*cardVersion, error) {
 	ext := spec.Extended
 	if ext == nil || len(ext.Cards) == 0 {
 		return nil, nil
@@ -71,14 +69,12 @@ func buildExtended(spec PeerSpec, i int, o Origins, signers []cardsig.Signer) (*
 			return nil, fmt.Errorf("mockpeer: peer %q extended card %d: %w", spec.Name, i, err)
 		}
 	}
-	v := &cardVersion{n: i, raw: raw}
-	if err := json.Unmarshal(raw, &v.card); err != nil {
-		return nil, fmt.Errorf("mockpeer: peer %q extended card %d: %w", spec.Name, i, err)
+	v := &cardVersion{n: i, raw: raw, skill: spec.Skill}
+	if !lazy {
+		if err := v.derivedNow().err; err != nil {
+			return nil, fmt.Errorf("mockpeer: peer %q extended card %d: %w", spec.Name, i, err)
+		}
 	}
-	if v.hash, err = contract.Hash(raw, spec.Skill); err != nil {
-		return nil, fmt.Errorf("mockpeer: peer %q extended card %d: %w", spec.Name, i, err)
-	}
-	v.mtlsRequired = requiresMTLS(&v.card, spec.Skill)
 	return v, nil
 }
 
@@ -107,7 +103,7 @@ func (p *Peer) ExtendedContractHash(v int) string {
 	if v < 0 || v >= len(p.versions) || p.versions[v].extended == nil {
 		return ""
 	}
-	return p.versions[v].extended.hash
+	return p.versions[v].extended.contractHash()
 }
 
 // ArmExtended arms the peer to put card version to in force right after

@@ -43,6 +43,16 @@ func (f *Farm) buildCards(start time.Time) error {
 
 func (f *Farm) buildPeerCards(p *Peer, start time.Time) (panicked any, err error) {
 	defer func() { panicked = recover() }()
-	p.versions, err = buildVersions(f.offered(p.spec), f.Origins(), start, f.keys.signers[p.spec.Name])
+	p.versions, err = buildVersions(f.offered(p.spec), f.Origins(), start, f.keys.signers[p.spec.Name], f.isCopy(p.spec.Name))
 	return nil, err
+}
+
+// isCopy reports whether peer's cards may be derived on first use: it
+// copies a peer of the farm whose own are derived at start (CopyOf).
+func (f *Farm) isCopy(peer string) bool {
+	if f.spec.CopyOf == nil {
+		return false
+	}
+	original := f.spec.CopyOf(peer)
+	return original != "" && original != peer && f.byName[original] != nil && f.spec.CopyOf(original) == ""
 }

@@ -142,12 +142,12 @@ func (h a2aHandler) GetExtendedAgentCard(_ context.Context, _ *http.Request, _ *
 		p.fireArmedLocked()
 	}
 	p.mu.Unlock()
-	if ext := v.card.Capabilities.ExtendedAgentCard; ext == nil || !*ext {
+	if ext := v.parsed().Capabilities.ExtendedAgentCard; ext == nil || !*ext {
 		return nil, agent.Errorf(wire.ErrUnsupportedOperation, "the agent card does not declare capabilities.extendedAgentCard")
 	}
-	card := v.card
+	card := *v.parsed()
 	if v.extended != nil {
-		card = v.extended.card
+		card = *v.extended.parsed()
 	}
 	return &card, nil
 }

@@ -136,9 +136,9 @@ func (p *Peer) stateLocked() State {
 	return State{
 		Version:      p.state.version,
 		Previous:     p.state.previous,
-		ContractHash: p.versions[p.state.version].hash,
+		ContractHash: p.versions[p.state.version].contractHash(),
 		Sends:        p.state.sends,
-		MTLSRequired: p.versions[p.state.version].mtlsRequired,
+		MTLSRequired: p.versions[p.state.version].requiresMTLS(),
 	}
 }
 

@@ -135,7 +135,7 @@ func (p *Peer) ContractHash(v int) string {
 	if v < 0 || v >= len(p.versions) {
 		return ""
 	}
-	return p.versions[v].hash
+	return p.versions[v].contractHash()
 }
 
 // ETag is the strong ETag (quotes included) of card version v, "" if

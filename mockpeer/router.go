@@ -165,7 +165,7 @@ func (p *Peer) record(e journal.Exchange, in *arrival, r *http.Request, d *draft
 	if e.CardVersion < 0 {
 		e.CardVersion = d.arrivalVersion
 	}
-	e.ContractHash = p.versions[e.CardVersion].hash
+	e.ContractHash = p.versions[e.CardVersion].contractHash()
 	p.farm.store(&e, in)
 }
 
@@ -192,7 +192,7 @@ func (p *Peer) sentContract(meta map[string]any) *journal.SentContract {
 		return nil
 	}
 	for _, v := range p.versions {
-		if v.hash == h {
+		if v.contractHash() == h {
 			return &journal.SentContract{Hash: h}
 		}
 	}

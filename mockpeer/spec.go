@@ -240,4 +240,16 @@ type FarmSpec struct {
 	// keys (RSA ones take tens of milliseconds) once, not once per copy.
 	// nil, or "" for a peer, gives it keys of its own.
 	KeyGroup func(peer string) string
+	// CopyOf, if non-nil, names the farm peer that peer copies: the same
+	// PeerSpec but for names and origins, so its cards differ from the
+	// original's in origins alone. The original's cards are parsed back and
+	// contract-hashed at start, which fails on a card that cannot be; a
+	// copy's wait for their first use (a 10,000-copy farm spent most of
+	// its start there). "" for a peer, an original that is not in the farm
+	// or is itself a copy: the peer's cards are done at start. The caller
+	// vouches that a copy's cards have its original's shape (a CardFunc
+	// that reads origins only to spell URLs); a copy's card that failed to
+	// parse back or hash on first use fails closed (derivedOf): the copy
+	// admits no call, and journals the error as its contract hash.
+	CopyOf func(peer string) string
 }

@@ -54,7 +54,7 @@ func (p *Peer) stream(ctx context.Context, d *draft, emit agent.Emit, history *i
 
 // streamingLocked refuses streams unless the card in force declares them.
 func (p *Peer) streamingLocked() *agent.Error {
-	s := p.versions[p.state.version].card.Capabilities.Streaming
+	s := p.versions[p.state.version].parsed().Capabilities.Streaming
 	if s == nil || !*s {
 		return agent.Errorf(wire.ErrUnsupportedOperation, "the agent card does not declare capabilities.streaming")
 	}

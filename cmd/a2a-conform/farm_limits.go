@@ -17,7 +17,7 @@ type fdLimit struct{ soft, hard uint64 }
 func explainStart(err error, peers int, fds fdLimit) error {
 	switch {
 	case errors.Is(err, syscall.EMFILE):
-		return fmt.Errorf("farm: %d peers need a file descriptor each and a few more, and the file-descriptor limit (RLIMIT_NOFILE) is %d (hard limit %d): raise it (ulimit -n, or the hard limit as root) or serve fewer peers: %w",
+		return fmt.Errorf("farm: %d peers need a file descriptor each and a few more, and the file-descriptor limit (RLIMIT_NOFILE) is %d (hard limit %d): raise it (ulimit -n up to the hard limit; the hard limit takes root with CAP_SYS_RESOURCE, which a container may lack) or serve fewer peers: %w",
 			peers, fds.soft, fds.hard, err)
 	case errors.Is(err, syscall.ENFILE):
 		return fmt.Errorf("farm: the system-wide file limit (fs.file-max) is reached with %d peers to start: %w", peers, err)

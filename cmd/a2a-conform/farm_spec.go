@@ -46,10 +46,13 @@ func farmScenarios(ids string) ([]*scenarios.Scenario, error) {
 // publisher) stays inside the copy. Copies of a peer share its TLS
 // identity (the same principal in every copy, and one certificate, not n)
 // and its card signing keys (each copy publishes them under its own kids).
+// Every copy after a scenario's first is its CopyOf, so only the first
+// parses and hashes its cards at start.
 func farmSpec(scs []*scenarios.Scenario, n int) (mockpeer.FarmSpec, []farmCopy) {
 	var spec mockpeer.FarmSpec
 	copies := make([]farmCopy, n)
-	group := map[string]string{} // farm peer name → scenario and peer name
+	group := map[string]string{}  // farm peer name → scenario and peer name
+	copyOf := map[string]string{} // farm peer name → its first copy's
 	spread := n*2 > peersPerAddress && loopbackSpreads()
 	for i := range n {
 		sc := scs[i%len(scs)]
@@ -65,6 +68,9 @@ func farmSpec(scs []*scenarios.Scenario, n int) (mockpeer.FarmSpec, []farmCopy) 
 			ps.Host = cmp.Or(ps.Host, host)
 			c.peers = append(c.peers, ps.Name)
 			spec.Peers = append(spec.Peers, ps)
+			if i >= len(scs) {
+				copyOf[ps.Name] = strconv.Itoa(i%len(scs)+1) + "-" + original
+			}
 			if ps.Signing != nil {
 				group[ps.Name] = sc.ID + "/" + original
 			}
@@ -73,6 +79,7 @@ func farmSpec(scs []*scenarios.Scenario, n int) (mockpeer.FarmSpec, []farmCopy) 
 		copies[i] = c
 	}
 	spec.KeyGroup = func(peer string) string { return group[peer] }
+	spec.CopyOf = func(peer string) string { return copyOf[peer] }
 	return spec, copies
 }
 

@@ -65,3 +65,30 @@ func TestLargeFarmSpreadsCopies(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Every copy after a scenario's first names the first's peer of the same
+// name as its original, so only the first copy's cards are derived at
+// start; the first copies are originals.
+func TestFarmSpecCopyOf(t *testing.T) {
+	a, err := scenarios.Lookup("rotation-during-send")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := scenarios.Lookup("repointed-endpoint-signed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, copies := farmSpec([]*scenarios.Scenario{a, b}, 5)
+	for i, c := range copies {
+		first := copies[i%2]
+		for k, peer := range c.peers {
+			want := first.peers[k]
+			if i < 2 {
+				want = ""
+			}
+			if got := spec.CopyOf(peer); got != want {
+				t.Errorf("copy %s peer %s: CopyOf %q, want %q", c.name, peer, got, want)
+			}
+		}
+	}
+}

@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/suite/report"
 )
 
 // Paths of the live view on the admin listener.
@@ -54,9 +53,6 @@ type View struct {
 	copyOf map[string]int // farm peer name → its copy's index
 	// peerAt names the peer at each origin, for the cards' summaries.
 	peerAt map[string]string
-	// start is each peer's card before any exchange: the diagram marks a
-	// change made before a peer's first exchange too.
-	start map[string]report.CardInForce
 	// commonVersions is how many card versions every peer has: the
 	// versions the farm overview can put in force everywhere at once.
 	commonVersions int
@@ -80,8 +76,7 @@ func MountFarm(ctx context.Context, farm *mockpeer.Farm, copies []Copy) (*View, 
 	if err := checkCopies(farm, copies); err != nil {
 		return nil, err
 	}
-	v := &View{farm: farm, copies: copies, copyOf: map[string]int{}, peerAt: map[string]string{},
-		start: map[string]report.CardInForce{}}
+	v := &View{farm: farm, copies: copies, copyOf: map[string]int{}, peerAt: map[string]string{}}
 	for i, c := range copies {
 		for _, name := range c.Peers {
 			v.copyOf[name] = i
@@ -89,7 +84,6 @@ func MountFarm(ctx context.Context, farm *mockpeer.Farm, copies []Copy) (*View, 
 	}
 	for i, p := range farm.Peers() {
 		v.peerAt[p.Origin()] = p.Name()
-		v.start[p.Name()] = report.CardInForce{Version: 0, ContractHash: p.ContractHash(0)}
 		if i == 0 || p.CardVersions() < v.commonVersions {
 			v.commonVersions = p.CardVersions()
 		}
