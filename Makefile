@@ -48,13 +48,14 @@ explore: build
 	tail -n 2 '$(REPORT_DIR)/explore.log'
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
+# UNIT_FLAGS adds go test flags (bench/testtime.sh passes -json).
 # go test's own vet (a subset of go vet's analyzers) is off: go vet ./... has
 # just run every analyzer over the same packages and their tests.
 unit:
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go')); [ -z "$$unformatted" ] || { echo "not gofmt-ed (run gofmt -w):" $$unformatted >&2; exit 1; }
 	$(GO) vet ./...
 	A2A_CONFORM_REQUIRE_SDKS=1 A2A_CONFORM_REQUIRE_BROWSER=1 A2A_CONFORM_ARTIFACTS=$(CURDIR)/$(REPORT_DIR)/browser \
-		$(GO) test -race -vet=off -count=1 -timeout 60m ./...
+		$(GO) test -race -vet=off -count=1 -timeout 60m $(UNIT_FLAGS) ./...
 
 sdk-go:
 	cd $(GO_SDK_DIR) && $(GO) vet ./... && $(GO) test -race -vet=off -count=1 ./...
