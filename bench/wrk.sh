@@ -11,7 +11,13 @@
 # peer's rate at least twice WireMock's. It measures, it does not judge:
 # the exit status is 0 unless a server fails to start or answers an error.
 #
+# In the same run it then measures the gRPC pair (BenchmarkGRPCGetTask: the
+# peer's GetTask over gRPC against a bare grpc-go server, side by side in
+# one process, ROUNDS rounds, target ≥ 0.7× bare's rate) and the farm's
+# start curve (bench/farm.sh, FARM_COUNTS). GRPC=0 or FARM=0 leaves either out.
+#
 #   bench/wrk.sh                 ROUNDS=3 DURATION=5s CONNS=32 by default
+#   FARM_COUNTS="1000 10000" GRPC_BENCHTIME=20000x bench/wrk.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -152,3 +158,31 @@ awk -v cpu_targets="card200=1.5:card304=1.3:gettask=1.8" -v wiremock_target=2 '
     }
     printf "(CPU in µs per request; medians over %d rounds, each ratio taken within its round)\n", length(rounds)
   }' "$results"
+
+# The HTTP servers are done: stopped, so they take nothing from what follows.
+cleanup
+pids=()
+peer_pid=""
+
+if [ "${GRPC:-1}" != 0 ]; then
+  echo
+  echo "gRPC: GetTask, the peer against a bare grpc-go server (BenchmarkGRPCGetTask), $ROUNDS rounds of ${GRPC_BENCHTIME:-20000x}…"
+  go test -c -o "$OUT/mockpeer.test" ./mockpeer
+  go build -o "$OUT/benchratio" ./bench/cmd/benchratio
+  : >"$OUT/grpc.txt"
+  for round in $(seq "$ROUNDS"); do
+    "$OUT/mockpeer.test" -test.run '^$' -test.bench '^BenchmarkGRPCGetTask$' \
+      -test.benchtime "${GRPC_BENCHTIME:-20000x}" >"$OUT/grpc-round.txt" 2>&1 \
+      || { cat "$OUT/grpc-round.txt" >&2; echo "bench/wrk.sh: BenchmarkGRPCGetTask failed" >&2; exit 1; }
+    cat "$OUT/grpc-round.txt" >>"$OUT/grpc.txt"
+  done
+  "$OUT/benchratio" -target GRPCGetTask=0.7 <"$OUT/grpc.txt"
+  "$OUT/benchratio" -cost <"$OUT/grpc.txt"
+fi
+
+if [ "${FARM:-1}" != 0 ]; then
+  echo
+  echo "farm: start curve (bench/farm.sh ${FARM_COUNTS:-1000 10000 50000})…"
+  # shellcheck disable=SC2086 # the counts are words
+  bench/farm.sh ${FARM_COUNTS:-1000 10000 50000}
+fi
