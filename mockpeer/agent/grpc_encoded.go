@@ -6,6 +6,8 @@ import (
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+
+	"github.com/a2a-conform/a2a-conform/a2a/grpcpb"
 )
 
 // ProtoResult is the gRPC form of a result a Handler holds encoded
@@ -64,9 +66,12 @@ func unmarshalProtoJSON(data []byte, out proto.Message) error {
 // wire encoding: a client polling one task sends the same bytes every
 // time, whose ProtoJSON is the same every time. Equal deterministic
 // encodings of one message type are equal messages, so the transcript
-// kept is the one compactJSON would make again. The memo is bounded: a
-// request above maxMemoRequest bytes is rendered each time, and the memo
-// starts over when it holds maxMemoRequests transcripts.
+// kept is the one compactJSON would make again. Being a pure function of
+// the bytes, one memo serves every peer of the process (requestMemo), and
+// its bound is the process's, not a peer's: a request above
+// maxMemoRequest bytes is rendered each time, and the memo starts over
+// when it holds maxMemoRequests transcripts (about 2 MB at most). Sends
+// are never kept: a message id is unique by the spec, so no send repeats.
 type requestTranscripts struct {
 	mu   sync.RWMutex
 	memo map[string][]byte // message name + "\x00" + wire bytes → transcript
@@ -74,8 +79,11 @@ type requestTranscripts struct {
 
 const (
 	maxMemoRequest  = 256
-	maxMemoRequests = 1024
+	maxMemoRequests = 4096
 )
+
+// requestMemo is the process's memo of request transcripts.
+var requestMemo requestTranscripts
 
 // wireBuffers keep the scratch encodings the memo is looked up by.
 var wireBuffers = sync.Pool{New: func() any { b := make([]byte, 0, maxMemoRequest+64); return &b }}
@@ -83,6 +91,9 @@ var wireBuffers = sync.Pool{New: func() any { b := make([]byte, 0, maxMemoReques
 // of is renderJSON(m), from the memo when m was seen before. Only
 // renderings are kept: an error is met again on every call.
 func (rt *requestTranscripts) of(m proto.Message) ([]byte, error) {
+	if _, send := m.(*grpcpb.SendMessageRequest); send {
+		return renderJSON(m)
+	}
 	bp := wireBuffers.Get().(*[]byte)
 	defer wireBuffers.Put(bp)
 	name := proto.MessageName(m)

@@ -64,7 +64,7 @@ func TestProtoResultKeepsTheEncodingError(t *testing.T) {
 
 // A request's memoised rendering is renderJSON's, whether it was met
 // before or not, for one message type or another with the same wire bytes,
-// and once the memo has started over.
+// and once the memo has started over; sends are never kept.
 func TestRequestTranscriptsAreTheRendering(t *testing.T) {
 	var rt requestTranscripts
 	h := int32(3)
@@ -96,6 +96,10 @@ func TestRequestTranscriptsAreTheRendering(t *testing.T) {
 			}
 			if len(rt.memo) > maxMemoRequests {
 				t.Errorf("the memo holds %d transcripts, bound %d", len(rt.memo), maxMemoRequests)
+			}
+			rt.memo = nil // and no send is kept either
+			if _, err := rt.of(requests[len(requests)-1]); err != nil || len(rt.memo) != 0 {
+				t.Errorf("a send was memoised (%d kept, %v)", len(rt.memo), err)
 			}
 		}
 	}

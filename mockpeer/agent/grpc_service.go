@@ -19,8 +19,7 @@ import (
 // is rendered once per distinct request (requestTranscripts).
 type grpcService struct {
 	grpcpb.UnimplementedA2AServiceServer
-	handler  Handler
-	requests requestTranscripts
+	handler Handler
 }
 
 func (s *grpcService) SendMessage(ctx context.Context, in *grpcpb.SendMessageRequest) (*grpcpb.SendMessageResponse, error) {
@@ -129,7 +128,7 @@ func (s *grpcService) decode(ctx context.Context, call *Call, method string, in 
 	r, _ := requestOf(ctx)
 	// The request's ProtoJSON is both its transcript and what it is
 	// decoded from, with the same decoder as the JSON bindings.
-	rendered, renderErr := s.requests.of(in)
+	rendered, renderErr := requestMemo.of(in)
 	if renderErr != nil {
 		call.Transcript.ask(unrenderable(in, renderErr))
 	} else {
