@@ -56,7 +56,7 @@ echo
 "$OUT/benchratio" -cost <"$RESULTS"
 
 if $PROFILE; then
-  for bench in CardRevalidation GetTask; do
+  for bench in CardRevalidation GetTask GRPCGetTask; do
     prof="$OUT/$bench-peer.cpu.prof"
     "$OUT/mockpeer.test" -test.run '^$' -test.bench "^Benchmark$bench\$/^peer\$" \
       -test.benchtime 100000x -test.cpuprofile "$prof" >/dev/null

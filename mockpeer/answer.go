@@ -16,6 +16,9 @@ type taskAnswer struct {
 	history int32 // the history length asked for; -1 for the whole history
 	snap    wire.Task
 	json    []byte // agent.Marshal of snap; nil if it could not be encoded
+	// proto is json's gRPC form, made on the first gRPC answer of this
+	// version (nil with json).
+	proto *agent.ProtoResult
 }
 
 // answerLocked is t's snapshot with history cut to historyLength and
@@ -31,15 +34,18 @@ func (t *task) answerLocked(historyLength *int32) *taskAnswer {
 	a := &taskAnswer{ver: t.ver, history: h, snap: t.snapshot(historyLength, true)}
 	// An encoding error (a hook's metadata value JSON cannot hold) is
 	// left for the binding to answer, as for any result.
-	a.json, _ = agent.Marshal(&a.snap)
+	if a.json, _ = agent.Marshal(&a.snap); a.json != nil {
+		a.proto = agent.NewProtoResult(a.json)
+	}
 	t.answer = a
 	return a
 }
 
-// answered hands the binding the JSON of what the handler returns.
-func answered(r *http.Request, json []byte) {
+// answered hands the binding the JSON of what the handler returns, and
+// its gRPC form when the peer keeps one (nil: the binding converts).
+func answered(r *http.Request, json []byte, proto *agent.ProtoResult) {
 	if call := agent.CallFrom(r.Context()); call != nil && json != nil {
-		call.ResultJSON = json
+		call.ResultJSON, call.ResultProto = json, proto
 	}
 }
 

@@ -41,7 +41,7 @@ func (h a2aHandler) SendMessage(ctx context.Context, r *http.Request, req *wire.
 	d.after(t)
 	d.saw(p.sightLocked(t))
 	a := t.answerLocked(historyLength(req))
-	answered(r, sendAnswerJSON(a.json))
+	answered(r, sendAnswerJSON(a.json), nil) // a send's answer is rarely asked twice
 	snap := a.snap
 	return &wire.SendMessageResponse{Task: &snap}, nil
 }
@@ -116,7 +116,7 @@ func (h a2aHandler) onTask(r *http.Request, id string, history *int32, act func(
 	d.after(t)
 	d.saw(p.sightLocked(t))
 	a := t.answerLocked(history)
-	answered(r, a.json)
+	answered(r, a.json, a.proto)
 	snap := a.snap
 	return &snap, nil
 }

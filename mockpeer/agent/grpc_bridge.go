@@ -16,27 +16,22 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
-// toWire decodes a gRPC request into its wire type through ProtoJSON, with
-// the same decoder as the JSON bindings.
-func toWire(in proto.Message, v any) error {
-	data, err := protojson.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return decodeProto(data, v)
-}
-
 // fromWire encodes a Handler's result into its gRPC message. A result that
 // does not fit the proto is the Handler's fault, an InternalError.
 func fromWire(v any, out proto.Message) *Error {
 	data, err := marshal(v)
 	if err == nil {
-		err = protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(data, out)
+		err = unmarshalProtoJSON(data, out)
 	}
 	if err != nil {
-		return Errorf(wire.ErrInternal, "encoding the response: "+err.Error())
+		return encodingError(err)
 	}
 	return nil
+}
+
+// encodingError is the InternalError of a result that does not fit its proto.
+func encodingError(err error) *Error {
+	return Errorf(wire.ErrInternal, "encoding the response: "+err.Error())
 }
 
 // grpcFailure renders e as the call's status and records it.
@@ -132,16 +127,19 @@ func (t *Transcript) Response() string {
 	return string(t.response)
 }
 
-func (t *Transcript) ask(m proto.Message) {
+// ask records the request's rendering (compactJSON's), which may be
+// shared with other calls: it is capped so that nothing appends to it.
+func (t *Transcript) ask(rendered []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.request = compactJSON(m)
+	t.request = rendered[:len(rendered):len(rendered)]
 }
 
-func (t *Transcript) answer(m proto.Message) {
+// answer records a unary answer's rendering, shared as ask's is.
+func (t *Transcript) answer(rendered []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.response = compactJSON(m)
+	t.response = rendered[:len(rendered):len(rendered)]
 }
 
 func (t *Transcript) event(m proto.Message) {
@@ -163,15 +161,29 @@ func (t *Transcript) fail(st *status.Status, inStream bool) {
 }
 
 // compactJSON is m in ProtoJSON without the whitespace protojson varies
-// on purpose, so that a journal reads the same from run to run.
+// on purpose, so that a journal reads the same from run to run; a message
+// protojson cannot render is a JSON string saying why.
 func compactJSON(m proto.Message) []byte {
+	data, err := renderJSON(m)
+	if err != nil {
+		return unrenderable(m, err)
+	}
+	return data
+}
+
+func unrenderable(m proto.Message, err error) []byte {
+	return []byte(fmt.Sprintf("%q", "unrenderable "+string(proto.MessageName(m))+": "+err.Error()))
+}
+
+// renderJSON is compactJSON, with protojson's error instead of its text.
+func renderJSON(m proto.Message) ([]byte, error) {
 	data, err := protojson.Marshal(m)
 	if err != nil {
-		return []byte(fmt.Sprintf("%q", "unrenderable "+string(proto.MessageName(m))+": "+err.Error()))
+		return nil, err
 	}
 	var buf bytes.Buffer
 	if json.Compact(&buf, data) != nil {
-		return data
+		return data, nil
 	}
-	return buf.Bytes()
+	return buf.Bytes(), nil
 }

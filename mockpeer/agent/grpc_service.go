@@ -14,7 +14,9 @@ import (
 // grpcService is A2AService over the operation table: every rpc goes
 // through the same version check, decoding, validation, Admit and Handler
 // method as its JSON-RPC twin. Messages cross to the wire types through
-// ProtoJSON, which both sides speak.
+// ProtoJSON, which both sides speak; a result the Handler holds encoded
+// crosses once per version (ProtoResult), and a small request's ProtoJSON
+// is rendered once per distinct request (requestTranscripts).
 type grpcService struct {
 	grpcpb.UnimplementedA2AServiceServer
 	handler Handler
@@ -71,15 +73,36 @@ func unaryRPC[Out proto.Message](s *grpcService, ctx context.Context, method str
 	if e == nil {
 		var result any
 		if result, e = invoke(ctx, s.handler, r, req); e == nil {
+			if msg, transcript, e, ok := encodedResult(call, out); ok {
+				if e != nil {
+					return failed[Out](call, e)
+				}
+				call.Transcript.answer(transcript)
+				return msg.(Out), nil
+			}
 			e = fromWire(result, out)
 		}
 	}
 	if e != nil {
-		var none Out
-		return none, grpcFailure(call, e, false)
+		return failed[Out](call, e)
 	}
-	call.Transcript.answer(out)
+	call.Transcript.answer(compactJSON(out))
 	return out, nil
+}
+
+// encodedResult is the result's message as the Handler holds it made
+// (Call.ResultProto, of out's type), with its transcript; ok is false
+// when there is none and out is to be filled from the result.
+func encodedResult(call *Call, out proto.Message) (proto.Message, []byte, *Error, bool) {
+	if call.ResultProto == nil {
+		return nil, nil, nil, false
+	}
+	return call.ResultProto.message(out)
+}
+
+func failed[Out proto.Message](call *Call, e *Error) (Out, error) {
+	var none Out
+	return none, grpcFailure(call, e, false)
 }
 
 // stream serves one server-streaming rpc; events go out as the Handler
@@ -103,7 +126,14 @@ func (s *grpcService) stream(ctx context.Context, method string, in proto.Messag
 // validates it and admits it, in the order of the JSON-RPC binding.
 func (s *grpcService) decode(ctx context.Context, call *Call, method string, in proto.Message) (request, *Error) {
 	r, _ := requestOf(ctx)
-	call.Transcript.ask(in)
+	// The request's ProtoJSON is both its transcript and what it is
+	// decoded from, with the same decoder as the JSON bindings.
+	rendered, renderErr := requestMemo.of(in)
+	if renderErr != nil {
+		call.Transcript.ask(unrenderable(in, renderErr))
+	} else {
+		call.Transcript.ask(rendered)
+	}
 	if t, ok := in.(interface{ GetTaskId() string }); ok {
 		call.TaskID = t.GetTaskId() // the push-config requests
 	}
@@ -115,7 +145,11 @@ func (s *grpcService) decode(ctx context.Context, call *Call, method string, in 
 		return nil, unserved(s.handler, r, call, o)
 	}
 	req := o.newRequest()
-	if err := toWire(in, req.message()); err != nil {
+	err := renderErr
+	if err == nil {
+		err = decodeProto(rendered, req.message())
+	}
+	if err != nil {
 		return nil, reject(call, wire.ErrInvalidParams, "request: "+err.Error())
 	}
 	return admitRequest(s.handler, r, call, req, "")

@@ -47,6 +47,11 @@ type Call struct {
 	// answer it as it is instead of encoding the result again. Only a
 	// successful unary answer reads it.
 	ResultJSON []byte
+	// ResultProto is ResultJSON's gRPC form, which a Handler that keeps
+	// ResultJSON can keep too (NewProtoResult): the gRPC binding answers
+	// its message, made once, instead of converting the result on every
+	// call. Only a successful unary gRPC answer reads it.
+	ResultProto *ProtoResult
 }
 
 // Emit sends one stream event; it returns an error when the client is gone.
