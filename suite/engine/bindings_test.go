@@ -157,6 +157,7 @@ func TestBindingUnsupportedClaimUnderTheFullOffer(t *testing.T) {
 // alone ends verdict for verdict as over the default offer, and every
 // A2A call went over gRPC.
 func TestReferenceOverGRPCJudgedAlike(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	// The default offer's play is the one TestVerdictTable judges.
 	def := catalogPlayed(t, builtin.Reference).Report()
 	e, err := engine.Run(t.Context(), engine.Options{Client: reference(t), Bindings: []string{wire.BindingGRPC}})
@@ -194,6 +195,7 @@ var gateNeverAskedOverGRPC = map[string][]string{
 // cards' own bindings: its pinned failures, verdict for verdict (less
 // gateNeverAskedOverGRPC).
 func TestMutantsOverGRPCFailAlike(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	if testing.Short() {
 		t.Skip("plays the catalog once per mutant")
 	}
@@ -280,6 +282,7 @@ func TestSelectiveBindingClaimIsRefuted(t *testing.T) {
 // three bindings: every card lists gRPC, and every A2A call it makes is
 // gRPC, with the verdicts of the reference that takes JSON-RPC.
 func TestGRPCOnlyClientPassesTheDefaultOffer(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	grpcOnly := runner.InProcess("grpc-only", func(ctx context.Context, a driver.Assignment) driver.Outcome {
 		return refclient.RunWith(ctx, a, refclient.Config{Binding: wire.BindingGRPC})
 	})

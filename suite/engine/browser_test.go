@@ -26,6 +26,7 @@ import (
 // linked to exchanges that exist), no console error, and a screenshot kept
 // in the report folder.
 func TestReportInTheBrowser(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	bin := browsertest.Chromium(t)
 	for _, name := range []string{builtin.Reference, builtin.FollowURL} {
 		t.Run(name, func(t *testing.T) {

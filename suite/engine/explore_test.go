@@ -41,6 +41,7 @@ func exploredWith(t *testing.T, name string, mode driver.Mode, o builtin.Options
 // client modes and every send mode: nothing fails, nothing errs (a
 // mid-task requirement of a blocking send is not applicable).
 func TestReferencePassesGeneratedSeeds(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	if testing.Short() {
 		t.Skip("plays generated catalogs")
 	}
@@ -99,6 +100,7 @@ func TestNoSeedPassesAlwaysAbortOrAlwaysProceed(t *testing.T) {
 // The card and authority parameters make such a variant rarer in one
 // seed (about one in a hundred), hence ten seeds.
 func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	if testing.Short() {
 		t.Skip("plays generated variants")
 	}
@@ -135,6 +137,7 @@ func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
 // Every generated requirement fails for some built-in client on a fixed
 // seed: none is a requirement no client can fail.
 func TestEveryGeneratedRequirementCanFail(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	if testing.Short() {
 		t.Skip("plays a generated catalog per client")
 	}
@@ -185,6 +188,7 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 // whose interfaces all declare 1.1. attest-once keeps its attestation past
 // the card's TTL.
 func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	if testing.Short() {
 		t.Skip("plays generated variants per cheater")
 	}

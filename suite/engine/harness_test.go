@@ -71,6 +71,7 @@ func judged(t *testing.T, ev *scenarios.Evidence, id string) verdict.Judgement {
 }
 
 func TestMisbehavingClients(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	cases := []struct {
 		name, line string
 		want       string // in GEN-003's "got"
@@ -123,6 +124,7 @@ func TestMisbehavingClients(t *testing.T) {
 // A client that floods the peers with junk gets a GEN-002 failure; the
 // farm journals every request and keeps answering.
 func TestFloodingClient(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	const workers, perWorker = 16, 100
 	flood := runner.InProcess("flood", func(ctx context.Context, task driver.Assignment) driver.Outcome {
 		pem, err := os.ReadFile(task.CAFile)

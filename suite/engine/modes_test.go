@@ -18,6 +18,7 @@ import (
 // bindings, in session and one-shot mode: no failure, no error (a
 // requirement the mode leaves unobservable may be not-applicable).
 func TestReferenceInEveryMode(t *testing.T) {
+	t.Parallel() // a heavy play: packed beside the others within -parallel
 	if testing.Short() {
 		t.Skip("plays the whole catalog once per send mode, binding and client mode")
 	}
