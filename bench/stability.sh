@@ -36,7 +36,7 @@ fi
 
 . bench/timing.sh
 
-echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+machine_line
 echo "build: $LABEL, runs per client: $N, clients: $CLIENTS"
 printf '%-26s %5s %9s %6s  %-28s %9s %8s\n' client runs identical exit "first run (pass/fail/n-a/err)" "total s" "ms/run"
 
