@@ -144,7 +144,7 @@ for i in "${!P_CLIENT[@]}"; do
   scope=${filter:-the whole catalog}
   ((${#scope} > 24)) && scope="${scope:0:21}..."
   printf '%-34s %-8s %-24s %5d %9d %12d %9.1f\n' "$client" "$mode" "$scope" "$runs" "$identical" "$slowest" \
-    "$(awk -v m="$(( $(now_ms) - t0 ))" 'BEGIN { print m / 1000 }')"
+    "$(seconds $(( $(now_ms) - t0 )))"
 done
 echo "load at the end: $(load_avg)"
 stop_hogs

@@ -4,6 +4,9 @@
 # now_ms prints the wall clock in milliseconds.
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
+# seconds MS prints MS milliseconds in seconds, for the tables' "total s".
+seconds() { awk -v m="$1" 'BEGIN { print m / 1000 }'; }
+
 # stats FILE prints "min median max" of the integers in FILE.
 stats() {
   sort -n "$1" | awk '{v[NR]=$1} END {
