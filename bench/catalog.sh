@@ -62,7 +62,7 @@ compare_schedules() {
   awk -v n="$name" -v s="$s" -v p="$p" 'BEGIN { printf "%-34s %10d %10d %7.2f  same verdicts\n", n, s, p, s / (p < 1 ? 1 : p) }'
 }
 
-echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+machine_line
 time_runs list "$BIN" list
 time_runs run "$BIN" run --client builtin:reference --report-dir "$OUT/report"
 grep -E '^[0-9]+ passed' "$OUT/run.log" || true

@@ -22,7 +22,7 @@ go build -o "$BIN" ./cmd/a2a-conform
 
 . bench/timing.sh
 
-echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+machine_line
 printf '%-24s %8s %8s %8s\n' "$N variants, $R runs (ms)" min median max
 worst=0
 for mode in session one-shot; do

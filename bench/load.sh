@@ -78,7 +78,7 @@ play() {
   return $rc
 }
 
-echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+machine_line
 echo "build: $LABEL; runs per play: $N sequential + $N with --parallel $PARALLEL, beside $HOGS CPU hogs"
 
 declare -a P_CLIENT P_MODE P_FILTER P_BASE
@@ -112,7 +112,7 @@ for _ in $(seq 1 "$HOGS"); do
   yes >/dev/null &
   HOG_PIDS+=($!)
 done
-echo "hogs: ${HOG_PIDS[*]}; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo "hogs: ${HOG_PIDS[*]}; load $(load_avg)"
 printf '%-34s %-8s %-24s %5s %9s %12s %9s\n' client mode scenarios runs identical "slowest ms" "total s"
 for i in "${!P_CLIENT[@]}"; do
   client=${P_CLIENT[$i]} mode=${P_MODE[$i]} filter=${P_FILTER[$i]} base=${P_BASE[$i]}
@@ -144,9 +144,9 @@ for i in "${!P_CLIENT[@]}"; do
   scope=${filter:-the whole catalog}
   ((${#scope} > 24)) && scope="${scope:0:21}..."
   printf '%-34s %-8s %-24s %5d %9d %12d %9.1f\n' "$client" "$mode" "$scope" "$runs" "$identical" "$slowest" \
-    "$(awk -v m="$(( $(now_ms) - t0 ))" 'BEGIN { print m / 1000 }')"
+    "$(seconds $(( $(now_ms) - t0 )))"
 done
-echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+echo "load at the end: $(load_avg)"
 stop_hogs
 
 if ((failed)); then

@@ -32,7 +32,8 @@ echo "building the mockpeer benchmark binary and benchratio…"
 go test -c -o "$OUT/mockpeer.test" ./mockpeer
 go build -o "$OUT/benchratio" ./bench/cmd/benchratio
 
-echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+. bench/timing.sh
+machine_line
 echo "rounds: $ROUNDS, benchtime: $BENCHTIME per side"
 RESULTS="$OUT/bench.txt"
 : >"$RESULTS"

@@ -36,7 +36,7 @@ fi
 
 . bench/timing.sh
 
-echo "machine: $(nproc) CPUs, $(go env GOOS)/$(go env GOARCH), $(go version | cut -d' ' -f3), load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"
+machine_line
 echo "build: $LABEL, runs per client: $N, clients: $CLIENTS"
 printf '%-26s %5s %9s %6s  %-28s %9s %8s\n' client runs identical exit "first run (pass/fail/n-a/err)" "total s" "ms/run"
 
@@ -77,10 +77,10 @@ for policy in "${POLICIES[@]}"; do
   done
   ms=$(( $(now_ms) - t0 ))
   printf '%-26s %5d %9d %6s  %-28s %9.1f %8d\n' "$policy" "$N" "$identical" "${first_rc:-?}" "${counts:-?}" \
-    "$(awk -v m="$ms" 'BEGIN { print m / 1000 }')" $((ms / N))
+    "$(seconds "$ms")" $((ms / N))
   unset first_rc counts
 done
-echo "total wall: $(awk -v m="$(( $(now_ms) - t_all ))" 'BEGIN { printf "%.1f", m / 1000 }') s"
+echo "total wall: $(printf '%.1f' "$(seconds $(( $(now_ms) - t_all )))") s"
 
 if ((failed)); then
   echo "UNSTABLE: see the messages above and $OUT/$LABEL/" >&2

@@ -183,7 +183,7 @@ func TestArmUnderConcurrentRequests(t *testing.T) {
 			old++
 		}
 	}
-	if n := len(requestsOf(f.Journal().All())); p.Version() != 1 || old > 1 || n != 8 {
+	if n := len(journal.Requests(f.Journal().All())); p.Version() != 1 || old > 1 || n != 8 {
 		t.Errorf("version %d, %d card responses of version 0 in %d requests; want 1, at most 1, 8", p.Version(), old, n)
 	}
 }

@@ -193,7 +193,7 @@ func TestContactFarmClientCertificate(t *testing.T) {
 		e.Conn.ClientCert != "CN="+ClientCertCN+",O=a2a-conform" {
 		t.Errorf("connection journaled %s, TLS client %q, certificate %q", e.Line(), e.TLSClient, e.Conn.ClientCert)
 	}
-	for _, r := range requestsOf(all) {
+	for _, r := range journal.Requests(all) {
 		if r.TLSClient != ClientCertCN {
 			t.Errorf("request %s saw TLS client %q", r.Line(), r.TLSClient)
 		}
@@ -286,7 +286,7 @@ func TestContactHTTP1Fields(t *testing.T) {
 					}
 					all := settled(t, f)
 					wantCredential(t, theConnection(t, all), leaked)
-					reqs := requestsOf(all)
+					reqs := journal.Requests(all)
 					if len(reqs) != 1 || leaked != slices.Contains(reqs[0].Auth.Presented, journal.CredBearer) {
 						t.Errorf("requests %v, want one presenting the token: %v", lines(reqs), leaked)
 					}

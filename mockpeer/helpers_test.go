@@ -273,18 +273,6 @@ func lastExchange(t *testing.T, f *Farm, route string) journal.Exchange {
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
-// requestsOf drops the connection records from exchanges: what a test of
-// requests counts.
-func requestsOf(all []journal.Exchange) []journal.Exchange {
-	var out []journal.Exchange
-	for _, e := range all {
-		if e.Route != journal.RouteConnection {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // newRequest is a request with body, none when body is "".
 func newRequest(t *testing.T, method, url, body string) *http.Request {
 	t.Helper()

@@ -118,7 +118,7 @@ func TestStreamOutlivesTimeouts(t *testing.T) {
 			t.Errorf("%s: stream cut short after %d events: %+v", proto, len(events), last)
 		}
 	}
-	for _, e := range requestsOf(f.Journal().All()) {
+	for _, e := range journal.Requests(f.Journal().All()) {
 		if e.Header.Get("Host") == "" || !strings.HasPrefix(e.Response, "data: ") {
 			t.Errorf("stream journaled as %s", e.Line())
 		}

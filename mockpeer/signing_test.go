@@ -3,7 +3,6 @@ package mockpeer
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -51,19 +50,7 @@ func verifyWithJWKS(t *testing.T, card, jwks []byte) (cardsig.Verified, error) {
 
 func protectedParam(t *testing.T, card []byte, i int, name string) string {
 	t.Helper()
-	var c wire.AgentCard
-	if err := json.Unmarshal(card, &c); err != nil || len(c.Signatures) <= i {
-		t.Fatalf("card has no signature %d (%v): %s", i, err, card)
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(c.Signatures[i].Protected)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var h map[string]any
-	if err := json.Unmarshal(raw, &h); err != nil {
-		t.Fatal(err)
-	}
-	s, _ := h[name].(string)
+	s, _ := protectedHeaderOf(t, card, i)[name].(string)
 	return s
 }
 
@@ -174,7 +161,7 @@ func TestSignatureFaults(t *testing.T) {
 		} {
 			f := startFarm(t, twoPeers(Signing{JKU: true, Fault: tc.fault}))
 			card, _, _ := fetchSigned(t, httpsClient(t, f, false), f.Peer("A"))
-			h := protectedHeaderOf(t, card)
+			h := protectedHeaderOf(t, card, 0)
 			if got, _ := json.Marshal(h[tc.param]); string(got) != headerJSON(t, tc.want) {
 				t.Errorf("%v: protected %s = %s, want %s", tc.fault, tc.param, got, headerJSON(t, tc.want))
 			}
@@ -379,20 +366,17 @@ func TestSigningKeysWithdrawn(t *testing.T) {
 	}
 }
 
-func protectedHeaderOf(t *testing.T, card []byte) map[string]any {
+// protectedHeaderOf is the protected header of the card's signature i, as sent.
+func protectedHeaderOf(t *testing.T, card []byte, i int) map[string]any {
 	t.Helper()
 	var c struct {
 		Signatures []cardsig.Signature `json:"signatures"`
 	}
-	if err := json.Unmarshal(card, &c); err != nil || len(c.Signatures) == 0 {
-		t.Fatalf("signatures: %v", err)
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(c.Signatures[0].Protected)
-	if err != nil {
-		t.Fatal(err)
+	if err := json.Unmarshal(card, &c); err != nil || len(c.Signatures) <= i {
+		t.Fatalf("card has no signature %d (%v): %s", i, err, card)
 	}
 	var h map[string]any
-	if err := json.Unmarshal(raw, &h); err != nil {
+	if err := c.Signatures[i].DecodeProtected(&h); err != nil {
 		t.Fatal(err)
 	}
 	return h

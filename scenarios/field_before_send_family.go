@@ -47,11 +47,9 @@ func fieldsBeforeSend(s Scenario, control said, fields []fieldRequirement) *Scen
 		}))
 	}
 	s.Grants = FieldGrants
-	s.Peers = []mockpeer.PeerSpec{{
-		Name: "A", Cards: cards,
-		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-		Task:    mockpeer.TaskScript{Steps: completingSteps()},
-	}}
+	a := freshPeer(cards...)
+	a.Name = "A"
+	s.Peers = []mockpeer.PeerSpec{a}
 	return &s
 }
 

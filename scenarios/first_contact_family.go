@@ -39,18 +39,14 @@ func firstContact(s *Scenario) *Scenario {
 // honest card, completes (the positive control). All four are MUSTs citing
 // ref; the outcome also cites the driver contract.
 func untrustedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return onFirstContact(nothingReaches, peer, profile, ref, r)
+	return refusedIn(nothingReaches, peer, profile, ref, r, 1, 2)
 }
 
 // probedOnFirstContact is untrustedOnFirstContact for an endpoint the card
 // could make authoritative (a validly signed binding): a bare TLS handshake
 // there, to learn its principal, is allowed (probedEndpoint).
 func probedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return onFirstContact(noRequestAt, peer, profile, ref, r)
-}
-
-func onFirstContact(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return refusedIn(contact, peer, profile, ref, r, 1, 2)
+	return refusedIn(noRequestAt, peer, profile, ref, r, 1, 2)
 }
 
 // PresentGenuine undoes PresentImpostor between two tasks: peer presents

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -47,8 +46,4 @@ var _ = register(bearerPeer(Scenario{
 			"The client MUST complete the first task, while the card's origin presents its genuine certificate (the positive control).",
 			"contract-model §3 rule 6"),
 	},
-}, mockpeer.PeerSpec{
-	Cards:   []mockpeer.CardFunc{bearerCard("A").Build},
-	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-	Task:    mockpeer.TaskScript{Steps: completingSteps()},
-}))
+}, freshPeer(bearerCard("A").Build)))

@@ -37,13 +37,7 @@ var _ = register(&Scenario{
 			"only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it."},
 		{"ORIGIN-002", "The client MUST NOT send any credential to an origin that only looks like the card's."},
 	}),
-	Peers: []mockpeer.PeerSpec{{
-		Name:    "A",
-		Cards:   lookalikeCards(lookalikeSpellings),
-		Respell: respellAs(lookalikeSpellings),
-		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-		Task:    mockpeer.TaskScript{Steps: completingSteps()},
-	}, workingPeer("B", "127.0.0.1", bearerCard)},
+	Peers: []mockpeer.PeerSpec{lookalikeCardPeer("", lookalikeSpellings), workingPeer("B", "127.0.0.1", bearerCard)},
 })
 
 // lookalikeRef is the reference of every requirement of origin-lookalike.

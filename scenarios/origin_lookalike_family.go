@@ -59,6 +59,16 @@ func hostPortOf(origin string) hostAndPort {
 	return hostAndPort{host, port}
 }
 
+// lookalikeCardPeer is A of the family: one card version per spelling,
+// each respelt, fresh for five minutes, served from host ("" for the
+// farm's own).
+func lookalikeCardPeer(host string, spellings []spelling) mockpeer.PeerSpec {
+	a := freshPeer(lookalikeCards(spellings)...)
+	a.Name, a.Host = "A", host
+	a.Respell = respellAs(spellings)
+	return a
+}
+
 // lookalikeTasks: task n runs under card version n-1.
 func lookalikeTasks(spellings []spelling) []Task {
 	tasks := make([]Task, len(spellings))

@@ -35,13 +35,7 @@ var _ = register(&Scenario{
 			"only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it."},
 		{"ORIGIN-013", "The client MUST NOT send any credential to an origin that only looks like the card's."},
 	}),
-	Peers: []mockpeer.PeerSpec{{
-		Name: "A", Host: namedCardHost,
-		Cards:   lookalikeCards(namedSpellings),
-		Respell: respellAs(namedSpellings),
-		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-		Task:    mockpeer.TaskScript{Steps: completingSteps()},
-	}},
+	Peers: []mockpeer.PeerSpec{lookalikeCardPeer(namedCardHost, namedSpellings)},
 })
 
 // namedCardHost is the name origin-lookalike-named's card is served from.

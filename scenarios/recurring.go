@@ -42,18 +42,14 @@ type said struct{ id, text string }
 // four are MUSTs citing ref; the outcome also cites the driver contract,
 // where the reason is defined.
 func untrustedEndpoint(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return untrusted(nothingReaches, peer, profile, ref, r)
+	return refusedIn(nothingReaches, peer, profile, ref, r, 2, 1)
 }
 
 // probedEndpoint is untrustedEndpoint for an endpoint a validly signed card
 // points at: the client may complete a TLS handshake with it to learn its
 // principal, and must then stop, so only requests count (noRequestAt).
 func probedEndpoint(peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return untrusted(noRequestAt, peer, profile, ref, r)
-}
-
-func untrusted(contact func(string) func(*Evidence) verdict.Judgement, peer string, profile verdict.Profile, ref string, r [4]said) []Requirement {
-	return refusedIn(contact, peer, profile, ref, r, 2, 1)
+	return refusedIn(noRequestAt, peer, profile, ref, r, 2, 1)
 }
 
 // refusedIn is the four requirements of a card advisory for peer, served

@@ -48,11 +48,7 @@ var _ = register(bearerPeer(Scenario{
 			"The client MUST complete the last task, once the card URL serves the card again: a failed revalidation spoils no later task.",
 			"contract-model §3 rule 2"),
 	},
-}, mockpeer.PeerSpec{
-	Cards:   []mockpeer.CardFunc{bearerCard("A").Build},
-	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-	Task:    mockpeer.TaskScript{Steps: completingSteps()},
-}))
+}, freshPeer(bearerCard("A").Build)))
 
 // revalidationFaults are the failures of the scenario, one task each.
 var revalidationFaults = mockpeer.CardFaults()

@@ -39,6 +39,18 @@ func workingPeer(name, host string, card func(peer string) mockpeer.CardBuilder)
 	}
 }
 
+// freshPeer is the spec of a peer serving cards (version 0, then 1, ...)
+// fresh for five minutes and completing every task: the plain card origin
+// of the scenarios whose fault lies elsewhere (in its certificate, its card
+// URL's answers, its interfaces' protocol versions).
+func freshPeer(cards ...mockpeer.CardFunc) mockpeer.PeerSpec {
+	return mockpeer.PeerSpec{
+		Cards:   cards,
+		Caching: mockpeer.Caching{CacheControl: "max-age=300"},
+		Task:    mockpeer.TaskScript{Steps: completingSteps()},
+	}
+}
+
 // routing completes a scenario of the routing family: the client is handed
 // the card of peer A (on 127.0.0.1) and asked for skill summarize twice.
 // The first task runs under A's card version 0, whose endpoints are on A

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -38,9 +37,5 @@ var _ = register(bearerPeer(Scenario{
 		controlTask("SKEW-006", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card whose interfaces speak 1.0 (the positive control).",
 			"contract-model §3 rule 5"),
 	},
-}, mockpeer.PeerSpec{
-	Cards: []mockpeer.CardFunc{bearerCard("A").Build,
-		bearerCard("A").ProtocolVersion("1.1").Version("1.1.0").Build},
-	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
-	Task:    mockpeer.TaskScript{Steps: completingSteps()},
-}))
+}, freshPeer(bearerCard("A").Build,
+	bearerCard("A").ProtocolVersion("1.1").Version("1.1.0").Build)))

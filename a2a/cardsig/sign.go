@@ -22,6 +22,20 @@ type Signature struct {
 	Header    map[string]any `json:"header,omitempty"`
 }
 
+// DecodeProtected unmarshals the signature's protected header (base64url
+// JSON) into v, unverified: for a reader that wants the header's members
+// as they were sent, such as a lax verifier or a test of the signer.
+func (s Signature) DecodeProtected(v any) error {
+	raw, err := base64.RawURLEncoding.DecodeString(s.Protected)
+	if err != nil {
+		return fmt.Errorf("cardsig: protected header: %w", err)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("cardsig: protected header: %w", err)
+	}
+	return nil
+}
+
 // JOSEType is the typ header of every card signature (spec §8.4.2).
 const JOSEType = "JOSE"
 

@@ -2,7 +2,6 @@ package cardsig
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/json"
 	"testing"
 
@@ -120,12 +119,8 @@ func protectedHeader(t *testing.T, card []byte, i int) map[string]any {
 	if err != nil || len(sigs) <= i {
 		t.Fatalf("signature %d: %v", i, err)
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(sigs[i].Protected)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var h map[string]any
-	if err := json.Unmarshal(raw, &h); err != nil {
+	if err := sigs[i].DecodeProtected(&h); err != nil {
 		t.Fatal(err)
 	}
 	return h

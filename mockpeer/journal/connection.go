@@ -16,6 +16,18 @@ import (
 // scanned below HTTP parsing.
 const RouteConnection = "connection"
 
+// Requests is all without its connection records: the exchanges a count
+// of a client's requests wants.
+func Requests(all []Exchange) []Exchange {
+	var out []Exchange
+	for _, ex := range all {
+		if ex.Route != RouteConnection {
+			out = append(out, ex)
+		}
+	}
+	return out
+}
+
 // How a connection's handshake went (Connection.Handshake).
 const (
 	// HandshakeNone: the client sent no byte.

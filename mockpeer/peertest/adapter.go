@@ -131,15 +131,3 @@ func CheckCredentialCalls(recorded []journal.Exchange, presented string) error {
 	}
 	return errors.Join(errs...)
 }
-
-// Requests drops the journal's connection records (journal.RouteConnection):
-// what a count of an SDK's requests wants.
-func Requests(recorded []journal.Exchange) []journal.Exchange {
-	var out []journal.Exchange
-	for _, ex := range recorded {
-		if ex.Route != journal.RouteConnection {
-			out = append(out, ex)
-		}
-	}
-	return out
-}

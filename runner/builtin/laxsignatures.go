@@ -72,12 +72,8 @@ type laxHeader struct {
 }
 
 func (l laxSignatures) verify(ctx context.Context, c *refclient.Client, card *refclient.Card, sig cardsig.Signature) (cardsig.Verified, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(sig.Protected)
-	if err != nil {
-		return cardsig.Verified{}, false
-	}
 	var h laxHeader
-	if json.Unmarshal(raw, &h) != nil {
+	if sig.DecodeProtected(&h) != nil {
 		return cardsig.Verified{}, false
 	}
 	key, ok := l.key(ctx, c, card, h)

@@ -212,7 +212,7 @@ func TestSpecShapedSecurityIsRejected(t *testing.T) {
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
 	}
-	recorded := peertest.Requests(farm.Journal().All())
+	recorded := journal.Requests(farm.Journal().All())
 	if len(recorded) != 1 || recorded[0].Route != journal.RouteCard || recorded[0].Status != http.StatusOK {
 		t.Errorf("want only a served card fetch, journal:\n%s", peertest.JournalLines(recorded))
 	}

@@ -59,7 +59,7 @@ func playOn(t *testing.T, c *runner.Command, start startFarm, cf mockpeer.CardFu
 	if err != nil {
 		t.Fatal(err)
 	}
-	return run.Tasks[0], peertest.Requests(run.Journal)
+	return run.Tasks[0], journal.Requests(run.Journal)
 }
 
 // startFarm starts the one-peer farm of a test.

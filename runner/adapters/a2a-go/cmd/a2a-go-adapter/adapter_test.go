@@ -50,7 +50,7 @@ func playOn(t *testing.T, start startFarm, card mockpeer.CardFunc, grants mockpe
 	if err := farm.Close(); err != nil {
 		t.Errorf("farm.Close: %v", err)
 	}
-	return o, peertest.Requests(farm.Journal().All())
+	return o, journal.Requests(farm.Journal().All())
 }
 
 // TestDelegateWiresEachCredential: with the flat scope shape the SDK parses,

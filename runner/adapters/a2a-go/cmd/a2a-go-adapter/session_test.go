@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/adapters/adaptertest"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
@@ -60,7 +60,7 @@ func TestSessionRetriesAClientNotMade(t *testing.T) {
 			t.Errorf("task %d: %+v %q, want failed/client-error with the parser's error", i+1, o, res.OutcomeProblem)
 		}
 	}
-	if run.CardFetches() != 2 || len(peertest.Requests(run.Journal)) != 2 {
+	if run.CardFetches() != 2 || len(journal.Requests(run.Journal)) != 2 {
 		t.Errorf("want two card fetches and nothing else\n%s", run.JournalText())
 	}
 	if run.Closed.ExitCode != 0 {
