@@ -41,12 +41,13 @@ type bodyTap struct {
 // tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set
 // through rc (w's controller, shared with the recorder), and the
 // first limit bytes read at once so that the journal has them whatever
-// the handler does with the rest.
-func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
-	t := &bodyTap{limit: limit, secrets: s}
+// the handler does with the rest. t is the request's tap, zero, in storage
+// the caller allocated with the rest of the request's state.
+func tapBody(t *bodyTap, w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) {
+	t.limit, t.secrets = limit, s
 	if r.Body == nil || r.Body == http.NoBody {
 		t.err = io.EOF
-		return t
+		return
 	}
 	if rc.SetReadDeadline(time.Now().Add(l.ReadTimeout)) == nil {
 		t.lift = rc
@@ -65,7 +66,6 @@ func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request
 	}
 	t.fill()
 	r.Body = t
-	return t
 }
 
 // fill reads until the capture is full or the body ends, straight into

@@ -31,7 +31,8 @@ func TestBodyTapSeesASecretSplitAcrossReads(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := httptest.NewRequest(http.MethodPost, "/", io.NopCloser(tc.src))
 			w := httptest.NewRecorder()
-			tap := tapBody(w, http.NewResponseController(w), r, DefaultServerLimits, tc.limit, s)
+			tap := &bodyTap{}
+			tapBody(tap, w, http.NewResponseController(w), r, DefaultServerLimits, tc.limit, s)
 			rest, err := io.ReadAll(r.Body)
 			if err != nil {
 				t.Fatal(err)

@@ -27,13 +27,14 @@ type recorder struct {
 	cut   bool // the body went on past the capture
 }
 
-// newRecorder also sets the first write deadline: one left over from an
-// earlier request on the connection must not cut this one.
-func newRecorder(w http.ResponseWriter, req *http.Request, timeout time.Duration, limit int) *recorder {
-	r := &recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit, h2: req.ProtoMajor >= 2}
+// start makes r, zero, the recorder of w (in storage the caller allocated
+// with the rest of the request's state). It also sets the first write
+// deadline: one left over from an earlier request on the connection must
+// not cut this one.
+func (r *recorder) start(w http.ResponseWriter, req *http.Request, timeout time.Duration, limit int) {
+	*r = recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit, h2: req.ProtoMajor >= 2}
 	r.deadline()
 	r.written()
-	return r
 }
 
 func (r *recorder) Header() http.Header { return r.w.Header() }
