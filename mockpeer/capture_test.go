@@ -1,6 +1,7 @@
 package mockpeer
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
+	"github.com/a2a-conform/a2a-conform/mockpeer/agent"
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
@@ -48,5 +50,29 @@ func TestBodyTapSeesASecretSplitAcrossReads(t *testing.T) {
 				t.Fatalf("captured %q cut=%v, want %q cut=%v", got, cut, want, tc.limit < len(body))
 			}
 		})
+	}
+}
+
+// TestDraftContextAnswersBothKeys: the router's one context layer hands
+// out the draft and the Call inside it, and the parent's values and
+// cancellation pass through it.
+func TestDraftContextAnswersBothKeys(t *testing.T) {
+	type other struct{}
+	parent, cancel := context.WithCancel(context.WithValue(context.Background(), other{}, "kept"))
+	d := &draft{cardVersion: -1}
+	ctx := &draftContext{Context: parent, d: d}
+	if draftFrom(ctx) != d {
+		t.Fatal("draft not answered")
+	}
+	if agent.CallFrom(ctx) != &d.call {
+		t.Fatal("the draft's Call not answered")
+	}
+	if ctx.Value(other{}) != "kept" {
+		t.Fatal("a parent's value lost")
+	}
+	cancel()
+	<-ctx.Done()
+	if ctx.Err() != context.Canceled {
+		t.Fatalf("Err %v after the parent was cancelled", ctx.Err())
 	}
 }

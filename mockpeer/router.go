@@ -50,6 +50,7 @@ type arrival struct {
 	recorder recorder
 	bodyTap  bodyTap
 	draft    draft // what serve collects; cardVersion -1 until a card is served
+	ctx      draftContext
 }
 
 // intake admits one request and hands it to serve, which journals it. A
@@ -78,7 +79,8 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 	}
 	d := &in.draft
 	call := &d.call
-	r = r.WithContext(agent.WithCall(withDraft(r.Context(), d), call))
+	in.ctx = draftContext{Context: r.Context(), d: d}
+	r = r.WithContext(&in.ctx)
 	current := p.inForce()
 	d.arrivalVersion = current.n
 	d.auth.SatisfiesCurrent = p.satisfies(r, current)
