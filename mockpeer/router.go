@@ -66,7 +66,7 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 	in.rec, in.tap = &in.recorder, &in.bodyTap
 	in.rec.start(w, r, f.limits.WriteTimeout, limit)
 	in.seq, in.at = f.journal.Reserve(), f.now()
-	tapBody(in.tap, w, in.rec.rc, r, f.limits, limit, f.secrets)
+	tapBody(in.tap, w, &in.rec.rc, r, f.limits, limit, f.secrets)
 	serve(in)
 }
 
