@@ -24,8 +24,13 @@ type bodyTap struct {
 	lift    *http.ResponseController // lifts the read deadline when src ends; nil when none was set
 
 	secrets *secrets
-	tail    []byte   // the last bytes scanned, for a secret split across reads
-	found   []string // names of the secrets seen
+	// tail is the end of the last text scanned, for a secret split across
+	// reads: a substring of that text, so keeping it copies nothing.
+	tail  string
+	found []string // names of the secrets seen
+	// text is the capture as a string when one read filled it, the text
+	// its scan made: the journal takes it instead of converting again.
+	text string
 	// packed keeps the whole of a compressed body (Content-Encoding, or a
 	// stream's magic at its start), to be inflated once it is read: read
 	// by read, a stream cannot be. The body cap bounds it. nil otherwise.
@@ -36,12 +41,13 @@ type bodyTap struct {
 // tapBody wraps r.Body: capped at l.MaxBodyBytes, its read deadline set
 // through rc (w's controller, shared with the recorder), and the
 // first limit bytes read at once so that the journal has them whatever
-// the handler does with the rest.
-func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) *bodyTap {
-	t := &bodyTap{limit: limit, secrets: s}
+// the handler does with the rest. t is the request's tap, zero, in storage
+// the caller allocated with the rest of the request's state.
+func tapBody(t *bodyTap, w http.ResponseWriter, rc *http.ResponseController, r *http.Request, l ServerLimits, limit int, s *secrets) {
+	t.limit, t.secrets = limit, s
 	if r.Body == nil || r.Body == http.NoBody {
 		t.err = io.EOF
-		return t
+		return
 	}
 	if rc.SetReadDeadline(time.Now().Add(l.ReadTimeout)) == nil {
 		t.lift = rc
@@ -60,7 +66,6 @@ func tapBody(w http.ResponseWriter, rc *http.ResponseController, r *http.Request
 	}
 	t.fill()
 	r.Body = t
-	return t
 }
 
 // fill reads until the capture is full or the body ends, straight into
@@ -73,7 +78,9 @@ func (t *bodyTap) fill() {
 		start := len(t.capture)
 		n, err := t.src.Read(t.capture[start:min(cap(t.capture), t.limit)])
 		t.capture = t.capture[:start+n]
-		t.scan(t.capture[start:])
+		if text := t.scan(t.capture[start:]); start == 0 {
+			t.text = text // nothing carried over: text is the capture so far
+		}
 		t.fail(err)
 	}
 	if t.packed == nil && startsStream(t.capture) {
@@ -148,19 +155,21 @@ func (t *bodyTap) Close() error {
 }
 
 // scan names the secrets in b, in any form the scan finds, and in one
-// split between this read and the last (overlap).
-func (t *bodyTap) scan(b []byte) {
+// split between this read and the last (overlap). It returns the text it
+// scanned: the tail carried over, then b.
+func (t *bodyTap) scan(b []byte) string {
 	if len(b) == 0 {
-		return
+		return ""
 	}
 	var text string
 	if len(t.tail) == 0 {
 		text = string(b) // the first read: nothing carried over
 	} else {
-		text = string(t.tail) + string(b)
+		text = t.tail + string(b)
 	}
 	t.found = journal.MergeNames(t.found, t.secrets.presentIn(text))
-	t.tail = append(t.tail[:0], text[max(len(text)-t.secrets.overlap(), 0):]...)
+	t.tail = text[max(len(text)-t.secrets.overlap(), 0):]
+	return text
 }
 
 // presented names the secrets the body held: found as it streamed by, and
@@ -178,5 +187,11 @@ func (t *bodyTap) presented() []string {
 func (t *bodyTap) captured() (string, bool) {
 	// A handler that stopped early left the rest unread: the capture was
 	// full, so the body may have gone on.
-	return string(t.capture), t.cut || (len(t.capture) >= t.limit && t.err == nil)
+	cut := t.cut || (len(t.capture) >= t.limit && t.err == nil)
+	if len(t.text) == len(t.capture) {
+		// One read made the capture, and the tap never writes over what it
+		// read: the scanned text is these bytes, as the client sent them.
+		return t.text, cut
+	}
+	return string(t.capture), cut
 }

@@ -91,8 +91,24 @@ func announcedHash(m *wire.Message) string {
 
 type draftKey struct{}
 
-func withDraft(ctx context.Context, d *draft) context.Context {
-	return context.WithValue(ctx, draftKey{}, d)
+// draftContext carries a request's draft and the protocol layer's Call
+// kept in it (agent.CallKey) on top of the request's context: one layer
+// that the router keeps in the request's arrival, where two WithValue
+// layers were two allocations a request. Every other key, cancellation and
+// deadline are the parent's.
+type draftContext struct {
+	context.Context
+	d *draft
+}
+
+func (c *draftContext) Value(key any) any {
+	switch key {
+	case draftKey{}:
+		return c.d
+	case agent.CallKey:
+		return &c.d.call
+	}
+	return c.Context.Value(key)
 }
 
 func draftFrom(ctx context.Context) *draft {

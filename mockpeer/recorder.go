@@ -12,8 +12,10 @@ import (
 // its own deadline: a stream lives as long as the client reads it, and a
 // client that stops reading holds a handler for one WriteTimeout at most.
 type recorder struct {
-	w       http.ResponseWriter
-	rc      *http.ResponseController
+	w http.ResponseWriter
+	// rc is w's controller, held by value: http.NewResponseController's
+	// result copied here costs no allocation of its own.
+	rc      http.ResponseController
 	timeout time.Duration
 	// h2: an HTTP/2 write deadline is a timer that resets the stream when it
 	// fires, writing or not, so it is lifted after each write; on HTTP/1 it
@@ -27,13 +29,14 @@ type recorder struct {
 	cut   bool // the body went on past the capture
 }
 
-// newRecorder also sets the first write deadline: one left over from an
-// earlier request on the connection must not cut this one.
-func newRecorder(w http.ResponseWriter, req *http.Request, timeout time.Duration, limit int) *recorder {
-	r := &recorder{w: w, rc: http.NewResponseController(w), timeout: timeout, limit: limit, h2: req.ProtoMajor >= 2}
+// start makes r, zero, the recorder of w (in storage the caller allocated
+// with the rest of the request's state). It also sets the first write
+// deadline: one left over from an earlier request on the connection must
+// not cut this one.
+func (r *recorder) start(w http.ResponseWriter, req *http.Request, timeout time.Duration, limit int) {
+	*r = recorder{w: w, rc: *http.NewResponseController(w), timeout: timeout, limit: limit, h2: req.ProtoMajor >= 2}
 	r.deadline()
 	r.written()
-	return r
 }
 
 func (r *recorder) Header() http.Header { return r.w.Header() }

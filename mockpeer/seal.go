@@ -2,6 +2,7 @@ package mockpeer
 
 import (
 	"net/http"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
@@ -20,7 +21,14 @@ func (f *Farm) seal(e *journal.Exchange, bodyCut, responseCut bool) {
 	body, response := len(e.Body), len(e.Response)
 	ix := f.secrets.current()
 	if sent := ix.Redact(e, f.journal.Limits().BodyBytes, bodyCut, responseCut); len(sent) > 0 {
-		e.Auth.Presented = journal.MergeNames(e.Auth.Presented, sent)
+		if len(e.Auth.Presented) == 0 {
+			// Redact's names are its own slice: sorted and made unique
+			// where they lie, as MergeNames would make a copy of them.
+			slices.Sort(sent)
+			e.Auth.Presented = slices.Compact(sent)
+		} else {
+			e.Auth.Presented = journal.MergeNames(e.Auth.Presented, sent)
+		}
 	}
 	// The scan names a token by its scope (journal.TokenName), a text the
 	// client wrote in its token request: it is redacted like any other.

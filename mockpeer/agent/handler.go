@@ -86,6 +86,11 @@ func CallFrom(ctx context.Context) *Call {
 	return c
 }
 
+// CallKey is the key a context answers with the request's *Call. A caller
+// whose context type of its own already holds the Call answers it there
+// (Value(CallKey)) instead of adding a layer with WithCall.
+var CallKey any = callKey{}
+
 // WithCall returns a context carrying c; middleware calls it before the
 // protocol server so it can read the filled-in Call afterwards.
 func WithCall(ctx context.Context, c *Call) context.Context {

@@ -16,6 +16,28 @@ const (
 	contentTypeSSE  = "text/event-stream"
 )
 
+// The Content-Type values the JSON bindings answer with, made once:
+// Header.Set makes a slice for its value on every answer. They are shared
+// as the card's value is (mockpeer's jsonContentType): net/http copies a
+// handler's header when it writes it, and nothing changes one in place
+// (an Add appends to a full slice, which copies it).
+var (
+	contentTypeJSONValue = []string{contentTypeJSON}
+	contentTypeRESTValue = []string{wire.RESTContentType}
+)
+
+// contentTypeValue is the header value of contentType, shared for the
+// usual two.
+func contentTypeValue(contentType string) []string {
+	switch contentType {
+	case contentTypeJSON:
+		return contentTypeJSONValue[:1:1]
+	case wire.RESTContentType:
+		return contentTypeRESTValue[:1:1]
+	}
+	return []string{contentType}
+}
+
 // Marshal is the encoding the JSON bindings give a result (Call.ResultJSON).
 func Marshal(v any) ([]byte, error) { return marshal(v) }
 
@@ -61,7 +83,7 @@ func writeEncoded(w http.ResponseWriter, status int, contentType string, v any) 
 }
 
 func writeBody(w http.ResponseWriter, status int, contentType string, body []byte) {
-	w.Header().Set("Content-Type", contentType)
+	w.Header()["Content-Type"] = contentTypeValue(contentType)
 	w.WriteHeader(status)
 	_, _ = w.Write(body) // a write error means the client is gone
 }

@@ -11,7 +11,8 @@ import (
 
 // Redact redacts every field of e in place: the secrets of ix, in every
 // form the scan finds (scan.go), and private keys. It returns the names of
-// the credentials found in what the client wrote, for e.Auth.Presented.
+// the credentials found in what the client wrote, for e.Auth.Presented, in
+// a slice of its own (the caller may sort it in place).
 // keep is what the journal keeps of a body (JournalLimits.BodyBytes); a
 // capture that was cut (bodyCut, responseCut) loses its open end.
 func (ix *SecretIndex) Redact(e *Exchange, keep int, bodyCut, responseCut bool) []string {

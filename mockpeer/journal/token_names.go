@@ -37,7 +37,9 @@ func SplitPresented(names []string) (presented, scopes []string) {
 		}
 	}
 	slices.Sort(scopes)
-	return MergeNames(nil, creds), scopes
+	// creds is this call's own: sorted and made unique where it lies.
+	slices.Sort(creds)
+	return slices.Compact(creds), scopes
 }
 
 // markOf is the redaction mark of the secrets names: the credentials'
