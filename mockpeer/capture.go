@@ -172,6 +172,17 @@ func (t *bodyTap) scan(b []byte) string {
 	return text
 }
 
+// journalAs makes text, cut to the capture limit, what the journal takes
+// as the body, in place of the bytes read (a gRPC call's transcript for
+// its binary frames); the secrets were named from those bytes as they
+// were read. The text one read made goes with them: captured must never
+// answer it for the new capture, even one of the same length.
+func (t *bodyTap) journalAs(text string) {
+	kept := text[:min(len(text), t.limit)]
+	t.capture, t.text = []byte(kept), kept
+	t.cut = len(text) > t.limit
+}
+
 // presented names the secrets the body held: found as it streamed by, and
 // in what a compressed body inflates to. The journal's capture is scanned
 // again when its exchange is sealed.

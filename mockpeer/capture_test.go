@@ -53,6 +53,39 @@ func TestBodyTapSeesASecretSplitAcrossReads(t *testing.T) {
 	}
 }
 
+// TestJournalAsReplacesTheReadText: a gRPC call's transcript replaces the
+// frames one read captured, even at their very length, and is cut to the
+// capture limit like any body.
+func TestJournalAsReplacesTheReadText(t *testing.T) {
+	s, _ := testIndex(t)
+	frames := "\x00\x00\x00\x00\x0bbinary-poll"
+	for _, tc := range []struct {
+		name, transcript string
+		limit            int
+	}{
+		{"as long as the frames", `{"id":"task-1x"}`, 16 << 10},
+		{"past the capture", `{"id":"task-1"}`, 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.limit > len(frames) && len(tc.transcript) != len(frames) {
+				t.Fatalf("the case needs a transcript of %d bytes, has %d", len(frames), len(tc.transcript))
+			}
+			r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(frames))
+			w := httptest.NewRecorder()
+			tap := &bodyTap{}
+			tapBody(tap, w, http.NewResponseController(w), r, DefaultServerLimits, tc.limit, s)
+			if _, err := io.ReadAll(r.Body); err != nil {
+				t.Fatal(err)
+			}
+			tap.journalAs(tc.transcript)
+			got, cut := tap.captured()
+			if want := tc.transcript[:min(len(tc.transcript), tc.limit)]; got != want || cut != (tc.limit < len(tc.transcript)) {
+				t.Fatalf("captured %q cut=%v, want %q cut=%v", got, cut, want, tc.limit < len(tc.transcript))
+			}
+		})
+	}
+}
+
 // TestDraftContextAnswersBothKeys: the router's one context layer hands
 // out the draft and the Call inside it, and the parent's values and
 // cancellation pass through it.

@@ -53,8 +53,7 @@ func (p *Peer) serveGRPC(in *arrival, r *http.Request) {
 		return
 	}
 	if req := call.Transcript.Request(); req != "" {
-		in.tap.capture = []byte(req[:min(len(req), in.tap.limit)])
-		in.tap.cut = len(req) > in.tap.limit
+		in.tap.journalAs(req)
 	}
 	if resp := call.Transcript.Response(); resp != "" {
 		in.rec.body.Reset()
