@@ -82,8 +82,10 @@ func (m member) name() string { return unquoteName(m.quoted) }
 // the last of a repeated name.
 func (s *jsonScan) get(name string) ([]byte, bool) {
 	for i := len(s.members) - 1; i >= 0; i-- {
+		// Raw bytes are the name only without escapes: `"a\\"` is a\, not a\\.
 		q := s.members[i].quoted
-		if len(q) == len(name)+2 && string(q[1:len(q)-1]) == name || bytes.IndexByte(q, '\\') >= 0 && s.members[i].name() == name {
+		if escaped := bytes.IndexByte(q, '\\') >= 0; escaped && s.members[i].name() == name ||
+			!escaped && len(q) == len(name)+2 && string(q[1:len(q)-1]) == name {
 			return s.members[i].value, true
 		}
 	}
