@@ -87,7 +87,7 @@ func (a *adminServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // serveAdmitted authenticates and serves an admitted call, then journals it.
 func (a *adminServer) serveAdmitted(in *arrival, r *http.Request) {
-	f, rec := a.f, in.rec
+	f, rec := a.f, &in.rec
 	route, peer := journal.RouteAdmin, ""
 	cred := a.credential(r)
 	if a.views.view(r.URL.Path) != nil && r.URL.Query().Has(AdminKeyParam) {

@@ -80,6 +80,8 @@ func (t *bodyTap) fill() {
 		t.capture = t.capture[:start+n]
 		if text := t.scan(t.capture[start:]); start == 0 {
 			t.text = text // nothing carried over: text is the capture so far
+		} else {
+			t.text = "" // the capture has grown past the one read's text
 		}
 		t.fail(err)
 	}

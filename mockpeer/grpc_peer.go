@@ -47,7 +47,7 @@ func bindingAt(path string) string {
 // the journal takes a body and a response from, in place of binary frames.
 // The farm secrets were already named from the frames as they were read.
 func (p *Peer) serveGRPC(in *arrival, r *http.Request) {
-	p.grpc.ServeHTTP(in.rec, r)
+	p.grpc.ServeHTTP(&in.rec, r)
 	call := agent.CallFrom(r.Context())
 	if call == nil || call.Transcript == nil {
 		return

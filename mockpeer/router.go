@@ -42,15 +42,12 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // exchange is sealed from. It holds them, and the request's draft, so that
 // a request's state is one allocation instead of four.
 type arrival struct {
-	seq int64
-	at  time.Time
-	rec *recorder
-	tap *bodyTap
-
-	recorder recorder
-	bodyTap  bodyTap
-	draft    draft // what serve collects; cardVersion -1 until a card is served
-	ctx      draftContext
+	seq   int64
+	at    time.Time
+	rec   recorder
+	tap   bodyTap
+	draft draft // what serve collects; cardVersion -1 until a card is served
+	ctx   draftContext
 }
 
 // intake admits one request and hands it to serve, which journals it. A
@@ -63,17 +60,16 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 	defer f.leave()
 	limit := f.journal.Limits().CaptureBytes()
 	in := &arrival{draft: draft{cardVersion: -1}}
-	in.rec, in.tap = &in.recorder, &in.bodyTap
 	in.rec.start(w, r, f.limits.WriteTimeout, limit)
 	in.seq, in.at = f.journal.Reserve(), f.now()
-	tapBody(in.tap, w, &in.rec.rc, r, f.limits, limit, f.secrets)
+	tapBody(&in.tap, w, &in.rec.rc, r, f.limits, limit, f.secrets)
 	serve(in)
 }
 
 // serve routes an admitted request and journals it, as the client sent it.
 func (p *Peer) serve(in *arrival, sent *http.Request) {
 	r := withoutDotSegments(sent)
-	route, rec := routeOf(r.URL.Path), in.rec
+	route, rec := routeOf(r.URL.Path), &in.rec
 	if route == journal.RouteA2A && !p.offers(bindingAt(r.URL.Path)) {
 		route = journal.RouteUnmatched // a binding this peer does not offer has no route
 	}
@@ -104,7 +100,7 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 			"message": "mock peer " + p.spec.Name + " has no route for " + r.Method + " " + r.URL.Path,
 		})
 	}
-	d.auth.Presented = p.presented(r, in.tap)
+	d.auth.Presented = p.presented(r, &in.tap)
 	p.record(in.exchange(route, sent), in, r, d, call)
 	if d.cardFault == CardHangUp {
 		panic(http.ErrAbortHandler) // journaled; now no response at all

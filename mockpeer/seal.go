@@ -2,7 +2,6 @@ package mockpeer
 
 import (
 	"net/http"
-	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
@@ -21,14 +20,8 @@ func (f *Farm) seal(e *journal.Exchange, bodyCut, responseCut bool) {
 	body, response := len(e.Body), len(e.Response)
 	ix := f.secrets.current()
 	if sent := ix.Redact(e, f.journal.Limits().BodyBytes, bodyCut, responseCut); len(sent) > 0 {
-		if len(e.Auth.Presented) == 0 {
-			// Redact's names are its own slice: sorted and made unique
-			// where they lie, as MergeNames would make a copy of them.
-			slices.Sort(sent)
-			e.Auth.Presented = slices.Compact(sent)
-		} else {
-			e.Auth.Presented = journal.MergeNames(e.Auth.Presented, sent)
-		}
+		// Redact's names are its own slice: merged into where they lie.
+		e.Auth.Presented = journal.MergeNames(journal.OwnNames(sent), e.Auth.Presented)
 	}
 	// The scan names a token by its scope (journal.TokenName), a text the
 	// client wrote in its token request: it is redacted like any other.

@@ -94,6 +94,9 @@ func (rt *requestTranscripts) of(m proto.Message) ([]byte, error) {
 	if _, send := m.(*grpcpb.SendMessageRequest); send {
 		return renderJSON(m)
 	}
+	if proto.Size(m) > maxMemoRequest {
+		return renderJSON(m) // not kept: no encoding made only to be dropped
+	}
 	bp := wireBuffers.Get().(*[]byte)
 	defer wireBuffers.Put(bp)
 	name := proto.MessageName(m)

@@ -12,3 +12,10 @@ func MergeNames(names, more []string) []string {
 	slices.Sort(names)
 	return names
 }
+
+// OwnNames sorts names in place and drops repeats: the form MergeNames
+// keeps, made without a copy from a slice that is the caller's own.
+func OwnNames(names []string) []string {
+	slices.Sort(names)
+	return slices.Compact(names)
+}

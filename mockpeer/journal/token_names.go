@@ -37,9 +37,7 @@ func SplitPresented(names []string) (presented, scopes []string) {
 		}
 	}
 	slices.Sort(scopes)
-	// creds is this call's own: sorted and made unique where it lies.
-	slices.Sort(creds)
-	return slices.Compact(creds), scopes
+	return OwnNames(creds), scopes // creds is this call's own
 }
 
 // markOf is the redaction mark of the secrets names: the credentials'
