@@ -53,6 +53,7 @@ func farmSpec(scs []*scenarios.Scenario, n int) (mockpeer.FarmSpec, []farmCopy) 
 	copies := make([]farmCopy, n)
 	group := map[string]string{}  // farm peer name → scenario and peer name
 	copyOf := map[string]string{} // farm peer name → its first copy's
+	first := map[string]string{}  // scenario and peer name → its first copy's farm name
 	spread := n*2 > peersPerAddress && loopbackSpreads()
 	for i := range n {
 		sc := scs[i%len(scs)]
@@ -68,8 +69,10 @@ func farmSpec(scs []*scenarios.Scenario, n int) (mockpeer.FarmSpec, []farmCopy) 
 			ps.Host = cmp.Or(ps.Host, host)
 			c.peers = append(c.peers, ps.Name)
 			spec.Peers = append(spec.Peers, ps)
-			if i >= len(scs) {
-				copyOf[ps.Name] = strconv.Itoa(i%len(scs)+1) + "-" + original
+			if name, seen := first[sc.ID+"/"+original]; seen {
+				copyOf[ps.Name] = name
+			} else {
+				first[sc.ID+"/"+original] = ps.Name
 			}
 			if ps.Signing != nil {
 				group[ps.Name] = sc.ID + "/" + original
