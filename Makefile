@@ -30,7 +30,14 @@ npm-check:
 	./tools/npm/check.sh
 
 ## test: unit and self tests with the race detector (the real SDKs included), docs check, brief fuzzing, one fresh explore seed
-test: sdk-deps browser-deps proto-check unit sdk-go docs-check conformance-sdks npm-check fuzz explore
+# The phases are independent (each its own temporary or report folder), so
+# TEST_JOBS of them run at once: unit alone keeps about one and a half of
+# two cores busy, and the rest fill what it leaves (issue 25 item 4:
+# docs/performance.md). Each phase's output is printed whole when it ends.
+TEST_JOBS   ?= 2
+TEST_PHASES := proto-check unit sdk-go docs-check conformance-sdks npm-check fuzz explore
+test:
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_PHASES)
 
 # One fresh seed per run of the generated catalog (docs/explore.md), played
 # by the reference with --strict: any failure, at any level, fails the
@@ -51,7 +58,8 @@ explore: build
 # UNIT_FLAGS adds go test flags (bench/testtime.sh passes -json).
 # go test's own vet (a subset of go vet's analyzers) is off: go vet ./... has
 # just run every analyzer over the same packages and their tests.
-unit:
+# The tests need the SDKs and Chromium installed (they fail, not skip, without them).
+unit: sdk-deps browser-deps
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go')); [ -z "$$unformatted" ] || { echo "not gofmt-ed (run gofmt -w):" $$unformatted >&2; exit 1; }
 	$(GO) vet ./...
 	A2A_CONFORM_REQUIRE_SDKS=1 A2A_CONFORM_REQUIRE_BROWSER=1 A2A_CONFORM_ARTIFACTS=$(CURDIR)/$(REPORT_DIR)/browser \
@@ -184,7 +192,7 @@ SDK_RUN_ORDER = $(filter a2a-js%,$(SDK_RUN_DIRS)) $(filter-out a2a-js%,$(SDK_RUN
 sdk-runs: sdk-deps build
 	cd $(GO_SDK_DIR) && $(GO) build -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
 	@mkdir -p '$(SDK_REPORT_DIR)'; rm -f $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d).exit')
-	@$(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
+	@MAKEFLAGS='$(filter-out -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))' $(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
 	@status=0; for d in $(SDK_RUN_DIRS); do \
 		log='$(SDK_REPORT_DIR)/'$$d.log; code=$$(cat '$(SDK_REPORT_DIR)/'$$d.exit 2>/dev/null || echo missing); \
 		if [ "$$code" = 0 ]; then echo "sdk run $$d: $$(tail -n 2 "$$log" | head -n 1)"; \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/testtime.sh — where the time of `make test` goes.
 #
-# Runs the prerequisites of the Makefile's test target one after the
-# other, as `make test` does, and prints each one's wall and CPU time
+# Runs the phases of the Makefile's test target (TEST_PHASES, after the
+# set-up) one after the other, where `make test` runs TEST_JOBS at once,
+# so that each one's time is its own; prints each one's wall and CPU time
 # (user + system, its children included); then, from `make unit`'s
 # `go test -json`, each package's time and its slowest top-level tests
 # (bench/cmd/testtime). Issue 25's target: `make test` on a fresh clone
@@ -11,19 +12,30 @@
 #
 #   bench/testtime.sh            every phase of make test
 #   bench/testtime.sh unit fuzz  only these
+#   bench/testtime.sh --whole    make test itself, its phases packed as it runs them
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OUT=bench/out/testtime
 mkdir -p "$OUT"
+TIMEFORMAT='%R %U %S'
+if [ "${1:-}" = --whole ]; then
+  echo "machine: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'), $(go version | cut -d' ' -f3)"
+  rc=0
+  { time make test >"$OUT/test.log" 2>&1; } 2>"$OUT/test.time" || rc=$?
+  read -r wall user sys <"$OUT/test.time"
+  printf 'make test (TEST_JOBS=%s): %.1f s wall, %.1f CPU s%s   (target: wall under 300 s on two cores)\n' \
+    "${TEST_JOBS:-$(sed -n 's/^TEST_JOBS *?= *//p' Makefile)}" "$wall" "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
+    "$([ $rc = 0 ] || echo "  FAILED (exit $rc, $OUT/test.log)")"
+  exit $rc
+fi
 PHASES=("$@")
 if [ ${#PHASES[@]} -eq 0 ]; then
-  read -ra PHASES <<<"$(sed -n 's/^test: *//p' Makefile)"
+  read -ra PHASES <<<"sdk-deps browser-deps $(sed -n 's/^TEST_PHASES := *//p' Makefile)"
 fi
 
 echo "machine: $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'), $(go version | cut -d' ' -f3)"
 printf '%-18s %9s %9s\n' phase "wall s" "CPU s"
-TIMEFORMAT='%R %U %S'
 total_wall=0 total_cpu=0 failed=""
 for phase in "${PHASES[@]}"; do
   log=$OUT/$phase.log
