@@ -169,41 +169,12 @@ func decodeBase64Run[T text](sc *scanner, run T, offset, depth int) {
 	sc.arena = sc.arena[:mark]
 }
 
-// mayHoldForm is the survey's answer, cheaper, for what a base64 run
-// decodes to, which is mostly bytes of no text at all (three of the four
-// alignments of a real encoding, and anything that only looks like one:
-// an ETag, a trace id, a signature): every textual form of a secret is a
-// run of at least minForm ASCII bytes; a compressed one begins with its
-// magic; an escape can make either out of bytes that are neither.
-func mayHoldForm(b []byte, minForm int) bool {
-	run := 0
-	for i, c := range b {
-		if c >= 0x80 {
-			run = 0
-			continue
-		}
-		if run++; run >= minForm || charClass[c]&clsSpecial != 0 && beginsForm(b, i) {
-			return true
-		}
-	}
-	return false
-}
-
-// beginsForm: the special character at i begins an escape or a stream.
-func beginsForm(b []byte, i int) bool {
-	switch b[i] {
-	case '%':
-		return i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2])
-	case '\\':
-		return jsonEscapeAt(b, i)
-	}
-	return StreamAt(b, i)
-}
-
 // appendBase64Decoded appends what a run of one base64 alphabet decodes
 // to, its first offset characters skipped, as a non-strict decoder
 // decodes it: line breaks skipped, the bits of an incomplete last group
-// dropped.
+// dropped. The bytes are written in place, eight characters at a time
+// while no line break comes, then four, then one by one; the scan runs
+// this four times over every long run, the bulk of its decoding.
 func appendBase64Decoded[T text](dst []byte, run T, offset int) []byte {
 	i := 0
 	for ; offset > 0 && i < len(run); i++ {
@@ -211,15 +182,33 @@ func appendBase64Decoded[T text](dst []byte, run T, offset int) []byte {
 			offset--
 		}
 	}
-	// Four characters at a time while no line break comes: three bytes.
-	for ; i+4 <= len(run); i += 4 {
+	start := len(dst)
+	dst = slices.Grow(dst, (len(run)-i)*3/4+1)
+	out := dst[start:cap(dst)]
+	w := 0
+	for ; i+8 <= len(run) && w+6 <= len(out); i += 8 {
+		c := run[i : i+8]
+		a, b, e, d := b64Value[c[0]], b64Value[c[1]], b64Value[c[2]], b64Value[c[3]]
+		f, g, h, k := b64Value[c[4]], b64Value[c[5]], b64Value[c[6]], b64Value[c[7]]
+		if a|b|e|d|f|g|h|k == b64Skip {
+			break
+		}
+		v := uint64(a)<<42 | uint64(b)<<36 | uint64(e)<<30 | uint64(d)<<24 | uint64(f)<<18 | uint64(g)<<12 | uint64(h)<<6 | uint64(k)
+		o := out[w : w+6]
+		o[0], o[1], o[2], o[3], o[4], o[5] = byte(v>>40), byte(v>>32), byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
+		w += 6
+	}
+	for ; i+4 <= len(run) && w+3 <= len(out); i += 4 {
 		a, b, c, d := b64Value[run[i]], b64Value[run[i+1]], b64Value[run[i+2]], b64Value[run[i+3]]
 		if a|b|c|d == b64Skip {
 			break
 		}
 		v := uint32(a)<<18 | uint32(b)<<12 | uint32(c)<<6 | uint32(d)
-		dst = append(dst, byte(v>>16), byte(v>>8), byte(v))
+		o := out[w : w+3]
+		o[0], o[1], o[2] = byte(v>>16), byte(v>>8), byte(v)
+		w += 3
 	}
+	dst = dst[:start+w]
 	var acc uint32
 	bits := 0
 	for ; i < len(run); i++ {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
+	mrand "math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -142,6 +143,55 @@ func TestBase64RunDecoderAgreesWithEncodingBase64(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The run decoder's blocks of eight and four characters decode what one
+// character at a time does, at every alignment, line breaks anywhere,
+// after bytes already in the arena.
+func TestBase64RunDecoderBlocksAgreeWithOneByOne(t *testing.T) {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_"
+	rnd := mrand.New(mrand.NewPCG(1, 2))
+	for range 2000 {
+		run := make([]byte, rnd.IntN(90))
+		for i := range run {
+			run[i] = alphabet[rnd.IntN(len(alphabet))]
+			if rnd.IntN(12) == 0 {
+				run[i] = "\r\n"[rnd.IntN(2)]
+			}
+		}
+		prefix := []byte("arena")
+		for offset := range 4 {
+			want := append(slices.Clone(prefix), decodeOneByOne(run, offset)...)
+			if got := appendBase64Decoded(slices.Clone(prefix), string(run), offset); !bytes.Equal(got, want) {
+				t.Fatalf("%q at offset %d: %x, want %x", run, offset, got, want)
+			}
+		}
+	}
+}
+
+// decodeOneByOne is the run decoder as the definition reads: six bits a
+// character, line breaks skipped, a byte each time eight bits are there.
+func decodeOneByOne(run []byte, offset int) []byte {
+	var out []byte
+	var acc uint32
+	bits := 0
+	for _, c := range run {
+		v := b64Value[c]
+		if v == b64Skip {
+			continue
+		}
+		if offset > 0 {
+			offset--
+			continue
+		}
+		acc, bits = acc<<6|uint32(v), bits+6
+		if bits >= 8 {
+			bits -= 8
+			out = append(out, byte(acc>>bits))
+			acc &= 1<<bits - 1
+		}
+	}
+	return out
 }
 
 // FuzzDecodeBase64: the run decoder is base64's own on any bytes; and a
