@@ -15,11 +15,17 @@ GO_SDK_DIR  := runner/adapters/a2a-go
 .PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps screenshot sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
-run:
-	$(GO) run ./cmd/a2a-conform run --client '$(CLIENT)' --report-dir '$(REPORT_DIR)'
+run: build
+	bin/a2a-conform run --client '$(CLIENT)' --report-dir '$(REPORT_DIR)'
 
+# The release's compile flags (tools/dist: -trimpath, no cgo), so that this
+# build, the release's and the one cmd/a2a-conform's tests make share one
+# compile of the tree in the build cache (a fourth set of flags cost a
+# fresh machine some 80 CPU s: docs/performance.md).
+BUILD_ENV   := CGO_ENABLED=0
+BUILD_FLAGS := -trimpath
 build:
-	$(GO) build -o bin/a2a-conform ./cmd/a2a-conform
+	$(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o bin/a2a-conform ./cmd/a2a-conform
 
 ## dist: the release: reproducible archives for linux, macOS and Windows on amd64 and arm64, SHA256SUMS, and the npm packages (dist/npm)
 dist:
@@ -57,11 +63,13 @@ explore: build
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 # UNIT_FLAGS adds go test flags (bench/testtime.sh passes -json).
 # go test's own vet (a subset of go vet's analyzers) is off: go vet ./... has
-# just run every analyzer over the same packages and their tests.
+# just run every analyzer over the same packages and their tests. vet runs
+# with -race so that the packages it compiles for their export data are the
+# ones the tests link, compiled once.
 # The tests need the SDKs and Chromium installed (they fail, not skip, without them).
 unit: sdk-deps browser-deps
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go')); [ -z "$$unformatted" ] || { echo "not gofmt-ed (run gofmt -w):" $$unformatted >&2; exit 1; }
-	$(GO) vet ./...
+	$(GO) vet -race ./...
 	A2A_CONFORM_REQUIRE_SDKS=1 A2A_CONFORM_REQUIRE_BROWSER=1 A2A_CONFORM_ARTIFACTS=$(CURDIR)/$(REPORT_DIR)/browser \
 		$(GO) test -race -vet=off -count=1 -timeout 60m $(UNIT_FLAGS) ./...
 
@@ -69,18 +77,18 @@ sdk-go:
 	cd $(GO_SDK_DIR) && $(GO) vet ./... && $(GO) test -race -vet=off -count=1 ./...
 
 ## docs-check: docs/requirements.md and docs/acts-mapping.md must match the catalog
-docs-check:
-	$(GO) run ./cmd/a2a-conform list --format markdown | diff -u docs/requirements.md - \
+docs-check: build
+	bin/a2a-conform list --format markdown | diff -u docs/requirements.md - \
 		|| (echo "docs/requirements.md is stale: run 'make docs'" >&2; exit 1)
-	$(GO) run ./cmd/a2a-conform list --format acts | diff -u docs/acts-mapping.md - \
+	bin/a2a-conform list --format acts | diff -u docs/acts-mapping.md - \
 		|| (echo "docs/acts-mapping.md is stale: run 'make docs'" >&2; exit 1)
-	$(GO) run ./cmd/a2a-conform list --format requirement-set | diff -u fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json - \
+	bin/a2a-conform list --format requirement-set | diff -u fixtures/requirements/v$$(bin/a2a-conform version | sed -n 's/^a2a-conform //p').json - \
 		|| (echo "the requirement set of this suite version is stale: run 'make docs'" >&2; exit 1)
 
-docs:
-	$(GO) run ./cmd/a2a-conform list --format markdown > docs/requirements.md
-	$(GO) run ./cmd/a2a-conform list --format acts > docs/acts-mapping.md
-	$(GO) run ./cmd/a2a-conform list --format requirement-set > fixtures/requirements/v$$($(GO) run ./cmd/a2a-conform version | sed -n 's/^a2a-conform //p').json
+docs: build
+	bin/a2a-conform list --format markdown > docs/requirements.md
+	bin/a2a-conform list --format acts > docs/acts-mapping.md
+	bin/a2a-conform list --format requirement-set > fixtures/requirements/v$$(bin/a2a-conform version | sed -n 's/^a2a-conform //p').json
 
 ## fuzz: every fuzz target of the module, FUZZ_INPUTS inputs each (tools/fuzz/run.sh)
 fuzz:
@@ -98,10 +106,14 @@ proto-check: proto-deps
 		diff -u "a2a/grpcpb/$$f" "$$tmp/$$f" || { echo "a2a/grpcpb is stale: run 'make proto'" >&2; exit 1; }; \
 	done
 
+# Debian's packages, one apt-get at a time: make test runs proto-deps and
+# browser-deps side by side, and two apt-gets at once fail on apt's lock.
+APT_INSTALL := flock /tmp/a2a-conform-apt.lock sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$$@"' apt-install
+
 ## proto-deps: protoc and protobuf's well-known types (Debian's packages), installed when missing
 proto-deps:
 	@command -v protoc >/dev/null 2>&1 && test -f /usr/include/google/protobuf/struct.proto || \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq protobuf-compiler libprotobuf-dev)
+		$(APT_INSTALL) protobuf-compiler libprotobuf-dev
 
 # The README's picture of report.html, from a real run of the whole catalog
 # against the reference client: the summary, the scenarios and the first
@@ -119,7 +131,7 @@ screenshot: build browser-deps
 ## browser-deps: headless Chromium (Debian's package) for the browser checks of the report and the live view, installed when missing
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+		$(APT_INSTALL) chromium
 
 ## sdk-deps: the pinned SDKs (npm ci for @a2a-js/sdk, go mod download for a2a-go)
 sdk-deps:

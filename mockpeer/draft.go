@@ -92,7 +92,7 @@ func announcedHash(m *wire.Message) string {
 type draftKey struct{}
 
 // draftContext carries a request's draft and the protocol layer's Call
-// kept in it (agent.CallKey) on top of the request's context: one layer
+// kept in it (agent.CallKey{}) on top of the request's context: one layer
 // that the router keeps in the request's arrival, where two WithValue
 // layers were two allocations a request. Every other key, cancellation and
 // deadline are the parent's.
@@ -105,7 +105,7 @@ func (c *draftContext) Value(key any) any {
 	switch key {
 	case draftKey{}:
 		return c.d
-	case agent.CallKey:
+	case agent.CallKey{}:
 		return &c.d.call
 	}
 	return c.Context.Value(key)

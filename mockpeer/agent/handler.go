@@ -74,25 +74,23 @@ type Handler interface {
 	GetExtendedAgentCard(ctx context.Context, r *http.Request, req *wire.GetExtendedAgentCardRequest) (*wire.AgentCard, *Error)
 }
 
-// callKey is the context key under which the server stores *Call.
-type callKey struct{}
+// CallKey is the context key under which the server stores *Call. A caller
+// whose context type of its own already holds the Call answers it there
+// (Value(CallKey{})) instead of adding a layer with WithCall. A type, not a
+// variable: nothing outside can change what the key is.
+type CallKey struct{}
 
 // CallFrom returns the Call the server recorded for r's context, or nil.
 // The server stores a *Call in the request context before decoding and fills
 // it in as it goes, so middleware that wrapped the handler can read it after
 // ServeHTTP returns.
 func CallFrom(ctx context.Context) *Call {
-	c, _ := ctx.Value(callKey{}).(*Call)
+	c, _ := ctx.Value(CallKey{}).(*Call)
 	return c
 }
-
-// CallKey is the key a context answers with the request's *Call. A caller
-// whose context type of its own already holds the Call answers it there
-// (Value(CallKey)) instead of adding a layer with WithCall.
-var CallKey any = callKey{}
 
 // WithCall returns a context carrying c; middleware calls it before the
 // protocol server so it can read the filled-in Call afterwards.
 func WithCall(ctx context.Context, c *Call) context.Context {
-	return context.WithValue(ctx, callKey{}, c)
+	return context.WithValue(ctx, CallKey{}, c)
 }

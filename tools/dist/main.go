@@ -87,6 +87,9 @@ func run(out string, targets []string) error {
 }
 
 // build compiles the command for one platform, statically and reproducibly.
+// make build and cmd/a2a-conform's tests compile with the same -trimpath and
+// CGO_ENABLED=0, so that one compile of the tree in the build cache serves
+// them and this build for the host.
 func build(out, goos, goarch string) (string, error) {
 	bin := filepath.Join(out, "build", goos+"-"+goarch, exe("a2a-conform", goos))
 	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-s -w -buildid=", "-o", bin, "./cmd/a2a-conform")
