@@ -18,10 +18,12 @@ GO_SDK_DIR  := runner/adapters/a2a-go
 run: build
 	bin/a2a-conform run --client '$(CLIENT)' --report-dir '$(REPORT_DIR)'
 
-# The release's compile flags (tools/dist: -trimpath, no cgo), so that this
-# build, the release's and the one cmd/a2a-conform's tests make share one
-# compile of the tree in the build cache (a fourth set of flags cost a
-# fresh machine some 80 CPU s: docs/performance.md).
+# The release's compile flags (tools/dist: -trimpath, no cgo) for every
+# binary make builds (this one, the a2a-go adapter, the release's, the one
+# cmd/a2a-conform's tests build, the tools), and -race for vet as for the
+# tests: each package is compiled once per set of flags, and a fresh
+# machine compiles three sets (race, fuzzing, these), not four
+# (docs/performance.md).
 BUILD_ENV   := CGO_ENABLED=0
 BUILD_FLAGS := -trimpath
 build:
@@ -29,7 +31,7 @@ build:
 
 ## dist: the release: reproducible archives for linux, macOS and Windows on amd64 and arm64, SHA256SUMS, and the npm packages (dist/npm)
 dist:
-	$(GO) run ./tools/dist -o dist
+	$(BUILD_ENV) $(GO) run $(BUILD_FLAGS) ./tools/dist -o dist
 
 ## npm-check: the npm package packed and installed from its tarballs on a clean prefix, npx a2a-conform run with Node alone on the path
 npm-check:
@@ -74,7 +76,7 @@ unit: sdk-deps browser-deps
 		$(GO) test -race -vet=off -count=1 -timeout 60m $(UNIT_FLAGS) ./...
 
 sdk-go:
-	cd $(GO_SDK_DIR) && $(GO) vet ./... && $(GO) test -race -vet=off -count=1 ./...
+	cd $(GO_SDK_DIR) && $(GO) vet -race ./... && $(GO) test -race -vet=off -count=1 ./...
 
 ## docs-check: docs/requirements.md and docs/acts-mapping.md must match the catalog
 docs-check: build
@@ -202,7 +204,7 @@ SDK_ARGS.a2a-go-flat-grpc-one-shot = $(GO_CLIENT) --bindings grpc --client-mode 
 SDK_JOBS ?= 2
 SDK_RUN_ORDER = $(filter a2a-js%,$(SDK_RUN_DIRS)) $(filter-out a2a-js%,$(SDK_RUN_DIRS))
 sdk-runs: sdk-deps build
-	cd $(GO_SDK_DIR) && $(GO) build -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
+	cd $(GO_SDK_DIR) && $(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
 	@mkdir -p '$(SDK_REPORT_DIR)'; rm -f $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d).exit')
 	@MAKEFLAGS='$(filter-out -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))' $(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
 	@status=0; for d in $(SDK_RUN_DIRS); do \

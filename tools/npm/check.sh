@@ -9,7 +9,8 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$repo"
-go run ./tools/dist -o "$tmp/dist" -platforms host
+# The release's flags, as make build's: one compile of the tree serves both.
+CGO_ENABLED=0 go run -trimpath ./tools/dist -o "$tmp/dist" -platforms host
 platform=$(node -p 'process.platform + "-" + process.arch')
 for pkg in a2a-conform "cli-$platform"; do
 	(cd "$tmp/dist/npm/$pkg" && npm pack --silent --pack-destination "$tmp" >/dev/null)

@@ -19,7 +19,7 @@ fi
 
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-(cd tools/proto && GOBIN="$bin" go install tool)
+(cd tools/proto && CGO_ENABLED=0 GOBIN="$bin" go install -trimpath tool) # make build's flags: std compiled once
 
 mkdir -p "$out"
 protoc -I a2a/grpcpb/proto -I /usr/include \
