@@ -200,13 +200,15 @@ SDK_ARGS.a2a-go-flat-grpc-one-shot = $(GO_CLIENT) --bindings grpc --client-mode 
 # as it is (make load). The longest (the JS ones) start first. Each run
 # writes its output to REPORT/NAME.log, printed below in SDK_RUN_DIRS order
 # whatever order the runs end in: whole for a run that fails, its summary
-# otherwise.
+# otherwise. The runs keep their own SDK_JOBS outside make test's job server:
+# its flags are taken out of MAKEFLAGS (the rest, command-line variables
+# included, passed on with any ' in them escaped for the shell).
 SDK_JOBS ?= 2
 SDK_RUN_ORDER = $(filter a2a-js%,$(SDK_RUN_DIRS)) $(filter-out a2a-js%,$(SDK_RUN_DIRS))
 sdk-runs: sdk-deps build
 	cd $(GO_SDK_DIR) && $(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
 	@mkdir -p '$(SDK_REPORT_DIR)'; rm -f $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d).exit')
-	@MAKEFLAGS='$(filter-out -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))' $(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
+	@MAKEFLAGS='$(subst ','\'',$(filter-out -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS)))' $(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
 	@status=0; for d in $(SDK_RUN_DIRS); do \
 		log='$(SDK_REPORT_DIR)/'$$d.log; code=$$(cat '$(SDK_REPORT_DIR)/'$$d.exit 2>/dev/null || echo missing); \
 		if [ "$$code" = 0 ]; then echo "sdk run $$d: $$(tail -n 2 "$$log" | head -n 1)"; \
