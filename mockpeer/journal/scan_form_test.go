@@ -59,3 +59,14 @@ func TestEqualBytesIsExact(t *testing.T) {
 		}
 	}
 }
+
+// specialBytes writes the set of special characters out a second time
+// (charClass's clsSpecial is the first): the two must name the same bytes.
+func TestSpecialBytesAreCharClassSpecials(t *testing.T) {
+	for c := range 256 {
+		flagged := specialBytes(lowBits*uint64(c)) != 0
+		if special := charClass[c]&clsSpecial != 0; flagged != special {
+			t.Errorf("byte %#x: specialBytes %v, charClass special %v", c, flagged, special)
+		}
+	}
+}
