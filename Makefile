@@ -11,12 +11,16 @@ REPORT_DIR  ?= a2a-conform-report
 FUZZ_INPUTS ?= 20000x
 JS_SDK_DIR  := runner/adapters/a2a-js
 GO_SDK_DIR  := runner/adapters/a2a-go
+# $(call quote,VALUE) is VALUE as one shell word: in single quotes, each '
+# in it escaped, so that a client command or a folder given on the command
+# line (CLIENT="node -e '...'") reaches the shell as it was written.
+quote = '$(subst ','\'',$(1))'
 
 .PHONY: dist npm-check explore run test unit proto proto-check proto-deps browser-deps screenshot sdk-go docs-check docs fuzz sdk-deps sdk-compat bench stability load build conformance-sdks sdk-runs sdk-results
 
 ## run: the suite against CLIENT (default the reference client); reports in REPORT_DIR
 run: build
-	bin/a2a-conform run --client '$(CLIENT)' --report-dir '$(REPORT_DIR)'
+	bin/a2a-conform run --client $(call quote,$(CLIENT)) --report-dir $(call quote,$(REPORT_DIR))
 
 # The release's compile flags (tools/dist: -trimpath, no cgo) for every
 # binary make builds (this one, the a2a-go adapter, the release's, the one
@@ -55,12 +59,12 @@ EXPLORE_N ?= 100
 SEED      ?=
 ## explore: the reference against EXPLORE_N generated variants of SEED (default: a fresh seed, printed)
 explore: build
-	@seed='$(SEED)'; [ -n "$$seed" ] || seed=$$(od -An -N8 -tu8 /dev/urandom | tr -d ' '); \
-	mkdir -p '$(REPORT_DIR)'; echo "explore: seed $$seed (replay: make explore SEED=$$seed EXPLORE_N=$(EXPLORE_N))"; \
-	bin/a2a-conform run --strict --explore $(EXPLORE_N) --seed "$$seed" --client '$(CLIENT)' \
-		--report-dir '$(REPORT_DIR)/explore' > '$(REPORT_DIR)/explore.log' 2>&1 \
-		|| { tail -n 40 '$(REPORT_DIR)/explore.log'; echo "explore: seed $$seed FAILED (replay: make explore SEED=$$seed EXPLORE_N=$(EXPLORE_N))" >&2; exit 1; }; \
-	tail -n 2 '$(REPORT_DIR)/explore.log'
+	@seed=$(call quote,$(SEED)); [ -n "$$seed" ] || seed=$$(od -An -N8 -tu8 /dev/urandom | tr -d ' '); \
+	mkdir -p $(call quote,$(REPORT_DIR)); echo "explore: seed $$seed (replay: make explore SEED=$$seed EXPLORE_N=$(EXPLORE_N))"; \
+	bin/a2a-conform run --strict --explore $(EXPLORE_N) --seed "$$seed" --client $(call quote,$(CLIENT)) \
+		--report-dir $(call quote,$(REPORT_DIR)/explore) > $(call quote,$(REPORT_DIR)/explore.log) 2>&1 \
+		|| { tail -n 40 $(call quote,$(REPORT_DIR)/explore.log); echo "explore: seed $$seed FAILED (replay: make explore SEED=$$seed EXPLORE_N=$(EXPLORE_N))" >&2; exit 1; }; \
+	tail -n 2 $(call quote,$(REPORT_DIR)/explore.log)
 
 # With the SDKs installed, their wire-compatibility tests must run, never skip.
 # UNIT_FLAGS adds go test flags (bench/testtime.sh passes -json).
@@ -125,10 +129,10 @@ SHOT        ?= docs/img/report.png
 ## screenshot: run the catalog against SHOT_CLIENT and write the top of its report.html, rendered in headless Chromium, to SHOT
 screenshot: build browser-deps
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
-	bin/a2a-conform run --client '$(SHOT_CLIENT)' --report-dir "$$tmp/report" > "$$tmp/run.log" 2>&1; rc=$$?; \
+	bin/a2a-conform run --client $(call quote,$(SHOT_CLIENT)) --report-dir "$$tmp/report" > "$$tmp/run.log" 2>&1; rc=$$?; \
 	if [ $$rc -gt 1 ]; then tail -n 40 "$$tmp/run.log"; echo "screenshot: the run exited $$rc" >&2; exit 2; fi; \
 	tail -n 1 "$$tmp/run.log"; \
-	$(GO) run ./tools/screenshot -report "$$tmp/report/report.html" -o '$(SHOT)' && ls -l '$(SHOT)'
+	$(GO) run ./tools/screenshot -report "$$tmp/report/report.html" -o $(call quote,$(SHOT)) && ls -l $(call quote,$(SHOT))
 
 ## browser-deps: headless Chromium (Debian's package) for the browser checks of the report and the live view, installed when missing
 browser-deps:
@@ -207,18 +211,18 @@ SDK_JOBS ?= 2
 SDK_RUN_ORDER = $(filter a2a-js%,$(SDK_RUN_DIRS)) $(filter-out a2a-js%,$(SDK_RUN_DIRS))
 sdk-runs: sdk-deps build
 	cd $(GO_SDK_DIR) && $(BUILD_ENV) $(GO) build $(BUILD_FLAGS) -o $(CURDIR)/bin/a2a-go-adapter ./cmd/a2a-go-adapter
-	@mkdir -p '$(SDK_REPORT_DIR)'; rm -f $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d).exit')
-	@MAKEFLAGS='$(subst ','\'',$(filter-out -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS)))' $(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
+	@mkdir -p $(call quote,$(SDK_REPORT_DIR)); rm -f $(foreach d,$(SDK_RUN_DIRS),$(call quote,$(SDK_REPORT_DIR)/$(d).exit))
+	@MAKEFLAGS=$(call quote,$(filter-out -j% --jobserver-auth=% --jobserver-fds=%,$(MAKEFLAGS))) $(MAKE) --no-print-directory -j$(SDK_JOBS) $(addprefix sdk-run-,$(SDK_RUN_ORDER))
 	@status=0; for d in $(SDK_RUN_DIRS); do \
-		log='$(SDK_REPORT_DIR)/'$$d.log; code=$$(cat '$(SDK_REPORT_DIR)/'$$d.exit 2>/dev/null || echo missing); \
+		log=$(call quote,$(SDK_REPORT_DIR)/)$$d.log; code=$$(cat $(call quote,$(SDK_REPORT_DIR)/)$$d.exit 2>/dev/null || echo missing); \
 		if [ "$$code" = 0 ]; then echo "sdk run $$d: $$(tail -n 2 "$$log" | head -n 1)"; \
 		else echo "sdk run $$d FAILED (exit $$code), its output ($$log):" >&2; cat "$$log" >&2; status=1; fi; \
 	done; exit $$status
-	bin/a2a-conform results --sdks $(foreach d,$(SDK_RUN_DIRS),'$(SDK_REPORT_DIR)/$(d)/report.json') > '$(SDK_REPORT_DIR)/results.md'
+	bin/a2a-conform results --sdks $(foreach d,$(SDK_RUN_DIRS),$(call quote,$(SDK_REPORT_DIR)/$(d)/report.json)) > $(call quote,$(SDK_REPORT_DIR)/results.md)
 
 # One SDK run (NAME of SDK_RUN_DIRS): its command and output in REPORT/NAME.log,
 # its exit code in REPORT/NAME.exit; the target itself never fails, so every run happens.
 sdk-run-%:
-	@echo "+ $(SDK_RUN) $(SDK_ARGS.$*) --report-dir '$(SDK_REPORT_DIR)/$*'" > '$(SDK_REPORT_DIR)/$*.log'; \
-	$(SDK_RUN) $(SDK_ARGS.$*) --report-dir '$(SDK_REPORT_DIR)/$*' >> '$(SDK_REPORT_DIR)/$*.log' 2>&1; \
-	echo $$? > '$(SDK_REPORT_DIR)/$*.exit'
+	@echo "+ $(SDK_RUN) $(SDK_ARGS.$*) --report-dir $(call quote,$(SDK_REPORT_DIR)/$*)" > $(call quote,$(SDK_REPORT_DIR)/$*.log); \
+	$(SDK_RUN) $(SDK_ARGS.$*) --report-dir $(call quote,$(SDK_REPORT_DIR)/$*) >> $(call quote,$(SDK_REPORT_DIR)/$*.log) 2>&1; \
+	echo $$? > $(call quote,$(SDK_REPORT_DIR)/$*.exit)
