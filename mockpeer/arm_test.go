@@ -137,6 +137,14 @@ func TestArmReplaceResetAndErrors(t *testing.T) {
 	if err := p.Arm(1); err != nil {
 		t.Fatal(err)
 	}
+	p.Disarm()
+	do(t, c, http.MethodGet, p.CardURL(), "", nil)
+	if p.Version() != 2 {
+		t.Fatalf("Disarm left the rotation armed: version %d, want 2", p.Version())
+	}
+	if err := p.Arm(1); err != nil {
+		t.Fatal(err)
+	}
 	p.Reset()
 	do(t, c, http.MethodGet, p.CardURL(), "", nil)
 	if p.Version() != 0 {

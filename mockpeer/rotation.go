@@ -15,7 +15,8 @@ import "time"
 // change. A request the protocol layer rejects before judging it
 // (malformed, wrong A2A-Version) does not fire it.
 //
-// Arming again replaces a rotation not yet fired; Reset disarms.
+// Arming again replaces a rotation not yet fired; Disarm and Reset
+// disarm.
 func (p *Peer) Arm(to int) error {
 	if err := p.checkVersion(to); err != nil {
 		return err
@@ -24,6 +25,15 @@ func (p *Peer) Arm(to int) error {
 	defer p.mu.Unlock()
 	p.state.armed, p.state.armedOnExtended = to, false
 	return nil
+}
+
+// Disarm drops the rotation Arm or ArmExtended armed, if it has not
+// fired: a change armed for a send the client never made does not meet
+// a later task.
+func (p *Peer) Disarm() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.state.armed, p.state.armedOnExtended = -1, false
 }
 
 // fireArmedLocked fires the rotation Arm armed, if any.

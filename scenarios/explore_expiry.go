@@ -21,6 +21,9 @@ type Expiry struct {
 	// Kind is stable: generated variants are named after it.
 	Kind string
 	What string
+	// Holding says why the attestation still holds in the task before
+	// the one that ends it.
+	Holding string
 	// KeysWithdrawn: the card origin's key set publishes successors of its
 	// keys from the stale card on (attested-binding-expiry-withdrawn-key);
 	// otherwise the endpoint presents a TLS principal of its own
@@ -31,8 +34,10 @@ type Expiry struct {
 // Expiries are the family's, one per fixed scenario.
 func Expiries() []Expiry {
 	return []Expiry{
-		{"ttl-new-principal", "the endpoint presenting a TLS principal of its own once the card's TTL has passed", false},
-		{"ttl-withdrawn-key", "the card origin withdrawing the keys that sign the card once its TTL has passed", true},
+		{"ttl-new-principal", "the endpoint presenting a TLS principal of its own once the card's TTL has passed",
+			"the endpoint still presenting the card origin's TLS principal", false},
+		{"ttl-withdrawn-key", "the card origin withdrawing the keys that sign the card once its TTL has passed",
+			"the card origin still publishing the keys that sign the card", true},
 	}
 }
 

@@ -38,11 +38,15 @@ const (
 	// binding that speaks 1.0 on the card its task is planned on (MUST).
 	GenPickedFirst = "XPL-010"
 	// GenReused: signed and expiring, the tasks before the card's TTL has
-	// passed complete at the vouched endpoint (MUST).
+	// passed complete at the vouched endpoint (SHOULD, as proceeding on a
+	// signature is).
 	GenReused = "XPL-011"
-	// GenExpired: the task after it attests the endpoint again and
-	// refuses it (MUST).
+	// GenExpired: the task whose change ends the attestation, the card
+	// past its TTL, attests the endpoint again and refuses it (MUST).
 	GenExpired = "XPL-012"
+	// GenReattested: the task before it, the card past its TTL but the
+	// attestation holding, attests again and completes there (SHOULD).
+	GenReattested = "XPL-013"
 )
 
 // GeneratedRequirement documents one of them.
@@ -100,6 +104,10 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"contact at all for a withdrawn key), no credential, aborted/untrusted-endpoint, and, having sent there before, it " +
 			"attests again, the journal showing the handshake or the key-set fetch in that task (attested-binding-expiry, " +
 			"attested-binding-expiry-withdrawn-key)."},
+		{"XPL-013", "SHOULD", "The same variants: in the task before that one, the card already served past its max-age but " +
+			"the endpoint unchanged and the card origin's keys still published, the client attests the endpoint again and " +
+			"completes the task there: an expired attestation is made again, not refused (the positive control of XPL-012; " +
+			"a SHOULD, as verifying signatures is)."},
 	}
 }
 

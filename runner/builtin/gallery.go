@@ -146,6 +146,10 @@ const (
 	// for the whole session, past the card's TTL, and pinning nothing
 	// there afterwards (attestonce.go).
 	AttestOnce = "attest-once"
+	// RefuseExpired is the reference refusing every signed binding to
+	// another origin once the card's TTL has passed, after attesting it
+	// again, whatever the attestation showed (refuseexpired.go).
+	RefuseExpired = "refuse-expired"
 	// AdoptAnyExtendedCard is the reference taking every extended card an
 	// authenticated call returns as authoritative for all it lists
 	// (adoptextended.go).
@@ -250,6 +254,7 @@ var gallery = []client{
 	{name: AdoptAnyExtendedCard, unsafe: adoptAnyExtended},               // an authenticated answer taken as authority
 	{name: ExtendedCardEveryCredential, unsafe: extendedEveryCredential}, // the extended card asked for with everything held
 	{name: AttestOnce, stateful: attestOnce},                             // an attestation that never expires
+	{name: RefuseExpired, unsafe: refuseExpired},                         // an expired attestation taken for a failed one
 	{name: FollowAnyJKU, unsafe: followAnyJKU},
 	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
 	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},

@@ -174,9 +174,11 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	}
 	signed := v.Authority.Class == Signed
 	if c.expiry != nil {
-		// The card before the change once more, served stale: its TTL has
-		// passed, and with it the attestation of B (index expiredVersion).
-		versions = append(versions, c.base)
+		// The card before the change twice more, served stale: its TTL has
+		// passed, B unchanged and the key still published (index
+		// reattestedVersion), then the attestation of B ended (index
+		// expiredVersion).
+		versions = append(versions, c.base, c.base)
 	}
 	if signed {
 		// A's own-origin card comes last, for the control that needs no
@@ -223,7 +225,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		peers[0].Signing = &mockpeer.Signing{Algorithms: []string{cardsig.ES256}, JKU: true}
 		mirrored := 2
 		if c.expiry != nil {
-			peers[0].Caching = scenarios.Aged(peers[0].Caching, expiredVersion)
+			peers[0].Caching = scenarios.Aged(peers[0].Caching, reattestedVersion)
 			if c.expiry.KeysWithdrawn {
 				peers[0].Signing.WithdrawnFrom = expiredVersion
 			}
@@ -300,7 +302,10 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks), vouched)
 	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
 	if c.expiry != nil {
-		s.Requirements = append(s.Requirements, expired(*c.expiry, reusing(on, e, changedTask), len(s.Tasks)+1)...)
+		reattest := len(s.Tasks) + 1
+		s.Requirements = append(s.Requirements, expired(*c.expiry, reusing(on, e, changedTask), reattest, reattest+1)...)
+		s.Tasks = append(s.Tasks, scenarios.Task{Before: settle(moving, reattestedVersion)})
+		on[reattest] = reattestedVersion
 		expire := c.expiry.Expire(otherPeer)
 		stale := rotate(moving, expiredVersion, nil)
 		s.Tasks = append(s.Tasks, scenarios.Task{Before: func(f *mockpeer.Farm) error {
@@ -324,9 +329,13 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	return s, nil
 }
 
-// expiredVersion is the version of a signed variant's card served stale,
-// after the variant's own two.
-const expiredVersion = 2
+// The versions of an expiring variant's card served stale, after the
+// variant's own two: first with its attestation still holding (B
+// unchanged, the key still published), then with it ended.
+const reattestedVersion, expiredVersion = 2, 3
+
+// expiryTasks are the tasks an expiring variant adds, one under each.
+const expiryTasks = 2
 
 // reusing are the tasks of a signed variant that complete at B before its
 // card's TTL has passed: every task the rules let send there, but the
@@ -400,6 +409,21 @@ func rotate(moving []string, to int, arm func(string, int) func(*mockpeer.Farm) 
 			}
 		}
 		return nil
+	}
+}
+
+// settle puts version to in force on every peer of moving, dropping a
+// rotation armed before a send the client never made (a refused task
+// before the send leaves B's armed): the task under it meets no change.
+func settle(moving []string, to int) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		for _, p := range moving {
+			if f.Peer(p) == nil {
+				return fmt.Errorf("explore: no peer %q", p)
+			}
+			f.Peer(p).Disarm()
+		}
+		return rotate(moving, to, nil)(f)
 	}
 }
 

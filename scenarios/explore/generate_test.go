@@ -193,8 +193,9 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 		for _, r := range s.Requirements {
 			has[r.ID] = true
 		}
-		if !has[scenarios.GenPickedFirst] || has[scenarios.GenExpired] != expiring || has[scenarios.GenReused] != expiring {
-			t.Errorf("%s: requirements %v: XPL-010 in every variant, XPL-011 and XPL-012 in the expiring ones", s.ID, has)
+		if !has[scenarios.GenPickedFirst] || has[scenarios.GenExpired] != expiring || has[scenarios.GenReused] != expiring ||
+			has[scenarios.GenReattested] != expiring {
+			t.Errorf("%s: requirements %v: XPL-010 in every variant, XPL-011 to XPL-013 in the expiring ones", s.ID, has)
 		}
 		control := false
 		for _, r := range s.Requirements {

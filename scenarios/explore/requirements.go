@@ -82,7 +82,7 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	if e.VouchedBySignature {
 		control = tasks + 1
 		if c.expiry != nil {
-			control++ // after the task past the card's TTL
+			control += expiryTasks // after the tasks past the card's TTL
 		}
 		controlText = "The client MUST complete the last task, under a card whose interfaces are on its own origin (the positive control)."
 	}
@@ -126,10 +126,12 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 // expired are the requirements of a signed binding whose attestation ends
 // with the card's TTL: the tasks before it complete at B, reusing the
 // attestation or making it again (the positive control, a SHOULD as every
-// proceeding that rests on a signature); the task after it, the card
-// served stale and x ending the attestation, is refused, the attestation
-// made again by a client that trusted it.
-func expired(x scenarios.Expiry, reusing []int, task int) []scenarios.Requirement {
+// proceeding that rests on a signature); task reattest, the card served
+// stale and B unchanged, completes there too, the attestation made again,
+// not refused (the positive control of the refusal); task, x ending the
+// attestation, is refused, the attestation made again by a client that
+// trusted it.
+func expired(x scenarios.Expiry, reusing []int, reattest, task int) []scenarios.Requirement {
 	ref := "contract-model §3 rule 6, §6 (attestations expire); RFC 9111 §4.2, §5.1; attested-binding-expiry"
 	if x.KeysWithdrawn {
 		ref += "-withdrawn-key"
@@ -145,6 +147,13 @@ func expired(x scenarios.Expiry, reusing []int, task int) []scenarios.Requiremen
 				"for, before the card's TTL has passed: it may reuse its attestation there or make it again (the positive "+
 				"control of %s).", taskList(reusing), scenarios.GenExpired),
 			Check: scenarios.CompletedAtIn(otherPeer, reusing)},
+		scenarios.AtTask(reattest, scenarios.Requirement{ID: scenarios.GenReattested, Level: verdict.Should, Profile: verdict.ProfileSignatures,
+			Ref: ref,
+			Text: fmt.Sprintf("The client SHOULD complete task %d at the endpoint on another origin that the signed card vouches "+
+				"for, the card served past its max-age (Age %d) but the attestation still holding (%s): an expired "+
+				"attestation is made again, not refused (the positive control of %s).",
+				reattest, scenarios.ExpiredAge, x.Holding, scenarios.GenExpired),
+			Check: scenarios.CompletedAt(otherPeer)}),
 		scenarios.AtTask(task, scenarios.Requirement{ID: scenarios.GenExpired, Level: verdict.Must, Profile: verdict.ProfileSignatures,
 			Ref: ref + "; docs/driver-contract.md",
 			Text: fmt.Sprintf("The client MUST NOT reuse its attestation of the endpoint in task %d, the card served past its "+

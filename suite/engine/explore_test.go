@@ -253,6 +253,10 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		// An attestation kept past the card's TTL: B, now another principal
 		// or vouched for by a withdrawn key, gets the task.
 		{builtin.AttestOnce, kind(explore.Signed, "ttl-new-principal", "ttl-withdrawn-key"), true, nil},
+		// An expired attestation refused however it was made again: B,
+		// unchanged once the TTL has passed, is refused a task (a SHOULD,
+		// as proceeding on a signature is).
+		{builtin.RefuseExpired, kind(explore.Signed, "ttl-new-principal", "ttl-withdrawn-key"), true, nil},
 		// Not a percent-encoded host: its url does not parse, so the
 		// reference refuses it before it asks whose card speaks for it.
 		{builtin.AdoptAnyExtendedCard, func(v explore.Variant) bool {
@@ -350,7 +354,7 @@ func seqSeeds(n uint64) []uint64 {
 }
 
 // shouldOnly are the family cheaters whose family is judged at SHOULD.
-var shouldOnly = []string{builtin.CardOriginRoute}
+var shouldOnly = []string{builtin.CardOriginRoute, builtin.RefuseExpired}
 
 // playVariants plays the variants (and nothing of the fixed catalog)
 // against the built-in client name, in mode.

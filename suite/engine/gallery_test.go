@@ -318,6 +318,21 @@ var aimed = map[string]aim{
 			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-foreign-key/SIG-005",
 		),
 	},
+	// Its attestations expire, and so does every binding they held: once
+	// the card's TTL has passed it attests B again and refuses it whatever
+	// it found. It refuses the last task of both expiry scenarios for the
+	// right reason, having looked, and refuses the third, where B is
+	// unchanged and the key still published: that positive control fails.
+	builtin.RefuseExpired: {
+		fail: []string{"attested-binding-expiry/EXPIRY-006", "attested-binding-expiry-withdrawn-key/EXPIRY-012"},
+		also: verdictOf(verdict.Pass,
+			"attested-binding-expiry/EXPIRY-001", "attested-binding-expiry/EXPIRY-002", "attested-binding-expiry/EXPIRY-003",
+			"attested-binding-expiry/EXPIRY-004", "attested-binding-expiry/EXPIRY-005",
+			"attested-binding-expiry-withdrawn-key/EXPIRY-007", "attested-binding-expiry-withdrawn-key/EXPIRY-008",
+			"attested-binding-expiry-withdrawn-key/EXPIRY-009", "attested-binding-expiry-withdrawn-key/EXPIRY-010",
+			"attested-binding-expiry-withdrawn-key/EXPIRY-011",
+		),
+	},
 	builtin.TrustOnFirstUse: {
 		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005"),
 		also: verdictOf(verdict.Pass,
