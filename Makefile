@@ -27,7 +27,8 @@ run: build
 # cmd/a2a-conform's tests build, the tools), and -race for vet as for the
 # tests: each package is compiled once per set of flags, and a fresh
 # machine compiles three sets (race, fuzzing, these), not four
-# (docs/performance.md).
+# (docs/performance.md). tools/dist/flags_test.go holds every build that
+# make test runs to these flags.
 BUILD_ENV   := CGO_ENABLED=0
 BUILD_FLAGS := -trimpath
 build:
@@ -132,7 +133,7 @@ screenshot: build browser-deps
 	bin/a2a-conform run --client $(call quote,$(SHOT_CLIENT)) --report-dir "$$tmp/report" > "$$tmp/run.log" 2>&1; rc=$$?; \
 	if [ $$rc -gt 1 ]; then tail -n 40 "$$tmp/run.log"; echo "screenshot: the run exited $$rc" >&2; exit 2; fi; \
 	tail -n 1 "$$tmp/run.log"; \
-	$(GO) run ./tools/screenshot -report "$$tmp/report/report.html" -o $(call quote,$(SHOT)) && ls -l $(call quote,$(SHOT))
+	$(BUILD_ENV) $(GO) run $(BUILD_FLAGS) ./tools/screenshot -report "$$tmp/report/report.html" -o $(call quote,$(SHOT)) && ls -l $(call quote,$(SHOT))
 
 ## browser-deps: headless Chromium (Debian's package) for the browser checks of the report and the live view, installed when missing
 browser-deps:
