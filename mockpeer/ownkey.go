@@ -19,7 +19,9 @@ func (p *Peer) PresentOwnKey() error {
 		if err != nil {
 			return err
 		}
-		cert, err := p.farm.pki.serverCert(p.spec.Name+" (own key)", []string{host}, p.farm.pki.issued)
+		// Subject and hosts as a renewal keeps them (the peer's own name),
+		// the key new: only the key tells the certificates apart.
+		cert, err := p.farm.pki.serverCert(p.spec.Name, []string{host}, p.farm.pki.issued)
 		if err != nil {
 			return err
 		}

@@ -87,7 +87,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"reference passes", []string{"run"}, 0, "0 failed"},
 		{"a mutant fails", []string{"run", "--client", "builtin:ttl-cache", "--client-mode", "one-shot"}, 1, "MUST failures 15"},
 		{"known failures absorb it", []string{"run", "--client", "builtin:ttl-cache", "--client-mode", "one-shot", "--known-failures", known}, 0, "known failures 15"},
-		{"in session mode the cache lasts", []string{"run", "--client", "builtin:ttl-cache"}, 1, "MUST failures 91"},
+		{"in session mode the cache lasts", []string{"run", "--client", "builtin:ttl-cache"}, 1, "MUST failures 92"},
 		{"a stale known failure fails", []string{"run", "--known-failures", stale}, 1, "known-failures file is stale"},
 		{"unknown requirement in the file", []string{"run", "--known-failures", unknown}, 2, "unknown requirement \"NOPE-001\""},
 		{"bad level", []string{"run", "--level", "sometimes"}, 2, "unknown level"},
@@ -98,7 +98,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"--strict fails on an unlisted SHOULD failure", []string{"run", "--strict", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator"}, 1, "not in the known-failures file"},
 		{"--strict passes with it listed per scenario", []string{"run", "--strict", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator", "--known-failures", scoped}, 0, "known failures 1"},
 		{"a narrow selection brings its positive control", []string{"run", "--client", "builtin:silent-abort-contract-changed", "--label-filter", "req:ROT-001"}, 1, "ROT-005"},
-		{"general alone is judged with the positive controls", []string{"run", "--client", "builtin:silent-abort-untrusted-endpoint", "--profile", "general"}, 1, "MUST failures 63"},
+		{"general alone is judged with the positive controls", []string{"run", "--client", "builtin:silent-abort-untrusted-endpoint", "--profile", "general"}, 1, "MUST failures 65"},
 		{"the reference passes general with its controls", []string{"run", "--profile", "general", "--label-filter", "scenario:version-skew"}, 0, "0 failed"},
 		{"SHOULD failures do not fail the run", []string{"run", "--client", "builtin:refetch-every-transition", "--label-filter", "scenario:no-validator"}, 0, "1 failed"},
 	}

@@ -150,6 +150,10 @@ const (
 	// another origin once the card's TTL has passed, after attesting it
 	// again, whatever the attestation showed (refuseexpired.go).
 	RefuseExpired = "refuse-expired"
+	// PinCardKey is the reference pinning, for the session, the first key
+	// each certificate subject presented at each server name, and refusing
+	// any other afterwards (pincardkey.go).
+	PinCardKey = "pin-card-key"
 	// AdoptAnyExtendedCard is the reference taking every extended card an
 	// authenticated call returns as authoritative for all it lists
 	// (adoptextended.go).
@@ -255,6 +259,7 @@ var gallery = []client{
 	{name: ExtendedCardEveryCredential, unsafe: extendedEveryCredential}, // the extended card asked for with everything held
 	{name: AttestOnce, stateful: attestOnce},                             // an attestation that never expires
 	{name: RefuseExpired, unsafe: refuseExpired},                         // an expired attestation taken for a failed one
+	{name: PinCardKey, stateful: pinCardKey},                             // a renewed certificate taken for an impostor
 	{name: FollowAnyJKU, unsafe: followAnyJKU},
 	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
 	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},

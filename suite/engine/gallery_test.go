@@ -333,8 +333,20 @@ var aimed = map[string]aim{
 			"attested-binding-expiry-withdrawn-key/EXPIRY-011",
 		),
 	},
+	// It verifies every certificate, and pins the first key each subject
+	// presented at each name: the impostor is refused (by the trust root,
+	// before any pin is asked), and so is the genuine server's renewal, the
+	// same names under a new key.
+	builtin.PinCardKey: {
+		fail: []string{"certificate-renewal/TLS-006"},
+		also: verdictOf(verdict.Pass,
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate/TLS-004", "certificate-renewal/TLS-005",
+		),
+	},
 	builtin.TrustOnFirstUse: {
-		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005"),
+		// The certificate it trusted first, renewed, is a change it refuses.
+		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005", "certificate-renewal/TLS-006"),
 		also: verdictOf(verdict.Pass,
 			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003", "repointed-endpoint/REPOINT-004",
 			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",

@@ -1,0 +1,32 @@
+package scenarios
+
+import (
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
+
+// The positive control of impostor-certificate's refusal: a certificate
+// is verified against the trust root, not against the key seen before.
+// Between the tasks the card's origin renews its certificate, the same
+// names under a new key from the same CA, as servers routinely do. A
+// client that pinned the first key it saw refuses a genuine server, and
+// its refusal of an impostor was a changed key, not a verification.
+var _ = register(bearerPeer(Scenario{
+	ID:     "certificate-renewal",
+	Family: FamilyAuthority, Rank: 175,
+	Title: "the card's origin renews its certificate under a new key",
+	Description: "The card is served on origin A with A's genuine certificate, issued by the run's CA, and the " +
+		"client's first task completes there. Between the tasks the run's CA issues A another certificate for the " +
+		"same names under a new key, and every connection open to A is ended. A client that verifies the server " +
+		"against its trust root completes the second task; one that pinned the key it saw first refuses it.",
+	Tasks: []Task{{}, {Before: PresentOwnKey("A")}},
+	Requirements: []Requirement{
+		controlTask("TLS-005", verdict.ProfileCore, 1,
+			"The client MUST complete the first task, while the card's origin presents its first certificate (the positive control).",
+			"contract-model §3 rule 6"),
+		controlTask("TLS-006", verdict.ProfileCore, 2,
+			"The client MUST complete the second task, once the card's origin presents a renewed certificate: another one its "+
+				"trust root issued for the same names, under a new key. A certificate is verified against the trust root, not "+
+				"against the key seen before (the positive control of TLS-001 to TLS-003).",
+			"contract-model §3 rule 6"),
+	},
+}, freshPeer(bearerCard("A").Build)))
