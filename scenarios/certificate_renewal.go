@@ -8,8 +8,9 @@ import (
 // is verified against the trust root, not against the key seen before.
 // Between the tasks the card's origin renews its certificate, the same
 // names under a new key from the same CA, as servers routinely do. A
-// client that pinned the first key it saw refuses a genuine server, and
-// its refusal of an impostor was a changed key, not a verification.
+// client that pinned the first key it saw refuses a genuine server; one
+// that pinned it instead of verifying took the impostor of
+// impostor-certificate-first-contact for the agent already.
 var _ = register(bearerPeer(Scenario{
 	ID:     "certificate-renewal",
 	Family: FamilyAuthority, Rank: 175,

@@ -14,11 +14,12 @@ import (
 // pinCardKey is adversarial (gallery.go): the reference, verifying every
 // certificate against its trust root, but also pinning the first key each
 // certificate subject presented at each server name in the session, and
-// refusing any other key for them afterwards, however well it verifies. It refuses an impostor for the
-// wrong reason (a changed key, not an unverified certificate), and it
-// refuses the genuine server once its certificate is renewed under a new
-// key, as certificates routinely are. What it pinned is kept in the
-// session's state directory, so that a one-shot session pins too.
+// refusing any other key for them afterwards, however well it verifies.
+// An impostor it refuses as the reference does (its trust root refuses it
+// before any pin is asked); the genuine server it refuses once its
+// certificate is renewed under a new key, as certificates routinely are
+// (certificate-renewal). What it pinned is kept in the session's state
+// directory, so that a one-shot session pins too.
 func pinCardKey(cfg *refclient.Config, stateDir string) {
 	pins := &pinnedKeys{stateDir: stateDir}
 	cfg.UnsafeTLS = func(c *tls.Config) {
