@@ -28,8 +28,8 @@ func (p *Peer) Arm(to int) error {
 }
 
 // Disarm drops the rotation Arm or ArmExtended armed, if it has not
-// fired: a change armed for a send the client never made does not meet
-// a later task.
+// fired: a change armed for a send the client never made does not meet a
+// later task (scenarios.RotateTo disarms before it rotates).
 func (p *Peer) Disarm() {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -6,13 +6,17 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-// RotateTo puts card version v of peer in force, between two tasks.
+// RotateTo puts card version v of peer in force, between two tasks: the
+// next task meets v. A rotation armed for a send the client never made
+// (it refused the task before sending to peer) is dropped, so that it
+// does not fire in a later task.
 func RotateTo(peer string, v int) func(*mockpeer.Farm) error {
 	return func(f *mockpeer.Farm) error {
 		p := f.Peer(peer)
 		if p == nil {
 			return fmt.Errorf("scenarios: no peer %q", peer)
 		}
+		p.Disarm()
 		return p.Rotate(v)
 	}
 }

@@ -299,12 +299,12 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	if e.VouchedBySignature {
 		vouched = firstVouched(on, e, changedTask)
 	}
-	s.Requirements = requirements(v, c, e, change, changedTask, len(s.Tasks), vouched)
-	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
+	variantTasks := len(s.Tasks)
+	var expiring []scenarios.Requirement
 	if c.expiry != nil {
 		reattest := len(s.Tasks) + 1
-		s.Requirements = append(s.Requirements, expired(*c.expiry, reusing(on, e, changedTask), reattest, reattest+1)...)
-		s.Tasks = append(s.Tasks, scenarios.Task{Before: settle(moving, reattestedVersion)})
+		expiring = expired(*c.expiry, reusing(on, e, changedTask), reattest, reattest+1)
+		s.Tasks = append(s.Tasks, scenarios.Task{Before: rotate(moving, reattestedVersion, nil)})
 		on[reattest] = reattestedVersion
 		expire := c.expiry.Expire(otherPeer)
 		stale := rotate(moving, expiredVersion, nil)
@@ -320,6 +320,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		s.Tasks = append(s.Tasks, scenarios.Task{Before: scenarios.RotateTo(cardPeer, own)})
 		on[len(s.Tasks)] = own
 	}
+	s.Requirements = requirements(v, c, e, change, changedTask, variantTasks, len(s.Tasks), vouched)
+	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
+	s.Requirements = append(s.Requirements, expiring...)
 	plans := map[int]scenarios.TaskPlan{}
 	for n, version := range on {
 		plans[n] = scenarios.TaskPlan{Card: planned[version], Public: publicCard}
@@ -333,9 +336,6 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 // variant's own two: first with its attestation still holding (B
 // unchanged, the key still published), then with it ended.
 const reattestedVersion, expiredVersion = 2, 3
-
-// expiryTasks are the tasks an expiring variant adds, one under each.
-const expiryTasks = 2
 
 // reusing are the tasks of a signed variant that complete at B before its
 // card's TTL has passed: every task the rules let send there, but the
@@ -409,21 +409,6 @@ func rotate(moving []string, to int, arm func(string, int) func(*mockpeer.Farm) 
 			}
 		}
 		return nil
-	}
-}
-
-// settle puts version to in force on every peer of moving, dropping a
-// rotation armed before a send the client never made (a refused task
-// before the send leaves B's armed): the task under it meets no change.
-func settle(moving []string, to int) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		for _, p := range moving {
-			if f.Peer(p) == nil {
-				return fmt.Errorf("explore: no peer %q", p)
-			}
-			f.Peer(p).Disarm()
-		}
-		return rotate(moving, to, nil)(f)
 	}
 }
 

@@ -21,10 +21,11 @@ func fieldCardOf(v Variant) func(string) mockpeer.CardBuilder {
 	return func(peer string) mockpeer.CardBuilder { return scenarios.FieldCard(peer, peer, v.Binding) }
 }
 
-// requirements are the variant's, derived.
-// vouched is the signed variant's first task at B that XPL-002 does not
-// judge (0: none).
-func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks, vouched int) []scenarios.Requirement {
+// requirements are the variant's, derived. tasks are the variant's own,
+// last the session's last task (a signed variant's control, under a card
+// on its own origin, after any tasks past the card's TTL); vouched is the
+// signed variant's first task at B that XPL-002 does not judge (0: none).
+func requirements(v Variant, c variantCards, e Expectation, change scenarios.Change, changedTask, tasks, last, vouched int) []scenarios.Requirement {
 	f := c.field
 	profile := verdict.ProfileCore
 	proceedLevel := verdict.Must
@@ -80,10 +81,7 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 	}
 	controlText := "The client MUST complete the positive control task."
 	if e.VouchedBySignature {
-		control = tasks + 1
-		if c.expiry != nil {
-			control += expiryTasks // after the tasks past the card's TTL
-		}
+		control = last // after any tasks past the card's TTL
 		controlText = "The client MUST complete the last task, under a card whose interfaces are on its own origin (the positive control)."
 	}
 	out := []scenarios.Requirement{
