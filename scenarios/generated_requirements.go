@@ -105,9 +105,9 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"attests again, the journal showing the handshake or the key-set fetch in that task (attested-binding-expiry, " +
 			"attested-binding-expiry-withdrawn-key)."},
 		{"XPL-013", "SHOULD", "The same variants: in the task before that one, the card already served past its max-age but " +
-			"the endpoint unchanged and the card origin's keys still published, the client attests the endpoint again and " +
-			"completes the task there: an expired attestation is made again, not refused (the positive control of XPL-012; " +
-			"a SHOULD, as verifying signatures is)."},
+			"the endpoint unchanged and the card origin's keys still published, the client completes the task there: an " +
+			"expired attestation that still holds is made again, not refused (the positive control of XPL-012, which judges " +
+			"the attestation made again; a SHOULD, as verifying signatures is)."},
 	}
 }
 
