@@ -182,9 +182,9 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 		p.serveCardFault(w, fault, d, v)
 		return
 	}
-	if rd := p.spec.Redirect; rd.redirects(p.state.version) {
+	if rd := p.spec.Redirect; rd.redirects(p.state.version) && r.URL.Path == wire.WellKnownCardPath {
 		p.mu.Unlock()
-		w.Header().Set("Location", p.farm.byName[rd.To].CardURL())
+		w.Header().Set("Location", p.redirectLocation(rd))
 		w.WriteHeader(rd.Status)
 		return
 	}
@@ -225,6 +225,15 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	if r.Method == http.MethodGet {
 		_, _ = w.Write(v.raw)
 	}
+}
+
+// redirectLocation is where rd sends the card request: To's card URL, or
+// this peer's MovedCardPath when rd names the peer itself.
+func (p *Peer) redirectLocation(rd *Redirect) string {
+	if rd.To == p.spec.Name {
+		return p.origin + MovedCardPath
+	}
+	return p.farm.byName[rd.To].CardURL()
 }
 
 // notModified evaluates the preconditions of RFC 9110 §13.2.2 for GET:

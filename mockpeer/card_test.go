@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
 func TestCardHeaders(t *testing.T) {
@@ -126,6 +127,28 @@ func TestCardRedirect(t *testing.T) {
 		resp, _ := do(t, httpsClient(t, f, false), http.MethodGet, f.Peer("A").CardURL(), "", nil)
 		if resp.StatusCode != status || resp.Header.Get("Location") != f.Peer("C").CardURL() {
 			t.Errorf("redirect %d: got %d Location %q, want %s", status, resp.StatusCode, resp.Header.Get("Location"), f.Peer("C").CardURL())
+		}
+	}
+}
+
+// A redirect to the peer itself moves the card within its origin: the
+// well-known URL answers with MovedCardPath there, which serves the card in
+// force and never redirects (or a client following it would loop).
+func TestCardRedirectSameOrigin(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{Redirect: &Redirect{Status: http.StatusPermanentRedirect, To: "A"}})
+	c := httpsClient(t, f, false) // it never follows a redirect
+	resp, _ := do(t, c, http.MethodGet, p.CardURL(), "", nil)
+	moved := p.Origin() + MovedCardPath
+	if resp.StatusCode != http.StatusPermanentRedirect || resp.Header.Get("Location") != moved {
+		t.Fatalf("card URL: %d Location %q, want 308 to %s", resp.StatusCode, resp.Header.Get("Location"), moved)
+	}
+	resp, body := do(t, c, http.MethodGet, moved, "", nil)
+	if resp.StatusCode != http.StatusOK || string(body) != string(p.CardBytes(0)) {
+		t.Errorf("moved card URL: %d %q, want 200 with card version 0", resp.StatusCode, body)
+	}
+	for _, e := range journal.Requests(f.Journal().All()) {
+		if e.Route != journal.RouteCard {
+			t.Errorf("%s %s journaled as route %q, want %q", e.Method, e.Path, e.Route, journal.RouteCard)
 		}
 	}
 }

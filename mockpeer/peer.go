@@ -34,6 +34,10 @@ func TokenURL(origin string) string { return origin + TokenPath }
 // CardURL is the well-known card URL of the peer at origin.
 func CardURL(origin string) string { return origin + wire.WellKnownCardPath }
 
+// MovedCardPath is where every peer also serves its card, never
+// redirected: the Location of a same-origin card redirect (Redirect).
+const MovedCardPath = "/agents/card.json"
+
 // Peer is one scripted A2A agent of a farm, on its own origin.
 type Peer struct {
 	farm     *Farm

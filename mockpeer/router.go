@@ -15,7 +15,7 @@ import (
 // judged like any other request the client makes.
 func routeOf(path string) string {
 	switch {
-	case path == wire.WellKnownCardPath:
+	case path == wire.WellKnownCardPath, path == MovedCardPath:
 		return journal.RouteCard
 	case path == TokenPath:
 		return journal.RouteToken

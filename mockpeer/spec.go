@@ -106,10 +106,13 @@ func (a Aging) header(v int) string {
 	return strconv.Itoa(a.Seconds)
 }
 
-// Redirect answers the card URL with Status and a Location on another peer.
+// Redirect answers the card URL with Status and a Location: another peer's
+// card URL, or, when To names the redirecting peer itself, MovedCardPath on
+// its own origin (a same-origin redirect, which keeps the card
+// authoritative for that origin).
 type Redirect struct {
-	Status int    // 301, 302, 307 or 308
-	To     string // peer name whose card URL is the Location
+	Status int    // 301, 302, 303, 307 or 308
+	To     string // peer whose card the Location names
 	// FromVersion: the card URL redirects only while a card version of at
 	// least this number is in force (0: always), so a scenario can serve
 	// the honest card first and redirect after a rotation.

@@ -70,8 +70,6 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 		switch {
 		case !names[rd.To]:
 			return invalid("peer %q redirects to unknown peer %q", ps.Name, rd.To)
-		case rd.To == ps.Name:
-			return invalid("peer %q redirects to itself", ps.Name)
 		case !redirectStatus(rd.Status):
 			return invalid("peer %q redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, rd.Status)
 		case rd.FromVersion < 0 || rd.UntilVersion < 0:

@@ -112,6 +112,10 @@ const (
 	// TrailingDotOrigin is the reference dropping a trailing dot from hosts
 	// before comparing origins (trailingdot.go).
 	TrailingDotOrigin = "trailing-dot-origin"
+	// RefuseRedirects is the reference refusing every redirect of its card
+	// request but one to the URL it asked, same-origin ones included
+	// (refuseredirects.go).
+	RefuseRedirects = "refuse-redirects"
 	// CardOriginRoute is the reference sending every A2A request to the
 	// card URL's own origin, whatever interface the card names
 	// (cardoriginroute.go).
@@ -241,6 +245,7 @@ var gallery = []client{
 	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
 	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
 	{name: TrailingDotOrigin, unsafe: trailingDotOrigin},   // "host." taken for "host"
+	{name: RefuseRedirects, unsafe: refuseRedirects},       // every redirect refused, whatever its origin
 	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
 	{name: CardOriginRoute, unsafe: cardOriginRoute},       // every request to the card's own origin
 	{name: SNIBearer, unsafe: contactLeaker(sniLeak)},
