@@ -116,6 +116,10 @@ const (
 	// request but one to the URL it asked, same-origin ones included
 	// (refuseredirects.go).
 	RefuseRedirects = "refuse-redirects"
+	// RefuseForeignInterfaces is the reference refusing every unsigned card
+	// that lists an interface on another origin, instead of skipping it
+	// (refuseforeigninterfaces.go).
+	RefuseForeignInterfaces = "refuse-foreign-interfaces"
 	// CardOriginRoute is the reference sending every A2A request to the
 	// card URL's own origin, whatever interface the card names
 	// (cardoriginroute.go).
@@ -230,24 +234,25 @@ var gallery = []client{
 	{name: SendThenCancel, own: sendThenCancel},
 	{name: HardcodedV03, unsafe: hardcodedV03},
 	{name: Flood, own: func() task { return flood() }},
-	{name: BlockingDecoy, own: blockingDecoy},              // a blocking send first makes the play look unwatched
-	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch},     // a polling send whose body reads as blocking
-	{name: LateWatcher, own: lateWatcher},                  // a watched send, but only after the change
-	{name: UnparsedBearer, unsafe: unparsedBearer},         // contact that never reaches a handler
-	{name: GzipBearer, unsafe: gzipBearer},                 // a credential in a compressed body
-	{name: B64HeaderBearer, unsafe: b64HeaderBearer},       // a credential base64 in an ordinary header
-	{name: NestedBearer, unsafe: nestedBearer},             // a credential in an encoding of an encoding
-	{name: OutcomeLeak, own: outcomeLeak},                  // a credential in every field of the outcome
-	{name: HiddenStar, unsafe: hiddenStar},                 // a "*" past the journal's header bytes
-	{name: Header70, unsafe: header70},                     // a "*" past the journal's header count
-	{name: HeadThenRevalidate, unsafe: headThenRevalidate}, // the ETag in force, learnt by HEAD
-	{name: HeadSecondLine, unsafe: headSecondLine},         // the same, weak, on a line of its own
-	{name: HeldFollowUp, unsafe: heldFollowUp},             // a held answer in place of every poll
-	{name: StringOrigin, unsafe: stringOrigin},             // origins compared as text
-	{name: TrailingDotOrigin, unsafe: trailingDotOrigin},   // "host." taken for "host"
-	{name: RefuseRedirects, unsafe: refuseRedirects},       // every redirect refused, whatever its origin
-	{name: ContractSubset, unsafe: contractSubset},         // part of the contract compared, not its hash
-	{name: CardOriginRoute, unsafe: cardOriginRoute},       // every request to the card's own origin
+	{name: BlockingDecoy, own: blockingDecoy},                        // a blocking send first makes the play look unwatched
+	{name: SnakeCaseRefetch, unsafe: snakeCaseRefetch},               // a polling send whose body reads as blocking
+	{name: LateWatcher, own: lateWatcher},                            // a watched send, but only after the change
+	{name: UnparsedBearer, unsafe: unparsedBearer},                   // contact that never reaches a handler
+	{name: GzipBearer, unsafe: gzipBearer},                           // a credential in a compressed body
+	{name: B64HeaderBearer, unsafe: b64HeaderBearer},                 // a credential base64 in an ordinary header
+	{name: NestedBearer, unsafe: nestedBearer},                       // a credential in an encoding of an encoding
+	{name: OutcomeLeak, own: outcomeLeak},                            // a credential in every field of the outcome
+	{name: HiddenStar, unsafe: hiddenStar},                           // a "*" past the journal's header bytes
+	{name: Header70, unsafe: header70},                               // a "*" past the journal's header count
+	{name: HeadThenRevalidate, unsafe: headThenRevalidate},           // the ETag in force, learnt by HEAD
+	{name: HeadSecondLine, unsafe: headSecondLine},                   // the same, weak, on a line of its own
+	{name: HeldFollowUp, unsafe: heldFollowUp},                       // a held answer in place of every poll
+	{name: StringOrigin, unsafe: stringOrigin},                       // origins compared as text
+	{name: TrailingDotOrigin, unsafe: trailingDotOrigin},             // "host." taken for "host"
+	{name: RefuseRedirects, unsafe: refuseRedirects},                 // every redirect refused, whatever its origin
+	{name: RefuseForeignInterfaces, unsafe: refuseForeignInterfaces}, // a card naming another origin refused whole
+	{name: ContractSubset, unsafe: contractSubset},                   // part of the contract compared, not its hash
+	{name: CardOriginRoute, unsafe: cardOriginRoute},                 // every request to the card's own origin
 	{name: SNIBearer, unsafe: contactLeaker(sniLeak)},
 	{name: ALPNBearer, unsafe: contactLeaker(alpnLeak)},
 	{name: GoAwayBearer, unsafe: contactLeaker(h2Leak(goawayLeak))},

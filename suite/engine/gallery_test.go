@@ -248,6 +248,19 @@ var aimed = map[string]aim{
 			"card-redirect-cross-origin-first-contact/FIRST-025", "card-redirect-cross-origin-first-contact/FIRST-026",
 			"card-redirect-cross-origin-first-contact/FIRST-027", "revalidation-unavailable/REVAL-003"),
 	},
+	// It refuses every unsigned card that names another origin anywhere,
+	// instead of skipping those interfaces: every refusal of the repointed
+	// scenarios passes with no interface chosen, and before
+	// foreign-origin-listed-first it passed the whole catalog (exit 0 in
+	// both modes).
+	builtin.RefuseForeignInterfaces: {
+		fail: []string{"foreign-origin-listed-first/REPOINT-015"},
+		also: verdictOf(verdict.Pass,
+			"foreign-origin-listed-first/REPOINT-013", "foreign-origin-listed-first/REPOINT-014",
+			"foreign-origin-listed-first/REPOINT-016",
+			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
+			"repointed-endpoint/REPOINT-004", "repointed-endpoint-signed/SIG-001"),
+	},
 	// The credential cheats do the work, and each sends one credential
 	// where no card asked for it: before credential-scope (CRED-004 to
 	// CRED-007) no requirement looked, and each passed every other
