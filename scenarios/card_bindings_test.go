@@ -15,7 +15,8 @@ import (
 // and change one interface's field on purpose (field_before_send_test.go
 // holds each change to one member of the projection): their first card is
 // checked here. The interface-choice scenarios list the three twice, on
-// purpose (interface_choice_family.go).
+// purpose (interface_choice_family.go), and so does the card that lists
+// another origin's three before its own (foreign_origin_listed_first.go).
 func TestCatalogCardsListEveryBinding(t *testing.T) {
 	narrowed := map[string]bool{
 		"repointed-grpc-endpoint A v0": true, // gRPC alone, repointed as host:port
@@ -34,6 +35,7 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 	}
 	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true}
 	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true}
+	twiceCards := map[string]bool{"foreign-origin-listed-first A v1": true}
 	origins := func(peer string) string { return "https://" + peer + ".test:443" }
 	seen := map[string]bool{}
 	for _, sc := range Catalog() {
@@ -50,7 +52,7 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 					}
 					continue
 				}
-				if twice[sc.ID] {
+				if twice[sc.ID] || twiceCards[key] {
 					if want := slices.Concat(mockpeer.AllBindings, mockpeer.AllBindings); !slices.Equal(got, want) {
 						t.Errorf("%s lists %v, want %v", key, got, want)
 					}
