@@ -181,6 +181,9 @@ const (
 	// RefuseSigned lets no signature speak for another origin, honest or
 	// not (signatureclients.go).
 	RefuseSigned = "refuse-signed"
+	// RefuseSignedExtended lets no signature speak for an extended card,
+	// and verifies public cards' like the reference (signatureclients.go).
+	RefuseSignedExtended = "refuse-signed-extended"
 
 	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
 	// each makes its rule's decision the cheap way and the rest like the
@@ -277,6 +280,7 @@ var gallery = []client{
 	{name: AsServedPayload, unsafe: laxClient(laxSignatures{asServed: true})},
 	{name: RefetchKeys, unsafe: laxClient(laxSignatures{refetchKeys: true})},
 	{name: RefuseSigned, unsafe: refuseSigned},
+	{name: RefuseSignedExtended, unsafe: refuseSignedExtended},
 	{name: SkillGoneAbort, unsafe: skillGoneAbort},
 	{name: RevalidationErrorProceeds, unsafe: revalidationErrorProceeds},
 	{name: HeadWatch, unsafe: headWatch},

@@ -35,3 +35,21 @@ var errRefusesSignatures = errors.New("builtin: refuse-signed takes no signature
 func (refuseSignatures) VerifyCard(context.Context, *refclient.Client, *refclient.Card) (cardsig.Verified, error) {
 	return cardsig.Verified{}, errRefusesSignatures
 }
+
+// refuseSignedExtended is adversarial (gallery.go): the reference taking no
+// signature of an extended card, however it verifies, while it verifies a
+// public card's like the reference. It passes every refusal of an unsigned
+// or badly signed extended card unread, and refuses the signed one
+// (extended-card-signed).
+func refuseSignedExtended(cfg *refclient.Config) {
+	cfg.UnsafeDecisions.Signatures = publicSignaturesOnly{}
+}
+
+type publicSignaturesOnly struct{}
+
+func (publicSignaturesOnly) VerifyCard(ctx context.Context, c *refclient.Client, card *refclient.Card) (cardsig.Verified, error) {
+	if card.Public != nil {
+		return cardsig.Verified{}, errRefusesSignatures
+	}
+	return refclient.Reference().Signatures.VerifyCard(ctx, c, card)
+}

@@ -261,6 +261,18 @@ var aimed = map[string]aim{
 			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
 			"repointed-endpoint/REPOINT-004", "repointed-endpoint-signed/SIG-001"),
 	},
+	// It verifies a public card's signatures and takes none of an extended
+	// card's: every refusal of an unsigned or badly signed extended card
+	// passes unread, and before extended-card-signed it passed the whole
+	// catalog (exit 0 in both modes).
+	builtin.RefuseSignedExtended: {
+		fail: []string{"extended-card-signed/EXTCARD-019"},
+		also: verdictOf(verdict.Pass,
+			"extended-card-signed/EXTCARD-020", "repointed-endpoint-signed/SIG-001",
+			"extended-card-bad-signature/EXTCARD-011", "extended-card-bad-signature/EXTCARD-012",
+			"extended-card-bad-signature/EXTCARD-013", "extended-card-unsigned/EXTCARD-015",
+			"extended-card-unsigned/EXTCARD-016", "extended-card-unsigned/EXTCARD-017"),
+	},
 	// The credential cheats do the work, and each sends one credential
 	// where no card asked for it: before credential-scope (CRED-004 to
 	// CRED-007) no requirement looked, and each passed every other
