@@ -78,9 +78,10 @@ func newKeyring(peers []PeerSpec, origins Origins, group func(peer string) strin
 			if err := forge(&signer, s.Fault, alg, decoy); err != nil {
 				return nil, fmt.Errorf("mockpeer: peer %q: %w", ps.Name, err)
 			}
-			switch s.Fault {
-			case UnknownKey, EmbeddedKey:
-			case LatePublication:
+			switch {
+			case i < s.Retired:
+			case s.Fault == UnknownKey, s.Fault == EmbeddedKey:
+			case s.Fault == LatePublication:
 				latePublished[publisher] = append(latePublished[publisher], key.Public())
 			default:
 				published[publisher] = append(published[publisher], key.Public())

@@ -40,6 +40,13 @@ type Signing struct {
 	// "-next"), while the card stays signed by the old keys, which no
 	// longer vouch for it. Only for keys the peer publishes itself.
 	WithdrawnFrom int
+	// Retired is how many of the first keys still sign every card but are
+	// published no more: a key rotation completing, the old key's signature
+	// still on the card, the JWKS holding only the keys after it. At least
+	// one key stays published, and every signature is otherwise valid
+	// (Fault NoFault): the card verifies by the keys left, as the spec asks
+	// of a verifier (one signature that verifies, §8.4.3).
+	Retired int
 }
 
 // SignatureFault is what is wrong with a peer's card signatures.
@@ -140,6 +147,10 @@ func validateSigning(spec FarmSpec) error {
 		}
 		if s.WithdrawnFrom >= len(ps.Cards) && s.WithdrawnFrom > 0 {
 			return invalid("peer %q: keys withdrawn from card version %d, but it has %d", ps.Name, s.WithdrawnFrom, len(ps.Cards))
+		}
+		if s.Retired < 0 || s.Retired > 0 && (s.Retired >= len(s.algorithms()) || s.Fault != NoFault) {
+			return invalid("peer %q: %d retired keys of %d, fault %s: retire fewer keys than sign, of valid signatures only",
+				ps.Name, s.Retired, len(s.algorithms()), s.Fault)
 		}
 		if _, ok := faultNames[s.Fault]; !ok {
 			return invalid("peer %q: unknown signature fault %d", ps.Name, s.Fault)

@@ -264,6 +264,9 @@ func TestSigningValidation(t *testing.T) {
 		"unknown fault":             {Fault: SignatureFault(99)},
 		"withdrawn by another peer": {Publisher: "A", WithdrawnFrom: 1},
 		"withdrawn past the cards":  {WithdrawnFrom: 1},
+		"every key retired":         {Retired: 1},
+		"negative retirement":       {Algorithms: []string{cardsig.ES256, cardsig.RS256}, Retired: -1},
+		"retired and forged":        {Algorithms: []string{cardsig.ES256, cardsig.RS256}, Retired: 1, Fault: WrongKID},
 	}
 	for name, s := range cases {
 		_, err := Start(context.Background(), FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
@@ -363,6 +366,33 @@ func TestSigningKeysWithdrawn(t *testing.T) {
 	}
 	if err := verifies(); err == nil {
 		t.Error("the card verifies against the JWKS that withdrew its keys")
+	}
+}
+
+// A retired key still signs the card, and the JWKS no longer publishes
+// it: of the two signatures, the retired key's names a kid no key set
+// holds, and the card verifies by the other.
+func TestSigningKeyRetired(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")},
+		Signing: &Signing{Algorithms: []string{cardsig.ES256, cardsig.RS256}, Retired: 1}}}})
+	card, jwks, _ := fetchSigned(t, httpsClient(t, f, false), f.Peer("A"))
+	set, err := cardsig.ParseJWKS(jwks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var published []string
+	for _, k := range set.Keys {
+		published = append(published, k.KeyID)
+	}
+	if want := []string{"A-rs256-2"}; !slices.Equal(published, want) {
+		t.Errorf("JWKS publishes %v, want %v", published, want)
+	}
+	if kid := protectedHeaderOf(t, card, 0)["kid"]; kid != "A-es256-1" {
+		t.Errorf("the first signature's kid is %v, want the retired key's, A-es256-1", kid)
+	}
+	v, err := verifyWithJWKS(t, card, jwks)
+	if err != nil || v.KeyID != "A-rs256-2" {
+		t.Errorf("the card verifies by %q (%v), want by the published key A-rs256-2", v.KeyID, err)
 	}
 }
 

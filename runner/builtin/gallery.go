@@ -184,6 +184,9 @@ const (
 	// RefuseSignedExtended lets no signature speak for an extended card,
 	// and verifies public cards' like the reference (signatureclients.go).
 	RefuseSignedExtended = "refuse-signed-extended"
+	// EverySignature takes a card's signatures only when every one of them
+	// verifies (signatureclients.go).
+	EverySignature = "every-signature"
 
 	// One cheater per rule of docs/contract-model.md §3 (rulecheats.go):
 	// each makes its rule's decision the cheap way and the rest like the
@@ -281,6 +284,7 @@ var gallery = []client{
 	{name: RefetchKeys, unsafe: laxClient(laxSignatures{refetchKeys: true})},
 	{name: RefuseSigned, unsafe: refuseSigned},
 	{name: RefuseSignedExtended, unsafe: refuseSignedExtended},
+	{name: EverySignature, unsafe: everySignature},
 	{name: SkillGoneAbort, unsafe: skillGoneAbort},
 	{name: RevalidationErrorProceeds, unsafe: revalidationErrorProceeds},
 	{name: HeadWatch, unsafe: headWatch},

@@ -2,7 +2,9 @@ package builtin
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
@@ -52,4 +54,44 @@ func (publicSignaturesOnly) VerifyCard(ctx context.Context, c *refclient.Client,
 		return cardsig.Verified{}, errRefusesSignatures
 	}
 	return refclient.Reference().Signatures.VerifyCard(ctx, c, card)
+}
+
+// everySignature is adversarial (gallery.go): the reference taking a card's
+// signatures only when every one of them verifies, each alone, instead of
+// one (spec §8.4.3). It passes every forgery of the trust-root family, and
+// refuses an agent whose card still carries a retired key's signature
+// beside a valid one (repointed-endpoint-retired-key).
+func everySignature(cfg *refclient.Config) { cfg.UnsafeDecisions.Signatures = allSignaturesVerify{} }
+
+type allSignaturesVerify struct{}
+
+func (allSignaturesVerify) VerifyCard(ctx context.Context, c *refclient.Client, card *refclient.Card) (cardsig.Verified, error) {
+	verify := refclient.Reference().Signatures
+	v, err := verify.VerifyCard(ctx, c, card)
+	if err != nil {
+		return v, err
+	}
+	var top map[string]json.RawMessage
+	var sigs []cardsig.Signature
+	if err := json.Unmarshal(card.Raw, &top); err != nil {
+		return cardsig.Verified{}, err
+	}
+	if err := json.Unmarshal(top["signatures"], &sigs); err != nil {
+		return cardsig.Verified{}, err
+	}
+	delete(top, "signatures")
+	bare, err := json.Marshal(top)
+	if err != nil {
+		return cardsig.Verified{}, err
+	}
+	for i, sig := range sigs {
+		alone := *card
+		if alone.Raw, err = cardsig.Attach(bare, sig); err != nil {
+			return cardsig.Verified{}, err
+		}
+		if _, err := verify.VerifyCard(ctx, c, &alone); err != nil {
+			return cardsig.Verified{}, fmt.Errorf("builtin: %s: signature %d: %w", EverySignature, i, err)
+		}
+	}
+	return v, nil
 }

@@ -273,6 +273,16 @@ var aimed = map[string]aim{
 			"extended-card-bad-signature/EXTCARD-013", "extended-card-unsigned/EXTCARD-015",
 			"extended-card-unsigned/EXTCARD-016", "extended-card-unsigned/EXTCARD-017"),
 	},
+	// It takes a card's signatures only when each verifies alone: every
+	// forgery of the trust-root family is refused, and before
+	// repointed-endpoint-retired-key it passed the whole catalog (exit 0 in
+	// both modes).
+	builtin.EverySignature: {
+		fail: []string{"repointed-endpoint-retired-key/SIG-015"},
+		also: verdictOf(verdict.Pass,
+			"repointed-endpoint-retired-key/SIG-016", "repointed-endpoint-signed/SIG-001",
+			"repointed-endpoint-unpublished-kid/TRUST-008", "repointed-endpoint-bad-signature/SIG-004"),
+	},
 	// The credential cheats do the work, and each sends one credential
 	// where no card asked for it: before credential-scope (CRED-004 to
 	// CRED-007) no requirement looked, and each passed every other
