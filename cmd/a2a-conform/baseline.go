@@ -23,12 +23,9 @@ func baselineCmd(args []string, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
-	if len(positional) != 1 {
-		return usageError(stderr, fmt.Errorf("baseline: want one REPORT.json, got %d arguments", len(positional)))
-	}
-	r, err := report.Read(positional[0])
-	if err != nil {
-		return usageError(stderr, err)
+	r, code := readOneReport("baseline", positional, stderr)
+	if r == nil {
+		return code
 	}
 	keep, header := report.KnownFailures{}, []string{
 		"known failures of " + r.Client.Title() + ", written by a2a-conform baseline from a run of suite " + r.Suite.Version,

@@ -116,6 +116,20 @@ func parseBindings(value string) ([]string, error) {
 }
 
 // usageError prints a configuration problem and returns exit code 2.
+// readOneReport reads the one REPORT.json that command name takes as its
+// positional arguments; on a usage error it returns nil and the exit code,
+// the error written to stderr.
+func readOneReport(name string, positional []string, stderr io.Writer) (*report.Report, int) {
+	if len(positional) != 1 {
+		return nil, usageError(stderr, fmt.Errorf("%s: want one REPORT.json, got %d arguments", name, len(positional)))
+	}
+	r, err := report.Read(positional[0])
+	if err != nil {
+		return nil, usageError(stderr, err)
+	}
+	return r, 0
+}
+
 func usageError(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "a2a-conform: %v\n", err)
 	return report.ExitHarness

@@ -21,13 +21,11 @@ func summaryCmd(args []string, stdout, stderr io.Writer) int {
 	if done {
 		return code
 	}
-	if len(positional) != 1 {
-		return usageError(stderr, fmt.Errorf("summary: want one REPORT.json, got %d arguments", len(positional)))
+	r, code := readOneReport("summary", positional, stderr)
+	if r == nil {
+		return code
 	}
-	r, err := report.Read(positional[0])
-	if err != nil {
-		return usageError(stderr, err)
-	}
+	var err error
 	switch *format {
 	case "markdown":
 		err = report.WriteJobSummary(stdout, r, *docs)
