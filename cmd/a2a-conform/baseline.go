@@ -19,11 +19,7 @@ func baselineCmd(args []string, stdout, stderr io.Writer) int {
 			"with the failure's evidence as the reason (review those before committing). "+
 			"The keys of --keep that the run no longer fails are left out and named on standard error.", stderr)
 	keepPath := fs.String("keep", "", "an existing known-failures file whose reasons and header are kept")
-	positional, code, done := parseInterspersed(fs, args)
-	if done {
-		return code
-	}
-	r, code := readOneReport("baseline", positional, stderr)
+	r, code := parseOneReport(fs, "baseline", args, stderr)
 	if r == nil {
 		return code
 	}

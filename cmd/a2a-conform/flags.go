@@ -116,10 +116,15 @@ func parseBindings(value string) ([]string, error) {
 }
 
 // usageError prints a configuration problem and returns exit code 2.
-// readOneReport reads the one REPORT.json that command name takes as its
-// positional arguments; on a usage error it returns nil and the exit code,
-// the error written to stderr.
-func readOneReport(name string, positional []string, stderr io.Writer) (*report.Report, int) {
+// parseOneReport parses the arguments of command name with fs and reads
+// the one REPORT.json they name. When it returns nil the command is over,
+// with the exit code it returns: help was asked for, or a usage error was
+// written to stderr.
+func parseOneReport(fs *flag.FlagSet, name string, args []string, stderr io.Writer) (*report.Report, int) {
+	positional, code, done := parseInterspersed(fs, args)
+	if done {
+		return nil, code
+	}
 	if len(positional) != 1 {
 		return nil, usageError(stderr, fmt.Errorf("%s: want one REPORT.json, got %d arguments", name, len(positional)))
 	}

@@ -17,11 +17,7 @@ func summaryCmd(args []string, stdout, stderr io.Writer) int {
 			"and stale known failure).", stderr)
 	format := fs.String("format", "markdown", "markdown or github")
 	docs := fs.String("docs", "", "base URL of the requirement links (default: the docs of the report's suite version)")
-	positional, code, done := parseInterspersed(fs, args)
-	if done {
-		return code
-	}
-	r, code := readOneReport("summary", positional, stderr)
+	r, code := parseOneReport(fs, "summary", args, stderr)
 	if r == nil {
 		return code
 	}
