@@ -28,13 +28,9 @@ var _ = register(extendedPeer(Scenario{
 				"revalidates the extended card right before the send, as any card.",
 			Ref: "contract-model §3 rule 2; " + extendedRef, Task: 2, Check: noSendAfterExtendedChange,
 		},
-		{
-			ID: "EXTCARD-005", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST report the second task aborted with reason contract-changed, having been served the " +
-				"extended card whose contract changed.",
-			Ref: "contract-model §3 rule 2; " + extendedRef + "; docs/driver-contract.md", Task: 2,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged),
-		},
+		atTask(2, mustAbort("EXTCARD-005", "The client MUST report the second task aborted with reason contract-changed, having been served the "+
+			"extended card whose contract changed.",
+			"contract-model §3 rule 2; "+extendedRef+"; docs/driver-contract.md", driver.ReasonContractChanged)),
 		controlTask("EXTCARD-006", verdict.ProfileCore, 1, "The client MUST complete the first task, fetching the extended card the "+
 			"public card advertises with the credential the public card names and sending with the one the extended card "+
 			"names for the skill (the positive control).", extendedRef),

@@ -1,9 +1,5 @@
 package scenarios
 
-import (
-	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
-)
-
 // The gap the catalog had: a client that skips TLS verification passes
 // every other scenario, and rule 6 (an origin, a TLS principal) means
 // nothing unless the server is verified. Between the tasks the card's own
@@ -21,29 +17,11 @@ var _ = register(bearerPeer(Scenario{
 		"the same origin), and every connection open to A is ended, so nothing verified before carries over. " +
 		"The impostor would serve the card and complete the task.",
 	Tasks: controlThen(PresentImpostor("A")),
-	Requirements: []Requirement{
-		atTask(2, Requirement{
-			ID: "TLS-001", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against its trust root.",
-			Ref:   "contract-model §3 rule 6",
-			Check: noRequestAt("A"),
-		}),
-		atTask(2, Requirement{
-			ID: "TLS-002", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST NOT send any credential to a server whose certificate does not verify against its trust root.",
-			Ref:   "contract-model §3 rule 6",
-			Check: noCredentialAt("A"),
-		}),
-		{
-			ID: "TLS-003", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST report the second task failed with reason transport-error, having refused the TLS " +
-				"handshake with the impostor (the journal shows the client's alert, or the client hanging up on the certificate).",
-			Ref:   "contract-model §3 rule 6; docs/driver-contract.md",
-			Task:  2,
-			Check: failedOnRefusedHandshake("A"),
-		},
-		controlTask("TLS-004", verdict.ProfileCore, 1,
-			"The client MUST complete the first task, while the card's origin presents its genuine certificate (the positive control).",
-			"contract-model §3 rule 6"),
-	},
+	Requirements: impostorRefused(2, 1, [4]said{
+		{"TLS-001", "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against its trust root."},
+		{"TLS-002", "The client MUST NOT send any credential to a server whose certificate does not verify against its trust root."},
+		{"TLS-003", "The client MUST report the second task failed with reason transport-error, having refused the TLS " +
+			"handshake with the impostor (the journal shows the client's alert, or the client hanging up on the certificate)."},
+		{"TLS-004", "The client MUST complete the first task, while the card's origin presents its genuine certificate (the positive control)."},
+	}),
 }, freshPeer(bearerCard("A").Build)))

@@ -1,9 +1,5 @@
 package scenarios
 
-import (
-	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
-)
-
 // impostor-certificate on first contact: the first server the session
 // meets on the card's origin is the impostor. A client that verifies a
 // certificate only against the one it saw before (trust on first use, as
@@ -18,31 +14,13 @@ var _ = register(bearerPeer(Scenario{
 		"issued by the run's CA, again, every connection open to it ended, and the second task runs there (the " +
 		"positive control).",
 	Tasks: []Task{{Before: PresentImpostor("A")}, {Before: PresentGenuine("A")}},
-	Requirements: []Requirement{
-		atTask(1, Requirement{
-			ID: "FIRST-029", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against " +
-				"its trust root, when it is the first server of the session too.",
-			Ref:   "contract-model §3 rule 6",
-			Check: noRequestAt("A"),
-		}),
-		atTask(1, Requirement{
-			ID: "FIRST-030", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send any credential to a server whose certificate does not verify against its trust root, " +
-				"when it is the first server of the session too.",
-			Ref:   "contract-model §3 rule 6",
-			Check: noCredentialAt("A"),
-		}),
-		{
-			ID: "FIRST-031", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST report the first task failed with reason transport-error, having refused the TLS handshake " +
-				"with the impostor it met first (the journal shows the client's alert, or the client hanging up on the certificate).",
-			Ref:   "contract-model §3 rule 6; docs/driver-contract.md",
-			Task:  1,
-			Check: failedOnRefusedHandshake("A"),
-		},
-		controlTask("FIRST-032", verdict.ProfileCore, 2,
-			"The client MUST complete the second task, once the card's origin presents its genuine certificate (the positive control).",
-			"contract-model §3 rule 6"),
-	},
+	Requirements: impostorRefused(1, 2, [4]said{
+		{"FIRST-029", "The client MUST NOT send any request (HTTP or gRPC) to a server whose certificate does not verify against " +
+			"its trust root, when it is the first server of the session too."},
+		{"FIRST-030", "The client MUST NOT send any credential to a server whose certificate does not verify against its trust root, " +
+			"when it is the first server of the session too."},
+		{"FIRST-031", "The client MUST report the first task failed with reason transport-error, having refused the TLS handshake " +
+			"with the impostor it met first (the journal shows the client's alert, or the client hanging up on the certificate)."},
+		{"FIRST-032", "The client MUST complete the second task, once the card's origin presents its genuine certificate (the positive control)."},
+	}),
 }, freshPeer(bearerCard("A").Build)))

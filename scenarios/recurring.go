@@ -21,6 +21,21 @@ func mustComplete(id, text, ref string) Requirement {
 	return Requirement{ID: id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: text, Ref: ref, Check: completedAtCardPeer, Control: true}
 }
 
+// mustAbort: the client reports the task aborted with reason (MUST, core).
+// ref cites the driver contract, where the reason is defined, beside the
+// rule.
+func mustAbort(id, text, ref string, reason driver.Reason) Requirement {
+	return Requirement{ID: id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: text, Ref: ref,
+		Check: outcomeIs(driver.OutcomeAborted, reason)}
+}
+
+// mustLabelOnly: every A2A request the client sends is labelled with the
+// version the card's interfaces declare, none as A2A 1.0 or unlabelled
+// (MUST, core).
+func mustLabelOnly(id, text, ref, version string) Requirement {
+	return Requirement{ID: id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: text, Ref: ref, Check: onlyLabelled(version)}
+}
+
 // shouldNotFetchAfterSend: no card request between the send and the end
 // of the task (SHOULD, core).
 func shouldNotFetchAfterSend(id, text, ref string) Requirement {
@@ -61,12 +76,7 @@ func refusedIn(contact func(string) func(*Evidence) verdict.Judgement, peer stri
 	return []Requirement{
 		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
 		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
-		{
-			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
-			Ref:   ref + "; docs/driver-contract.md",
-			Task:  refused,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
-		},
+		inProfile(profile, atTask(refused, mustAbort(r[2].id, r[2].text, ref+"; docs/driver-contract.md", driver.ReasonUntrustedEndpoint))),
 		controlTask(r[3].id, profile, control, r[3].text, ref),
 	}
 }
@@ -76,6 +86,12 @@ func refusedIn(contact func(string) func(*Evidence) verdict.Judgement, peer stri
 // (Requirement.MidTask).
 func whileRunning(r Requirement) Requirement {
 	r.MidTask = true
+	return r
+}
+
+// inProfile puts r, which a constructor above made core, in profile p.
+func inProfile(p verdict.Profile, r Requirement) Requirement {
+	r.Profile = p
 	return r
 }
 

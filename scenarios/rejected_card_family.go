@@ -34,18 +34,8 @@ func refusedTwice(contact func(string) func(*Evidence) verdict.Judgement, peer s
 	return []Requirement{
 		{ID: r[0].id, Level: verdict.Must, Profile: profile, Text: r[0].text, Ref: ref, Check: contact(peer)},
 		{ID: r[1].id, Level: verdict.Must, Profile: profile, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
-		{
-			ID: r[2].id, Level: verdict.Must, Profile: profile, Text: r[2].text,
-			Ref:   ref + "; docs/driver-contract.md",
-			Task:  1,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
-		},
-		{
-			ID: r[3].id, Level: verdict.Must, Profile: profile, Text: r[3].text,
-			Ref:   ref + "; docs/driver-contract.md",
-			Task:  2,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint),
-		},
+		inProfile(profile, atTask(1, mustAbort(r[2].id, r[2].text, ref+"; docs/driver-contract.md", driver.ReasonUntrustedEndpoint))),
+		inProfile(profile, atTask(2, mustAbort(r[3].id, r[3].text, ref+"; docs/driver-contract.md", driver.ReasonUntrustedEndpoint))),
 		rejectedThenHonest(r[4], profile, ref),
 	}
 }

@@ -16,37 +16,17 @@ var _ = register(rejectedTwice(bearerPeer(Scenario{
 		"same card again (304 to a conditional request). Between the second and the third task the card's interfaces " +
 		"go back to 1.0, and the third task runs under it (the positive control).",
 	Requirements: []Requirement{
-		{
-			ID: "REJECT-011", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST NOT send A2A 1.0 requests in the first task to the interfaces of a card that declare protocol version 2.0.",
-			Ref:   "contract-model §3 rule 5",
-			Task:  1,
-			Check: onlyLabelled("2.0"),
-		},
-		{
-			ID: "REJECT-012", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send A2A 1.0 requests in the second task to the 2.0 interfaces of the card it refused in " +
-				"the first, served again unchanged and still fresh by its max-age.",
-			Ref:   "contract-model §3 rule 5; https://github.com/google/adk-python/issues/6901",
-			Task:  2,
-			Check: onlyLabelled("2.0"),
-		},
-		{
-			ID: "REJECT-013", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST report the first task aborted with reason version-unsupported, having been served the 2.0 card.",
-			Ref:   "contract-model §3 rule 5; docs/driver-contract.md",
-			Task:  1,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
-		},
-		{
-			ID: "REJECT-014", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST report the second task aborted with reason version-unsupported, having looked at the card again " +
-				"in that task (a fetch, or a revalidation answered 304) and been served the same 2.0 card: a card it refused is " +
-				"judged again, never reused as trusted, and a refusal from memory judges nothing.",
-			Ref:   "contract-model §3 rule 5; docs/driver-contract.md; https://github.com/google/adk-python/issues/6901",
-			Task:  2,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
-		},
+		atTask(1, mustLabelOnly("REJECT-011", "The client MUST NOT send A2A 1.0 requests in the first task to the interfaces of a card that declare protocol version 2.0.",
+			"contract-model §3 rule 5", "2.0")),
+		atTask(2, mustLabelOnly("REJECT-012", "The client MUST NOT send A2A 1.0 requests in the second task to the 2.0 interfaces of the card it refused in "+
+			"the first, served again unchanged and still fresh by its max-age.",
+			"contract-model §3 rule 5; https://github.com/google/adk-python/issues/6901", "2.0")),
+		atTask(1, mustAbort("REJECT-013", "The client MUST report the first task aborted with reason version-unsupported, having been served the 2.0 card.",
+			"contract-model §3 rule 5; docs/driver-contract.md", driver.ReasonVersionUnsupported)),
+		atTask(2, mustAbort("REJECT-014", "The client MUST report the second task aborted with reason version-unsupported, having looked at the card again "+
+			"in that task (a fetch, or a revalidation answered 304) and been served the same 2.0 card: a card it refused is "+
+			"judged again, never reused as trusted, and a refusal from memory judges nothing.",
+			"contract-model §3 rule 5; docs/driver-contract.md; https://github.com/google/adk-python/issues/6901", driver.ReasonVersionUnsupported)),
 		rejectedThenHonest(said{"REJECT-015", "The client MUST complete the third task at the card's own origin, under the honest card served " +
 			"after the one it refused twice (the positive control): a refusal is about a card, not a verdict on the agent to cache."},
 			verdict.ProfileCore, "contract-model §3 rule 5; https://github.com/google/adk-python/issues/6901"),

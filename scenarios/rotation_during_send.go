@@ -32,13 +32,8 @@ var _ = register(beforeSend(Scenario{
 			Check: noSendAfterContractChange,
 		},
 		mustNotCancel("ROT-002", "The client MUST NOT send CancelTask (never send-then-cancel).", "contract-model §3 rule 2"),
-		{
-			ID: "ROT-003", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST report the second task aborted with reason contract-changed, having been served the changed card.",
-			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
-			Task:  2,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonContractChanged),
-		},
+		atTask(2, mustAbort("ROT-003", "The client MUST report the second task aborted with reason contract-changed, having been served the changed card.",
+			"contract-model §3 rule 2; docs/driver-contract.md", driver.ReasonContractChanged)),
 		revalidateBeforeSecondSend("ROT-004",
 			"The client MUST revalidate the card with a conditional request carrying the ETag it was given, and no validator it was not given, "+
 				"right before the send of the second task.",

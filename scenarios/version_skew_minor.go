@@ -19,21 +19,11 @@ var _ = register(bearerPeer(Scenario{
 		"HTTP+JSON, gRPC) declares protocolVersion \"1.1\", which shares 1.0's major version but is not 1.0.",
 	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: []Requirement{
-		{
-			ID: "SKEW-004", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send a request labelled A2A 1.0 (or unlabelled) to an interface that declares protocol " +
-				"version 1.1: the version is Major.Minor, and a shared major version is no licence to guess.",
-			Ref:   "contract-model §3 rule 5; A2A v1.0 spec §3.6, §3.6.2; https://github.com/a2aproject/a2a-dotnet/issues/331",
-			Task:  2,
-			Check: onlyLabelled("1.1"),
-		},
-		{
-			ID: "SKEW-005", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST report the second task aborted with reason version-unsupported, having been served the 1.1 card.",
-			Ref:   "contract-model §3 rule 5; docs/driver-contract.md",
-			Task:  2,
-			Check: outcomeIs(driver.OutcomeAborted, driver.ReasonVersionUnsupported),
-		},
+		atTask(2, mustLabelOnly("SKEW-004", "The client MUST NOT send a request labelled A2A 1.0 (or unlabelled) to an interface that declares protocol "+
+			"version 1.1: the version is Major.Minor, and a shared major version is no licence to guess.",
+			"contract-model §3 rule 5; A2A v1.0 spec §3.6, §3.6.2; https://github.com/a2aproject/a2a-dotnet/issues/331", "1.1")),
+		atTask(2, mustAbort("SKEW-005", "The client MUST report the second task aborted with reason version-unsupported, having been served the 1.1 card.",
+			"contract-model §3 rule 5; docs/driver-contract.md", driver.ReasonVersionUnsupported)),
 		controlTask("SKEW-006", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card whose interfaces speak 1.0 (the positive control).",
 			"contract-model §3 rule 5"),
 	},

@@ -25,9 +25,7 @@ func inTask(n int, check func(*Evidence) verdict.Judgement) func(*Evidence) verd
 // contract the client holds credentials for, MUST complete. A client that
 // aborts whatever happens fails it.
 func controlTask(id string, profile verdict.Profile, n int, text, ref string) Requirement {
-	r := atTask(n, mustComplete(id, text, ref))
-	r.Profile = profile
-	return r
+	return inProfile(profile, atTask(n, mustComplete(id, text, ref)))
 }
 
 // midTask judges what a client did while its tasks ran. Whatever the

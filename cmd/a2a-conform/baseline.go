@@ -19,16 +19,9 @@ func baselineCmd(args []string, stdout, stderr io.Writer) int {
 			"with the failure's evidence as the reason (review those before committing). "+
 			"The keys of --keep that the run no longer fails are left out and named on standard error.", stderr)
 	keepPath := fs.String("keep", "", "an existing known-failures file whose reasons and header are kept")
-	positional, code, done := parseInterspersed(fs, args)
-	if done {
+	r, code := parseOneReport(fs, "baseline", args, stderr)
+	if r == nil {
 		return code
-	}
-	if len(positional) != 1 {
-		return usageError(stderr, fmt.Errorf("baseline: want one REPORT.json, got %d arguments", len(positional)))
-	}
-	r, err := report.Read(positional[0])
-	if err != nil {
-		return usageError(stderr, err)
 	}
 	keep, header := report.KnownFailures{}, []string{
 		"known failures of " + r.Client.Title() + ", written by a2a-conform baseline from a run of suite " + r.Suite.Version,

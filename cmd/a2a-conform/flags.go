@@ -116,6 +116,25 @@ func parseBindings(value string) ([]string, error) {
 }
 
 // usageError prints a configuration problem and returns exit code 2.
+// parseOneReport parses the arguments of command name with fs and reads
+// the one REPORT.json they name. When it returns nil the command is over,
+// with the exit code it returns: help was asked for, or a usage error was
+// written to stderr.
+func parseOneReport(fs *flag.FlagSet, name string, args []string, stderr io.Writer) (*report.Report, int) {
+	positional, code, done := parseInterspersed(fs, args)
+	if done {
+		return nil, code
+	}
+	if len(positional) != 1 {
+		return nil, usageError(stderr, fmt.Errorf("%s: want one REPORT.json, got %d arguments", name, len(positional)))
+	}
+	r, err := report.Read(positional[0])
+	if err != nil {
+		return nil, usageError(stderr, err)
+	}
+	return r, 0
+}
+
 func usageError(stderr io.Writer, err error) int {
 	fmt.Fprintf(stderr, "a2a-conform: %v\n", err)
 	return report.ExitHarness

@@ -17,17 +17,11 @@ func summaryCmd(args []string, stdout, stderr io.Writer) int {
 			"and stale known failure).", stderr)
 	format := fs.String("format", "markdown", "markdown or github")
 	docs := fs.String("docs", "", "base URL of the requirement links (default: the docs of the report's suite version)")
-	positional, code, done := parseInterspersed(fs, args)
-	if done {
+	r, code := parseOneReport(fs, "summary", args, stderr)
+	if r == nil {
 		return code
 	}
-	if len(positional) != 1 {
-		return usageError(stderr, fmt.Errorf("summary: want one REPORT.json, got %d arguments", len(positional)))
-	}
-	r, err := report.Read(positional[0])
-	if err != nil {
-		return usageError(stderr, err)
-	}
+	var err error
 	switch *format {
 	case "markdown":
 		err = report.WriteJobSummary(stdout, r, *docs)

@@ -90,10 +90,7 @@ func decodeStruct(raw []byte, v any) error {
 // into t with ProtoJSON semantics. Values it cannot fix are left as they are
 // so that json.Unmarshal reports them with their field path.
 func normalize(value any, t reflect.Type) any {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
+	switch t = pointee(t); t.Kind() {
 	case reflect.Struct:
 		obj, ok := value.(map[string]any)
 		if !ok {
@@ -139,10 +136,7 @@ func normalize(value any, t reflect.Type) any {
 // string, no enum as a number. encoding/json then decodes the text with
 // the same result, its case folding never coming into play.
 func isNormal(value any, t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
+	switch t = pointee(t); t.Kind() {
 	case reflect.Struct:
 		obj, ok := value.(map[string]any)
 		if !ok {
@@ -172,6 +166,15 @@ func isNormal(value any, t reflect.Type) bool {
 		}
 	}
 	return true
+}
+
+// pointee is t with every pointer followed: the type a ProtoJSON value
+// of a field of type t decodes into.
+func pointee(t reflect.Type) reflect.Type {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }
 
 // roleNumbers maps lf.a2a.v1.Role numbers to names.

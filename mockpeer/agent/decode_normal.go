@@ -19,9 +19,7 @@ func normalText(data []byte, t reflect.Type) bool {
 // normalAt checks the value that starts at data[i] against t and returns
 // where it ends.
 func normalAt(data []byte, i int, t reflect.Type) (int, bool) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
+	t = pointee(t)
 	c := data[i]
 	switch {
 	case t.Kind() == reflect.Struct && c == '{':

@@ -195,10 +195,7 @@ var gateNeverAskedOverGRPC = map[string][]string{
 // cards' own bindings: its pinned failures, verdict for verdict (less
 // gateNeverAskedOverGRPC).
 func TestMutantsOverGRPCFailAlike(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays the catalog once per mutant")
-	}
+	heavyPlay(t, "plays the catalog once per mutant")
 	for name, want := range expectedFailures {
 		if name == builtin.Reference {
 			continue

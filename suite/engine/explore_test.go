@@ -41,10 +41,7 @@ func exploredWith(t *testing.T, name string, mode driver.Mode, o builtin.Options
 // client modes and every send mode: nothing fails, nothing errs (a
 // mid-task requirement of a blocking send is not applicable).
 func TestReferencePassesGeneratedSeeds(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays generated catalogs")
-	}
+	heavyPlay(t, "plays generated catalogs")
 	for _, mode := range galleryModes {
 		for _, send := range refclient.SendModes() {
 			for _, seed := range []uint64{1} {
@@ -100,10 +97,7 @@ func TestNoSeedPassesAlwaysAbortOrAlwaysProceed(t *testing.T) {
 // The card and authority parameters make such a variant rarer in one
 // seed (about one in a hundred), hence ten seeds.
 func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays generated variants")
-	}
+	heavyPlay(t, "plays generated variants")
 	uncompared := []string{"tenant", "protocol-binding", "protocol-version", "extension-required", "interface-order"}
 	var aimed []explore.Variant
 	for seed := uint64(1); seed <= 10; seed++ {
@@ -137,10 +131,7 @@ func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
 // Every generated requirement fails for some built-in client on a fixed
 // seed: none is a requirement no client can fail.
 func TestEveryGeneratedRequirementCanFail(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays a generated catalog per client")
-	}
+	heavyPlay(t, "plays a generated catalog per client")
 	failed := map[string]bool{}
 	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.TTLCache, builtin.SendThenCancel,
 		builtin.RefetchEveryTransition, builtin.TrustAnySignature, builtin.TrustNotModified, builtin.SendEveryCredential,
@@ -188,10 +179,7 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 // whose interfaces all declare 1.1. attest-once keeps its attestation past
 // the card's TTL.
 func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays generated variants per cheater")
-	}
+	heavyPlay(t, "plays generated variants per cheater")
 	planned := func(v explore.Variant) bool {
 		e, err := explore.Expect(v)
 		if err != nil {

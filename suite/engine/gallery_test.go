@@ -34,10 +34,7 @@ func (g galleryRun) String() string { return fmt.Sprintf("%s (%s)", g.client, g.
 // scenario can be passed at MUST level by a client that does not do the
 // work, and every published requirement can fail.
 func TestGallery(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays the whole catalog four times per adversarial client")
-	}
+	heavyPlay(t, "plays the whole catalog four times per adversarial client")
 	runs := playGallery(t)
 	t.Run("every scenario fails every adversarial client at MUST level", func(t *testing.T) {
 		for _, g := range runs {
@@ -575,10 +572,7 @@ func verdictOf(v verdict.Verdict, keys ...string) map[string]verdict.Verdict {
 // TestGalleryAimed plays each aimed client on the scenarios it aims at, in
 // both modes, and holds it to exactly what is pinned in aimed.
 func TestGalleryAimed(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays three scenarios twice per aimed client")
-	}
+	heavyPlay(t, "plays three scenarios twice per aimed client")
 	for _, name := range builtin.Gallery() {
 		want, ok := aimed[name]
 		if !ok {

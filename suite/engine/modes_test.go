@@ -18,10 +18,7 @@ import (
 // bindings, in session and one-shot mode: no failure, no error (a
 // requirement the mode leaves unobservable may be not-applicable).
 func TestReferenceInEveryMode(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays the whole catalog once per send mode, binding and client mode")
-	}
+	heavyPlay(t, "plays the whole catalog once per send mode, binding and client mode")
 	for _, clientMode := range []driver.Mode{driver.ModeSession, driver.ModeOneShot} {
 		for _, mode := range refclient.SendModes() {
 			for _, binding := range []string{wire.BindingJSONRPC, wire.BindingHTTPJSON} {

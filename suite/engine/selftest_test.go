@@ -372,10 +372,7 @@ func playCatalog(t *testing.T, name string) *report.Report {
 // The engine is called twice per client, all in this one process: one
 // scenario after the other, then several at a time for the same verdicts.
 func TestVerdictTable(t *testing.T) {
-	t.Parallel() // a heavy play: packed beside the others within -parallel
-	if testing.Short() {
-		t.Skip("plays the whole catalog twice per built-in client")
-	}
+	heavyPlay(t, "plays the whole catalog twice per built-in client")
 	for _, name := range builtin.Names() {
 		want, listed := expectedFailures[name]
 		t.Run(name, func(t *testing.T) {

@@ -23,13 +23,7 @@ func TestLiveViewSwitchesTheCertificate(t *testing.T) {
 	}
 	events := readEvents(t, v, lc)
 	frameWhere(t, events, 5*time.Second, func(f frame) bool { return f.Certificates["A"] == "genuine" })
-	req, _ := http.NewRequest(http.MethodPost, farm.AdminURL()+mockpeer.AdminImpostorPath+"?peer=A", nil)
-	req.Header.Set("Origin", farm.AdminURL())
-	resp, err := lc.Do(req)
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("impostor with the cookie: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	adminPost(t, farm, lc, mockpeer.AdminImpostorPath+"?peer=A")
 	frameWhere(t, events, 5*time.Second, func(f frame) bool { return f.Certificates["A"] == "impostor" })
 	if page := livePage(t, farm, lc); !strings.Contains(page, `class="certificate impostor" data-certificate-of="A">impostor<`) {
 		t.Error("a page loaded while the impostor is presented does not say so")

@@ -90,13 +90,7 @@ func TestFarmViewFramesFilterToTheCopy(t *testing.T) {
 		t.Errorf("%d hubs render, want 2: one per copy watched", n)
 	}
 
-	req, _ := http.NewRequest(http.MethodPost, farm.AdminURL()+mockpeer.AdminRotatePath+"?all&to=next", nil)
-	req.Header.Set("Origin", farm.AdminURL())
-	resp, err := lc.Do(req)
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("rotate every peer with the cookie: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	adminPost(t, farm, lc, mockpeer.AdminRotatePath+"?all&to=next")
 	f1 := frameWhere(t, one, 5*time.Second, func(f frame) bool { return f.Farm.FarmWide == 1 }).frame
 	if f1.Exchanges != 2 || f1.Versions["1-A"] != 1 || !strings.Contains(f1.Journal[1], "admin POST /_conform/rotate") {
 		t.Errorf("copy 1 after rotating every peer: %d exchanges, versions %v, journal %q; want the admin call drawn and v1", f1.Exchanges, f1.Versions, f1.Journal)

@@ -101,6 +101,20 @@ type event struct {
 	frame frame
 }
 
+// adminPost posts to the farm's admin path (query included) as the live
+// page's buttons do, with c's session cookie and the admin origin, and
+// fails t unless it is answered 200.
+func adminPost(t *testing.T, farm *mockpeer.Farm, c *http.Client, path string) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, farm.AdminURL()+path, nil)
+	req.Header.Set("Origin", farm.AdminURL())
+	resp, err := c.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("POST %s with the cookie: %v %v", path, resp, err)
+	}
+	resp.Body.Close()
+}
+
 // readEvents streams the view's frames until the test ends.
 func readEvents(t *testing.T, v *View, c *http.Client) <-chan event {
 	t.Helper()

@@ -91,13 +91,7 @@ func TestLiveViewEventsInOrder(t *testing.T) {
 			t.Errorf("frame %d: %d arrows, journal %q", e.id, e.frame.Arrows, e.frame.Journal)
 		}
 	}
-	req, _ := http.NewRequest(http.MethodPost, farm.AdminURL()+mockpeer.AdminRotatePath+"?peer=A&to=1", nil)
-	req.Header.Set("Origin", farm.AdminURL())
-	resp, err := lc.Do(req)
-	if err != nil || resp.StatusCode != 200 {
-		t.Fatalf("rotate with the cookie: %v %v", resp, err)
-	}
-	resp.Body.Close()
+	adminPost(t, farm, lc, mockpeer.AdminRotatePath+"?peer=A&to=1")
 	e := frameWhere(t, events, 5*time.Second, func(f frame) bool { return f.Exchanges == 6 })
 	check(e)
 	if e.frame.Versions["A"] != 1 || !strings.Contains(e.frame.Diagram, "card v1 in force (was v0): the contract changed") {
