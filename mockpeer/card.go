@@ -227,6 +227,13 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 	}
 }
 
+// movesCard reports whether the peer's card redirects within its own
+// origin, to MovedCardPath: only such a peer serves its card there.
+func (p *Peer) movesCard() bool {
+	rd := p.spec.Redirect
+	return rd != nil && rd.To == p.spec.Name
+}
+
 // redirectLocation is where rd sends the card request: To's card URL, or
 // this peer's MovedCardPath when rd names the peer itself.
 func (p *Peer) redirectLocation(rd *Redirect) string {

@@ -153,6 +153,21 @@ func TestCardRedirectSameOrigin(t *testing.T) {
 	}
 }
 
+// A peer whose card does not move serves nothing at MovedCardPath: the
+// path is unmatched there, as any path no script serves.
+func TestMovedCardPathOnlyWhereTheCardMoves(t *testing.T) {
+	f, p := onePeer(t, PeerSpec{})
+	resp, _ := do(t, httpsClient(t, f, false), http.MethodGet, p.Origin()+MovedCardPath, "", nil)
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("moved card path on a peer whose card does not move: %d, want 404", resp.StatusCode)
+	}
+	for _, e := range journal.Requests(f.Journal().All()) {
+		if e.Route != journal.RouteUnmatched {
+			t.Errorf("%s %s journaled as route %q, want %q", e.Method, e.Path, e.Route, journal.RouteUnmatched)
+		}
+	}
+}
+
 func TestCardMethodNotAllowed(t *testing.T) {
 	f, p := onePeer(t, PeerSpec{})
 	resp, _ := do(t, httpsClient(t, f, false), http.MethodPost, p.CardURL(), "{}", nil)

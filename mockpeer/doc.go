@@ -14,7 +14,7 @@
 // Every peer serves
 //
 //	GET  /.well-known/agent-card.json   the card in force (ETag, Last-Modified, Cache-Control, 304, redirect)
-//	GET  /agents/card.json              the same, never redirected: where a same-origin redirect points
+//	GET  /agents/card.json              the same, never redirected, where a same-origin redirect points (only then)
 //	POST /oauth/token                   OAuth 2.0 client credentials; tokens valid farm-wide
 //	GET  /.well-known/jwks.json         the keys this peer publishes for card signatures
 //	POST /a2a/jsonrpc                   the JSON-RPC binding

@@ -34,8 +34,9 @@ func TokenURL(origin string) string { return origin + TokenPath }
 // CardURL is the well-known card URL of the peer at origin.
 func CardURL(origin string) string { return origin + wire.WellKnownCardPath }
 
-// MovedCardPath is where every peer also serves its card, never
-// redirected: the Location of a same-origin card redirect (Redirect).
+// MovedCardPath is where a peer whose Redirect names itself also serves
+// its card, never redirected: the Location of that same-origin redirect.
+// On any other peer it is unmatched, like every path no script serves.
 const MovedCardPath = "/agents/card.json"
 
 // Peer is one scripted A2A agent of a farm, on its own origin.

@@ -70,8 +70,11 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 func (p *Peer) serve(in *arrival, sent *http.Request) {
 	r := withoutDotSegments(sent)
 	route, rec := routeOf(r.URL.Path), &in.rec
-	if route == journal.RouteA2A && !p.offers(bindingAt(r.URL.Path)) {
+	switch {
+	case route == journal.RouteA2A && !p.offers(bindingAt(r.URL.Path)):
 		route = journal.RouteUnmatched // a binding this peer does not offer has no route
+	case r.URL.Path == MovedCardPath && !p.movesCard():
+		route = journal.RouteUnmatched // nor a card path no redirect of its points at
 	}
 	d := &in.draft
 	call := &d.call
