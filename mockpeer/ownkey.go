@@ -1,5 +1,10 @@
 package mockpeer
 
+import (
+	"crypto/tls"
+	"time"
+)
+
 // PresentOwnKey makes the peer another TLS principal on its own origin:
 // from the next handshake on it presents a certificate for the same hosts,
 // issued by the farm's CA (a server the client verifies), under a key of
@@ -10,7 +15,20 @@ package mockpeer
 // PresentImpostor ends them, so nothing set up under the old key carries
 // over. It returns when they are gone; a second call changes nothing, and
 // PresentGenuine (Reset) undoes it.
-func (p *Peer) PresentOwnKey() error {
+func (p *Peer) PresentOwnKey() error { return p.presentRenewed(p.farm.pki.serverCert, "own key") }
+
+// PresentViaIntermediate is PresentOwnKey with the new certificate issued
+// by an intermediate CA that the run's CA signed, and sent with it: the
+// trust root the client was given is the same, the certificate's issuer
+// another, as when a public CA rotates its intermediates. A client that
+// pinned the first issuer it saw refuses a genuine server.
+func (p *Peer) PresentViaIntermediate() error {
+	return p.presentRenewed(p.farm.pki.serverCertViaIntermediate, "renewal via an intermediate")
+}
+
+// presentRenewed presents, from the next handshake on, the certificate
+// issue makes for the peer's own name and host.
+func (p *Peer) presentRenewed(issue func(identity string, hosts []string, now time.Time) (tls.Certificate, error), what string) error {
 	return p.switchCertificate(func() error {
 		if p.ownKey.Load() != nil {
 			return nil
@@ -21,11 +39,11 @@ func (p *Peer) PresentOwnKey() error {
 		}
 		// Subject and hosts as a renewal keeps them (the peer's own name),
 		// the key new: only the key tells the certificates apart.
-		cert, err := p.farm.pki.serverCert(p.spec.Name, []string{host}, p.farm.pki.issued)
+		cert, err := issue(p.spec.Name, []string{host}, p.farm.pki.issued)
 		if err != nil {
 			return err
 		}
-		cfg, err := p.presenting(cert, "own key")
+		cfg, err := p.presenting(cert, what)
 		if err != nil {
 			return err
 		}

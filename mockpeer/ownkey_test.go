@@ -74,6 +74,42 @@ func TestPresentOwnKey(t *testing.T) {
 }
 
 // On a plain farm there is no key to change.
+// A renewal via an intermediate: the peer sends its new leaf with an
+// intermediate CA that the run's CA signed; the chain verifies against the
+// trust root the client was given, and the leaf's issuer, and key, are new.
+func TestPresentViaIntermediate(t *testing.T) {
+	f, a := onePeer(t, PeerSpec{})
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	chain := func() []*x509.Certificate {
+		t.Helper()
+		conn, err := tls.Dial("tcp", a.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})
+		if err != nil {
+			t.Fatalf("handshake: %v", err)
+		}
+		defer conn.Close()
+		return conn.ConnectionState().PeerCertificates
+	}
+	before := chain()
+	if err := a.PresentViaIntermediate(); err != nil {
+		t.Fatal(err)
+	}
+	after := chain()
+	if len(before) != 1 || len(after) != 2 {
+		t.Fatalf("chains of %d then %d certificates, want 1 then 2 (leaf, intermediate)", len(before), len(after))
+	}
+	leaf, intermediate := after[0], after[1]
+	if !intermediate.IsCA || leaf.CheckSignatureFrom(intermediate) != nil {
+		t.Error("the renewed leaf is not issued by the intermediate sent with it")
+	}
+	if leaf.Issuer.String() == before[0].Issuer.String() || string(leaf.RawSubjectPublicKeyInfo) == string(before[0].RawSubjectPublicKeyInfo) {
+		t.Error("the renewed certificate has the first one's issuer or key")
+	}
+	if leaf.Subject.String() != before[0].Subject.String() {
+		t.Errorf("subject %q, want the first certificate's %q", leaf.Subject, before[0].Subject)
+	}
+}
+
 func TestPresentOwnKeyPlainHTTP(t *testing.T) {
 	f := startFarm(t, FarmSpec{PlainHTTP: true, Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}}})
 	if err := f.Peer("A").PresentOwnKey(); !errors.Is(err, ErrPlainHTTP) {

@@ -41,6 +41,15 @@ type pki struct {
 	pool    *x509.CertPool
 	issued  time.Time              // the certificates' clock
 	servers map[string]*serverCert // by identity
+	// intermediate is a CA the run's CA signed, made on first use
+	// (PresentViaIntermediate).
+	intermediate struct {
+		once sync.Once
+		cert *x509.Certificate
+		der  []byte
+		key  *ecdsa.PrivateKey
+		err  error
+	}
 	// client is the client certificate of the run. It is written to files
 	// only when granted (writeClientFiles): a certificate the scenario does
 	// not grant must not sit where the client can find it.
@@ -114,6 +123,11 @@ func (p *pki) server(identity string) (*tls.Certificate, error) {
 }
 
 func (p *pki) serverCert(identity string, hosts []string, now time.Time) (tls.Certificate, error) {
+	return p.leaf(serverTemplate(identity, hosts, now))
+}
+
+// serverTemplate is the server certificate of identity for hosts.
+func serverTemplate(identity string, hosts []string, now time.Time) *x509.Certificate {
 	tmpl := &x509.Certificate{
 		Subject:     pkix.Name{CommonName: identity, Organization: []string{"a2a-conform peer"}},
 		NotBefore:   now.Add(-time.Hour),
@@ -128,20 +142,54 @@ func (p *pki) serverCert(identity string, hosts []string, now time.Time) (tls.Ce
 			tmpl.IPAddresses = append(tmpl.IPAddresses, ip)
 		}
 	}
-	return p.leaf(tmpl)
+	return tmpl
 }
 
 // leaf signs tmpl with the CA under a fresh key.
 func (p *pki) leaf(tmpl *x509.Certificate) (tls.Certificate, error) {
+	return leafOf(tmpl, p.caCert, p.caKey)
+}
+
+// leafOf signs tmpl with issuer under a fresh key; the chain sent with it
+// is the leaf, then chain.
+func leafOf(tmpl, issuer *x509.Certificate, issuerKey *ecdsa.PrivateKey, chain ...[]byte) (tls.Certificate, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		return tls.Certificate{}, fmt.Errorf("mockpeer: leaf key: %w", err)
 	}
-	cert, der, err := sign(tmpl, &key.PublicKey, p.caCert, p.caKey)
+	cert, der, err := sign(tmpl, &key.PublicKey, issuer, issuerKey)
 	if err != nil {
 		return tls.Certificate{}, err
 	}
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: cert}, nil
+	return tls.Certificate{Certificate: append([][]byte{der}, chain...), PrivateKey: key, Leaf: cert}, nil
+}
+
+// serverCertViaIntermediate is serverCert issued by the run's intermediate
+// CA and sent with it: the trust root is the same, the issuer another.
+func (p *pki) serverCertViaIntermediate(identity string, hosts []string, now time.Time) (tls.Certificate, error) {
+	in := &p.intermediate
+	in.once.Do(func() {
+		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			in.err = fmt.Errorf("mockpeer: intermediate CA key: %w", err)
+			return
+		}
+		in.key = key
+		in.cert, in.der, in.err = sign(&x509.Certificate{
+			Subject:               pkix.Name{CommonName: "a2a-conform run intermediate CA", Organization: []string{"a2a-conform"}},
+			NotBefore:             now.Add(-time.Hour),
+			NotAfter:              now.Add(certLifetime),
+			IsCA:                  true,
+			BasicConstraintsValid: true,
+			MaxPathLenZero:        true,
+			KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+		}, &key.PublicKey, p.caCert, p.caKey)
+	})
+	if in.err != nil {
+		return tls.Certificate{}, in.err
+	}
+	tmpl := serverTemplate(identity, hosts, now)
+	return leafOf(tmpl, in.cert, in.key, in.der)
 }
 
 // writeClientFiles writes the client certificate and its key to dir.
@@ -174,8 +222,9 @@ func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecds
 		NotAfter:              now.Add(certLifetime),
 		IsCA:                  true,
 		BasicConstraintsValid: true,
-		MaxPathLenZero:        true,
-		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+		// One intermediate below it at most (PresentViaIntermediate).
+		MaxPathLen: 1,
+		KeyUsage:   x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
 	}
 	cert, der, err := sign(tmpl, &key.PublicKey, nil, key)
 	if err != nil {

@@ -84,6 +84,19 @@ func PresentOwnKey(peer string) func(*mockpeer.Farm) error {
 	}
 }
 
+// PresentViaIntermediate makes peer renew its certificate under an
+// intermediate CA of the run's, between two tasks
+// (mockpeer.Peer.PresentViaIntermediate).
+func PresentViaIntermediate(peer string) func(*mockpeer.Farm) error {
+	return func(f *mockpeer.Farm) error {
+		p := f.Peer(peer)
+		if p == nil {
+			return fmt.Errorf("scenarios: no peer %q", peer)
+		}
+		return p.PresentViaIntermediate()
+	}
+}
+
 // ArmCardFault arms peer's card URL to fail with fault right after its
 // next card response, and every card request after it, until the next
 // task's change (mockpeer.Peer.ArmCardFault): it meets the client between

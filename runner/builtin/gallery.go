@@ -162,6 +162,10 @@ const (
 	// each certificate subject presented at each server name, and refusing
 	// any other afterwards (pincardkey.go).
 	PinCardKey = "pin-card-key"
+	// PinFirstIssuer is pin-card-key pinning the issuer of the first
+	// certificate each server name presented instead of its key
+	// (pincardkey.go).
+	PinFirstIssuer = "pin-first-issuer"
 	// AdoptAnyExtendedCard is the reference taking every extended card an
 	// authenticated call returns as authoritative for all it lists
 	// (adoptextended.go).
@@ -276,6 +280,7 @@ var gallery = []client{
 	{name: AttestOnce, stateful: attestOnce},                             // an attestation that never expires
 	{name: RefuseExpired, unsafe: refuseExpired},                         // an expired attestation taken for a failed one
 	{name: PinCardKey, stateful: pinCardKey},                             // a renewed certificate taken for an impostor
+	{name: PinFirstIssuer, stateful: pinFirstIssuer},                     // a new intermediate taken for an impostor
 	{name: FollowAnyJKU, unsafe: followAnyJKU},
 	{name: EmbeddedJWK, unsafe: laxClient(laxSignatures{embeddedKey: true})},
 	{name: WeakAlg, unsafe: laxClient(laxSignatures{weakAlgs: true})},

@@ -384,15 +384,28 @@ var aimed = map[string]aim{
 	// before any pin is asked), and so is the genuine server's renewal, the
 	// same names under a new key.
 	builtin.PinCardKey: {
-		fail: []string{"certificate-renewal/TLS-006"},
+		fail: []string{"certificate-renewal/TLS-006", "certificate-renewal-intermediate/TLS-008"},
 		also: verdictOf(verdict.Pass,
 			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
 			"impostor-certificate/TLS-004", "certificate-renewal/TLS-005",
 		),
 	},
+	// It pins the issuer of the first certificate each server name
+	// presented: a renewal under the same CA it takes, one under an
+	// intermediate CA of the same trust root it refuses. Before
+	// certificate-renewal-intermediate it passed the whole catalog (exit 0
+	// in both modes): the run's CA issued every certificate directly.
+	builtin.PinFirstIssuer: {
+		fail: []string{"certificate-renewal-intermediate/TLS-008"},
+		also: verdictOf(verdict.Pass,
+			"certificate-renewal-intermediate/TLS-007", "certificate-renewal/TLS-005", "certificate-renewal/TLS-006",
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate/TLS-004"),
+	},
 	builtin.TrustOnFirstUse: {
 		// The certificate it trusted first, renewed, is a change it refuses.
-		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005", "certificate-renewal/TLS-006"),
+		fail: append(firstContactRequirements(), "card-redirect-cross-origin/REDIR-005", "certificate-renewal/TLS-006",
+			"certificate-renewal-intermediate/TLS-008"),
 		also: verdictOf(verdict.Pass,
 			"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003", "repointed-endpoint/REPOINT-004",
 			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
