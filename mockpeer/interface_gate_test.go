@@ -24,6 +24,11 @@ func TestThePeerEnforcesTenantAndProtocolVersion(t *testing.T) {
 		{"tenant listed, none named", open.InterfaceTenant(0, "blue"), "", wire.ErrPermissionDenied.RPCCode},
 		{"a second interface's tenant", open.AddInterface(0, "secondary"), "secondary", 0},
 		{"the interface speaks 2.0", open.InterfaceProtocolVersion(0, "2.0"), "", wire.ErrVersionNotSupported.RPCCode},
+		// A patch number is ignored (spec §3.6): a 1.0 request is the 1.0.1
+		// interface's; 1.1.0 is still another version.
+		{"the interface declares 1.0.1", open.InterfaceProtocolVersion(0, "1.0.1"), "", 0},
+		{"the interface declares 1.1.0", open.InterfaceProtocolVersion(0, "1.1.0"), "", wire.ErrVersionNotSupported.RPCCode},
+		{"the interface declares 1", open.InterfaceProtocolVersion(0, "1"), "", wire.ErrVersionNotSupported.RPCCode},
 		{"the other interface of the tenant speaks 1.0", open.InterfaceProtocolVersion(0, "2.0").AddInterface(0, "secondary").
 			InterfaceProtocolVersion(3, wire.ProtocolVersion), "secondary", 0},
 		{"the card lists no JSON-RPC interface", open.Bindings(wire.BindingHTTPJSON), "blue", 0},
@@ -41,6 +46,23 @@ func TestThePeerEnforcesTenantAndProtocolVersion(t *testing.T) {
 				t.Errorf("answered %v, want code %d (0: admitted)", e, tc.code)
 			}
 		})
+	}
+}
+
+// The declared version is read by Major.Minor, the request's is not: a
+// request labelled A2A-Version 1.0.1 is refused even by an interface that
+// declares 1.0.1, since requests carry Major.Minor only (agent.checkVersion).
+func TestPatchVersionIgnoredOnlyInTheCard(t *testing.T) {
+	for v, want := range map[string]string{"1.0.1": "1.0", "1.0": "1.0", "1.0.1.2": "1.0", "2": "2", "": "", "1.": "1.", ".0.1": ".0"} {
+		if got := majorMinor(v); got != want {
+			t.Errorf("majorMinor(%q) = %q, want %q", v, got, want)
+		}
+	}
+	card := NewCard("A").Skills(Skill(testSkill, "summarizes", "text")).InterfaceProtocolVersion(0, "1.0.1")
+	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{card.Build}})
+	_, e := rpc(t, httpsClient(t, f, false), p, wire.MethodGetTask, map[string]any{"id": "nope"}, map[string]string{"A2A-Version": "1.0.1"})
+	if e == nil || e.Code != wire.ErrVersionNotSupported.RPCCode {
+		t.Errorf("a request labelled 1.0.1 answered %v, want code %d", e, wire.ErrVersionNotSupported.RPCCode)
 	}
 }
 
