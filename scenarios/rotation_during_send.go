@@ -41,17 +41,25 @@ var _ = register(beforeSend(Scenario{
 		controlTask("ROT-005", verdict.ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
 			"contract-model §3 rule 2"),
 	},
-}, mtlsCard("A").Version("1.1.0").Build, mockpeer.PeerSpec{
-	GraceRequests: 3,
-	GraceWindow:   2 * time.Second,
-	Task: mockpeer.TaskScript{
-		Steps: completingSteps(),
-		ByVersion: map[int][]mockpeer.TaskStep{1: {
-			{State: wire.TaskStateWorking, Progress: 10},
-			{State: wire.TaskStateAuthRequired,
-				Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."},
-		}},
-		StepInterval: mockpeer.DefaultStepInterval,
-	},
-	Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
-}))
+}, mtlsCard("A").Version("1.1.0").Build, rotationToMTLS()))
+
+// rotationToMTLS is A's spec in rotation-during-send and its twins, less
+// what beforeSend fixes: the send under the old token is admitted within
+// a grace window of 3 requests or 2 s, the task then demands a client
+// certificate, and so does CancelTask while the mTLS card is in force.
+func rotationToMTLS() mockpeer.PeerSpec {
+	return mockpeer.PeerSpec{
+		GraceRequests: 3,
+		GraceWindow:   2 * time.Second,
+		Task: mockpeer.TaskScript{
+			Steps: completingSteps(),
+			ByVersion: map[int][]mockpeer.TaskStep{1: {
+				{State: wire.TaskStateWorking, Progress: 10},
+				{State: wire.TaskStateAuthRequired,
+					Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."},
+			}},
+			StepInterval: mockpeer.DefaultStepInterval,
+		},
+		Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
+	}
+}
