@@ -227,6 +227,13 @@ const (
 	// TokenOnCardRequests sends an agent's access token on its card
 	// revalidations too (tokenoncard.go).
 	TokenOnCardRequests = "token-on-card-requests"
+	// ETagOnly is the reference taking a card without an ETag for a card
+	// without validator, its Last-Modified ignored (etagonly.go).
+	ETagOnly = "etag-only"
+	// ExactVersion is the reference refusing an interface whose
+	// protocolVersion is not "1.0" as written, a patch number included
+	// (exactversion.go).
+	ExactVersion = "exact-version"
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -304,6 +311,8 @@ var gallery = []client{
 	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
 	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint
 	{name: TokenOnCardRequests, unsafe: tokenOnCardRequests},           // one authenticated session for every request
+	{name: ETagOnly, unsafe: etagOnly},                                 // Last-Modified taken for no validator
+	{name: ExactVersion, unsafe: exactVersion},                         // "1.0.1" taken for another version
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

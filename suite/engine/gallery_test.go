@@ -485,6 +485,30 @@ var aimed = map[string]aim{
 		"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002", "origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-009",
 	}},
 	builtin.ExtensionSendOnly: {fail: []string{"frozen-contract-extension/EXT-002"}},
+	// It takes a card without an ETag for a card without validator, its
+	// Last-Modified ignored: it sends on the card it planned on, never
+	// revalidated, and so under the rotated one. Its ETag twin and the
+	// cards with no validator at all it gets right. Before
+	// rotation-during-send-last-modified it passed the whole catalog, exit 0
+	// in both modes.
+	builtin.ETagOnly: {
+		fail: []string{
+			"rotation-during-send-last-modified/ROT-006", "rotation-during-send-last-modified/ROT-008",
+			"rotation-during-send-last-modified/ROT-009",
+		},
+		also: verdictOf(verdict.Pass, "rotation-during-send-last-modified/ROT-007", "rotation-during-send-last-modified/ROT-010",
+			"rotation-during-send/ROT-001", "rotation-during-send/ROT-004",
+			"no-validator-between-tasks/NOVAL-004", "no-validator-between-tasks/GEN-004"),
+	},
+	// It speaks "1.0" as written and refuses an interface declaring 1.0.1,
+	// whose patch number spec §3.6 ignores; every other version it judges
+	// like the reference. Before patch-version-declared no card declared a
+	// patch version, and it passed the whole catalog, exit 0 in both modes.
+	builtin.ExactVersion: {
+		fail: []string{"patch-version-declared/SKEW-007"},
+		also: verdictOf(verdict.Pass, "version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005",
+			"version-skew/SKEW-002", "older-version-listed-first/PICK-001", "older-version-listed-first/PICK-002"),
+	},
 }
 
 // leakAim pins a contact leaker: the contact and credential requirements
