@@ -61,6 +61,9 @@ var expectedFailures = map[string][]string{
 		// certificate-renewal's and card-redirect-same-origin's second tasks
 		// are sent on the first task's card.
 		"certificate-renewal/GEN-004", "certificate-renewal-intermediate/GEN-004", "card-redirect-same-origin/GEN-004",
+		// Its Last-Modified twin too: the card fresh, never revalidated.
+		"rotation-during-send-last-modified/GEN-004", "rotation-during-send-last-modified/ROT-006",
+		"rotation-during-send-last-modified/ROT-008", "rotation-during-send-last-modified/ROT-009",
 	}),
 	builtin.RefetchEveryTransition: {
 		// The skill is on the extended card only, never on the public card it
@@ -165,6 +168,7 @@ var expectedFailures = map[string][]string{
 		"card-redirect-cross-origin-first-contact/GEN-001", "impostor-certificate-first-contact/GEN-001",
 		"attested-binding-expiry/GEN-001", "attested-binding-expiry-withdrawn-key/GEN-001", "origin-lookalike-named/GEN-001",
 		"version-skew-minor/GEN-001", "duplicate-binding-order/GEN-001",
+		"rotation-during-send-last-modified/GEN-001", "patch-version-declared/GEN-001",
 		"rejected-card-not-cached/GEN-001", "rejected-card-not-cached-bad-signature/GEN-001",
 		"rejected-card-not-cached-version-skew/GEN-001",
 		// Its first request, unlabelled, is a 0.3 request (spec §3.6.2).
@@ -242,6 +246,12 @@ var expectedFailures = map[string][]string{
 		// As blind-revalidate, in certificate-renewal's second task (and its
 		// intermediate twin's).
 		"certificate-renewal/GEN-004", "certificate-renewal-intermediate/GEN-004",
+		// Where the card's only validator is Last-Modified, its guess is the
+		// rotated card's date: the 304 is no look, and it sends under the
+		// rotated card. (blind-revalidate's "*" needs an ETag to ride on:
+		// with none it asks honestly and aborts.)
+		"rotation-during-send-last-modified/GEN-004", "rotation-during-send-last-modified/ROT-006",
+		"rotation-during-send-last-modified/ROT-008", "rotation-during-send-last-modified/ROT-009",
 	}),
 	// It fetches the impostor's card and sends it the task with its token;
 	// everywhere else the servers it talks to are the genuine ones.
