@@ -223,6 +223,13 @@ const (
 	// TokenOnCardRequests sends an agent's access token on its card
 	// revalidations too (tokenoncard.go).
 	TokenOnCardRequests = "token-on-card-requests"
+
+	// The credential-choice cheats make contract-model §8 rule 1's
+	// decision the cheap way (credentialchoice.go).
+	FirstAlternativeOnly  = "first-alternative-only"  // the first alternative or none, the next never tried
+	RefuseAlternatives    = "refuse-alternatives"     // auth-unavailable whenever there is a choice
+	AnonymousUnlessSingle = "anonymous-unless-single" // a credential only for a requirement of one scheme
+	FixedAPIKeyHeader     = "fixed-api-key-header"    // the API key as X-API-Key, whatever the card says
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -299,6 +306,10 @@ var gallery = []client{
 	{name: PostSecretToCardTokenURL, unsafe: postSecretToCardTokenURL}, // the card says where the secret goes
 	{name: ReuseTokenAcrossPeers, own: reuseTokenAcrossPeers},          // a token cache keyed by endpoint
 	{name: TokenOnCardRequests, unsafe: tokenOnCardRequests},           // one authenticated session for every request
+	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
+	{name: RefuseAlternatives, unsafe: refuseAlternatives},
+	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
+	{name: FixedAPIKeyHeader, unsafe: fixedAPIKeyHeader},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
