@@ -234,6 +234,13 @@ const (
 	// protocolVersion is not "1.0" as written, a patch number included
 	// (exactversion.go).
 	ExactVersion = "exact-version"
+
+	// The credential-choice cheats make contract-model §8 rule 1's
+	// decision the cheap way (credentialchoice.go).
+	FirstAlternativeOnly  = "first-alternative-only"  // the first alternative or none, the next never tried
+	RefuseAlternatives    = "refuse-alternatives"     // auth-unavailable whenever there is a choice
+	AnonymousUnlessSingle = "anonymous-unless-single" // a credential only for a requirement of one scheme
+	FixedAPIKeyHeader     = "fixed-api-key-header"    // the API key as X-API-Key, whatever the card says
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -313,6 +320,10 @@ var gallery = []client{
 	{name: TokenOnCardRequests, unsafe: tokenOnCardRequests},           // one authenticated session for every request
 	{name: ETagOnly, unsafe: etagOnly},                                 // Last-Modified taken for no validator
 	{name: ExactVersion, unsafe: exactVersion},                         // "1.0.1" taken for another version
+	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
+	{name: RefuseAlternatives, unsafe: refuseAlternatives},
+	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
+	{name: FixedAPIKeyHeader, unsafe: fixedAPIKeyHeader},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -284,10 +284,24 @@ var aimed = map[string]aim{
 	// where no card asked for it: before credential-scope (CRED-004 to
 	// CRED-007) no requirement looked, and each passed every other
 	// requirement of the catalog, credential-scope's included.
-	builtin.SendEveryCredential:      {fail: []string{"credential-scope/CRED-004"}},
+	// In credential-alternatives its API key beside the first card's bearer
+	// token fails CRED-009 too, the same rule on a card of two alternatives.
+	builtin.SendEveryCredential:      {fail: []string{"credential-scope/CRED-004", "credential-alternatives/CRED-009"}},
 	builtin.PostSecretToCardTokenURL: {fail: []string{"credential-scope/CRED-006"}},
 	builtin.ReuseTokenAcrossPeers:    {fail: []string{"credential-scope/CRED-007"}},
 	builtin.TokenOnCardRequests:      {fail: []string{"credential-scope/CRED-005"}},
+	// The credential-choice cheats (credentialchoice.go) make the decision
+	// of contract-model §8 rule 1 the cheap way. Each passed the whole
+	// catalog, exit 0 in both modes, while every card a task was planned on
+	// required one scheme in its default place: credential-alternatives
+	// fails each on the task its cheat cannot take, and each passes the
+	// other tasks and credential-scope, where one scheme is asked.
+	builtin.FirstAlternativeOnly: credentialChoiceCheat("CRED-008"),
+	builtin.RefuseAlternatives:   credentialChoiceCheat("CRED-008"),
+	// It sends nothing for the first card's two alternatives nor for the
+	// second's two schemes, and the key for the third's one.
+	builtin.AnonymousUnlessSingle: credentialChoiceCheat("CRED-008", "CRED-010"),
+	builtin.FixedAPIKeyHeader:     credentialChoiceCheat("CRED-011"),
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the
@@ -509,6 +523,24 @@ var aimed = map[string]aim{
 		also: verdictOf(verdict.Pass, "version-skew-minor/SKEW-004", "version-skew-minor/SKEW-005",
 			"version-skew/SKEW-002", "older-version-listed-first/PICK-001", "older-version-listed-first/PICK-002"),
 	},
+}
+
+// credentialChoiceCheat pins a credential-choice cheat to failing exactly
+// the requirements failed of credential-alternatives, and to passing the
+// rest of it and credential-scope's positive controls and CRED-004 (no
+// credential the card does not name).
+func credentialChoiceCheat(failed ...string) aim {
+	a := aim{also: verdictOf(verdict.Pass,
+		"credential-scope/CRED-001", "credential-scope/CRED-002", "credential-scope/CRED-004")}
+	for _, id := range []string{"CRED-008", "CRED-009", "CRED-010", "CRED-011"} {
+		key := "credential-alternatives/" + id
+		if slices.Contains(failed, id) {
+			a.fail = append(a.fail, key)
+		} else {
+			a.also[key] = verdict.Pass
+		}
+	}
+	return a
 }
 
 // leakAim pins a contact leaker: the contact and credential requirements
