@@ -11,14 +11,10 @@ import (
 // (it refused the task before sending to peer) is dropped, so that it
 // does not fire in a later task.
 func RotateTo(peer string, v int) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
+	return onPeer(peer, func(p *mockpeer.Peer) error {
 		p.Disarm()
 		return p.Rotate(v)
-	}
+	})
 }
 
 // ArmRotation arms peer to put card version v in force right after its
@@ -26,13 +22,7 @@ func RotateTo(peer string, v int) func(*mockpeer.Farm) error {
 // judged if that comes first: the change meets the client whatever it
 // does, between its look at the card and its send (mockpeer.Peer.Arm).
 func ArmRotation(peer string, v int) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.Arm(v)
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.Arm(v) })
 }
 
 // controlThen is the session of a scenario whose change comes after a
@@ -47,13 +37,7 @@ func controlThen(change func(*mockpeer.Farm) error) []Task {
 // tasks: a certificate from a CA the client was never given, and every
 // connection open to it ended (mockpeer.Peer.PresentImpostor).
 func PresentImpostor(peer string) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.PresentImpostor()
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.PresentImpostor() })
 }
 
 // ArmExtendedRotation arms peer to put card version v in force right after
@@ -62,39 +46,21 @@ func PresentImpostor(peer string) func(*mockpeer.Farm) error {
 // changes between the client's look at it and its send
 // (mockpeer.Peer.ArmExtended).
 func ArmExtendedRotation(peer string, v int) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.ArmExtended(v)
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.ArmExtended(v) })
 }
 
 // PresentOwnKey makes peer another TLS principal on its own origin, between
 // two tasks: a certificate the run's CA issued under a key of its own, and
 // every connection open to it ended (mockpeer.Peer.PresentOwnKey).
 func PresentOwnKey(peer string) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.PresentOwnKey()
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.PresentOwnKey() })
 }
 
 // PresentViaIntermediate makes peer renew its certificate under an
 // intermediate CA of the run's, between two tasks
 // (mockpeer.Peer.PresentViaIntermediate).
 func PresentViaIntermediate(peer string) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.PresentViaIntermediate()
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.PresentViaIntermediate() })
 }
 
 // ArmCardFault arms peer's card URL to fail with fault right after its
@@ -102,23 +68,24 @@ func PresentViaIntermediate(peer string) func(*mockpeer.Farm) error {
 // task's change (mockpeer.Peer.ArmCardFault): it meets the client between
 // its look at the card and its revalidation right before the send.
 func ArmCardFault(peer string, fault mockpeer.CardFault) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.ArmCardFault(fault)
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.ArmCardFault(fault) })
 }
 
 // ClearCardFault makes peer's card URL serve the card again.
 func ClearCardFault(peer string) func(*mockpeer.Farm) error {
+	return onPeer(peer, func(p *mockpeer.Peer) error {
+		p.ClearCardFault()
+		return nil
+	})
+}
+
+// onPeer is a change between tasks made to peer, which the farm must have.
+func onPeer(peer string, change func(*mockpeer.Peer) error) func(*mockpeer.Farm) error {
 	return func(f *mockpeer.Farm) error {
 		p := f.Peer(peer)
 		if p == nil {
 			return fmt.Errorf("scenarios: no peer %q", peer)
 		}
-		p.ClearCardFault()
-		return nil
+		return change(p)
 	}
 }

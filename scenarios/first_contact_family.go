@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -53,11 +52,5 @@ func probedOnFirstContact(peer string, profile verdict.Profile, ref string, r [4
 // its genuine certificate again, and every connection open to it is ended
 // (mockpeer.Peer.PresentGenuine).
 func PresentGenuine(peer string) func(*mockpeer.Farm) error {
-	return func(f *mockpeer.Farm) error {
-		p := f.Peer(peer)
-		if p == nil {
-			return fmt.Errorf("scenarios: no peer %q", peer)
-		}
-		return p.PresentGenuine()
-	}
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.PresentGenuine() })
 }
