@@ -22,12 +22,12 @@ var _ = register(routing(Scenario{
 		"(its version), and the card URL still redirects there.",
 	Grants: mockpeer.Grants{Bearer: true},
 	Requirements: []Requirement{
-		controlTask("REDIR-006", verdict.ProfileCore, 1,
+		followedAt(1, "REDIR-006",
 			"The client MUST complete the first task, whose card the card URL served through a redirect to another path on "+
 				"the same origin: a same-origin redirect leaves the card authoritative for that origin (the positive control of "+
 				"REDIR-001 to REDIR-005).",
 			"contract-model §3 rule 6"),
-		controlTask("REDIR-007", verdict.ProfileCore, 2,
+		followedAt(2, "REDIR-007",
 			"The client MUST complete the second task, the card URL still redirecting within its origin, to a card whose "+
 				"contract is unchanged.",
 			"contract-model §3 rules 2 and 6"),
@@ -36,3 +36,11 @@ var _ = register(routing(Scenario{
 	Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
 	Redirect: &mockpeer.Redirect{Status: http.StatusPermanentRedirect, To: "A"},
 }))
+
+// followedAt is the positive control of task n: it completes, sent on the
+// card the same-origin redirect leads to (followedMovedCard).
+func followedAt(n int, id, text, ref string) Requirement {
+	r := controlTask(id, verdict.ProfileCore, n, text, ref)
+	r.Check = followedMovedCard
+	return r
+}

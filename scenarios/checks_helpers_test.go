@@ -42,6 +42,7 @@ func checkTables() []checkTable {
 		{completedWithArtifact, completedWithArtifactCases()},
 		{completedAt("B"), completedAtCases()},
 		{completedAtCardPeer, completedAtCardPeerCases()},
+		{followedMovedCard, followedMovedCardCases()},
 		{CompletedAfterChange(changeAt01, true), completedAfterChangeCases()},
 		{CompletedAfterChange(changeAt01, false), completedAfterSameContractCases()},
 		{FollowedOrRefused(changeAt01, driver.ReasonExtensionUnsupported), followedOrRefusedCases()},

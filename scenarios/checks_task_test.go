@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
 )
 
@@ -161,5 +162,26 @@ func noCardFetchAfterSendCases() []checkCase {
 			journalOf(fetch("A"), send("A", answered(http.StatusOK, -32005)), fetch("A"), send("A"), fetch("A")),
 			failed("no card request after the send while the task runs",
 				"1 card request(s) after the send at #4, first at #5", 5)},
+	}
+}
+
+// moved is a card request answered at MovedCardPath.
+func moved(ex *journal.Exchange) { ex.Path = mockpeer.MovedCardPath }
+
+func followedMovedCardCases() []checkCase {
+	redirect := fetch("A", func(ex *journal.Exchange) { ex.Status = http.StatusPermanentRedirect })
+	return []checkCase{
+		{"followed, then sent", atCardPeer("A", reporting(driver.OutcomeCompleted, "", redirect, fetch("A", moved),
+			send("A", after(wire.TaskStateCompleted)))), passed()},
+		{"the redirect taken for a look, the endpoint guessed", atCardPeer("A", reporting(driver.OutcomeCompleted, "", redirect,
+			send("A", after(wire.TaskStateCompleted)))),
+			failed("the card served at /agents/card.json, where the card URL redirects, before the send",
+				"a task-creating request, with no card served there before it", 2)},
+		{"followed only after the send", atCardPeer("A", reporting(driver.OutcomeCompleted, "", redirect,
+			send("A", after(wire.TaskStateCompleted)), fetch("A", moved))),
+			failed("the card served at /agents/card.json, where the card URL redirects, before the send",
+				"a task-creating request, with no card served there before it", 2)},
+		{"refused", atCardPeer("A", reporting(driver.OutcomeAborted, driver.ReasonUntrustedEndpoint, redirect)),
+			failed("completed", "aborted/untrusted-endpoint")},
 	}
 }

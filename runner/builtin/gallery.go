@@ -273,7 +273,7 @@ var gallery = []client{
 	{name: HeldFollowUp, unsafe: heldFollowUp},                       // a held answer in place of every poll
 	{name: StringOrigin, unsafe: stringOrigin},                       // origins compared as text
 	{name: TrailingDotOrigin, unsafe: trailingDotOrigin},             // "host." taken for "host"
-	{name: RefuseRedirects, unsafe: refuseRedirects},                 // every redirect refused, whatever its origin
+	{name: RefuseRedirects, unsafe: refuseRedirects},                 // every redirect refused but one to the URL asked
 	{name: RefuseForeignInterfaces, unsafe: refuseForeignInterfaces}, // a card naming another origin refused whole
 	{name: ContractSubset, unsafe: contractSubset},                   // part of the contract compared, not its hash
 	{name: CardOriginRoute, unsafe: cardOriginRoute},                 // every request to the card's own origin
