@@ -234,6 +234,10 @@ const (
 	// protocolVersion is not "1.0" as written, a patch number included
 	// (exactversion.go).
 	ExactVersion = "exact-version"
+	// RefuseAgedCard is the reference refusing, as untrusted, every card
+	// whose response carries an Age header, however fresh by its max-age
+	// (refuseagedcard.go).
+	RefuseAgedCard = "refuse-aged-card"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -320,6 +324,7 @@ var gallery = []client{
 	{name: TokenOnCardRequests, unsafe: tokenOnCardRequests},           // one authenticated session for every request
 	{name: ETagOnly, unsafe: etagOnly},                                 // Last-Modified taken for no validator
 	{name: ExactVersion, unsafe: exactVersion},                         // "1.0.1" taken for another version
+	{name: RefuseAgedCard, unsafe: refuseAgedCard},                     // a cached card taken for an untrusted one
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
