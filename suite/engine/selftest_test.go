@@ -161,7 +161,7 @@ var expectedFailures = map[string][]string{
 		"credential-alternatives/GEN-001",
 		"contract-frozen-after-send/GEN-001",
 		"capability-field-before-send/GEN-001", "contract-field-before-send/GEN-001",
-		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "no-validator/GEN-001",
+		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "card-served-with-age/GEN-001", "no-validator/GEN-001",
 		"repointed-endpoint-bad-signature/GEN-001", "repointed-endpoint-foreign-key/GEN-001",
 		"repointed-endpoint-principal-mismatch/GEN-001", "repointed-endpoint-signed/GEN-001",
 		"repointed-endpoint-retired-key/GEN-001",
