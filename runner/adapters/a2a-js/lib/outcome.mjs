@@ -4,7 +4,9 @@
 import { writeFileSync } from "node:fs";
 
 import { TaskState, taskStateToJSON } from "@a2a-js/sdk";
-import { status as grpcStatus } from "@grpc/grpc-js";
+// The status codes alone: the whole of @grpc/grpc-js is loaded only when a
+// card makes the SDK choose gRPC (lib/session.mjs).
+import { Status as grpcStatus } from "@grpc/grpc-js/build/src/constants.js";
 
 import { AuthUnavailableError } from "./credentials.mjs";
 

@@ -14,7 +14,6 @@ import {
 } from "@a2a-js/sdk/client";
 
 import { CardCredentials } from "./credentials.mjs";
-import { grpcTransportFactory } from "./grpc.mjs";
 import { deadlineFetch, installTLS } from "./http.mjs";
 import { fromError, fromTask, settled } from "./outcome.mjs";
 import { sendRequest } from "./request.mjs";
@@ -43,6 +42,33 @@ class CardResolver extends DefaultAgentCardResolver {
   }
 }
 
+// GRPC_BINDING is the gRPC binding's name on the wire (an interface's
+// protocolBinding), the name the SDK's GrpcTransportFactory goes by.
+const GRPC_BINDING = "GRPC";
+
+// LazyGrpcTransportFactory is the SDK's GrpcTransportFactory (lib/grpc.mjs),
+// loaded when a card first makes the SDK choose gRPC: @grpc/grpc-js and the
+// SDK's gRPC module are half of the adapter's start-up, and a one-shot run
+// starts the adapter once per task. The SDK sees the same factory either
+// way: it picks a transport by protocolName and awaits create.
+class LazyGrpcTransportFactory {
+  #make;
+  #factory;
+
+  constructor(session, credentials) {
+    this.#make = async () => (await import("./grpc.mjs")).grpcTransportFactory(session, credentials);
+  }
+
+  get protocolName() {
+    return GRPC_BINDING;
+  }
+
+  async create(url, agentCard) {
+    this.#factory ??= this.#make();
+    return (await this.#factory).create(url, agentCard);
+  }
+}
+
 export class SdkSession {
   #factory;
   // The deadline of the task under way: every request the SDK makes goes
@@ -66,7 +92,7 @@ export class SdkSession {
         transports: [
           new JsonRpcTransportFactory({ fetchImpl }),
           new RestTransportFactory({ fetchImpl }),
-          grpcTransportFactory(session, credentials),
+          new LazyGrpcTransportFactory(session, credentials),
         ],
         cardResolver: new CardResolver({ fetchImpl }, (card) => credentials.prepare(card)),
         clientConfig: { polling: true },
