@@ -14,7 +14,7 @@ import (
 // by the same requirements; the cards differ only in the validator they
 // carry, and so in how the revalidation before the send is judged.
 
-// rotationToMTLS is A's spec in rotation-during-send and its twins, less
+// rotationToMTLS is A's spec in rotation-during-send and its twin, less
 // what beforeSend fixes: the send under the old token is admitted within
 // a grace window of 3 requests or 2 s, the task then demands a client
 // certificate, and so does CancelTask while the mTLS card is in force.
@@ -36,7 +36,7 @@ func rotationToMTLS() mockpeer.PeerSpec {
 }
 
 // rotatedBeforeSend is the requirements of rotation-during-send and its
-// twins, in the order of r: no task-creating request once the card's
+// twin, in the order of r: no task-creating request once the card's
 // contract changed, no CancelTask, the second task reported aborted /
 // contract-changed, the card revalidated right before the second task's
 // send as revalidated judges (citing revalidationRef), the first task
