@@ -22,28 +22,25 @@ import (
 // the peer answered: the same bytes on the wire, since the task holds no
 // map (whose key order protobuf would not fix).
 func BenchmarkGRPCGetTask(b *testing.B) {
-	for _, side := range []string{"bare", "peer"} {
-		b.Run(side, func(b *testing.B) {
-			rig := newBenchRig(b)
-			peer := rig.grpcClient(b, GRPCTarget(rig.peer.Origin()))
-			ctx := metadata.AppendToOutgoingContext(b.Context(), "a2a-version", wire.ProtocolVersion)
-			want, err := peer.GetTask(ctx, &grpcpb.GetTaskRequest{Id: "task-1"})
-			if err != nil || want.GetStatus().GetState() != grpcpb.TaskState_TASK_STATE_COMPLETED {
-				b.Fatalf("GetTask over gRPC: %v, %v; want the completed task", want, err)
+	benchSides(b, func(b *testing.B, rig *benchRig, side string) {
+		peer := rig.grpcClient(b, GRPCTarget(rig.peer.Origin()))
+		ctx := metadata.AppendToOutgoingContext(b.Context(), "a2a-version", wire.ProtocolVersion)
+		want, err := peer.GetTask(ctx, &grpcpb.GetTaskRequest{Id: "task-1"})
+		if err != nil || want.GetStatus().GetState() != grpcpb.TaskState_TASK_STATE_COMPLETED {
+			b.Fatalf("GetTask over gRPC: %v, %v; want the completed task", want, err)
+		}
+		client := peer
+		if side == "bare" {
+			client = rig.grpcClient(b, startBareGRPC(b, rig, want))
+		}
+		benchParallel(b, rig, side, func() error {
+			got, err := client.GetTask(ctx, &grpcpb.GetTaskRequest{Id: "task-1"})
+			if err == nil && !proto.Equal(got, want) {
+				err = fmt.Errorf("GetTask answered %v, want %v", got, want)
 			}
-			client := peer
-			if side == "bare" {
-				client = rig.grpcClient(b, startBareGRPC(b, rig, want))
-			}
-			benchParallel(b, rig, side, func() error {
-				got, err := client.GetTask(ctx, &grpcpb.GetTaskRequest{Id: "task-1"})
-				if err == nil && !proto.Equal(got, want) {
-					err = fmt.Errorf("GetTask answered %v, want %v", got, want)
-				}
-				return err
-			})
+			return err
 		})
-	}
+	})
 }
 
 // grpcClient dials target with the rig's TLS client configuration (the

@@ -17,32 +17,34 @@ import (
 // BenchmarkCardRevalidation: GET of the card with a matching If-None-Match,
 // answered 304.
 func BenchmarkCardRevalidation(b *testing.B) {
-	for _, side := range []string{"bare", "peer"} {
-		b.Run(side, func(b *testing.B) {
-			rig := newBenchRig(b)
-			origin := rig.origin(side)
-			benchParallel(b, rig, side, func() error {
-				_, err := rig.get(origin, rig.etag)
-				return err
-			})
+	benchSides(b, func(b *testing.B, rig *benchRig, side string) {
+		origin := rig.origin(side)
+		benchParallel(b, rig, side, func() error {
+			_, err := rig.get(origin, rig.etag)
+			return err
 		})
-	}
+	})
 }
 
 // BenchmarkGetTask: a JSON-RPC GetTask poll of a completed task.
 func BenchmarkGetTask(b *testing.B) {
-	for _, side := range []string{"bare", "peer"} {
-		b.Run(side, func(b *testing.B) {
-			rig := newBenchRig(b)
-			origin := rig.origin(side)
-			benchParallel(b, rig, side, func() error {
-				a, err := rig.post(origin, benchGetTaskRequest)
-				if err == nil && !bytes.Equal(a.body, rig.task.body) {
-					err = fmt.Errorf("GetTask answered %s, want %s", a.body, rig.task.body)
-				}
-				return err
-			})
+	benchSides(b, func(b *testing.B, rig *benchRig, side string) {
+		origin := rig.origin(side)
+		benchParallel(b, rig, side, func() error {
+			a, err := rig.post(origin, benchGetTaskRequest)
+			if err == nil && !bytes.Equal(a.body, rig.task.body) {
+				err = fmt.Errorf("GetTask answered %s, want %s", a.body, rig.task.body)
+			}
+			return err
 		})
+	})
+}
+
+// benchSides runs bench once per side, bare then peer, each on a rig of
+// its own: the pair of sub-benchmarks bench/run.sh turns into a ratio.
+func benchSides(b *testing.B, bench func(b *testing.B, rig *benchRig, side string)) {
+	for _, side := range []string{"bare", "peer"} {
+		b.Run(side, func(b *testing.B) { bench(b, newBenchRig(b), side) })
 	}
 }
 

@@ -111,12 +111,4 @@ func (p *Peer) ExtendedContractHash(v int) string {
 // task-creating request is judged if that comes first: the change of the
 // extended card meets the client between its look at it and its send,
 // whatever it does (Arm is the same for the public card).
-func (p *Peer) ArmExtended(to int) error {
-	if err := p.checkVersion(to); err != nil {
-		return err
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.state.armed, p.state.armedOnExtended = to, true
-	return nil
-}
+func (p *Peer) ArmExtended(to int) error { return p.arm(to, true) }

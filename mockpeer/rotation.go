@@ -2,7 +2,8 @@ package mockpeer
 
 import "time"
 
-// Rotation triggers. Every function here but Arm runs with p.mu held.
+// Rotation triggers. Every function here but Arm, arm and Disarm runs
+// with p.mu held.
 
 // Arm puts a one-shot rotation to card version to on the harness's
 // schedule rather than the client's. It fires right after the peer's next
@@ -17,13 +18,18 @@ import "time"
 //
 // Arming again replaces a rotation not yet fired; Disarm and Reset
 // disarm.
-func (p *Peer) Arm(to int) error {
+func (p *Peer) Arm(to int) error { return p.arm(to, false) }
+
+// arm puts the rotation to card version to on the schedule, fired by the
+// next answer of the public card, or of the extended card if onExtended
+// (ArmExtended), or by the next task-creating request.
+func (p *Peer) arm(to int, onExtended bool) error {
 	if err := p.checkVersion(to); err != nil {
 		return err
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.state.armed, p.state.armedOnExtended = to, false
+	p.state.armed, p.state.armedOnExtended = to, onExtended
 	return nil
 }
 

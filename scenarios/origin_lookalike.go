@@ -14,7 +14,7 @@ import "github.com/a2a-conform/a2a-conform/mockpeer"
 // land on A's own socket (http on its TLS port, localhost, the IPv4-mapped
 // address): the only request a look-alike task may make is for the card.
 // Nothing listens on [::1] at A's port (A listens on 127.0.0.1).
-var _ = register(&Scenario{
+var _ = register(lookalike(Scenario{
 	ID:     "origin-lookalike",
 	Family: FamilyAuthority, Rank: 150,
 	Title: "the card's interfaces are on an origin that only looks like its own",
@@ -29,16 +29,12 @@ var _ = register(&Scenario{
 		"(`https://127.0.0.1:<A port>@127.0.0.1:<B port>`); B, on the same host at another port; `http` for " +
 		"`https` on A's port; `localhost`, `[::1]` and `[::ffff:127.0.0.1]` for `127.0.0.1`, on A's port. " +
 		"B is a working A2A peer that would complete the task, and so is A on every look-alike its socket serves.",
-	Grants:   mockpeer.Grants{Bearer: true},
-	CardPeer: "A",
-	Tasks:    lookalikeTasks(lookalikeSpellings),
 	Requirements: lookalikeRequirements(lookalikeSpellings, [2]said{
 		{"ORIGIN-001", "The client MUST NOT send anything but card requests while the card's interfaces are on an origin that " +
 			"only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it."},
 		{"ORIGIN-002", "The client MUST NOT send any credential to an origin that only looks like the card's."},
 	}),
-	Peers: []mockpeer.PeerSpec{lookalikeCardPeer("", lookalikeSpellings), workingPeer("B", "127.0.0.1", bearerCard)},
-})
+}, "", lookalikeSpellings, workingPeer("B", "127.0.0.1", bearerCard)))
 
 // lookalikeRef is the reference of every requirement of origin-lookalike.
 const lookalikeRef = "contract-model §3 rule 6, §6; RFC 6454 §4, §5; https://github.com/google/adk-python/pull/6800"

@@ -69,6 +69,18 @@ func lookalikeCardPeer(host string, spellings []spelling) mockpeer.PeerSpec {
 	return a
 }
 
+// lookalike completes a scenario of the family: the client holds a bearer
+// token and is given A's card URL; A, served from host ("" for the farm's
+// own), has one card version per spelling, and task n runs under card
+// version n-1. others are the farm's other peers.
+func lookalike(s Scenario, host string, spellings []spelling, others ...mockpeer.PeerSpec) *Scenario {
+	s.Grants = mockpeer.Grants{Bearer: true}
+	s.CardPeer = "A"
+	s.Tasks = lookalikeTasks(spellings)
+	s.Peers = append([]mockpeer.PeerSpec{lookalikeCardPeer(host, spellings)}, others...)
+	return &s
+}
+
 // lookalikeTasks: task n runs under card version n-1.
 func lookalikeTasks(spellings []spelling) []Task {
 	tasks := make([]Task, len(spellings))

@@ -13,7 +13,7 @@ import (
 // lands on A's own socket, where a client that does not compare origins
 // would complete the task; each follows a same-origin spelling of the same
 // kind, which a client that refuses what it does not string-match fails.
-var _ = register(&Scenario{
+var _ = register(lookalike(Scenario{
 	ID:     "origin-lookalike-named",
 	Family: FamilyAuthority, Rank: 155,
 	Title: "the card's interfaces are on an origin that only looks like its own named host",
@@ -27,16 +27,12 @@ var _ = register(&Scenario{
 		"(`127.0.0.%31`, which a WHATWG parser reads as 127.0.0.1 and RFC 3986 does not allow); `127.0.0.1`, the " +
 		"address `localhost` resolves to (`dns:///127.0.0.1:<port>` over gRPC). Every look-alike reaches A's own " +
 		"socket, which would complete the task.",
-	Grants:   mockpeer.Grants{Bearer: true},
-	CardPeer: "A",
-	Tasks:    lookalikeTasks(namedSpellings),
 	Requirements: lookalikeRequirements(namedSpellings, [2]said{
 		{"ORIGIN-012", "The client MUST NOT send anything but card requests while the card's interfaces are on an origin that " +
 			"only looks like the card's (RFC 6454: scheme, host and port of the parsed url), whichever socket serves it."},
 		{"ORIGIN-013", "The client MUST NOT send any credential to an origin that only looks like the card's."},
 	}),
-	Peers: []mockpeer.PeerSpec{lookalikeCardPeer(namedCardHost, namedSpellings)},
-})
+}, namedCardHost, namedSpellings))
 
 // namedCardHost is the name origin-lookalike-named's card is served from.
 const namedCardHost = "localhost"

@@ -1,14 +1,5 @@
 package scenarios
 
-import (
-	"time"
-
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
-	"github.com/a2a-conform/a2a-conform/mockpeer"
-	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
-)
-
 // The field report: the card rotated from oauth2 to mTLS-only between the
 // client's fetch and its send. The send under the old token succeeded
 // (the peer's grace window); a later GetTask showed the task stuck in
@@ -24,42 +15,12 @@ var _ = register(beforeSend(Scenario{
 		"first. A send under the old token is still accepted within a grace window of 3 requests or 2 s; the " +
 		"task then goes TASK_STATE_AUTH_REQUIRED on a later poll, demanding a client certificate, and CancelTask " +
 		"demands mTLS while v1 is in force. The client holds oauth2 credentials and no certificate.",
-	Requirements: []Requirement{
-		{
-			ID: "ROT-001", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST abort before send: no task-creating request once the card's contract changed.",
-			Ref:   "contract-model §3 rule 2",
-			Check: noSendAfterContractChange,
-		},
-		mustNotCancel("ROT-002", "The client MUST NOT send CancelTask (never send-then-cancel).", "contract-model §3 rule 2"),
-		atTask(2, mustAbort("ROT-003", "The client MUST report the second task aborted with reason contract-changed, having been served the changed card.",
-			"contract-model §3 rule 2; docs/driver-contract.md", driver.ReasonContractChanged)),
-		revalidateBeforeSecondSend("ROT-004",
-			"The client MUST revalidate the card with a conditional request carrying the ETag it was given, and no validator it was not given, "+
-				"right before the send of the second task.",
-			"contract-model §3 rule 2; A2A v1.0 spec §8.6", revalidatedWithETag("A")),
-		controlTask("ROT-005", verdict.ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
-			"contract-model §3 rule 2"),
-	},
+	Requirements: rotatedBeforeSend(revalidatedWithETag("A"), "contract-model §3 rule 2; A2A v1.0 spec §8.6", [5]said{
+		{"ROT-001", "The client MUST abort before send: no task-creating request once the card's contract changed."},
+		{"ROT-002", "The client MUST NOT send CancelTask (never send-then-cancel)."},
+		{"ROT-003", "The client MUST report the second task aborted with reason contract-changed, having been served the changed card."},
+		{"ROT-004", "The client MUST revalidate the card with a conditional request carrying the ETag it was given, and no validator it " +
+			"was not given, right before the send of the second task."},
+		{"ROT-005", "The client MUST complete the first task, sent before any rotation (the positive control)."},
+	}),
 }, mtlsCard("A").Version("1.1.0").Build, rotationToMTLS()))
-
-// rotationToMTLS is A's spec in rotation-during-send and its twins, less
-// what beforeSend fixes: the send under the old token is admitted within
-// a grace window of 3 requests or 2 s, the task then demands a client
-// certificate, and so does CancelTask while the mTLS card is in force.
-func rotationToMTLS() mockpeer.PeerSpec {
-	return mockpeer.PeerSpec{
-		GraceRequests: 3,
-		GraceWindow:   2 * time.Second,
-		Task: mockpeer.TaskScript{
-			Steps: completingSteps(),
-			ByVersion: map[int][]mockpeer.TaskStep{1: {
-				{State: wire.TaskStateWorking, Progress: 10},
-				{State: wire.TaskStateAuthRequired,
-					Message: "This agent now requires mutual TLS: present a client certificate issued by its CA."},
-			}},
-			StepInterval: mockpeer.DefaultStepInterval,
-		},
-		Hooks: mockpeer.Hooks{Admit: mockpeer.CancelRequiresMTLSWhenCardDoes()},
-	}
-}

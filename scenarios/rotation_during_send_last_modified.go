@@ -1,10 +1,5 @@
 package scenarios
 
-import (
-	"github.com/a2a-conform/a2a-conform/runner/driver"
-	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
-)
-
 // rotation-during-send with the card's one validator a Last-Modified: the
 // peer gives no ETag. Rule 2 revalidates with If-Modified-Since "only when
 // it gave no ETag", so a card without an ETag still has a validator, and
@@ -22,24 +17,15 @@ var _ = register(withoutETag(beforeSend(Scenario{
 		"fires right after the client's next card response, or right before its next send if that comes first. " +
 		"A send under the old token is still accepted within a grace window of 3 requests or 2 s; the task then " +
 		"goes TASK_STATE_AUTH_REQUIRED, and CancelTask demands mTLS while v1 is in force.",
-	Requirements: []Requirement{
-		{
-			ID: "ROT-006", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST abort before send: no task-creating request once the card's contract changed, " +
-				"though the card carries no ETag.",
-			Ref:   "contract-model §3 rule 2",
-			Check: noSendAfterContractChange,
-		},
-		mustNotCancel("ROT-007", "The client MUST NOT send CancelTask (never send-then-cancel).", "contract-model §3 rule 2"),
-		atTask(2, mustAbort("ROT-008", "The client MUST report the second task aborted with reason contract-changed, having been served the changed card.",
-			"contract-model §3 rule 2; docs/driver-contract.md", driver.ReasonContractChanged)),
-		revalidateBeforeSecondSend("ROT-009",
-			"The client MUST revalidate the card with a conditional request carrying If-Modified-Since with the Last-Modified it was "+
-				"given (the peer gave no ETag), and no validator it was not given, right before the send of the second task.",
-			"contract-model §3 rules 2 and 4; A2A v1.0 spec §8.6; RFC 9110 §13.1.3", revalidatedBeforeSend("A")),
-		controlTask("ROT-010", verdict.ProfileCore, 1, "The client MUST complete the first task, sent before any rotation (the positive control).",
-			"contract-model §3 rule 2"),
-	},
+	Requirements: rotatedBeforeSend(revalidatedBeforeSend("A"), "contract-model §3 rules 2 and 4; A2A v1.0 spec §8.6; RFC 9110 §13.1.3", [5]said{
+		{"ROT-006", "The client MUST abort before send: no task-creating request once the card's contract changed, " +
+			"though the card carries no ETag."},
+		{"ROT-007", "The client MUST NOT send CancelTask (never send-then-cancel)."},
+		{"ROT-008", "The client MUST report the second task aborted with reason contract-changed, having been served the changed card."},
+		{"ROT-009", "The client MUST revalidate the card with a conditional request carrying If-Modified-Since with the Last-Modified " +
+			"it was given (the peer gave no ETag), and no validator it was not given, right before the send of the second task."},
+		{"ROT-010", "The client MUST complete the first task, sent before any rotation (the positive control)."},
+	}),
 }, mtlsCard("A").Version("1.1.0").Build, rotationToMTLS())))
 
 // withoutETag has s's card peer serve its cards with Last-Modified as

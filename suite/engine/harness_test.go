@@ -256,11 +256,7 @@ func TestSetupFaultsAreErrors(t *testing.T) {
 // A check that panics, or answers a verdict outside the set, is the
 // harness's error, not the client's pass.
 func TestBrokenChecksAreErrors(t *testing.T) {
-	sc, err := scenarios.Lookup("version-skew")
-	if err != nil {
-		t.Fatal(err)
-	}
-	broken := *sc
+	broken := *lookup(t, "version-skew")
 	broken.Requirements = []scenarios.Requirement{
 		{ID: "P-001", Level: verdict.Must, Profile: verdict.ProfileCore, Text: "panics",
 			Check: func(*scenarios.Evidence) verdict.Judgement { panic("nil map") }},

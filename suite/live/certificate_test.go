@@ -1,7 +1,6 @@
 package live
 
 import (
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -43,16 +42,12 @@ func TestLiveViewPlainHTTPHasNoCertificate(t *testing.T) {
 	}
 }
 
+// livePage is the live page as c is served it, which must be a 200.
 func livePage(t *testing.T, farm *mockpeer.Farm, c *http.Client) string {
 	t.Helper()
-	resp, err := c.Get(farm.AdminURL() + Path)
-	if err != nil {
-		t.Fatal(err)
+	status, page := getPage(t, farm, c, Path)
+	if status != http.StatusOK {
+		t.Fatalf("page: %d", status)
 	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("page: %d", resp.StatusCode)
-	}
-	return string(body)
+	return page
 }

@@ -10,19 +10,6 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 )
 
-// getPage answers the status and body of the page at path (Path and its
-// query) for client c.
-func getPage(t *testing.T, farm *mockpeer.Farm, c *http.Client, path string) (int, string) {
-	t.Helper()
-	resp, err := c.Get(farm.AdminURL() + path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(body)
-}
-
 // A farm's page draws the copy ?copy= picks like `peer`'s page, its
 // peers' buttons only, under the farm overview with buttons for every
 // peer at once; a copy the farm lacks is a 404 that says which it has.

@@ -83,6 +83,19 @@ func loggedIn(t *testing.T, v *View, c *http.Client) *http.Client {
 	return &lc
 }
 
+// getPage answers the status and body of the page at path (Path and its
+// query) for client c.
+func getPage(t *testing.T, farm *mockpeer.Farm, c *http.Client, path string) (int, string) {
+	t.Helper()
+	resp, err := c.Get(farm.AdminURL() + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body)
+}
+
 func getCard(t *testing.T, farm *mockpeer.Farm, c *http.Client) {
 	t.Helper()
 	resp, err := c.Get(farm.Peers()[0].CardURL())

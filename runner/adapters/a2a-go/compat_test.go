@@ -29,30 +29,15 @@ const compatDeadline = 60 * time.Second
 // binding, gRPC (a2agrpc over TLS) included, attaching the bearer token
 // because the card requires it.
 func TestSDKCompatGo(t *testing.T) {
-	for _, binding := range compatBindings {
-		t.Run(string(binding), func(t *testing.T) {
-			farm := compatFarm(t, true)
-			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
-			defer cancel()
-
-			taskID, states, runErr := sendGetCancel(ctx, t, farm, binding)
-			// Close waits for in-flight requests, so the journal is complete.
-			if err := farm.Close(); err != nil {
-				t.Errorf("farm.Close: %v", err)
-			}
-			recorded := farm.Journal().All()
-			if runErr != nil {
-				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(recorded))
-			}
-			want := []a2a.TaskState{a2a.TaskStateWorking, a2a.TaskStateWorking, a2a.TaskStateCanceled}
-			if !slices.Equal(states, want) {
-				t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, peertest.JournalLines(recorded))
-			}
-			if err := peertest.CheckCompatJournal(recorded, string(binding), taskID); err != nil {
-				t.Error(err)
-			}
-		})
-	}
+	compatRuns(t, sendGetCancel, func(t *testing.T, binding a2a.TransportProtocol, taskID string, states []a2a.TaskState, recorded []journal.Exchange) {
+		want := []a2a.TaskState{a2a.TaskStateWorking, a2a.TaskStateWorking, a2a.TaskStateCanceled}
+		if !slices.Equal(states, want) {
+			t.Errorf("SDK saw states %v, want %v\njournal:\n%s", states, want, peertest.JournalLines(recorded))
+		}
+		if err := peertest.CheckCompatJournal(recorded, string(binding), taskID); err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 var compatBindings = []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON, a2a.TransportProtocolGRPC}
@@ -61,13 +46,30 @@ var compatBindings = []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.T
 // task from WORKING to COMPLETED on each binding, and the peer saw one
 // SendStreamingMessage.
 func TestSDKCompatGoStream(t *testing.T) {
+	compatRuns(t, stream, func(t *testing.T, binding a2a.TransportProtocol, taskID string, states []a2a.TaskState, recorded []journal.Exchange) {
+		if len(states) < 2 || states[0] != a2a.TaskStateWorking || states[len(states)-1] != a2a.TaskStateCompleted {
+			t.Errorf("SDK saw states %v, want WORKING … COMPLETED\njournal:\n%s", states, peertest.JournalLines(recorded))
+		}
+		if err := peertest.CheckStreamJournal(recorded, string(binding), taskID); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// compatRuns plays run on each binding, a subtest each, against a fresh
+// compatibility peer with flat scopes (the shape a2a-go parses), within
+// compatDeadline, and hands check the task, the states the SDK saw and the
+// whole journal. A run that fails fails its subtest, with the journal.
+func compatRuns(t *testing.T, run func(context.Context, *testing.T, *mockpeer.Farm, a2a.TransportProtocol) (string, []a2a.TaskState, error),
+	check func(t *testing.T, binding a2a.TransportProtocol, taskID string, states []a2a.TaskState, recorded []journal.Exchange)) {
 	for _, binding := range compatBindings {
 		t.Run(string(binding), func(t *testing.T) {
 			farm := compatFarm(t, true)
 			ctx, cancel := context.WithTimeout(t.Context(), compatDeadline)
 			defer cancel()
 
-			taskID, states, runErr := stream(ctx, t, farm, binding)
+			taskID, states, runErr := run(ctx, t, farm, binding)
+			// Close waits for in-flight requests, so the journal is complete.
 			if err := farm.Close(); err != nil {
 				t.Errorf("farm.Close: %v", err)
 			}
@@ -75,12 +77,7 @@ func TestSDKCompatGoStream(t *testing.T) {
 			if runErr != nil {
 				t.Fatalf("a2a-go: %v\njournal:\n%s", runErr, peertest.JournalLines(recorded))
 			}
-			if len(states) < 2 || states[0] != a2a.TaskStateWorking || states[len(states)-1] != a2a.TaskStateCompleted {
-				t.Errorf("SDK saw states %v, want WORKING … COMPLETED\njournal:\n%s", states, peertest.JournalLines(recorded))
-			}
-			if err := peertest.CheckStreamJournal(recorded, string(binding), taskID); err != nil {
-				t.Error(err)
-			}
+			check(t, binding, taskID, states, recorded)
 		})
 	}
 }
