@@ -238,6 +238,9 @@ const (
 	// whose response carries an Age header, however fresh by its max-age
 	// (refuseagedcard.go).
 	RefuseAgedCard = "refuse-aged-card"
+	// UnsignedOnly is the reference refusing, as untrusted, every card
+	// that carries a signature, whatever it signs (unsignedonly.go).
+	UnsignedOnly = "unsigned-only"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -325,6 +328,7 @@ var gallery = []client{
 	{name: ETagOnly, unsafe: etagOnly},                                 // Last-Modified taken for no validator
 	{name: ExactVersion, unsafe: exactVersion},                         // "1.0.1" taken for another version
 	{name: RefuseAgedCard, unsafe: refuseAgedCard},                     // a cached card taken for an untrusted one
+	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

@@ -163,7 +163,7 @@ var expectedFailures = map[string][]string{
 		"capability-field-before-send/GEN-001", "contract-field-before-send/GEN-001",
 		"frozen-contract-extension/GEN-001", "mirrored-stale-cache/GEN-001", "card-served-with-age/GEN-001", "no-validator/GEN-001",
 		"repointed-endpoint-bad-signature/GEN-001", "repointed-endpoint-foreign-key/GEN-001",
-		"repointed-endpoint-principal-mismatch/GEN-001", "repointed-endpoint-signed/GEN-001",
+		"repointed-endpoint-principal-mismatch/GEN-001", "repointed-endpoint-signed/GEN-001", "signed-card-same-origin/GEN-001",
 		"repointed-endpoint-retired-key/GEN-001",
 		"repointed-endpoint/GEN-001", "repointed-grpc-endpoint/GEN-001", "repointed-grpc-target/GEN-001",
 		"rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
