@@ -346,7 +346,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		change = scenarios.Change{Peer: otherPeer, From: from, To: to}
 	}
 	on := plannedOn(v, e, changedTask, len(s.Tasks))
-	atVouched := reusing(on, e, changedTask) // before any task past the TTL, or on A's own origin
+	// The tasks the rules let send at B, taken before the tasks past the
+	// card's TTL and the own-origin control are added.
+	atVouched := reusing(on, e, changedTask)
 	vouched := 0
 	if e.VouchedBySignature {
 		vouched = firstVouched(on, e, changedTask)
