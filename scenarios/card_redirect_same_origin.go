@@ -1,8 +1,6 @@
 package scenarios
 
 import (
-	"net/http"
-
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -34,7 +32,7 @@ var _ = register(routing(Scenario{
 	},
 }, mockpeer.PeerSpec{
 	Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
-	Redirect: &mockpeer.Redirect{Status: http.StatusPermanentRedirect, To: "A"},
+	Redirect: MovedCard("A"),
 }))
 
 // followedAt is the positive control of task n: it completes, sent on the

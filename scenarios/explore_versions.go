@@ -19,10 +19,12 @@ import (
 // over the tasks of a session.
 
 // legacyVersion is what older-version-listed-first's earlier interfaces
-// declare, skewedMinor what version-skew-minor's do.
+// declare, skewedMinor what version-skew-minor's do, patchVersion what
+// patch-version-declared's do.
 const (
 	legacyVersion = "0.3"
 	skewedMinor   = "1.1"
+	patchVersion  = "1.0.1"
 )
 
 // LegacyFirst lists, before card's interfaces, a copy of its first one
@@ -47,16 +49,47 @@ func SpeakingMinor(card mockpeer.CardBuilder) mockpeer.CardBuilder {
 	})
 }
 
-// FirstUsable is the interface of binding a 1.0 client must use on card:
-// the first in card order that declares 1.0 (a patch number ignored), or
-// false when there is none.
-func FirstUsable(card wire.AgentCard, binding string) (wire.AgentInterface, bool) {
+// DeclaringPatch makes every interface of card that declares 1.0 declare
+// 1.0.1 (patch-version-declared): the same version, a patch number
+// ignored. An interface of another version keeps it.
+func DeclaringPatch(card mockpeer.CardBuilder) mockpeer.CardBuilder {
+	return card.Edit(func(_ mockpeer.Origins, c *wire.AgentCard) {
+		for i := range c.SupportedInterfaces {
+			if c.SupportedInterfaces[i].ProtocolVersion == wire.ProtocolVersion {
+				c.SupportedInterfaces[i].ProtocolVersion = patchVersion
+			}
+		}
+	})
+}
+
+// FirstUsable is the interface of binding a 1.0 client must use on card,
+// built with stand-in origins: the first in card order that declares 1.0
+// (a patch number ignored) and is on none of the origins of the advisory
+// peers (rule 6: an interface the card is not authoritative for is none
+// the client can use), or false when there is none.
+func FirstUsable(card wire.AgentCard, binding string, advisory ...string) (wire.AgentInterface, bool) {
 	for _, i := range card.SupportedInterfaces {
-		if strings.EqualFold(i.ProtocolBinding, binding) && speaks10(i.ProtocolVersion) {
+		if strings.EqualFold(i.ProtocolBinding, binding) && speaks10(i.ProtocolVersion) && !onPeers(i, advisory) {
 			return i, true
 		}
 	}
 	return wire.AgentInterface{}, false
+}
+
+// onPeers: the interface's url is on the stand-in origin of one of peers
+// (its host and port, whatever the binding's url form).
+func onPeers(i wire.AgentInterface, peers []string) bool {
+	hostPort := i.URL
+	if _, rest, ok := strings.Cut(hostPort, "://"); ok {
+		hostPort = rest
+	}
+	hostPort, _, _ = strings.Cut(hostPort, "/")
+	for _, p := range peers {
+		if hostPort == mockpeer.GRPCTarget(standInOrigins(p)) {
+			return true
+		}
+	}
+	return false
 }
 
 func speaks10(v string) bool {
@@ -68,11 +101,14 @@ func speaks10(v string) bool {
 // over (nil otherwise).
 type TaskPlan struct {
 	Card, Public mockpeer.CardFunc
+	// Advisory are the peers on whose origins Card lists interfaces it is
+	// not authoritative for (none is one the client can use).
+	Advisory []string
 }
 
 // PickedFirstUsable: in each task of plans, every A2A request names the
 // tenant of the first interface of its binding that declares 1.0 on the
-// card the task is planned on (on the public card, for the extended card's
+// card the task is planned on, of those it is authoritative for (on the public card, for the extended card's
 // fetch) and is labelled A2A-Version 1.0; a request to a path no interface
 // has, or over a binding of which the card has no 1.0 interface, fails.
 // A task that sent nothing passes; a session that sent no A2A request at
@@ -114,16 +150,19 @@ func pickedFirstIn(view *Evidence, plan TaskPlan) verdict.Judgement {
 	want := "every A2A request under the tenant of the first interface of its binding that declares " + wire.ProtocolVersion +
 		", labelled A2A-Version " + wire.ProtocolVersion
 	for _, ex := range view.Select(isA2ACall) {
-		on := card
+		on, advisory := card, plan.Advisory
 		if plan.Public != nil && ex.Op == wire.MethodGetExtendedAgentCard {
-			on = public
+			on, advisory = public, nil
 		}
-		switch first, ok := FirstUsable(on, ex.Binding); {
+		switch first, ok := FirstUsable(on, ex.Binding, advisory...); {
 		case ex.Route == journal.RouteUnmatched:
 			return failed(want, fmt.Sprintf("#%d %s %s: a path no interface of the card has", ex.Seq, ex.Method, ex.Path), ex.Seq)
 		case ex.A2AVersion != wire.ProtocolVersion:
 			return failed(want, fmt.Sprintf("%s at #%d carried A2A-Version %q%s", opOrPath(ex), ex.Seq, clip(ex.A2AVersion, 64),
 				cutNote(ex, "a2aVersion")), ex.Seq)
+		case slices.Contains(advisory, ex.Peer):
+			return failed(want, fmt.Sprintf("%s at #%d to peer %s, whose interface the card is not authoritative for", opOrPath(ex), ex.Seq,
+				ex.Peer), ex.Seq)
 		case ex.Malformed != "":
 			// Refused before the peer read which interface it named.
 		case !ok:

@@ -24,14 +24,26 @@ func TestFirstUsable(t *testing.T) {
 		{"a 0.3 interface listed first: skipped", LegacyFirst(card), "", true},
 		{"the first entry another version: the secondary", card.InterfaceProtocolVersion(0, "2.0"), secondaryTenant, true},
 		{"every interface 1.1: none", SpeakingMinor(LegacyFirst(card)), "", false},
+		{"every interface 1.0.1: the first", DeclaringPatch(card), "", true},
+		{"another origin's interface listed first: skipped", ForeignFirst(card.InterfaceTenant(0, "blue"), "F", wire.BindingJSONRPC), "blue", true},
 	} {
-		got, ok := FirstUsable(tc.card.Build(standInOrigins), wire.BindingJSONRPC)
+		got, ok := FirstUsable(tc.card.Build(standInOrigins), wire.BindingJSONRPC, "F")
 		if ok != tc.ok || ok && got.Tenant != tc.tenant {
 			t.Errorf("%s: %+v %t, want tenant %q %t", tc.name, got, ok, tc.tenant, tc.ok)
 		}
 	}
 	if _, ok := FirstUsable(card.Build(standInOrigins), wire.BindingGRPC); ok {
 		t.Error("a binding the card does not list has a usable interface")
+	}
+}
+
+// DeclaringPatch adds a patch number to 1.0 only: an interface of another
+// version keeps its own.
+func TestDeclaringPatch(t *testing.T) {
+	card := DeclaringPatch(FieldCard("A", "A", wire.BindingJSONRPC).InterfaceProtocolVersion(0, "2.0")).Build(standInOrigins)
+	if got := []string{card.SupportedInterfaces[0].ProtocolVersion, card.SupportedInterfaces[1].ProtocolVersion}; got[0] != "2.0" ||
+		got[1] != patchVersion {
+		t.Errorf("versions %v, want 2.0 kept and 1.0 as %s", got, patchVersion)
 	}
 }
 
@@ -55,6 +67,14 @@ func TestPickedFirstUsable(t *testing.T) {
 		if got := check(tc.ev); got.Verdict != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, describe(got), tc.want)
 		}
+	}
+	foreign := PickedFirstUsable(map[int]TaskPlan{1: {Card: ForeignFirst(FieldCard("A", "A", wire.BindingJSONRPC), "F",
+		wire.BindingJSONRPC).Build, Advisory: []string{"F"}}})
+	if got := foreign(journalOf(fetch("A"), send("A"))); got.Verdict != verdict.Pass {
+		t.Errorf("the card's own interface, another origin's listed first: %s", describe(got))
+	}
+	if got := foreign(journalOf(fetch("A"), send("F"))); got.Verdict != verdict.Fail {
+		t.Errorf("a send to the other origin's interface listed first, its tenant the same: %s", describe(got))
 	}
 	extended := PickedFirstUsable(map[int]TaskPlan{1: {Card: SpeakingMinor(FieldCard("A", "A", wire.BindingJSONRPC)).Build,
 		Public: FieldCard("A", "A", wire.BindingJSONRPC).Build}})

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -47,14 +46,6 @@ var _ = register(routing(Scenario{
 			"contract-model §3 rule 6"),
 	},
 }, mockpeer.PeerSpec{
-	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Edit(foreignFirst("B")).Build},
+	Cards:   []mockpeer.CardFunc{bearerCard("A").Build, ForeignFirst(bearerCard("A").Version("1.1.0"), "B").Build},
 	Caching: mockpeer.Caching{CacheControl: "max-age=300"},
 }, workingPeer("B", "127.0.0.2", bearerCard)))
-
-// foreignFirst lists, before a card's own interfaces, the same bindings on
-// peer's origin.
-func foreignFirst(peer string) func(mockpeer.Origins, *wire.AgentCard) {
-	return func(o mockpeer.Origins, c *wire.AgentCard) {
-		c.SupportedInterfaces = append(mockpeer.NewCard(peer).Build(o).SupportedInterfaces, c.SupportedInterfaces...)
-	}
-}

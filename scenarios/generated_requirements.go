@@ -23,8 +23,8 @@ const (
 	// signed card vouches for (SHOULD).
 	GenVouched = "XPL-005"
 	// GenNoContact: a card that is not authoritative for its interfaces
-	// (a look-alike origin, a forged signature): nothing reaches them
-	// (MUST).
+	// (a look-alike origin, a forged signature), or for another origin's
+	// interface it lists first: nothing reaches them (MUST).
 	GenNoContact = "XPL-006"
 	// GenNoCredential: no credential reaches them either (MUST).
 	GenNoCredential = "XPL-007"
@@ -47,6 +47,11 @@ const (
 	// GenReattested: the task before it, the card past its TTL but the
 	// attestation holding, attests again and completes there (SHOULD).
 	GenReattested = "XPL-013"
+	// GenSignedAtMust: signed with a retired key's signature beside a
+	// valid one, or an extended card signed, the tasks at the vouched
+	// endpoint complete there (MUST, signatures profile, as SIG-015 and
+	// EXTCARD-019).
+	GenSignedAtMust = "XPL-014"
 )
 
 // GeneratedRequirement documents one of them.
@@ -78,9 +83,10 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"signature, no contact of any kind with the endpoint it vouches for (nor with the third origin a foreign jku names), " +
 			"not even a connection, in the whole session; for a look-alike origin, nothing but card requests (and the extended " +
 			"card's GetExtendedAgentCard on the card's origin) in the task that must refuse the card, whichever socket serves " +
-			"the look-alike."},
-		{"XPL-007", "MUST", "The same variants: no credential reaches the forged signature's endpoint, or, for a look-alike, " +
-			"goes anywhere in the refusing tasks but on their card requests."},
+			"the look-alike; for cards that list another origin's interface of the binding before their own, unsigned " +
+			"(authority same-origin-foreign-first), no contact with that origin in the whole session (foreign-origin-listed-first)."},
+		{"XPL-007", "MUST", "The same variants: no credential reaches the forged signature's endpoint, or the other origin " +
+			"listed first, or, for a look-alike, goes anywhere in the refusing tasks but on their card requests."},
 		{"XPL-008", "MUST", "Variants that plan a task on a card rule 6 or rule 5 refuses (between tasks, on first contact): " +
 			"the same card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more " +
 			"task, which the client refuses too, aborted/untrusted-endpoint (or version-unsupported): a refused card is never " +
@@ -94,7 +100,9 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"extended card's fetch), naming its tenant and labelled A2A-Version 1.0 (rule 5; A2A v1.0 spec §3.6, §8.3.2): the " +
 			"field card lists its binding twice on one origin, so a client taking the last entry fails it; a variant's cards may " +
 			"list a 0.3 interface of the binding first, which the client skips, never sending it a 1.0 request nor falling back " +
-			"to 0.3 (older-version-listed-first, duplicate-binding-order)."},
+			"to 0.3 (older-version-listed-first, duplicate-binding-order), or another origin's interface the card is not " +
+			"authoritative for, which it skips too (foreign-origin-listed-first), or declare 1.0.1, which is 1.0, a patch number " +
+			"ignored (patch-version-declared)."},
 		{"XPL-011", "SHOULD", "Signed variants whose attestation expires (authority signed-ttl-*): every task before the " +
 			"card's TTL has passed that the rules let send completes at the endpoint on another origin the signed card vouches " +
 			"for, the attestation reused or made again (the positive control of XPL-012; a SHOULD, as verifying signatures is)."},
@@ -108,6 +116,11 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"the endpoint unchanged and the card origin's keys still published, the client completes the task there: an " +
 			"expired attestation that still holds is made again, not refused (the positive control of XPL-012, which judges " +
 			"the attestation made again; a SHOULD, as verifying signatures is)."},
+		{"XPL-014", "MUST", "Signed variants whose fixed twin holds the signed binding at MUST (of the signatures profile): a " +
+			"card that also carries the signature of a key its origin no longer publishes (authority signed-retired-key: one " +
+			"signature that verifies is enough, repointed-endpoint-retired-key), and an extended card signed (extended-card-signed: " +
+			"judged as any card): every task the rules let send there before any task past the card's TTL completes at the " +
+			"endpoint on another origin the signature vouches for."},
 	}
 }
 

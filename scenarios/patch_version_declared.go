@@ -23,4 +23,4 @@ var _ = register(bearerPeer(Scenario{
 			"its requests labelled `A2A-Version: 1.0`: a version is Major.Minor, and only a patch number is ignored.",
 			"contract-model §3 rule 5; A2A v1.0 spec §3.6"),
 	},
-}, freshPeer(bearerCard("A").ProtocolVersion("1.0.1").Build)))
+}, freshPeer(DeclaringPatch(bearerCard("A")).Build)))

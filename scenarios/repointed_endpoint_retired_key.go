@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -33,4 +32,4 @@ var _ = register(signedRepoint(Scenario{
 			"The client MUST complete the first task, under the signed card whose endpoints are on its own origin (the positive control).",
 			"contract-model §3 rule 6"),
 	},
-}, mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Retired: 1}, "A"))
+}, RetiredKeySigning(), "A"))

@@ -108,6 +108,12 @@ function origin(url) {
   }
 }
 
+// speaks10 is whether an interface's protocolVersion is 1.0: a version is
+// Major.Minor, and only a patch number is ignored (1.0.1 is 1.0; 1.1 is not).
+function speaks10(version) {
+  return typeof version === "string" && (version === "1.0" || version.startsWith("1.0."));
+}
+
 // canonical is JSON with every object's members sorted (RFC 8785 for the
 // strings and integers a card's contract holds).
 function canonical(v) {
@@ -215,7 +221,7 @@ async function plan(held, skill, stopAt) {
   const card = held.card;
   const jsonrpc = (card.supportedInterfaces ?? []).filter((i) => i.protocolBinding === "JSONRPC");
   if (jsonrpc.length === 0) throw new Failure("binding-unsupported", "no JSON-RPC interface", "aborted");
-  const spoken = jsonrpc.filter((i) => i.protocolVersion === "1.0");
+  const spoken = jsonrpc.filter((i) => speaks10(i.protocolVersion));
   if (spoken.length === 0) throw new Failure("version-unsupported", "no JSON-RPC interface of protocol 1.0", "aborted");
   const iface = spoken.find((i) => origin(i.url) === origin(held.url));
   if (!iface) throw new Failure("untrusted-endpoint", "no JSON-RPC interface on the card's origin", "aborted");

@@ -82,6 +82,12 @@ def origin(url):
     return (u.scheme, (u.hostname or "").lower(), u.port or {"https": 443, "http": 80}.get(u.scheme))
 
 
+def speaks_10(version):
+    """Whether an interface's protocolVersion is 1.0: a version is Major.Minor,
+    and only a patch number is ignored (1.0.1 is 1.0; 1.1 is not)."""
+    return isinstance(version, str) and (version == "1.0" or version.startswith("1.0."))
+
+
 def without_dot_segments(url):
     """url with the dot segments of its path removed (RFC 3986 §5.2.4), as a
     browser would send it: /a2a/./x/../jsonrpc is /a2a/jsonrpc."""
@@ -208,7 +214,7 @@ class Client:
         jsonrpc = [i for i in card.get("supportedInterfaces") or [] if i.get("protocolBinding") == "JSONRPC"]
         if not jsonrpc:
             raise Failure("binding-unsupported", "no JSON-RPC interface", "aborted")
-        spoken = [i for i in jsonrpc if i.get("protocolVersion") == "1.0"]
+        spoken = [i for i in jsonrpc if speaks_10(i.get("protocolVersion"))]
         if not spoken:
             raise Failure("version-unsupported", "no JSON-RPC interface of protocol 1.0", "aborted")
         own = [i for i in spoken if origin(i.get("url", "")) == origin(held["url"])]

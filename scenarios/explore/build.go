@@ -13,10 +13,11 @@ import (
 // not on A's own origin points: when signed or forged, on 127.0.0.2
 // presenting A's TLS principal (so that only the signature decides); for a
 // look-alike, on 127.0.0.1 at another port with a principal of its own
-// (origin-lookalike's B). C publishes the keys of a foreign jku. A is on
-// 127.0.0.1, but on localhost for the spellings of a name (those of
-// origin-lookalike-named).
-const cardPeer, otherPeer = "A", "B"
+// (origin-lookalike's B). C publishes the keys of a foreign jku. F is the
+// other origin whose interface a foreign-first card lists before its own,
+// on 127.0.0.2 with a principal of its own. A is on 127.0.0.1, but on
+// localhost for the spellings of a name (those of origin-lookalike-named).
+const cardPeer, otherPeer, foreignPeer = "A", "B", "F"
 
 // Expect is what the rules require of v, the oracle asked for its field.
 func Expect(v Variant) (Expectation, error) {
@@ -42,6 +43,23 @@ type variantCards struct {
 	// expiry: a signed binding whose attestation ends once the card's TTL
 	// has passed.
 	expiry *scenarios.Expiry
+	// foreign is the peer whose interface every card lists before its own,
+	// unsigned (foreign-first; "" for none): none the client can use.
+	foreign string
+	// moved: the card URL redirects within its origin.
+	moved bool
+	// retired: the signature of a key A no longer publishes is on every
+	// card beside a valid one.
+	retired bool
+}
+
+// advisory are the peers whose interfaces the cards list but are not
+// authoritative for, beside any they refuse whole.
+func (c variantCards) advisory() []string {
+	if c.foreign == "" {
+		return nil
+	}
+	return []string{c.foreign}
 }
 
 func (c variantCards) oracle() Oracle {
@@ -69,7 +87,13 @@ func cardsOf(v Variant) (variantCards, error) {
 	case SameOrigin:
 		c.base = subject(cardPeer)
 		c.changed = change(c.base)
-		if v.Authority.Kind != "" {
+		switch v.Authority.Kind {
+		case "":
+		case ForeignFirst:
+			c.foreign = foreignPeer
+		case Redirect:
+			c.moved = true
+		default:
 			s, err := spelling(v.Authority.Kind, true)
 			if err != nil {
 				return variantCards{}, err
@@ -80,7 +104,9 @@ func cardsOf(v Variant) (variantCards, error) {
 	case Signed:
 		c.base = subject(otherPeer)
 		c.changed = change(c.base)
-		if v.Authority.Kind != "" {
+		if v.Authority.Kind == RetiredKey {
+			c.retired = true
+		} else if v.Authority.Kind != "" {
 			x, err := expiry(v.Authority.Kind)
 			if err != nil {
 				return variantCards{}, err
@@ -106,18 +132,36 @@ func cardsOf(v Variant) (variantCards, error) {
 	default:
 		return variantCards{}, fmt.Errorf("explore: no authority class %q", v.Authority.Class)
 	}
-	switch v.shape() {
-	case BindingTwice: // the field card's own list
-	case LegacyFirst: // on every card: the 0.3 interface is the agent's, not the change's
+	if v.shape() == LegacyFirst { // on every card: the 0.3 interface is the agent's, not the change's
 		c.base, c.changed = scenarios.LegacyFirst(c.base), scenarios.LegacyFirst(c.changed)
+	}
+	if c.foreign != "" { // on every card, after the 0.3 copy of the card's own first interface
+		c.base, c.changed = scenarios.ForeignFirst(c.base, c.foreign, v.Binding), scenarios.ForeignFirst(c.changed, c.foreign, v.Binding)
+	}
+	switch v.shape() { // the versions of every interface the card lists, another origin's too
+	case BindingTwice, LegacyFirst:
 	case SkewedMinor: // with the change, as a look-alike comes
 		c.changed = scenarios.SpeakingMinor(c.changed)
+	case PatchVersion: // on every card: the change stays the field's alone
+		c.base, c.changed = scenarios.DeclaringPatch(c.base), scenarios.DeclaringPatch(c.changed)
 	default:
 		return variantCards{}, fmt.Errorf("explore: no interface list %q", v.Interfaces)
 	}
 	c.differs = scenarios.ContractChanges(c.base.Build, c.changed.Build, "summarize")
-	_, c.usable = scenarios.FirstUsable(c.changed.Build(scenarios.StandInOrigins), v.Binding)
+	_, c.usable = scenarios.FirstUsable(c.changed.Build(scenarios.StandInOrigins), v.Binding, c.advisory()...)
 	return c, nil
+}
+
+// everyCard is the card b with the edits of v's interface list that hold
+// for every card of the variant (a signed variant's own-origin card).
+func everyCard(v Variant, b mockpeer.CardBuilder) mockpeer.CardBuilder {
+	switch v.shape() {
+	case LegacyFirst:
+		return scenarios.LegacyFirst(b)
+	case PatchVersion:
+		return scenarios.DeclaringPatch(b)
+	}
+	return b
 }
 
 func spelling(kind string, same bool) (scenarios.OriginSpelling, error) {
@@ -187,14 +231,14 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		if v.Card == ExtendedCard {
 			own = scenarios.AdvertisingExtended(own)
 		}
-		if v.shape() == LegacyFirst {
-			own = scenarios.LegacyFirst(own)
-		}
-		versions = append(versions, own)
+		versions = append(versions, everyCard(v, own))
 	}
 	a := mockpeer.PeerSpec{Name: cardPeer, Caching: caching(v.Validator)}
 	if c.spelling != nil {
 		a.Host = c.spelling.CardHost // a name's spellings need a card served from a name
+	}
+	if c.moved {
+		a.Redirect = scenarios.MovedCard(cardPeer)
 	}
 	var planned, cardWide []mockpeer.CardFunc
 	for _, b := range versions {
@@ -223,6 +267,10 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	switch {
 	case signed:
 		peers[0].Signing = &mockpeer.Signing{Algorithms: []string{cardsig.ES256}, JKU: true}
+		if c.retired {
+			retired := scenarios.RetiredKeySigning()
+			peers[0].Signing = &retired
+		}
 		mirrored := 2
 		if c.expiry != nil {
 			peers[0].Caching = scenarios.Aged(peers[0].Caching, reattestedVersion)
@@ -249,6 +297,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		}
 	case v.Authority.Class == Lookalike:
 		peers = append(peers, scenarios.WorkingPeer(otherPeer, "127.0.0.1", fieldCardOf(v)))
+	}
+	if c.foreign != "" { // a working peer: a client that takes its interface completes the task there
+		peers = append(peers, scenarios.WorkingPeer(c.foreign, "127.0.0.2", fieldCardOf(v)))
 	}
 	taskPeer := &peers[0]
 	if b != nil {
@@ -295,6 +346,9 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		change = scenarios.Change{Peer: otherPeer, From: from, To: to}
 	}
 	on := plannedOn(v, e, changedTask, len(s.Tasks))
+	// The tasks the rules let send at B, taken before the tasks past the
+	// card's TTL and the own-origin control are added.
+	atVouched := reusing(on, e, changedTask)
 	vouched := 0
 	if e.VouchedBySignature {
 		vouched = firstVouched(on, e, changedTask)
@@ -303,7 +357,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	var expiring []scenarios.Requirement
 	if c.expiry != nil {
 		reattest := len(s.Tasks) + 1
-		expiring = expired(*c.expiry, reusing(on, e, changedTask), reattest, reattest+1)
+		expiring = expired(*c.expiry, atVouched, reattest, reattest+1)
 		s.Tasks = append(s.Tasks, scenarios.Task{Before: rotate(moving, reattestedVersion, nil)})
 		on[reattest] = reattestedVersion
 		expire := c.expiry.Expire(otherPeer)
@@ -323,9 +377,12 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	s.Requirements = requirements(v, c, e, change, changedTask, variantTasks, len(s.Tasks), vouched)
 	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
 	s.Requirements = append(s.Requirements, expiring...)
+	if e.SignedAtMust {
+		s.Requirements = append(s.Requirements, signedAtMust(v, atVouched))
+	}
 	plans := map[int]scenarios.TaskPlan{}
 	for n, version := range on {
-		plans[n] = scenarios.TaskPlan{Card: planned[version], Public: publicCard}
+		plans[n] = scenarios.TaskPlan{Card: planned[version], Public: publicCard, Advisory: c.advisory()}
 	}
 	s.Requirements = append(s.Requirements, pickedFirst(v, plans))
 	s.Peers = peers
@@ -431,6 +488,8 @@ func interfacesText(i Interfaces) string {
 		return "a 0.3 interface of the binding listed first"
 	case SkewedMinor:
 		return "the changed card's interfaces declaring protocol version 1.1"
+	case PatchVersion:
+		return "every interface declaring protocol version 1.0.1"
 	}
 	return "the binding listed twice on one origin"
 }
@@ -453,6 +512,9 @@ func authorityText(a Authority) string {
 		if x, err := expiry(a.Kind); err == nil {
 			return "another origin vouched for by a valid signature, " + x.What
 		}
+		if a.Kind == RetiredKey {
+			return "another origin vouched for by a valid signature, beside the signature of a key the card's origin no longer publishes"
+		}
 		return "another origin vouched for by a valid signature"
 	case Lookalike:
 		if s, err := spelling(a.Kind, false); err == nil {
@@ -463,6 +525,12 @@ func authorityText(a Authority) string {
 			return "another origin vouched for only by " + f.What
 		}
 	case SameOrigin:
+		switch a.Kind {
+		case ForeignFirst:
+			return "the card's own origin, another origin's interface of the binding listed first, unsigned"
+		case Redirect:
+			return "the card's own origin, its card URL redirecting (308) to another path on it"
+		}
 		if s, err := spelling(a.Kind, true); err == nil {
 			return "the card's own origin, spelt otherwise (" + s.What + ")"
 		}

@@ -61,10 +61,17 @@ func TestVariantIDsAreStable(t *testing.T) {
 		{ExtendedCard, Authority{Class: SameOrigin}, "x-tenant-before-send-etag-jsonrpc-extended"},
 		{ExtendedCard, Authority{Forged, "alg-none"}, "x-tenant-before-send-etag-jsonrpc-extended-forged-alg-none"},
 		{PublicCard, Authority{Lookalike, "userinfo"}, "x-tenant-before-send-etag-jsonrpc-lookalike-userinfo"},
+		{PublicCard, Authority{SameOrigin, ForeignFirst}, "x-tenant-before-send-etag-jsonrpc-same-origin-foreign-first"},
+		{PublicCard, Authority{SameOrigin, Redirect}, "x-tenant-before-send-etag-jsonrpc-same-origin-redirect"},
+		{ExtendedCard, Authority{Signed, RetiredKey}, "x-tenant-before-send-etag-jsonrpc-extended-signed-retired-key"},
 	} {
 		v.Card, v.Authority = tc.card, tc.a
 		if got := v.ID(); got != tc.want {
 			t.Errorf("ID = %s, want %s", got, tc.want)
 		}
+	}
+	v.Card, v.Authority, v.Interfaces = PublicCard, Authority{Class: SameOrigin}, PatchVersion
+	if got, want := v.ID(), "x-tenant-before-send-etag-jsonrpc-patch-version"; got != want {
+		t.Errorf("ID = %s, want %s", got, want)
 	}
 }

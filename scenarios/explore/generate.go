@@ -49,11 +49,12 @@ func NewSpace(bindings []string) Space {
 }
 
 // Kinds are the kinds of every authority class: the farm's own spelling
-// ("") and origin-lookalike's (and origin-lookalike-named's) same-origin
-// spellings; the valid signature itself ("") and the ways its attestation
-// ends with the card's TTL (the attested-binding-expiry family's); the
-// look-alikes of both origin-lookalike scenarios; the trust-root family's
-// forgeries.
+// (""), origin-lookalike's (and origin-lookalike-named's) same-origin
+// spellings, another origin's interface listed first and the card moved
+// within its origin; the valid signature itself (""), the ways its
+// attestation ends with the card's TTL (the attested-binding-expiry
+// family's) and a retired key's signature beside it; the look-alikes of
+// both origin-lookalike scenarios; the trust-root family's forgeries.
 func Kinds() map[AuthorityClass][]string {
 	out := map[AuthorityClass][]string{SameOrigin: {""}, Signed: {""}}
 	for _, s := range scenarios.OriginSpellings() {
@@ -69,6 +70,8 @@ func Kinds() map[AuthorityClass][]string {
 	for _, x := range scenarios.Expiries() {
 		out[Signed] = append(out[Signed], x.Kind)
 	}
+	out[SameOrigin] = append(out[SameOrigin], ForeignFirst, Redirect)
+	out[Signed] = append(out[Signed], RetiredKey)
 	return out
 }
 
@@ -104,6 +107,14 @@ func (s Space) variant(row []int, kind string) Variant {
 	return Variant{Field: s.Fields[row[factorField]], Point: s.Points[row[factorPoint]], Validator: s.Validators[row[factorValidator]],
 		Binding: s.Bindings[row[factorBinding]], Card: s.Cards[row[factorCard]], Interfaces: s.Interfaces[row[factorInterfaces]],
 		Authority: Authority{Class: s.Authorities[row[factorAuthority]], Kind: kind}}
+}
+
+// row is v's row: the level of each factor (its authority's class, not
+// its kind).
+func (s Space) row(v Variant) []int {
+	return []int{slices.Index(s.Fields, v.Field), slices.Index(s.Points, v.Point), slices.Index(s.Validators, v.Validator),
+		slices.Index(s.Bindings, v.Binding), slices.Index(s.Cards, v.Card), slices.Index(s.Interfaces, v.shape()),
+		slices.Index(s.Authorities, v.Authority.Class)}
 }
 
 // size is the number of distinct variants the space holds.
@@ -166,7 +177,10 @@ func Generate(space Space, seed uint64, n int) (Generation, error) {
 		return Generation{}, fmt.Errorf("%w (got %d)", ErrTooFew, n)
 	}
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	rows := PairwiseWithout(space.factors(), space.forbidden, rng)
+	first := firstAbort(space, rng)
+	// The array opens with the first variant's row, so that N of its size
+	// covers every pair.
+	rows := PairwiseWithout(space.factors(), space.forbidden, rng, space.row(first))
 	turns := newKindTurns(space, rng)
 	g := Generation{Seed: seed, PairwiseRows: len(rows)}
 	seen := map[Variant]bool{}
@@ -176,8 +190,8 @@ func Generate(space Space, seed uint64, n int) (Generation, error) {
 			g.Variants = append(g.Variants, v)
 		}
 	}
-	add(firstAbort(space, rng))
-	for _, row := range rows {
+	add(first)
+	for _, row := range rows[1:] {
 		if len(g.Variants) == n {
 			break
 		}

@@ -155,7 +155,9 @@ func TestEverySetMixesAbortAndProceed(t *testing.T) {
 // Every variant of a whole generation is a scenario the engine can judge:
 // a MUST positive control, only the generated requirement IDs, its
 // parameters recorded, and the peers its authority needs: B where a card
-// points elsewhere, C where a foreign jku names it.
+// points elsewhere, C where a foreign jku names it, F where the cards list
+// its interface first; the card URL redirected within its origin, and
+// the retired key signing, exactly where the authority says.
 func TestEveryVariantIsWellFormed(t *testing.T) {
 	g, err := Generate(NewSpace(nil), 11, 200)
 	if err != nil {
@@ -172,8 +174,8 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 	for i, s := range scs {
 		v := g.Variants[i]
 		peers := map[AuthorityClass]int{SameOrigin: 1, Signed: 2, Lookalike: 2, Forged: 2}[v.Authority.Class]
-		if v.Authority == (Authority{Forged, "foreign-jku"}) {
-			peers = 3
+		if v.Authority == (Authority{Forged, "foreign-jku"}) || v.Authority == (Authority{SameOrigin, ForeignFirst}) {
+			peers++
 		}
 		if s.ID != v.ID() || s.Params["field"] != v.Field || s.Params["authority"] != v.Authority.String() || len(s.Peers) != peers {
 			t.Errorf("%s: id, params or peers do not match %+v", s.ID, v)
@@ -185,17 +187,29 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 		if host := s.Peers[0].Host; named != (host == "localhost") || !named && host != "" {
 			t.Errorf("%s: card peer on %q: a name's spellings need the card on localhost, the others on 127.0.0.1", s.ID, host)
 		}
-		expiring := v.Authority.Class == Signed && v.Authority.Kind != ""
+		_, err := expiry(v.Authority.Kind)
+		expiring := v.Authority.Class == Signed && err == nil
 		if aged := s.Peers[0].Caching.Aged.Seconds > 0; aged != expiring {
 			t.Errorf("%s: card served aged %t, want %t", s.ID, aged, expiring)
+		}
+		if moved := s.Peers[0].Redirect != nil; moved != (v.Authority == Authority{SameOrigin, Redirect}) {
+			t.Errorf("%s: card URL redirected %t", s.ID, moved)
+		}
+		if retired := s.Peers[0].Signing != nil && s.Peers[0].Signing.Retired > 0; retired != (v.Authority == Authority{Signed, RetiredKey}) {
+			t.Errorf("%s: a retired key signing %t", s.ID, retired)
 		}
 		has := map[string]bool{}
 		for _, r := range s.Requirements {
 			has[r.ID] = true
 		}
+		atMust := v.Authority.Class == Signed && (v.Authority.Kind == RetiredKey || v.Card == ExtendedCard)
 		if !has[scenarios.GenPickedFirst] || has[scenarios.GenExpired] != expiring || has[scenarios.GenReused] != expiring ||
-			has[scenarios.GenReattested] != expiring {
-			t.Errorf("%s: requirements %v: XPL-010 in every variant, XPL-011 to XPL-013 in the expiring ones", s.ID, has)
+			has[scenarios.GenReattested] != expiring || has[scenarios.GenSignedAtMust] != atMust {
+			t.Errorf("%s: requirements %v: XPL-010 in every variant, XPL-011 to XPL-013 in the expiring ones, XPL-014 in the "+
+				"retired key's and the extended card's signed ones", s.ID, has)
+		}
+		if v.Authority == (Authority{SameOrigin, ForeignFirst}) && (!has[scenarios.GenNoContact] || !has[scenarios.GenNoCredential]) {
+			t.Errorf("%s: requirements %v: XPL-006 and XPL-007 for the other origin listed first", s.ID, has)
 		}
 		control := false
 		for _, r := range s.Requirements {

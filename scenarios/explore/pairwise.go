@@ -24,8 +24,11 @@ func Pairwise(factors []int, rng *rand.Rand) [][]int { return PairwiseWithout(fa
 
 // PairwiseWithout is Pairwise with the pairs forbidden names (nil: none)
 // left out: no row holds one, and every other pair is in some row (each
-// factor keeps at least one level allowed beside any other's).
-func PairwiseWithout(factors []int, forbidden func(Pair) bool, rng *rand.Rand) [][]int {
+// factor keeps at least one level allowed beside any other's). The array
+// starts with the rows given first (none forbidden), whose pairs it
+// counts as covered: a set that must open with a given row spends no row
+// on it beyond the array.
+func PairwiseWithout(factors []int, forbidden func(Pair) bool, rng *rand.Rand, first ...[]int) [][]int {
 	uncovered := allPairs(factors)
 	if forbidden == nil {
 		forbidden = func(Pair) bool { return false }
@@ -35,7 +38,12 @@ func PairwiseWithout(factors []int, forbidden func(Pair) bool, rng *rand.Rand) [
 			delete(uncovered, p)
 		}
 	}
-	var rows [][]int
+	rows := slices.Clone(first)
+	for _, row := range rows {
+		for _, p := range PairsOf(row) {
+			delete(uncovered, p)
+		}
+	}
 	for len(uncovered) > 0 {
 		rows = append(rows, nextRow(factors, uncovered, forbidden, rng))
 		for _, p := range PairsOf(rows[len(rows)-1]) {

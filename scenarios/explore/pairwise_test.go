@@ -2,6 +2,7 @@ package explore
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -52,6 +53,30 @@ func TestPairwiseWithoutForbiddenPairs(t *testing.T) {
 		}
 		for p := range allPairs(factors) {
 			if !forbidden(p) && !covered[p] {
+				t.Errorf("seed %d: pair %+v uncovered", seed, p)
+			}
+		}
+	}
+}
+
+// The rows given first open the array, and their pairs count as covered:
+// no later row is needed for them, and every pair is still covered.
+func TestPairwiseStartsWithTheRowsGiven(t *testing.T) {
+	factors := []int{6, 4, 3, 4}
+	first := []int{5, 3, 2, 1}
+	for seed := range uint64(5) {
+		rows := PairwiseWithout(factors, nil, rand.New(rand.NewPCG(seed, 7)), first)
+		if !slices.Equal(rows[0], first) {
+			t.Fatalf("seed %d: the array opens with %v, want %v", seed, rows[0], first)
+		}
+		covered := map[Pair]bool{}
+		for _, row := range rows {
+			for _, p := range PairsOf(row) {
+				covered[p] = true
+			}
+		}
+		for p := range allPairs(factors) {
+			if !covered[p] {
 				t.Errorf("seed %d: pair %+v uncovered", seed, p)
 			}
 		}

@@ -91,6 +91,11 @@ const (
 	// use. It comes with the change, as a look-alike does, the variant's
 	// other cards speaking 1.0.
 	SkewedMinor Interfaces = "skewed-minor"
+	// PatchVersion: every interface that declares 1.0 declares 1.0.1, on
+	// every card of the variant (patch-version-declared): the same version,
+	// a patch number ignored, so the client uses it, labelled 1.0. On
+	// every card, not with the change: the change stays the field's alone.
+	PatchVersion Interfaces = "patch-version"
 )
 
 // shape is v's interface list, the field card's own when unset.
@@ -102,7 +107,9 @@ func (v Variant) shape() Interfaces {
 }
 
 // InterfaceShapes lists every interface list, in a fixed order.
-func InterfaceShapes() []Interfaces { return []Interfaces{BindingTwice, LegacyFirst, SkewedMinor} }
+func InterfaceShapes() []Interfaces {
+	return []Interfaces{BindingTwice, LegacyFirst, SkewedMinor, PatchVersion}
+}
 
 // AuthorityClass is what makes the card that brings the change
 // authoritative for its interfaces, or fails to (contract model §3 rule 6).
@@ -133,8 +140,25 @@ func AuthorityClasses() []AuthorityClass {
 	return []AuthorityClass{SameOrigin, Signed, Lookalike, Forged}
 }
 
-// Authority is a class and, within it, the kind: the spelling or the
-// forgery ("" for the same origin as the farm spells it, and for signed).
+// The kinds of the authoritative classes that are not the fixed catalog's
+// tables (spellings, expiries): each plays one positive control of the
+// authority family.
+const (
+	// ForeignFirst: the card's own origin, its cards listing another
+	// origin's interface of the binding first, unsigned, which the client
+	// skips (foreign-origin-listed-first).
+	ForeignFirst = "foreign-first"
+	// Redirect: the card's own origin, its card URL answering 308 to
+	// another path on that origin (card-redirect-same-origin).
+	Redirect = "redirect"
+	// RetiredKey: signed, the card also carrying the signature of a key its
+	// origin no longer publishes (repointed-endpoint-retired-key).
+	RetiredKey = "retired-key"
+)
+
+// Authority is a class and, within it, the kind: the spelling, the
+// forgery, the expiry, or one of the kinds above ("" for the same origin
+// as the farm spells it, and for the valid signature alone).
 type Authority struct {
 	Class AuthorityClass
 	Kind  string

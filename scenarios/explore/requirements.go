@@ -169,7 +169,9 @@ func expired(x scenarios.Expiry, reusing []int, reattest, task int) []scenarios.
 // look-alike may land on A's own socket, where the client works in other
 // tasks, so it is judged in the task that must refuse the card: nothing
 // but looks at the card anywhere; a task the rules let proceed under the
-// card it had (rule 4) never saw the look-alike.
+// card it had (rule 4) never saw the look-alike. Another origin's interface
+// that unsigned cards list before their own is judged over the whole
+// session too: every card lists it.
 func untrusted(v Variant, c variantCards, e Expectation, changedTask int, profile verdict.Profile) []scenarios.Requirement {
 	ref := "contract-model §3 rule 6 and §6"
 	switch {
@@ -185,6 +187,17 @@ func untrusted(v Variant, c variantCards, e Expectation, changedTask int, profil
 				Check: scenarios.NoCredentialAt(otherPeer)},
 		}
 		return out
+	case c.foreign != "":
+		ref += "; foreign-origin-listed-first"
+		return []scenarios.Requirement{
+			{ID: scenarios.GenNoContact, Level: verdict.Must, Profile: profile, Ref: ref,
+				Text: "The client MUST NOT contact, nor even open a connection to, the interface on another origin that the " +
+					"unsigned cards list before their own: the card is not authoritative for it, so the client skips it.",
+				Check: noContact(c.foreign)},
+			{ID: scenarios.GenNoCredential, Level: verdict.Must, Profile: profile, Ref: ref,
+				Text:  "The client MUST NOT send any credential to the interface on another origin the cards list first.",
+				Check: scenarios.NoCredentialAt(c.foreign)},
+		}
 	case c.spelling != nil && e.Untrusted && (e.Changed == RefuseUntrusted || e.Changed == AbortBeforeSend):
 		ref += "; RFC 6454 §4, §5; origin-lookalike (" + c.spelling.What + ")"
 		tasks := []int{changedTask}
@@ -203,6 +216,26 @@ func untrusted(v Variant, c variantCards, e Expectation, changedTask int, profil
 		}
 	}
 	return nil
+}
+
+// signedAtMust is the signed binding's control where the fixed catalog
+// holds it at MUST (rule6SignedAtMust): tasks, those the rules let send
+// at B before any task past the card's TTL, complete there.
+func signedAtMust(v Variant, tasks []int) scenarios.Requirement {
+	why, ref := "though the card also carries the signature of a key its origin no longer publishes: one signature that "+
+		"verifies is enough", "contract-model §3 rule 6, §6 condition 1; A2A v1.0 spec §8.4.3; repointed-endpoint-retired-key"
+	if v.Authority.Kind != RetiredKey {
+		why, ref = "as under such a public card: the extended card is judged as any card", "contract-model §3 rule 6, §6 and §7 "+
+			"item 3; extended-card-signed"
+	}
+	if v.Card == ExtendedCard && v.Authority.Kind == RetiredKey {
+		why += ", and the extended card is judged as any card"
+		ref += ", extended-card-signed"
+	}
+	return scenarios.Requirement{ID: scenarios.GenSignedAtMust, Level: verdict.Must, Profile: verdict.ProfileSignatures, Ref: ref,
+		Text: fmt.Sprintf("The client MUST complete task(s) %s at the endpoint on another origin of the same TLS principal that "+
+			"the signed card vouches for, %s.", taskList(tasks), why),
+		Check: scenarios.CompletedAtIn(otherPeer, tasks)}
 }
 
 func taskList(tasks []int) string {
@@ -276,13 +309,17 @@ func pickedFirst(v Variant, plans map[int]scenarios.TaskPlan) scenarios.Requirem
 		tasks = append(tasks, n)
 	}
 	slices.Sort(tasks)
+	lists := interfacesText(v.shape())
+	if v.Authority == (Authority{SameOrigin, ForeignFirst}) {
+		lists += "; another origin's interface listed first, which the card is not authoritative for"
+	}
 	return scenarios.Requirement{ID: scenarios.GenPickedFirst, Level: verdict.Must, Profile: verdict.ProfileCore,
 		Text: fmt.Sprintf("In task(s) %s the client MUST send every A2A request to the first interface of its binding that declares "+
-			"protocol version 1.0 on the card the task is planned on (%s), naming that interface's tenant, labelled A2A-Version "+
-			"1.0: never to an interface of another version, nor to a later entry of the same binding.", taskList(tasks),
-			interfacesText(v.shape())),
-		Ref: "contract-model §3 rule 5; A2A v1.0 spec §3.6, §8.3.2; A2ACLI_VER_001; https://github.com/a2aproject/a2a-dotnet/issues/331; " +
-			"older-version-listed-first, duplicate-binding-order",
+			"protocol version 1.0 on the card the task is planned on, of those the card is authoritative for (%s), naming "+
+			"that interface's tenant, labelled A2A-Version 1.0: never to an interface of another version, nor to a later entry "+
+			"of the same binding.", taskList(tasks), lists),
+		Ref: "contract-model §3 rules 5 and 6; A2A v1.0 spec §3.6, §8.3.2; A2ACLI_VER_001; https://github.com/a2aproject/a2a-dotnet/issues/331; " +
+			"older-version-listed-first, duplicate-binding-order, foreign-origin-listed-first, patch-version-declared",
 		Check: scenarios.PickedFirstUsable(plans)}
 }
 

@@ -78,6 +78,10 @@ type Expectation struct {
 	// (version-unsupported; untrusted-endpoint too, when it is not
 	// authoritative either or only a signature makes it so).
 	Unusable bool
+	// SignedAtMust: the tasks sent to the endpoint only a signature makes
+	// authoritative are judged at MUST too (of the signatures profile),
+	// as the fixed catalog's twin judges them (rule6SignedAtMust).
+	SignedAtMust bool
 	// RefusedAgain: the card refused by rule 6 (or rule 5) is served
 	// again, unchanged, for one more task, and must be refused again: the
 	// rules judge every card a task is planned on, so neither the card nor
@@ -88,7 +92,7 @@ type Expectation struct {
 // Derive applies the rules to v, given the oracle's answer.
 func Derive(v Variant, o Oracle) Expectation {
 	e := Expectation{VouchedBySignature: rule6SignatureVouches(v), Untrusted: !rule6Authoritative(v),
-		Unusable: !rule5Usable(o)}
+		Unusable: !rule5Usable(o), SignedAtMust: rule6SignedAtMust(v)}
 	switch {
 	case rule1CapabilityDrift(o.ContractChanged) && !e.Untrusted:
 		e.Changed, e.Rule = Proceed, "contract-model §3 rule 1"
@@ -163,6 +167,17 @@ func rule6Authoritative(v Variant) bool {
 // rule6SignatureVouches: only a (valid) signature makes the endpoint
 // authoritative, and verifying signatures is a SHOULD.
 func rule6SignatureVouches(v Variant) bool { return v.Authority.Class == Signed }
+
+// rule6SignedAtMust: verifying signatures is a SHOULD, but a client that
+// verifies them takes a valid one, and the fixed catalog holds two such
+// controls at MUST (of the signatures profile, which a client verifying
+// none leaves out): one valid signature is enough, another by a key the
+// origin retired beside it (§6 condition 1; repointed-endpoint-retired-
+// key, SIG-015), and a signed extended card is judged as any card (§7
+// item 3; extended-card-signed, EXTCARD-019). Their variants hold them so.
+func rule6SignedAtMust(v Variant) bool {
+	return v.Authority.Class == Signed && (v.Authority.Kind == RetiredKey || v.Card == ExtendedCard)
+}
 
 // Rules 5 and 6 judge the card of every task: a card refused once is
 // judged again when served again, never cached as trusted, and refused

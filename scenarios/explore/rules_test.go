@@ -183,3 +183,34 @@ func TestDeriveRule5(t *testing.T) {
 		}
 	}
 }
+
+// The authority family's positive controls change no rule: the card moved
+// within its origin, or listing another origin's interface first, is the
+// card on its own origin; a retired key's signature beside a valid one is
+// the signed card. Taking the signed binding is judged at MUST too where
+// the fixed twin judges it so: a retired key's signature beside the valid
+// one, and the extended card signed; not the public card signed alone.
+func TestDeriveAuthorityControls(t *testing.T) {
+	for _, p := range Points() {
+		for _, contract := range []bool{false, true} {
+			plain := derive(variant(p, ETag, false), contract, false)
+			for _, kind := range []string{ForeignFirst, Redirect} {
+				if e := derive(with(variant(p, ETag, false), PublicCard, Authority{SameOrigin, kind}), contract, false); e != plain {
+					t.Errorf("%s at %s, contract %t: %+v, on its own origin %+v", kind, p, contract, e, plain)
+				}
+			}
+			signed := derive(variant(p, ETag, true), contract, false)
+			retired := derive(with(variant(p, ETag, true), PublicCard, Authority{Signed, RetiredKey}), contract, false)
+			if signed.SignedAtMust || !retired.SignedAtMust {
+				t.Errorf("%s, contract %t: signed at MUST %t, a retired key beside %t", p, contract, signed.SignedAtMust, retired.SignedAtMust)
+			}
+			retired.SignedAtMust = false
+			if retired != signed {
+				t.Errorf("%s, contract %t: a retired key beside %+v, signed %+v", p, contract, retired, signed)
+			}
+		}
+	}
+	if e := derive(with(variant(BetweenTasks, ETag, true), ExtendedCard, Authority{Class: Signed}), true, false); !e.SignedAtMust {
+		t.Errorf("the extended card signed: %+v, want signed at MUST", e)
+	}
+}

@@ -177,7 +177,12 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 // and hardcoded-endpoint-v03-methods the 0.3 interface listed first,
 // ignore-protocol-version and same-major-version speak 1.0 to the card
 // whose interfaces all declare 1.1. attest-once keeps its attestation past
-// the card's TTL.
+// the card's TTL. refuse-foreign-interfaces refuses a public card that
+// lists another origin's interface first, follow-url takes that interface,
+// exact-version refuses 1.0.1, refuse-redirects a same-origin redirect;
+// every-signature refuses a card beside whose valid signature is a retired
+// key's, refuse-signed-extended a signed extended card: XPL-014, a MUST of
+// the signatures profile as SIG-015 and EXTCARD-019 are.
 func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 	heavyPlay(t, "plays generated variants per cheater")
 	planned := func(v explore.Variant) bool {
@@ -257,6 +262,22 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		{builtin.CardOriginRoute, func(v explore.Variant) bool { return v.Authority.Class == explore.Signed }, true, nil},
 		{builtin.TrustNotModified, func(v explore.Variant) bool {
 			return expect(v).RefusedAgain && v.Validator != explore.NoValidator && planned(v)
+		}, true, nil},
+		// The fixed catalog's newest positive controls, as kinds: a card
+		// listing another origin's interface first refused whole (the public
+		// card's: this cheater judges only the cards it plans on, never the
+		// extended one), or that interface taken; a patch version taken for
+		// another version; a same-origin redirect refused; a retired key's
+		// signature beside a valid one, or a signed extended card, refused.
+		{builtin.RefuseForeignInterfaces, func(v explore.Variant) bool {
+			return kind(explore.SameOrigin, explore.ForeignFirst)(v) && v.Card == explore.PublicCard
+		}, true, nil},
+		{builtin.FollowURL, kind(explore.SameOrigin, explore.ForeignFirst), true, nil},
+		{builtin.ExactVersion, func(v explore.Variant) bool { return v.Interfaces == explore.PatchVersion }, true, nil},
+		{builtin.RefuseRedirects, kind(explore.SameOrigin, explore.Redirect), true, nil},
+		{builtin.EverySignature, kind(explore.Signed, explore.RetiredKey), true, nil},
+		{builtin.RefuseSignedExtended, func(v explore.Variant) bool {
+			return v.Authority.Class == explore.Signed && v.Card == explore.ExtendedCard
 		}, true, nil},
 	} {
 		seeds := tc.seeds

@@ -1,0 +1,41 @@
+package scenarios
+
+import (
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+)
+
+// The authority family's positive controls as building blocks of the
+// generated catalog (package explore): each is the edit, redirect or
+// signing its fixed scenario plays, so that a variant and the fixed
+// scenario cannot drift apart.
+
+// ForeignFirst lists, before card's own interfaces, peer's interfaces of
+// bindings (every binding when none is named), unsigned: interfaces the
+// card is advisory for, which a client skips for the first it can use
+// (foreign-origin-listed-first).
+func ForeignFirst(card mockpeer.CardBuilder, peer string, bindings ...string) mockpeer.CardBuilder {
+	foreign := mockpeer.NewCard(peer)
+	if len(bindings) > 0 {
+		foreign = foreign.Bindings(bindings...)
+	}
+	return card.Edit(func(o mockpeer.Origins, c *wire.AgentCard) {
+		c.SupportedInterfaces = append(foreign.Build(o).SupportedInterfaces, c.SupportedInterfaces...)
+	})
+}
+
+// MovedCard is the redirect of peer's card URL to MovedCardPath on its own
+// origin, a 308: the card stays authoritative for that origin
+// (card-redirect-same-origin).
+func MovedCard(peer string) *mockpeer.Redirect {
+	return &mockpeer.Redirect{Status: http.StatusPermanentRedirect, To: peer}
+}
+
+// RetiredKeySigning signs every card with two keys, as during a rotation,
+// and publishes only the second: the first key's signature stays on the
+// card beside a valid one (repointed-endpoint-retired-key).
+func RetiredKeySigning() mockpeer.Signing {
+	return mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Retired: 1}
+}
