@@ -3,6 +3,8 @@ package scenarios
 import (
 	"fmt"
 	"strings"
+
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // The requirements every generated scenario (run --explore, package
@@ -56,46 +58,57 @@ const (
 
 // GeneratedRequirement documents one of them.
 type GeneratedRequirement struct {
-	ID, Level, What string
+	ID, Level string
+	// Profiles are the profiles it is judged in, in the variants that
+	// judge it: core, signatures, or both (core on the card's own origin,
+	// signatures where a signature or a forgery is the variant's authority).
+	Profiles []verdict.Profile
+	What     string
 }
+
+var (
+	genCore       = []verdict.Profile{verdict.ProfileCore}
+	genSignatures = []verdict.Profile{verdict.ProfileSignatures}
+	genEither     = []verdict.Profile{verdict.ProfileCore, verdict.ProfileSignatures}
+)
 
 // GeneratedRequirements are documented in docs/requirements.md and
 // docs/explore.md, in ID order: each ID written out beside its text, as
 // the constants above name them.
 func GeneratedRequirements() []GeneratedRequirement {
 	return []GeneratedRequirement{
-		{"XPL-001", "MUST", "The client completes the variant's positive control: the first task under the card before the change " +
+		{"XPL-001", "MUST", genCore, "The client completes the variant's positive control: the first task under the card before the change " +
 			"(between fetch and send, between tasks), the task that ran across the change (mid-task), the task after the peer " +
 			"serves the card without the change (first contact), or, when signed, a last task under a card on its own origin."},
-		{"XPL-002", "MUST (SHOULD where proceeding rests on a signature)", "The task that meets the change does what the " +
+		{"XPL-002", "MUST (SHOULD where proceeding rests on a signature)", genEither, "The task that meets the change does what the " +
 			"contract model's rules derive from the two cards' contract hashes: abort before the send (rule 2: the hashes differ, " +
 			"between fetch and send, with a validator), or send and complete it (rule 1: the hashes agree; rule 2 planning: between " +
 			"tasks or on first contact, following the card as it is; rule 3: mid-task; rule 4: no validator), or, for a card that " +
 			"now requires an extension, complete it with the extension or refuse it unsent (extension-unsupported), or refuse " +
 			"unsent a card planned on that is not authoritative for its interfaces (rule 6: untrusted-endpoint) or lists no " +
 			"interface of the binding that declares 1.0 (rule 5: version-unsupported; its interfaces all declaring 1.1)."},
-		{"XPL-003", "MUST", "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
+		{"XPL-003", "MUST", genCore, "The client sends no CancelTask in the session (rules 1, 2 and 3: never send-then-cancel, never " +
 			"cancel on drift or on a change after the send)."},
-		{"XPL-004", "SHOULD", "Mid-task variants: no card request between the send and the task's end (rule 3)."},
-		{"XPL-005", "SHOULD", "Signed variants: the first task the rules let send, when XPL-002 does not judge it, completes at " +
+		{"XPL-004", "SHOULD", genCore, "Mid-task variants: no card request between the send and the task's end (rule 3)."},
+		{"XPL-005", "SHOULD", genSignatures, "Signed variants: the first task the rules let send, when XPL-002 does not judge it, completes at " +
 			"the endpoint on another origin that the card's valid signature vouches for (rule 6)."},
-		{"XPL-006", "MUST", "Variants whose changed card is not authoritative for its interfaces (rule 6): for a forged " +
+		{"XPL-006", "MUST", genEither, "Variants whose changed card is not authoritative for its interfaces (rule 6): for a forged " +
 			"signature, no contact of any kind with the endpoint it vouches for (nor with the third origin a foreign jku names), " +
 			"not even a connection, in the whole session; for a look-alike origin, nothing but card requests (and the extended " +
 			"card's GetExtendedAgentCard on the card's origin) in the task that must refuse the card, whichever socket serves " +
 			"the look-alike; for cards that list another origin's interface of the binding before their own, unsigned " +
 			"(authority same-origin-foreign-first), no contact with that origin in the whole session (foreign-origin-listed-first)."},
-		{"XPL-007", "MUST", "The same variants: no credential reaches the forged signature's endpoint, or the other origin " +
+		{"XPL-007", "MUST", genEither, "The same variants: no credential reaches the forged signature's endpoint, or the other origin " +
 			"listed first, or, for a look-alike, goes anywhere in the refusing tasks but on their card requests."},
-		{"XPL-008", "MUST", "Variants that plan a task on a card rule 6 or rule 5 refuses (between tasks, on first contact): " +
+		{"XPL-008", "MUST", genEither, "Variants that plan a task on a card rule 6 or rule 5 refuses (between tasks, on first contact): " +
 			"the same card, unchanged and fresh by its max-age (a conditional request is answered 304), is served for one more " +
 			"task, which the client refuses too, aborted/untrusted-endpoint (or version-unsupported): a refused card is never " +
 			"cached as trusted (google/adk-python#6901)."},
-		{"XPL-009", "MUST", "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
+		{"XPL-009", "MUST", genCore, "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
 			"sends none but those of the schemes the session's cards name for the skill (its own securityRequirements, else the " +
 			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection " +
 			"(contract model §8)."},
-		{"XPL-010", "MUST", "Every variant: in every task the rules let send, each A2A request goes to the first interface of " +
+		{"XPL-010", "MUST", genCore, "Every variant: in every task the rules let send, each A2A request goes to the first interface of " +
 			"its binding that declares protocol version 1.0 on the card the task is planned on (the public card, for the " +
 			"extended card's fetch), naming its tenant and labelled A2A-Version 1.0 (rule 5; A2A v1.0 spec §3.6, §8.3.2): the " +
 			"field card lists its binding twice on one origin, so a client taking the last entry fails it; a variant's cards may " +
@@ -103,20 +116,20 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"to 0.3 (older-version-listed-first, duplicate-binding-order), or another origin's interface the card is not " +
 			"authoritative for, which it skips too (foreign-origin-listed-first), or declare 1.0.1, which is 1.0, a patch number " +
 			"ignored (patch-version-declared)."},
-		{"XPL-011", "SHOULD", "Signed variants whose attestation expires (authority signed-ttl-*): every task before the " +
+		{"XPL-011", "SHOULD", genSignatures, "Signed variants whose attestation expires (authority signed-ttl-*): every task before the " +
 			"card's TTL has passed that the rules let send completes at the endpoint on another origin the signed card vouches " +
 			"for, the attestation reused or made again (the positive control of XPL-012; a SHOULD, as verifying signatures is)."},
-		{"XPL-012", "MUST", "The same variants: once the card is served past its max-age (the peer's scripted Age, RFC 9111 " +
+		{"XPL-012", "MUST", genSignatures, "The same variants: once the card is served past its max-age (the peer's scripted Age, RFC 9111 " +
 			"§4.2) and the endpoint presents a TLS principal of its own, or the card's origin withdraws the keys that sign it, " +
 			"the client does not reuse its attestation: it refuses the endpoint, no request to it (a TLS handshake at most; no " +
 			"contact at all for a withdrawn key), no credential, aborted/untrusted-endpoint, and, having sent there before, it " +
 			"attests again, the journal showing the handshake or the key-set fetch in that task (attested-binding-expiry, " +
 			"attested-binding-expiry-withdrawn-key)."},
-		{"XPL-013", "SHOULD", "The same variants: in the task before that one, the card already served past its max-age but " +
+		{"XPL-013", "SHOULD", genSignatures, "The same variants: in the task before that one, the card already served past its max-age but " +
 			"the endpoint unchanged and the card origin's keys still published, the client completes the task there: an " +
 			"expired attestation that still holds is made again, not refused (the positive control of XPL-012, which judges " +
 			"the attestation made again; a SHOULD, as verifying signatures is)."},
-		{"XPL-014", "MUST", "Signed variants whose fixed twin holds the signed binding at MUST (of the signatures profile): a " +
+		{"XPL-014", "MUST", genSignatures, "Signed variants whose fixed twin holds the signed binding at MUST (of the signatures profile): a " +
 			"card that also carries the signature of a key its origin no longer publishes (authority signed-retired-key: one " +
 			"signature that verifies is enough, repointed-endpoint-retired-key), and an extended card signed (extended-card-signed: " +
 			"judged as any card): every task the rules let send there before any task past the card's TTL completes at the " +
@@ -129,7 +142,14 @@ func writeGeneratedRequirements(b *strings.Builder) {
 	b.WriteString("\n## Generated scenarios (`run --explore`)\n\nJudged in every generated variant ([explore.md](explore.md)); " +
 		"each variant's text is derived from its parameters.\n")
 	for _, r := range GeneratedRequirements() {
-		fmt.Fprintf(b, "\n### %s\n\n**%s**, profile `core` (`signatures` for a signed or forged variant's %s). %s\n\nReference: contract-model §3.\n",
-			r.ID, r.Level, GenChanged, r.What)
+		fmt.Fprintf(b, "\n### %s\n\n**%s**, %s. %s\n\nReference: contract-model §3.\n", r.ID, r.Level, profileText(r.Profiles), r.What)
 	}
+}
+
+// profileText says in which profiles a generated requirement is judged.
+func profileText(profiles []verdict.Profile) string {
+	if len(profiles) == 1 {
+		return fmt.Sprintf("profile `%s`", profiles[0])
+	}
+	return fmt.Sprintf("profile `%s` (`%s` in a signed or forged variant)", profiles[0], profiles[1])
 }
