@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/a2a-conform/a2a-conform/runner/refclient"
@@ -18,30 +17,11 @@ import (
 // in the signatures profile, so under --profile core the client passed
 // every MUST.
 func refuseAgedCard(cfg *refclient.Config) {
-	ref := refclient.Reference()
-	cfg.UnsafeDecisions.Cache = agedCardRefusal{plan: ref.Cache}
-	cfg.UnsafeDecisions.Revalidator = agedCardRefusal{revalidate: ref.Revalidator}
-}
-
-// agedCardRefusal decides like the reference, then refuses the card it
-// planned on, or the one it revalidated, if its response carried Age.
-type agedCardRefusal struct {
-	plan       refclient.CardCache
-	revalidate refclient.Revalidator
-}
-
-func (a agedCardRefusal) Plan(ctx context.Context, c *refclient.Client, held *refclient.Card) (*refclient.Card, error) {
-	return refuseAged(a.plan.Plan(ctx, c, held))
-}
-
-func (a agedCardRefusal) Revalidate(ctx context.Context, c *refclient.Client, prev *refclient.Card) (*refclient.Card, error) {
-	return refuseAged(a.revalidate.Revalidate(ctx, c, prev))
-}
-
-func refuseAged(card *refclient.Card, err error) (*refclient.Card, error) {
-	if err != nil || card.Age == "" {
-		return card, err
-	}
-	return nil, fmt.Errorf("builtin: %s: %w: the card response carries Age: %s (served from a cache, not by the agent)",
-		RefuseAgedCard, refclient.ErrUntrustedEndpoint, card.Age)
+	onPlannedCard(cfg, func(card *refclient.Card) (*refclient.Card, error) {
+		if card.Age == "" {
+			return card, nil
+		}
+		return nil, fmt.Errorf("builtin: %s: %w: the card response carries Age: %s (served from a cache, not by the agent)",
+			RefuseAgedCard, refclient.ErrUntrustedEndpoint, card.Age)
+	})
 }
