@@ -161,6 +161,9 @@ func (p *Peer) record(e journal.Exchange, in *arrival, r *http.Request, d *draft
 	if cert := verifiedClient(r); cert != nil {
 		e.TLSClient = cert.Subject.CommonName
 	}
+	if cc := contactOf(r.Context()); cc != nil {
+		e.ConnSeq = cc.seq
+	}
 	// A card response names the version it served; any other exchange the
 	// version in force when it arrived, which is what the client was up
 	// against (a send that fires a rotation was still made under the old one).

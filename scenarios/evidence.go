@@ -113,6 +113,7 @@ func (ev *Evidence) Task(n int) *Evidence {
 	view.Journal = ev.Select(func(ex journal.Exchange) bool {
 		return run.FirstSeq == 0 && run.LastSeq == 0 || ex.Seq >= run.FirstSeq && ex.Seq <= run.LastSeq
 	})
+	view.Journal = withoutAccounted(view.Journal, view.whole)
 	return &view
 }
 

@@ -84,6 +84,12 @@ type Exchange struct {
 	// Conn is, on RouteConnection, what the client revealed on the
 	// connection; nil on every other route.
 	Conn *Connection `json:"connection,omitempty"`
+	// ConnSeq is, on a request, the Seq of the connection record
+	// (RouteConnection) of the connection it came on; 0 for one that came
+	// through no peer listener. A connection can carry the requests of
+	// several tasks, and its record journals, at its start, everything
+	// they presented: ConnSeq tells which of it the requests account for.
+	ConnSeq int64 `json:"connSeq,omitempty"`
 
 	// What the peer read off the whole request and its own answer, for the
 	// checks: the journal's bounds cut Header, Body, Response and

@@ -31,8 +31,9 @@ import (
 // RunningShown, Announced and SentContract after Extensions, and Cuts
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
 // Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes; version 7
-// Exchange.CardFault, after Extensions.
-const codecVersion = 7
+// Exchange.CardFault, after Extensions; version 8 Exchange.ConnSeq,
+// after Conn.
+const codecVersion = 8
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -87,6 +88,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendStrings(b, e.Extensions)
 	b = appendString(b, e.CardFault)
 	b = appendConnection(b, e.Conn)
+	b = binary.AppendVarint(b, e.ConnSeq)
 	b = appendValidators(b, e.Validators)
 	b = appendList(b, e.RunningShown, appendInt)
 	b = appendStrings(b, e.Announced)
@@ -220,6 +222,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.Extensions = d.strings()
 	e.CardFault = d.string()
 	e.Conn = d.connection()
+	e.ConnSeq = d.varint()
 	e.Validators = d.validators()
 	e.RunningShown = list(&d, func(d *decoder) int { return int(d.varint()) })
 	e.Announced = d.strings()
