@@ -12,16 +12,8 @@ func TestPairwiseCoversEveryPair(t *testing.T) {
 	for _, factors := range [][]int{{22, 4, 3, 3, 2, 4}, {22, 4, 3, 3, 2}, {22, 4, 3, 1, 2}, {2, 2, 2}, {5, 1, 7}, {3}} {
 		for seed := range uint64(5) {
 			rows := Pairwise(factors, rand.New(rand.NewPCG(seed, 1)))
-			covered := map[Pair]bool{}
-			for _, row := range rows {
-				for _, p := range PairsOf(row) {
-					covered[p] = true
-				}
-			}
-			for p := range allPairs(factors) {
-				if !covered[p] {
-					t.Errorf("factors %v seed %d: pair %+v uncovered by %d rows", factors, seed, p, len(rows))
-				}
+			for _, p := range uncovered(factors, rows) {
+				t.Errorf("factors %v seed %d: pair %+v uncovered by %d rows", factors, seed, p, len(rows))
 			}
 		}
 	}
@@ -69,16 +61,25 @@ func TestPairwiseStartsWithTheRowsGiven(t *testing.T) {
 		if !slices.Equal(rows[0], first) {
 			t.Fatalf("seed %d: the array opens with %v, want %v", seed, rows[0], first)
 		}
-		covered := map[Pair]bool{}
-		for _, row := range rows {
-			for _, p := range PairsOf(row) {
-				covered[p] = true
-			}
-		}
-		for p := range allPairs(factors) {
-			if !covered[p] {
-				t.Errorf("seed %d: pair %+v uncovered", seed, p)
-			}
+		for _, p := range uncovered(factors, rows) {
+			t.Errorf("seed %d: pair %+v uncovered", seed, p)
 		}
 	}
+}
+
+// uncovered lists the pairs of factors' values no row of rows covers.
+func uncovered(factors []int, rows [][]int) []Pair {
+	covered := map[Pair]bool{}
+	for _, row := range rows {
+		for _, p := range PairsOf(row) {
+			covered[p] = true
+		}
+	}
+	var out []Pair
+	for p := range allPairs(factors) {
+		if !covered[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
