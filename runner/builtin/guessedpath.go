@@ -17,7 +17,7 @@ import (
 // its binding, the farm's (mockpeer.JSONRPCPath, mockpeer.RESTPath), as a
 // client that builds the endpoint from the binding instead of taking the
 // url would. The interface url, path included, is where the client sends
-// (contract-model §3 rules 5-6): on a host serving several agents under
+// (contract-model §3 rule 6): on a host serving several agents under
 // different paths, this client hands tasks and credentials to whichever
 // agent sits at the guessed path. Every peer served A2A at those paths
 // until endpoint-path-prefixed, so it passed every requirement of the
