@@ -36,7 +36,7 @@ func bindingAt(path string, at a2aPaths) string {
 	switch {
 	case path == at.jsonrpc:
 		return wire.BindingJSONRPC
-	case path == at.rest, strings.HasPrefix(path, at.rest+"/"):
+	case path == at.rest, strings.HasPrefix(path, at.restBelow):
 		return wire.BindingHTTPJSON
 	case strings.HasPrefix(path, agent.GRPCPathPrefix):
 		return wire.BindingGRPC

@@ -10,10 +10,13 @@ import (
 // a2aPaths are where a peer serves the HTTP bindings: the well-known paths,
 // under its A2APrefix if it has one. Computed once per peer, so routing a
 // request concatenates nothing.
-type a2aPaths struct{ jsonrpc, rest string }
+type a2aPaths struct {
+	jsonrpc, rest string
+	restBelow     string // rest + "/": the operations' paths begin with it
+}
 
 func pathsUnder(prefix string) a2aPaths {
-	return a2aPaths{jsonrpc: prefix + JSONRPCPath, rest: prefix + RESTPath}
+	return a2aPaths{jsonrpc: prefix + JSONRPCPath, rest: prefix + RESTPath, restBelow: prefix + RESTPath + "/"}
 }
 
 // interfaceURLUnder is where a peer at origin serving under prefix serves

@@ -22,7 +22,7 @@ func routeOf(path string, at a2aPaths) string {
 		return journal.RouteToken
 	case path == JWKSPath:
 		return journal.RouteJWKS
-	case path == at.jsonrpc, path == at.rest, strings.HasPrefix(path, at.rest+"/"):
+	case path == at.jsonrpc, path == at.rest, strings.HasPrefix(path, at.restBelow):
 		return journal.RouteA2A
 	case strings.HasPrefix(path, agent.GRPCPathPrefix):
 		return journal.RouteA2A
