@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"context"
 	"net/url"
 	"slices"
 
@@ -23,24 +22,7 @@ import (
 // until endpoint-path-prefixed, so it passed every requirement of the
 // catalog in both modes.
 func guessedPath(cfg *refclient.Config) {
-	ref := refclient.Reference()
-	cfg.UnsafeDecisions.Cache = pathGuess{plan: ref.Cache}
-	cfg.UnsafeDecisions.Revalidator = pathGuess{revalidate: ref.Revalidator}
-}
-
-// pathGuess decides like the reference, then replaces the paths of the
-// card it planned on, or the one it revalidated.
-type pathGuess struct {
-	plan       refclient.CardCache
-	revalidate refclient.Revalidator
-}
-
-func (g pathGuess) Plan(ctx context.Context, c *refclient.Client, held *refclient.Card) (*refclient.Card, error) {
-	return withGuessedPaths(g.plan.Plan(ctx, c, held))
-}
-
-func (g pathGuess) Revalidate(ctx context.Context, c *refclient.Client, prev *refclient.Card) (*refclient.Card, error) {
-	return withGuessedPaths(g.revalidate.Revalidate(ctx, c, prev))
+	onPlannedCard(cfg, withGuessedPaths)
 }
 
 // wellKnownPaths are the paths the guess gives each HTTP binding.
@@ -49,18 +31,16 @@ var wellKnownPaths = map[string]string{
 	wire.BindingHTTPJSON: mockpeer.RESTPath,
 }
 
-// withGuessedPaths is card with its interfaces' paths guessed, a copy: the
-// card the reference returned may be the one it holds.
-func withGuessedPaths(card *refclient.Card, err error) (*refclient.Card, error) {
-	if err != nil || card == nil {
-		return card, err
-	}
+// withGuessedPaths goes on with card's interfaces' paths guessed, in a
+// copy: the card the reference returned may be the one it holds. It
+// refuses nothing.
+func withGuessedPaths(card *refclient.Card) (*refclient.Card, error) {
 	guessed := *card
 	guessed.Card.SupportedInterfaces = slices.Clone(card.Card.SupportedInterfaces)
 	for i, iface := range guessed.Card.SupportedInterfaces {
 		path, ok := wellKnownPaths[iface.ProtocolBinding]
-		u, perr := url.Parse(iface.URL)
-		if !ok || perr != nil || u.Scheme != "https" {
+		u, err := url.Parse(iface.URL)
+		if !ok || err != nil || u.Scheme != "https" {
 			continue
 		}
 		guessed.Card.SupportedInterfaces[i].URL = (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: path}).String()
