@@ -96,16 +96,10 @@ func (b CardBuilder) Build(o Origins) wire.AgentCard {
 	return c
 }
 
-// interfaceURL is where a peer at origin serves binding.
-func interfaceURL(binding, origin string) string {
-	switch binding {
-	case wire.BindingJSONRPC:
-		return JSONRPCURL(origin)
-	case wire.BindingGRPC:
-		return GRPCTarget(origin)
-	}
-	return RESTURL(origin)
-}
+// interfaceURL is where a peer at origin serves binding, without an
+// A2APrefix: the url a card builds, which the farm lists under the
+// prefix of a peer that has one (underPrefixes).
+func interfaceURL(binding, origin string) string { return interfaceURLUnder(binding, origin, "") }
 
 // Name sets the card's name.
 func (b CardBuilder) Name(name string) CardBuilder { b.card.Name = name; return b }

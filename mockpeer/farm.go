@@ -163,7 +163,8 @@ func (f *Farm) bind(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("mockpeer: peer %q: listen on %s: %w", ps.Name, addr, err)
 		}
-		p := &Peer{farm: f, spec: ps, identity: identityOf(ps), listener: l, script: ps.Task.Steps}
+		p := &Peer{farm: f, spec: ps, identity: identityOf(ps), listener: l, script: ps.Task.Steps,
+			paths: pathsUnder(ps.A2APrefix)}
 		if len(p.script) == 0 {
 			p.script = defaultScript
 		}

@@ -30,12 +30,13 @@ func (p *Peer) offers(binding string) bool {
 	return p.spec.Bindings == nil || slices.Contains(p.spec.Bindings, binding)
 }
 
-// bindingAt names the binding whose interface path is path, "" for none.
-func bindingAt(path string) string {
+// bindingAt names the binding whose interface path is path on a peer
+// serving the HTTP bindings at paths, "" for none.
+func bindingAt(path string, at a2aPaths) string {
 	switch {
-	case path == JSONRPCPath:
+	case path == at.jsonrpc:
 		return wire.BindingJSONRPC
-	case path == RESTPath, strings.HasPrefix(path, RESTPath+"/"):
+	case path == at.rest, strings.HasPrefix(path, at.restBelow):
 		return wire.BindingHTTPJSON
 	case strings.HasPrefix(path, agent.GRPCPathPrefix):
 		return wire.BindingGRPC

@@ -19,10 +19,13 @@ func ParseBinding(name string) (string, bool) {
 }
 
 // offered is spec with its cards listing only the bindings spec.Bindings
-// selects on farm origins (see offerBindings), then respelt by
-// spec.Respell; spec itself when it selects none and respells nothing.
+// selects on farm origins (see offerBindings), under the A2APrefix of the
+// peer serving them (see underPrefixes), then respelt by spec.Respell;
+// spec itself when it selects none, no peer has a prefix and it respells
+// nothing.
 func (f *Farm) offered(spec PeerSpec) PeerSpec {
-	if spec.Bindings == nil && spec.Respell == nil {
+	prefixes := f.a2aPrefixes()
+	if spec.Bindings == nil && spec.Respell == nil && prefixes == nil {
 		return spec
 	}
 	origins := make([]string, 0, len(f.peers))
@@ -34,6 +37,9 @@ func (f *Farm) offered(spec PeerSpec) PeerSpec {
 			c := build(o)
 			if spec.Bindings != nil {
 				c.SupportedInterfaces = offerBindings(c.SupportedInterfaces, spec.Bindings, origins)
+			}
+			if prefixes != nil {
+				underPrefixes(c.SupportedInterfaces, origins, prefixes)
 			}
 			if spec.Respell != nil {
 				for j, iface := range c.SupportedInterfaces {

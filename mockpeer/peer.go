@@ -45,6 +45,7 @@ type Peer struct {
 	spec     PeerSpec
 	origin   string
 	identity string
+	paths    a2aPaths // where it serves JSON-RPC and HTTP+JSON
 	listener net.Listener
 	server   *http.Server
 	versions []*cardVersion

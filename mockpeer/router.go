@@ -10,10 +10,11 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
-// routeOf names the route a path belongs to. The admin API is not served
-// on a peer's origin: a request there under AdminPrefix is unmatched, and
-// judged like any other request the client makes.
-func routeOf(path string) string {
+// routeOf names the route a path belongs to on a peer serving the HTTP
+// bindings at paths. The admin API is not served on a peer's origin: a
+// request there under AdminPrefix is unmatched, and judged like any other
+// request the client makes.
+func routeOf(path string, at a2aPaths) string {
 	switch {
 	case path == wire.WellKnownCardPath, path == MovedCardPath:
 		return journal.RouteCard
@@ -21,7 +22,7 @@ func routeOf(path string) string {
 		return journal.RouteToken
 	case path == JWKSPath:
 		return journal.RouteJWKS
-	case path == JSONRPCPath, path == RESTPath, strings.HasPrefix(path, RESTPath+"/"):
+	case path == at.jsonrpc, path == at.rest, strings.HasPrefix(path, at.restBelow):
 		return journal.RouteA2A
 	case strings.HasPrefix(path, agent.GRPCPathPrefix):
 		return journal.RouteA2A
@@ -69,9 +70,9 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 // serve routes an admitted request and journals it, as the client sent it.
 func (p *Peer) serve(in *arrival, sent *http.Request) {
 	r := withoutDotSegments(sent)
-	route, rec := routeOf(r.URL.Path), &in.rec
+	route, rec := routeOf(r.URL.Path, p.paths), &in.rec
 	switch {
-	case route == journal.RouteA2A && !p.offers(bindingAt(r.URL.Path)):
+	case route == journal.RouteA2A && !p.offers(bindingAt(r.URL.Path, p.paths)):
 		route = journal.RouteUnmatched // a binding this peer does not offer has no route
 	case r.URL.Path == MovedCardPath && !p.movesCard():
 		route = journal.RouteUnmatched // nor a card path no redirect of its points at
@@ -91,12 +92,12 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 		p.serveToken(rec, r)
 	case route == journal.RouteJWKS:
 		p.serveJWKS(rec, r)
-	case route == journal.RouteA2A && r.URL.Path == JSONRPCPath:
+	case route == journal.RouteA2A && r.URL.Path == p.paths.jsonrpc:
 		p.jsonrpc.ServeHTTP(rec, r)
-	case route == journal.RouteA2A && bindingAt(r.URL.Path) == wire.BindingGRPC:
+	case route == journal.RouteA2A && bindingAt(r.URL.Path, p.paths) == wire.BindingGRPC:
 		p.serveGRPC(in, r)
 	case route == journal.RouteA2A:
-		p.rest.ServeHTTP(rec, stripRESTPath(r))
+		p.rest.ServeHTTP(rec, stripRESTPath(r, p.paths.rest))
 	default:
 		writeJSON(rec, http.StatusNotFound, map[string]string{
 			"error":   "not_found",
@@ -211,18 +212,19 @@ func (p *Peer) sentContract(meta map[string]any) *journal.SentContract {
 	return &journal.SentContract{}
 }
 
-// stripRESTPath is r below RESTPath, which routeOf matched on the decoded
-// path. http.StripPrefix would refuse a request whose escaped path spells
-// the prefix otherwise ("/a2a/%72est": the same path, RFC 3986 §6.2.2.2),
-// so the escaped path is cut after as many segments as the prefix has.
-func stripRESTPath(r *http.Request) *http.Request {
+// stripRESTPath is r below restPath (a peer's RESTPath, under its
+// A2APrefix if any), which routeOf matched on the decoded path.
+// http.StripPrefix would refuse a request whose escaped path spells the
+// prefix otherwise ("/a2a/%72est": the same path, RFC 3986 §6.2.2.2), so
+// the escaped path is cut after as many segments as the prefix has.
+func stripRESTPath(r *http.Request, restPath string) *http.Request {
 	r2 := new(http.Request)
 	*r2 = *r
 	u := *r.URL
 	r2.URL = &u
-	u.Path = strings.TrimPrefix(r.URL.Path, RESTPath)
+	u.Path = strings.TrimPrefix(r.URL.Path, restPath)
 	if r.URL.RawPath != "" {
-		cut := strings.Count(RESTPath, "/") + 1 // the slashes up to the one after the prefix
+		cut := strings.Count(restPath, "/") + 1 // the slashes up to the one after the prefix
 		segments := strings.SplitAfterN(r.URL.RawPath, "/", cut+1)
 		u.RawPath = ""
 		if len(segments) == cut+1 {

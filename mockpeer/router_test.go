@@ -21,7 +21,7 @@ func TestStripRESTPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := stripRESTPath(&http.Request{URL: u})
+		r := stripRESTPath(&http.Request{URL: u}, RESTPath)
 		if r.URL.Path != tc.path || r.URL.EscapedPath() != tc.escaped {
 			t.Errorf("%s: path %q, escaped %q; want %q, %q", tc.target, r.URL.Path, r.URL.EscapedPath(), tc.path, tc.escaped)
 		}

@@ -72,6 +72,14 @@ type PeerSpec struct {
 	// interfaces spelt otherwise (another case, port or path form) keep the
 	// binding a run selects.
 	Respell func(v int, o Origins, iface wire.AgentInterface) string
+	// A2APrefix, if non-empty ("/agents/summarizer"), is the path the peer
+	// serves its HTTP bindings under, as one agent of a multi-agent host:
+	// JSON-RPC at A2APrefix+JSONRPCPath, HTTP+JSON under A2APrefix+RESTPath,
+	// and the bare paths are unmatched. The farm lists every farm-made
+	// interface url on its origin under it, on every card of the farm (see
+	// underPrefixes); gRPC, whose url is host:port and whose paths are the
+	// proto's, is unaffected. "" serves the bare paths, as before.
+	A2APrefix string
 	// Extended, if non-nil, scripts the authenticated extended card per
 	// card version (see ExtendedCard); nil answers GetExtendedAgentCard
 	// with the public card, when it declares capabilities.extendedAgentCard.

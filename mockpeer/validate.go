@@ -55,6 +55,10 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 	if err := validateBindings(ps); err != nil {
 		return err
 	}
+	if !validA2APrefix(ps.A2APrefix) {
+		return invalid("peer %q: A2A prefix %q is not \"/segment\"... of unreserved characters, outside %s",
+			ps.Name, ps.A2APrefix, AdminPrefix)
+	}
 	for i, c := range ps.Cards {
 		if c == nil {
 			return invalid("peer %q card %d is nil", ps.Name, i)

@@ -241,6 +241,10 @@ const (
 	// UnsignedOnly is the reference refusing, as untrusted, every card
 	// that carries a signature, whatever it signs (unsignedonly.go).
 	UnsignedOnly = "unsigned-only"
+	// GuessedPath is the reference sending to the well-known path of each
+	// HTTP binding on the interface url's origin, the url's own path
+	// ignored (guessedpath.go).
+	GuessedPath = "guessed-path"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -329,6 +333,7 @@ var gallery = []client{
 	{name: ExactVersion, unsafe: exactVersion},                         // "1.0.1" taken for another version
 	{name: RefuseAgedCard, unsafe: refuseAgedCard},                     // a cached card taken for an untrusted one
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
+	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
