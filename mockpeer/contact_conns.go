@@ -61,14 +61,19 @@ func (s *connSet) track(c net.Conn, state http.ConnState) {
 }
 
 // onRequest counts a request on its connection and gives it the
-// connection's TLS state, as net/http would have over its own TLS.
-func onRequest(r *http.Request) {
-	if cc := contactOf(r.Context()); cc != nil {
-		cc.requests.Add(1)
-		if r.TLS == nil {
-			r.TLS = cc.state.Load()
-		}
+// connection's TLS state, as net/http would have over its own TLS. It
+// returns the connection's record Seq (0 for a request through no
+// listener): the request's journal.Exchange.ConnSeq.
+func onRequest(r *http.Request) int64 {
+	cc := contactOf(r.Context())
+	if cc == nil {
+		return 0
 	}
+	cc.requests.Add(1)
+	if r.TLS == nil {
+		r.TLS = cc.state.Load()
+	}
+	return cc.seq
 }
 
 func (s *connSet) open() []*contactConn {

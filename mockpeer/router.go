@@ -34,8 +34,8 @@ func routeOf(path string, at a2aPaths) string {
 // The farm serves each peer on its own listener; calling ServeHTTP directly
 // (httptest) reaches the same routes, journal included.
 func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	onRequest(r)
-	p.farm.intake(w, r, func(in *arrival) { p.serve(in, r) })
+	connSeq := onRequest(r)
+	p.farm.intake(w, r, func(in *arrival) { in.connSeq = connSeq; p.serve(in, r) })
 }
 
 // arrival is what a listener takes of a request before serving it: its
@@ -43,12 +43,13 @@ func (p *Peer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // exchange is sealed from. It holds them, and the request's draft, so that
 // a request's state is one allocation instead of four.
 type arrival struct {
-	seq   int64
-	at    time.Time
-	rec   recorder
-	tap   bodyTap
-	draft draft // what serve collects; cardVersion -1 until a card is served
-	ctx   draftContext
+	seq     int64
+	connSeq int64 // the connection record's Seq (journal.Exchange.ConnSeq)
+	at      time.Time
+	rec     recorder
+	tap     bodyTap
+	draft   draft // what serve collects; cardVersion -1 until a card is served
+	ctx     draftContext
 }
 
 // intake admits one request and hands it to serve, which journals it. A
@@ -162,9 +163,7 @@ func (p *Peer) record(e journal.Exchange, in *arrival, r *http.Request, d *draft
 	if cert := verifiedClient(r); cert != nil {
 		e.TLSClient = cert.Subject.CommonName
 	}
-	if cc := contactOf(r.Context()); cc != nil {
-		e.ConnSeq = cc.seq
-	}
+	e.ConnSeq = in.connSeq
 	// A card response names the version it served; any other exchange the
 	// version in force when it arrived, which is what the client was up
 	// against (a send that fires a rotation was still made under the old one).
