@@ -56,7 +56,7 @@ func checkNames(call *Call, data []byte) (string, *Error) {
 // member name that repeats an earlier one of its object, and whether there
 // is one. data must be valid JSON.
 func duplicateName(data []byte) (string, bool) {
-	s := scanJSON(data)
+	s := scanJSON(data, nil)
 	return s.dupPath, s.dup
 }
 
@@ -105,10 +105,12 @@ type scanFrame struct {
 	wantKey  bool
 }
 
-// scanJSON makes a jsonScan of data in one pass. Paths are built only for
-// the answer, so that a deeply nested text costs linear time.
-func scanJSON(data []byte) jsonScan {
-	out := jsonScan{members: make([]member, 0, 4)} // a JSON-RPC envelope's four
+// scanJSON makes a jsonScan of data in one pass, its members appended to
+// members: a caller's array on its stack holds an envelope's four without
+// an allocation. Paths are built only for the answer, so that a deeply
+// nested text costs linear time.
+func scanJSON(data []byte, members []member) jsonScan {
+	out := jsonScan{members: members}
 	var stackBuf [8]scanFrame
 	var namesBuf [32][]byte
 	stack, names := stackBuf[:0], namesBuf[:0]
