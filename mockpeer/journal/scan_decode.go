@@ -117,20 +117,34 @@ func scanBase64Runs[T text](sc *scanner, t T, depth int) {
 	// a character of its own.
 	std, url := b64Run{}, b64Run{}
 	for i := 0; i < len(t); i++ {
+		if charClass[t[i]] == clsAlnum { // letters and digits, most bytes: in both runs
+			j := i + 1
+			for j < len(t) && charClass[t[j]] == clsAlnum {
+				j++
+			}
+			std.n += j - i
+			url.n += j - i
+			i = j - 1
+			continue
+		}
 		k := charClass[t[i]]
 		if k&clsBreak != 0 {
 			continue
 		}
 		if k&clsStd != 0 {
 			std.n++
-		} else {
+		} else if std.n >= sc.ix.minBase64 {
 			endRun(sc, &std, t, i, depth, true)
+		} else {
+			std = b64Run{start: i + 1} // too short to decode: endRun only starts the next
 		}
 		if k&clsURL != 0 {
 			url.n++
 			url.own = url.own || k&clsAlnum != clsAlnum
-		} else {
+		} else if url.n >= sc.ix.minBase64 {
 			endRun(sc, &url, t, i, depth, false)
+		} else {
+			url = b64Run{start: i + 1}
 		}
 	}
 	endRun(sc, &std, t, len(t), depth, true)

@@ -77,3 +77,57 @@ func FuzzScanRepeats(f *testing.F) {
 		scanBoth(t, ix, text, deflated)
 	})
 }
+
+// FuzzBase64RunsAreTheAlphabetsRuns holds the runs a scan decodes to their
+// definition: the longest stretches of one alphabet's characters (line
+// breaks inside skipped), with at least minBase64 of them, the URL-safe
+// ones only when they hold - or _, each decoded once (its text the key of
+// the scan's run memo).
+func FuzzBase64RunsAreTheAlphabetsRuns(f *testing.F) {
+	_, ix := testIndex(f)
+	etag := strings.Repeat("13609fac721539c4849d8782225bd572", 2)
+	f.Add("If-None-Match: \"" + etag + "\"\r\n" + etag[:40] + "-_" + etag[:20] + "\r\n" + etag[:10] + "\r\n" + etag[:50])
+	f.Add(base64.StdEncoding.EncodeToString([]byte(strings.Repeat("secret-ish ", 9))) + "!" + base64.URLEncoding.EncodeToString([]byte(strings.Repeat("\xff\xfe", 40))))
+	f.Fuzz(func(t *testing.T, text string) {
+		want := map[string]bool{}
+		for _, alphabet := range []struct {
+			in   func(c byte) bool
+			must func(run string) bool
+		}{
+			{func(c byte) bool { return charClass[c]&clsStd != 0 }, func(string) bool { return true }},
+			{func(c byte) bool { return charClass[c]&clsURL != 0 }, func(run string) bool { return strings.ContainsAny(run, "-_") }},
+		} {
+			start, n := 0, 0
+			for i := 0; i <= len(text); i++ {
+				if i < len(text) && charClass[text[i]]&clsBreak != 0 {
+					continue
+				}
+				if i < len(text) && alphabet.in(text[i]) {
+					n++
+					continue
+				}
+				if run := text[start:i]; n >= ix.minBase64 && alphabet.must(run) {
+					want[run] = true
+				}
+				start, n = i+1, 0
+			}
+		}
+		sc := &scanner{ix: ix, budget: 1 << 40, streams: 1 << 20, top: text, repeats: true}
+		scanBase64Runs(sc, text, 0)
+		got := map[string]bool{}
+		for run := range sc.runs {
+			got[run] = true
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: decoded runs %q, want %q", text, keysOf(got), keysOf(want))
+		}
+	})
+}
+
+func keysOf(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
