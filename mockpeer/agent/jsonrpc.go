@@ -197,11 +197,12 @@ func isJSONString(raw []byte, want string) bool {
 
 // jsonStart returns the first non-space byte of a JSON text, 0 if none.
 func jsonStart(data []byte) byte {
-	data = bytes.TrimLeft(data, " \t\r\n")
-	if len(data) == 0 {
-		return 0
+	for _, c := range data {
+		if !isSpace(c) {
+			return c
+		}
 	}
-	return data[0]
+	return 0
 }
 
 // methodName is jsonString for the method: a method of the table is

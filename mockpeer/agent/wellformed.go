@@ -125,7 +125,7 @@ func scanJSON(data []byte, members []member) jsonScan {
 			stack = append(stack, scanFrame{isObject: c == '{', wantKey: c == '{', first: len(names)})
 		case '}', ']', ',':
 			if len(stack) == 1 && valueStart >= 0 {
-				out.members = append(out.members, member{stack[0].key, bytes.TrimRight(data[valueStart:i], " \t\r\n")})
+				out.members = append(out.members, member{stack[0].key, trimSpaceRight(data[valueStart:i])})
 				valueStart = -1
 			}
 			top := &stack[len(stack)-1]
@@ -198,6 +198,15 @@ func dupPath(stack []scanFrame, name string) string {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// trimSpaceRight is b without the JSON whitespace it ends with, as
+// bytes.TrimRight(b, " \t\r\n") but with no set built for each call.
+func trimSpaceRight(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
 
 // stringEnd is the index of the quote closing the string opened at i.
 func stringEnd(data []byte, i int) int {
