@@ -249,6 +249,13 @@ const (
 	// path of the card URL's origin, the URL's own path ignored
 	// (wellknowncard.go).
 	WellKnownCard = "well-known-card"
+	// ChainOnlyTLS is the reference checking only that a server's chain
+	// reaches the trust root: no name, validity or key usage checked
+	// (chainonlytls.go).
+	ChainOnlyTLS = "chain-only-tls"
+	// ClaimEveryExtension is the reference speaking every extension a card
+	// declares: none is ever refused (claimeveryextension.go).
+	ClaimEveryExtension = "claim-every-extension"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -339,6 +346,8 @@ var gallery = []client{
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
+	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
+	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

@@ -551,6 +551,33 @@ var aimed = map[string]aim{
 	builtin.WellKnownCard: {fail: []string{
 		"card-url-not-well-known/ORIGIN-020", "card-url-not-well-known/GEN-002",
 	}},
+	// It checks only that a server's chain reaches the trust root: every
+	// peer's certificate named the host dialed, was valid and for
+	// serverAuth, and impostor-certificate's impostor chains to another CA,
+	// so it passed the whole catalog, exit 0 in both modes. The flawed
+	// certificates from the run's own CA it takes, and sends the impostor
+	// the task with its token.
+	// It speaks every extension a card declares, required or not. The only
+	// extension any card required was the frozen-contract one, which the
+	// reference speaks, so it passed the whole catalog, exit 0 in both
+	// modes; a card requiring an extension nobody speaks it activates and
+	// sends the task under.
+	builtin.ClaimEveryExtension: {
+		fail: []string{"unknown-extension-required/EXT-004", "unknown-extension-required/EXT-005"},
+		also: verdictOf(verdict.Pass, "unknown-extension-required/EXT-006",
+			"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002"),
+	},
+	builtin.ChainOnlyTLS: {
+		fail: []string{
+			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
+			"certificate-expired/TLS-013", "certificate-expired/TLS-014", "certificate-expired/TLS-015",
+			"certificate-client-auth-only/TLS-017", "certificate-client-auth-only/TLS-018", "certificate-client-auth-only/TLS-019",
+		},
+		also: verdictOf(verdict.Pass,
+			"certificate-other-host/TLS-012", "certificate-expired/TLS-016", "certificate-client-auth-only/TLS-020",
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate/TLS-004", "certificate-renewal-intermediate/TLS-008"),
+	},
 	// It refuses every card whose response carries an Age, however fresh:
 	// a cache's copy taken for an untrusted one. Before card-served-with-age
 	// only the expiry scenarios served an Age (600, past max-age=300, in the
