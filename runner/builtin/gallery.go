@@ -256,6 +256,9 @@ const (
 	// ClaimEveryExtension is the reference speaking every extension a card
 	// declares: none is ever refused (claimeveryextension.go).
 	ClaimEveryExtension = "claim-every-extension"
+	// NoJKUTrusted is the reference taking a card whose signatures name no
+	// jku as verified, unread (nojkutrusted.go).
+	NoJKUTrusted = "no-jku-trusted"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -348,6 +351,7 @@ var gallery = []client{
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
 	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
 	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
+	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

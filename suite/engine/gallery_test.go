@@ -567,6 +567,22 @@ var aimed = map[string]aim{
 		also: verdictOf(verdict.Pass, "unknown-extension-required/EXT-006",
 			"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002"),
 	},
+	// It takes a card whose signatures name no jku as verified, unread.
+	// Every signed card, forged or not, named a jku, so it passed the whole
+	// catalog, exit 0 in both modes; the tampered card without jku sends
+	// it to B with its token. The honest card without jku it follows, as
+	// the reference does, and every forgery naming a jku it refuses.
+	builtin.NoJKUTrusted: {
+		fail: []string{
+			"repointed-endpoint-bad-signature-no-jku/SIG-024", "repointed-endpoint-bad-signature-no-jku/SIG-025",
+			"repointed-endpoint-bad-signature-no-jku/SIG-026",
+		},
+		also: verdictOf(verdict.Pass,
+			"repointed-endpoint-bad-signature-no-jku/SIG-027",
+			"repointed-endpoint-signed-no-jku/SIG-022", "repointed-endpoint-signed-no-jku/SIG-023",
+			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-004",
+			"repointed-endpoint-foreign-jku/TRUST-001", "repointed-endpoint-unpublished-kid/TRUST-006"),
+	},
 	builtin.ChainOnlyTLS: {
 		fail: []string{
 			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",

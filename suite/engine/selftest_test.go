@@ -105,6 +105,8 @@ var expectedFailures = map[string][]string{
 		"repointed-grpc-target/REPOINT-009", "repointed-grpc-target/REPOINT-010", "repointed-grpc-target/REPOINT-011",
 		"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-003",
 		"repointed-endpoint-bad-signature/SIG-004",
+		"repointed-endpoint-bad-signature-no-jku/SIG-024", "repointed-endpoint-bad-signature-no-jku/SIG-025",
+		"repointed-endpoint-bad-signature-no-jku/SIG-026",
 		"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 		"repointed-endpoint-foreign-key/SIG-007",
 		"repointed-endpoint-principal-mismatch/SIG-008", "repointed-endpoint-principal-mismatch/SIG-009",
@@ -170,6 +172,7 @@ var expectedFailures = map[string][]string{
 		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001", "endpoint-path-prefixed/GEN-001", "card-url-not-well-known/GEN-001",
 		"certificate-other-host/GEN-001", "certificate-expired/GEN-001", "certificate-client-auth-only/GEN-001",
 		"unknown-extension-required/GEN-001",
+		"repointed-endpoint-bad-signature-no-jku/GEN-001", "repointed-endpoint-signed-no-jku/GEN-001",
 		"repointed-endpoint-first-contact/GEN-001", "repointed-endpoint-bad-signature-first-contact/GEN-001",
 		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
 		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
@@ -318,6 +321,8 @@ var secondTaskOnFirstCard = []string{
 	"version-skew/GEN-004", "version-skew/SKEW-001", "version-skew/SKEW-002",
 	// The card requiring an extension nobody speaks is never seen.
 	"unknown-extension-required/GEN-004", "unknown-extension-required/EXT-004", "unknown-extension-required/EXT-005",
+	"repointed-endpoint-bad-signature-no-jku/GEN-004", "repointed-endpoint-bad-signature-no-jku/SIG-026",
+	"repointed-endpoint-signed-no-jku/GEN-004", "repointed-endpoint-signed-no-jku/SIG-022",
 	// The card the second task goes out on lists the card's own interfaces
 	// (foreign-origin-listed-first's, before B's were added; the public
 	// card of extended-card-signed, whose extended card it fetches anew).
