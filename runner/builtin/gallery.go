@@ -259,6 +259,16 @@ const (
 	// NoJKUTrusted is the reference taking a card whose signatures name no
 	// jku as verified, unread (nojkutrusted.go).
 	NoJKUTrusted = "no-jku-trusted"
+	// CardRedirectSameHost is the reference following a card redirect
+	// anywhere on the card URL's host, whatever the port
+	// (cardredirectsamehost.go).
+	CardRedirectSameHost = "card-redirect-same-host"
+	// JWKSSameHost is the reference taking a key set anywhere on the card
+	// URL's host, whatever the port, for the card origin's (jwkssamehost.go).
+	JWKSSameHost = "jwks-same-host"
+	// RedirectMovedPath is the reference following a card redirect to
+	// another path to any origin (redirectmovedpath.go).
+	RedirectMovedPath = "redirect-moved-path"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -352,6 +362,9 @@ var gallery = []client{
 	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
 	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
 	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
+	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
+	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
+	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
