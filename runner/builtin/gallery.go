@@ -249,6 +249,12 @@ const (
 	// path of the card URL's origin, the URL's own path ignored
 	// (wellknowncard.go).
 	WellKnownCard = "well-known-card"
+	// ImmutableNoRevalidate is the reference never revalidating a card
+	// served with Cache-Control: immutable (immutablenorevalidate.go).
+	ImmutableNoRevalidate = "immutable-no-revalidate"
+	// RevalErrorUnchanged is the reference taking a revalidation answered
+	// with a client error (4xx) for a 304 (revalerrorunchanged.go).
+	RevalErrorUnchanged = "reval-4xx-unchanged"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -339,6 +345,8 @@ var gallery = []client{
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
+	{name: ImmutableNoRevalidate, unsafe: immutableNoRevalidate},       // a freshness directive taken for the contract's
+	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

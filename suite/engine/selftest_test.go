@@ -167,7 +167,7 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-retired-key/GEN-001",
 		"repointed-endpoint/GEN-001", "repointed-grpc-endpoint/GEN-001", "repointed-grpc-target/GEN-001",
 		"rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
-		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001", "endpoint-path-prefixed/GEN-001", "card-url-not-well-known/GEN-001",
+		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001", "endpoint-path-prefixed/GEN-001", "card-url-not-well-known/GEN-001", "rotation-during-send-immutable/GEN-001", "revalidation-refused/GEN-001",
 		"repointed-endpoint-first-contact/GEN-001", "repointed-endpoint-bad-signature-first-contact/GEN-001",
 		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
 		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
@@ -310,6 +310,8 @@ var secondTaskOnFirstCard = []string{
 	"repointed-grpc-endpoint/GEN-004", "repointed-grpc-endpoint/REPOINT-007",
 	"repointed-grpc-target/GEN-004", "repointed-grpc-target/REPOINT-011",
 	"rotation-during-send/GEN-004", "rotation-during-send/ROT-001", "rotation-during-send/ROT-003", "rotation-during-send/ROT-004",
+	"rotation-during-send-immutable/GEN-004", "rotation-during-send-immutable/ROT-011",
+	"rotation-during-send-immutable/ROT-013", "rotation-during-send-immutable/ROT-014",
 	"version-skew/GEN-004", "version-skew/SKEW-001", "version-skew/SKEW-002",
 	// The card the second task goes out on lists the card's own interfaces
 	// (foreign-origin-listed-first's, before B's were added; the public
