@@ -255,6 +255,10 @@ const (
 	// RevalErrorUnchanged is the reference taking a revalidation answered
 	// with a client error (4xx) for a 304 (revalerrorunchanged.go).
 	RevalErrorUnchanged = "reval-4xx-unchanged"
+	// RevalRedirectUnchanged is the reference taking a revalidation
+	// answered with a redirect it refuses for a 304
+	// (revalredirectunchanged.go).
+	RevalRedirectUnchanged = "reval-redirect-unchanged"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -347,6 +351,7 @@ var gallery = []client{
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
 	{name: ImmutableNoRevalidate, unsafe: immutableNoRevalidate},       // a freshness directive taken for the contract's
 	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
+	{name: RevalRedirectUnchanged, unsafe: revalRedirectUnchanged},     // "go elsewhere" taken for "nothing new"
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

@@ -1,0 +1,66 @@
+package scenarios
+
+import (
+	"net/http"
+
+	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
+)
+
+// card-redirect-cross-origin with the redirect starting between the
+// client's look at the card and its revalidation right before the send,
+// instead of between tasks. A refused redirect answers the revalidation
+// with no card: it says nothing of the contract, no more than a 503 does
+// (revalidation-unavailable), and a client that takes it for "not
+// modified" sends under the card it planned on. The catalog's cross-origin
+// redirects all started between tasks, so they met the look, never the
+// revalidation, and such a client passed every scenario.
+var _ = register(armedAtTheLook(redirectedToC(Scenario{
+	ID:     "card-redirect-at-revalidation",
+	Family: FamilyAuthority, Rank: 162,
+	Title: "the card URL starts redirecting to another origin between the look and the send",
+	Description: "The client's first task runs under A's honest card (the positive control). In the second task, " +
+		"right after the client's look at the card, the card URL on origin A starts answering 307 to origin C, whose " +
+		"card points at C itself: the client's revalidation right before the send is redirected. C is a working A2A peer.",
+	Requirements: append(refusedRedirect("C", 2, [3]said{
+		{"REVAL-011", "The client MUST NOT send a task-creating request to an origin its revalidation was redirected to."},
+		{"REVAL-012", "The client MUST NOT send any credential to an origin its revalidation was redirected to."},
+		{"REVAL-013", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the redirect."},
+	}),
+		Requirement{
+			ID: "REVAL-014", Level: verdict.Must, Profile: verdict.ProfileCore,
+			Text: "The client MUST NOT send a task-creating request anywhere once its revalidation was answered with a " +
+				"cross-origin redirect, to the card's own origin least of all: a redirect it refuses answers with no card, " +
+				"and says nothing of the contract.",
+			Ref:   "contract-model §3 rules 2 and 6",
+			Check: afterFirstCardAnswer(firstCardRedirect, "the card request the peer answered with a redirect", "no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating),
+		},
+		Requirement{
+			ID: "REVAL-015", Level: verdict.Must, Profile: verdict.ProfileCore,
+			Text:  "The client MUST NOT contact, nor even open a connection to, an origin its revalidation was redirected to.",
+			Ref:   "contract-model §3 rule 6 and §4",
+			Check: nothingReaches("C"),
+		},
+		controlTask("REVAL-016", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card its URL served without a redirect (the positive control).",
+			"contract-model §3 rule 6"),
+	),
+}, mockpeer.Redirect{Status: http.StatusTemporaryRedirect, To: "C", FromVersion: 1})))
+
+// armedAtTheLook has s's change between the tasks meet the client between
+// its look at the card and its send instead: A arms version 1 (ArmRotation).
+func armedAtTheLook(s *Scenario) *Scenario {
+	s.Tasks = controlThen(ArmRotation("A", 1))
+	return s
+}
+
+// firstCardRedirect returns the first card request of ev answered with a
+// redirect, and whether there was one.
+func firstCardRedirect(ev *Evidence) (journal.Exchange, bool) {
+	for _, ex := range ev.Journal {
+		if ex.Route == journal.RouteCard && ex.Status >= 300 && ex.Status < 400 && ex.Status != http.StatusNotModified {
+			return ex, true
+		}
+	}
+	return journal.Exchange{}, false
+}
