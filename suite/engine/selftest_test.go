@@ -55,6 +55,7 @@ var expectedFailures = map[string][]string{
 		// Inside max-age it never asks the failing card URL: it sends every
 		// faulted task on the card it holds.
 		"revalidation-unavailable/GEN-004", "revalidation-unavailable/REVAL-003",
+		"revalidation-refused/GEN-004", "revalidation-refused/REVAL-008",
 		// A card without Cache-Control is fresh for its default TTL, so it
 		// plans the second task on the first task's card without validators too.
 		"no-validator-between-tasks/GEN-004", "no-validator-between-tasks/NOVAL-004",
@@ -294,7 +295,7 @@ var blindRevalidation = slices.Concat(secondTaskOnFirstCard, []string{
 	// Its looks at the expiry scenarios' cards are no looks either.
 	"attested-binding-expiry/GEN-004", "attested-binding-expiry-withdrawn-key/GEN-004",
 	"origin-lookalike-named/GEN-004",
-	"revalidation-unavailable/GEN-004",
+	"revalidation-unavailable/GEN-004", "revalidation-refused/GEN-004",
 })
 
 // secondTaskOnFirstCard: the second task goes out on the first task's card,
