@@ -259,6 +259,9 @@ const (
 	// answered with a redirect it refuses for a 304
 	// (revalredirectunchanged.go).
 	RevalRedirectUnchanged = "reval-redirect-unchanged"
+	// PortlessAnyPort is the reference taking a url without a port for the
+	// card's origin when scheme and host match (portlessanyport.go).
+	PortlessAnyPort = "portless-any-port"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -352,6 +355,7 @@ var gallery = []client{
 	{name: ImmutableNoRevalidate, unsafe: immutableNoRevalidate},       // a freshness directive taken for the contract's
 	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
 	{name: RevalRedirectUnchanged, unsafe: revalRedirectUnchanged},     // "go elsewhere" taken for "nothing new"
+	{name: PortlessAnyPort, unsafe: portlessAnyPort},                   // no port taken for "the same port"
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
