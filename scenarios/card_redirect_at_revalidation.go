@@ -5,6 +5,7 @@ import (
 
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -23,28 +24,28 @@ var _ = register(armedAtTheLook(redirectedToC(Scenario{
 	Description: "The client's first task runs under A's honest card (the positive control). In the second task, " +
 		"right after the client's look at the card, the card URL on origin A starts answering 307 to origin C, whose " +
 		"card points at C itself: the client's revalidation right before the send is redirected. C is a working A2A peer.",
-	Requirements: append(refusedRedirect("C", 2, [3]said{
-		{"REVAL-011", "The client MUST NOT send a task-creating request to an origin its revalidation was redirected to."},
-		{"REVAL-012", "The client MUST NOT send any credential to an origin its revalidation was redirected to."},
-		{"REVAL-013", "The client MUST report the second task aborted with reason untrusted-endpoint, having been served the redirect."},
-	}),
-		Requirement{
-			ID: "REVAL-014", Level: verdict.Must, Profile: verdict.ProfileCore,
+	Requirements: []Requirement{
+		atTask(2, mustAbort("REVAL-011", "The client MUST report the second task aborted with reason untrusted-endpoint, having "+
+			"been served the redirect.", "contract-model §3 rule 6; docs/driver-contract.md", driver.ReasonUntrustedEndpoint)),
+		{
+			ID: "REVAL-012", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send a task-creating request anywhere once its revalidation was answered with a " +
-				"cross-origin redirect, to the card's own origin least of all: a redirect it refuses answers with no card, " +
-				"and says nothing of the contract.",
-			Ref:   "contract-model §3 rules 2 and 6",
-			Check: afterFirstCardAnswer(firstCardRedirect, "the card request the peer answered with a redirect", "no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating),
+				"cross-origin redirect, to the card's own origin no more than to the one redirected to: a redirect it refuses " +
+				"answers with no card, and says nothing of the contract.",
+			Ref: "contract-model §3 rules 2 and 6",
+			Check: afterFirstCardAnswer(firstCardRedirect, "the card request the peer answered with a redirect",
+				"no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating),
 		},
-		Requirement{
-			ID: "REVAL-015", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text:  "The client MUST NOT contact, nor even open a connection to, an origin its revalidation was redirected to.",
+		{
+			ID: "REVAL-013", Level: verdict.Must, Profile: verdict.ProfileCore,
+			Text: "The client MUST NOT contact, nor even open a connection to, an origin its revalidation was redirected to: " +
+				"no credential and no request reach it.",
 			Ref:   "contract-model §3 rule 6 and §4",
 			Check: nothingReaches("C"),
 		},
-		controlTask("REVAL-016", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card its URL served without a redirect (the positive control).",
+		controlTask("REVAL-014", verdict.ProfileCore, 1, "The client MUST complete the first task, under the card its URL served without a redirect (the positive control).",
 			"contract-model §3 rule 6"),
-	),
+	},
 }, mockpeer.Redirect{Status: http.StatusTemporaryRedirect, To: "C", FromVersion: 1})))
 
 // armedAtTheLook has s's change between the tasks meet the client between

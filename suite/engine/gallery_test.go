@@ -577,7 +577,7 @@ var aimed = map[string]aim{
 	// modes. There it sends the second task to A under the card it planned
 	// on, and reports it completed.
 	builtin.RevalRedirectUnchanged: {fail: []string{
-		"card-redirect-at-revalidation/REVAL-013", "card-redirect-at-revalidation/REVAL-014",
+		"card-redirect-at-revalidation/REVAL-011", "card-redirect-at-revalidation/REVAL-012",
 	}},
 	// It takes a url without a port for the card's origin when scheme and
 	// host match. Every url of the catalog wrote its port before
