@@ -262,6 +262,16 @@ const (
 	// PortlessAnyPort is the reference taking a url without a port for the
 	// card's origin when scheme and host match (portlessanyport.go).
 	PortlessAnyPort = "portless-any-port"
+	// CardRedirectSameHost is the reference following a card redirect
+	// anywhere on the card URL's host, whatever the port
+	// (cardredirectsamehost.go).
+	CardRedirectSameHost = "card-redirect-same-host"
+	// JWKSSameHost is the reference taking a key set anywhere on the card
+	// URL's host, whatever the port, for the card origin's (jwkssamehost.go).
+	JWKSSameHost = "jwks-same-host"
+	// RedirectMovedPath is the reference following a card redirect to
+	// another path to any origin (redirectmovedpath.go).
+	RedirectMovedPath = "redirect-moved-path"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -356,6 +366,9 @@ var gallery = []client{
 	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
 	{name: RevalRedirectUnchanged, unsafe: revalRedirectUnchanged},     // "go elsewhere" taken for "nothing new"
 	{name: PortlessAnyPort, unsafe: portlessAnyPort},                   // no port taken for "the same port"
+	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
+	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
+	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
