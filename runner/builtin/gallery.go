@@ -262,6 +262,16 @@ const (
 	// PortlessAnyPort is the reference taking a url without a port for the
 	// card's origin when scheme and host match (portlessanyport.go).
 	PortlessAnyPort = "portless-any-port"
+	// ChainOnlyTLS is the reference checking only that a server's chain
+	// reaches the trust root: no name, validity or key usage checked
+	// (chainonlytls.go).
+	ChainOnlyTLS = "chain-only-tls"
+	// ClaimEveryExtension is the reference speaking every extension a card
+	// declares: none is ever refused (claimeveryextension.go).
+	ClaimEveryExtension = "claim-every-extension"
+	// NoJKUTrusted is the reference taking a card whose signatures name no
+	// jku as verified, unread (nojkutrusted.go).
+	NoJKUTrusted = "no-jku-trusted"
 	// CardRedirectSameHost is the reference following a card redirect
 	// anywhere on the card URL's host, whatever the port
 	// (cardredirectsamehost.go).
@@ -366,6 +376,9 @@ var gallery = []client{
 	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
 	{name: RevalRedirectUnchanged, unsafe: revalRedirectUnchanged},     // "go elsewhere" taken for "nothing new"
 	{name: PortlessAnyPort, unsafe: portlessAnyPort},                   // no port taken for "the same port"
+	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
+	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
+	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
 	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
 	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
 	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
