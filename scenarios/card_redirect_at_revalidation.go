@@ -19,7 +19,7 @@ import (
 // revalidation, and such a client passed every scenario.
 var _ = register(armedAtTheLook(redirectedToC(Scenario{
 	ID:     "card-redirect-at-revalidation",
-	Family: FamilyAuthority, Rank: 162,
+	Family: FamilyAuthority, Rank: 163,
 	Title: "the card URL starts redirecting to another origin between the look and the send",
 	Description: "The client's first task runs under A's honest card (the positive control). In the second task, " +
 		"right after the client's look at the card, the card URL on origin A starts answering 307 to origin C, whose " +
@@ -53,15 +53,4 @@ var _ = register(armedAtTheLook(redirectedToC(Scenario{
 func armedAtTheLook(s *Scenario) *Scenario {
 	s.Tasks = controlThen(ArmRotation("A", 1))
 	return s
-}
-
-// firstCardRedirect returns the first card request of ev answered with a
-// redirect, and whether there was one.
-func firstCardRedirect(ev *Evidence) (journal.Exchange, bool) {
-	for _, ex := range ev.Journal {
-		if ex.Route == journal.RouteCard && ex.Status >= 300 && ex.Status < 400 && ex.Status != http.StatusNotModified {
-			return ex, true
-		}
-	}
-	return journal.Exchange{}, false
 }
