@@ -598,10 +598,13 @@ var aimed = map[string]aim{
 	// the port. Every cross-origin redirect went to another host before
 	// card-redirect-cross-origin-same-host, so it passed the whole catalog,
 	// exit 0 in both modes; there it follows the redirect to C, on the
-	// card's host at another port, and sends C the task with its token.
+	// card's host at another port, and sends C the task with its token. Its
+	// gate is every redirect's, so it follows interface-redirect-cross-
+	// origin's 307 to C on the card's host too.
 	builtin.CardRedirectSameHost: {fail: []string{
 		"card-redirect-cross-origin-same-host/REDIR-008", "card-redirect-cross-origin-same-host/REDIR-009",
 		"card-redirect-cross-origin-same-host/REDIR-010", "card-redirect-cross-origin-same-host/REDIR-011",
+		"interface-redirect-cross-origin/REDIR-018", "interface-redirect-cross-origin/REDIR-019",
 	}},
 	// It takes a key set anywhere on the card URL's host for the card
 	// origin's. Every foreign key set was on another host before
