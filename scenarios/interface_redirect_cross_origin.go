@@ -20,7 +20,7 @@ import (
 // net/http does) hands C the token.
 var _ = register(routing(Scenario{
 	ID:     "interface-redirect-cross-origin",
-	Family: FamilyAuthority, Rank: 163,
+	Family: FamilyAuthority, Rank: 164,
 	Title: "the card's interface redirects the send to another origin",
 	Description: "The client's first task runs under A's honest card (the positive control). Between the tasks A's " +
 		"card changes a capability field only (its version), and A's JSON-RPC and HTTP+JSON endpoints start " +
