@@ -135,7 +135,7 @@ func TestEveryGeneratedRequirementCanFail(t *testing.T) {
 	failed := map[string]bool{}
 	for _, name := range []string{builtin.SilentAbortContractChanged, builtin.TTLCache, builtin.SendThenCancel,
 		builtin.RefetchEveryTransition, builtin.TrustAnySignature, builtin.TrustNotModified, builtin.SendEveryCredential,
-		builtin.LastInterface, builtin.AttestOnce, builtin.CardOriginRoute} {
+		builtin.LastInterface, builtin.AttestOnce, builtin.CardOriginRoute, builtin.PinFirstIssuer} {
 		for key, v := range explored(t, name, driver.ModeSession, 1, 40).Verdicts() {
 			if v == verdict.Fail {
 				_, id, _ := strings.Cut(key, "/")
@@ -279,6 +279,20 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		{builtin.RefuseSignedExtended, func(v explore.Variant) bool {
 			return v.Authority.Class == explore.Signed && v.Card == explore.ExtendedCard
 		}, true, nil},
+		// The cheaters of the fixed catalog's path, credential-choice and
+		// renewal controls, each of which passed --explore 100 alone before
+		// these kinds (exit 0): a path guessed from the binding (gRPC's url
+		// names none), the first alternative or none, no choice at all, a
+		// credential only for one scheme alone, the first issuer pinned.
+		{builtin.GuessedPath, func(v explore.Variant) bool {
+			return kind(explore.SameOrigin, explore.PathPrefixed)(v) && v.Binding != wire.BindingGRPC
+		}, true, nil},
+		{builtin.FirstAlternativeOnly, func(v explore.Variant) bool { return v.Security == explore.Alternatives }, true, nil},
+		{builtin.RefuseAlternatives, func(v explore.Variant) bool { return v.Security == explore.Alternatives }, true, nil},
+		{builtin.AnonymousUnlessSingle, func(v explore.Variant) bool {
+			return v.Security == explore.Alternatives || v.Security == explore.Combined
+		}, true, nil},
+		{builtin.PinFirstIssuer, kind(explore.SameOrigin, explore.RenewedIntermediate), true, nil},
 	} {
 		seeds := tc.seeds
 		if seeds == nil {
