@@ -182,7 +182,7 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 		p.serveCardFault(w, fault, d, v)
 		return
 	}
-	if rd := p.spec.Redirect; rd.redirects(p.state.version) && r.URL.Path == wire.WellKnownCardPath {
+	if rd := p.spec.Redirect; rd.redirects(p.state.version) && r.URL.Path == p.paths.card {
 		p.mu.Unlock()
 		w.Header().Set("Location", p.redirectLocation(rd))
 		w.WriteHeader(rd.Status)

@@ -164,7 +164,7 @@ func (f *Farm) bind(ctx context.Context) error {
 			return fmt.Errorf("mockpeer: peer %q: listen on %s: %w", ps.Name, addr, err)
 		}
 		p := &Peer{farm: f, spec: ps, identity: identityOf(ps), listener: l, script: ps.Task.Steps,
-			paths: pathsUnder(ps.A2APrefix)}
+			paths: pathsOf(ps)}
 		if len(p.script) == 0 {
 			p.script = defaultScript
 		}

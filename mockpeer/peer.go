@@ -114,8 +114,8 @@ func (p *Peer) Name() string { return p.spec.Name }
 // Origin is "https://host:port" (http with PlainHTTP).
 func (p *Peer) Origin() string { return p.origin }
 
-// CardURL is the peer's well-known card URL.
-func (p *Peer) CardURL() string { return CardURL(p.origin) }
+// CardURL is the peer's card URL: the well-known one, or at its CardPath.
+func (p *Peer) CardURL() string { return p.origin + p.paths.card }
 
 // Version is the card version in force.
 func (p *Peer) Version() int {

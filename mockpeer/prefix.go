@@ -5,18 +5,31 @@ import (
 	"strings"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
 )
 
-// a2aPaths are where a peer serves the HTTP bindings: the well-known paths,
-// under its A2APrefix if it has one. Computed once per peer, so routing a
-// request concatenates nothing.
+// a2aPaths are where a peer serves its card and the HTTP bindings: the
+// well-known paths, the bindings' under its A2APrefix and the card at its
+// CardPath if it has them. Computed once per peer, so routing a request
+// concatenates nothing.
 type a2aPaths struct {
+	card          string
 	jsonrpc, rest string
 	restBelow     string // rest + "/": the operations' paths begin with it
 }
 
 func pathsUnder(prefix string) a2aPaths {
-	return a2aPaths{jsonrpc: prefix + JSONRPCPath, rest: prefix + RESTPath, restBelow: prefix + RESTPath + "/"}
+	return a2aPaths{card: wire.WellKnownCardPath,
+		jsonrpc: prefix + JSONRPCPath, rest: prefix + RESTPath, restBelow: prefix + RESTPath + "/"}
+}
+
+// pathsOf are the paths ps scripts.
+func pathsOf(ps PeerSpec) a2aPaths {
+	at := pathsUnder(ps.A2APrefix)
+	if ps.CardPath != "" {
+		at.card = ps.CardPath
+	}
+	return at
 }
 
 // interfaceURLUnder is where a peer at origin serving under prefix serves
@@ -65,9 +78,21 @@ func underPrefixes(ifaces []wire.AgentInterface, origins []string, prefixes map[
 // (RFC 3986 §2.3), so that the path a card names is the path routed, with
 // no dot segment a server would resolve and nothing under the admin API.
 func validA2APrefix(prefix string) bool {
-	if prefix == "" {
+	return prefix == "" || validPath(prefix)
+}
+
+// validCardPath: "" or a path validA2APrefix takes that no other route of
+// a peer serving at holds, so that the card is the one thing served there.
+func validCardPath(path string, at a2aPaths) bool {
+	if path == "" {
 		return true
 	}
+	return validPath(path) && routeOf(path, at) == journal.RouteUnmatched
+}
+
+// validPath: one or more "/segment" of unreserved characters, outside the
+// admin API.
+func validPath(prefix string) bool {
 	if !strings.HasPrefix(prefix, "/") || strings.HasPrefix(prefix+"/", AdminPrefix) {
 		return false
 	}

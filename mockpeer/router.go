@@ -16,7 +16,7 @@ import (
 // request the client makes.
 func routeOf(path string, at a2aPaths) string {
 	switch {
-	case path == wire.WellKnownCardPath, path == MovedCardPath:
+	case path == at.card, path == MovedCardPath:
 		return journal.RouteCard
 	case path == TokenPath:
 		return journal.RouteToken

@@ -80,6 +80,13 @@ type PeerSpec struct {
 	// underPrefixes); gRPC, whose url is host:port and whose paths are the
 	// proto's, is unaffected. "" serves the bare paths, as before.
 	A2APrefix string
+	// CardPath, if non-empty ("/agents/summarizer/agent-card.json"), is
+	// where the peer serves its card instead of the well-known path, as a
+	// card URL a registry or an operator hands out: the client is given
+	// origin+CardPath, and the well-known path is unmatched (404), as on a
+	// host that serves no agent of its own there. It is a path of
+	// unreserved segments, none of the peer's other routes.
+	CardPath string
 	// Extended, if non-nil, scripts the authenticated extended card per
 	// card version (see ExtendedCard); nil answers GetExtendedAgentCard
 	// with the public card, when it declares capabilities.extendedAgentCard.

@@ -59,6 +59,10 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 		return invalid("peer %q: A2A prefix %q is not \"/segment\"... of unreserved characters, outside %s",
 			ps.Name, ps.A2APrefix, AdminPrefix)
 	}
+	if !validCardPath(ps.CardPath, pathsUnder(ps.A2APrefix)) {
+		return invalid("peer %q: card path %q is not \"/segment\"... of unreserved characters, outside %s and the peer's other routes",
+			ps.Name, ps.CardPath, AdminPrefix)
+	}
 	for i, c := range ps.Cards {
 		if c == nil {
 			return invalid("peer %q card %d is nil", ps.Name, i)

@@ -203,7 +203,14 @@ func (c talking) play(ctx context.Context, a driver.Assignment) driver.Outcome {
 	if c.own != nil {
 		return c.own()(ctx, a)
 	}
-	return refclient.RunWith(ctx, a, c.config(a))
+	// config, not RunWith: RunWith would set the card URL, skill, trust root
+	// and credentials again from a, over whatever unsafe made of them.
+	rc, err := refclient.New(c.config(a))
+	if err != nil {
+		return refclient.OutcomeOf(refclient.Result{}, err)
+	}
+	defer rc.Close()
+	return rc.Do(ctx, a)
 }
 
 // session keeps one refclient.Client per agent (card URL) for the

@@ -245,6 +245,10 @@ const (
 	// HTTP binding on the interface url's origin, the url's own path
 	// ignored (guessedpath.go).
 	GuessedPath = "guessed-path"
+	// WellKnownCard is the reference fetching its card at the well-known
+	// path of the card URL's origin, the URL's own path ignored
+	// (wellknowncard.go).
+	WellKnownCard = "well-known-card"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -334,6 +338,7 @@ var gallery = []client{
 	{name: RefuseAgedCard, unsafe: refuseAgedCard},                     // a cached card taken for an untrusted one
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
+	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

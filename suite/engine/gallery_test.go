@@ -543,6 +543,14 @@ var aimed = map[string]aim{
 	builtin.GuessedPath: {fail: []string{
 		"endpoint-path-prefixed/ORIGIN-019", "endpoint-path-prefixed/GEN-002",
 	}},
+	// It fetches the card at the well-known path of the card URL's origin,
+	// the URL's own path ignored. Every card URL was the well-known one
+	// before card-url-not-well-known, so it passed the whole catalog, exit 0
+	// in both modes; there the well-known path of a multi-agent host holds
+	// no card: a 404 (unmatched, so GEN-002 too), and nothing is sent.
+	builtin.WellKnownCard: {fail: []string{
+		"card-url-not-well-known/ORIGIN-020", "card-url-not-well-known/GEN-002",
+	}},
 	// It refuses every card whose response carries an Age, however fresh:
 	// a cache's copy taken for an untrusted one. Before card-served-with-age
 	// only the expiry scenarios served an Age (600, past max-age=300, in the

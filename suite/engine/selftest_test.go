@@ -167,7 +167,7 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-retired-key/GEN-001",
 		"repointed-endpoint/GEN-001", "repointed-grpc-endpoint/GEN-001", "repointed-grpc-target/GEN-001",
 		"rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
-		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001", "endpoint-path-prefixed/GEN-001",
+		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001", "endpoint-path-prefixed/GEN-001", "card-url-not-well-known/GEN-001",
 		"repointed-endpoint-first-contact/GEN-001", "repointed-endpoint-bad-signature-first-contact/GEN-001",
 		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
 		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
