@@ -107,7 +107,7 @@ func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
 		}
 		for _, v := range g.Variants {
 			if e, _ := explore.Expect(v); e.Changed == explore.AbortBeforeSend && v.Card == explore.PublicCard && !e.Untrusted &&
-				slices.Contains(uncompared, v.Field) && !slices.Contains(aimed, v) {
+				slices.Contains(uncompared, v.Field) && urlsAsBuilt(v) && !slices.Contains(aimed, v) {
 				aimed = append(aimed, v)
 			}
 		}
@@ -115,6 +115,7 @@ func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
 	if len(aimed) < 3 {
 		t.Fatalf("%d aimed variant(s) in seeds 1 to 10", len(aimed))
 	}
+	t.Logf("%d aimed variant(s) in seeds 1 to 10", len(aimed))
 	failing := map[string]bool{}
 	for _, sc := range playVariants(t, builtin.ContractSubset, driver.ModeSession, aimed).Scenarios {
 		for _, r := range sc.Requirements {
@@ -126,6 +127,17 @@ func TestContractSubsetFailsTheGeneratedCatalog(t *testing.T) {
 			t.Errorf("contract-subset fails no MUST in %s", v.ID())
 		}
 	}
+}
+
+// urlsAsBuilt: v's cards keep the interface urls the field card builds. A
+// same-origin spelling, or A2A served under a prefix, writes each url
+// anew from its interface's binding, so a changed protocolBinding changes
+// a url too, which contract-subset compares.
+func urlsAsBuilt(v explore.Variant) bool {
+	if v.Authority.Class != explore.SameOrigin {
+		return true
+	}
+	return slices.Contains([]string{"", explore.ForeignFirst, explore.Redirect, explore.RenewedIntermediate}, v.Authority.Kind)
 }
 
 // Every generated requirement fails for some built-in client on a fixed
