@@ -249,6 +249,43 @@ const (
 	// path of the card URL's origin, the URL's own path ignored
 	// (wellknowncard.go).
 	WellKnownCard = "well-known-card"
+	// ImmutableNoRevalidate is the reference never revalidating a card
+	// served with Cache-Control: immutable (immutablenorevalidate.go).
+	ImmutableNoRevalidate = "immutable-no-revalidate"
+	// RevalErrorUnchanged is the reference taking a revalidation answered
+	// with a client error (4xx) for a 304 (revalerrorunchanged.go).
+	RevalErrorUnchanged = "reval-4xx-unchanged"
+	// RevalRedirectUnchanged is the reference taking a revalidation
+	// answered with a redirect it refuses for a 304
+	// (revalredirectunchanged.go).
+	RevalRedirectUnchanged = "reval-redirect-unchanged"
+	// PortlessAnyPort is the reference taking a url without a port for the
+	// card's origin when scheme and host match (portlessanyport.go).
+	PortlessAnyPort = "portless-any-port"
+	// ChainOnlyTLS is the reference checking only that a server's chain
+	// reaches the trust root: no name, validity or key usage checked
+	// (chainonlytls.go).
+	ChainOnlyTLS = "chain-only-tls"
+	// ClaimEveryExtension is the reference speaking every extension a card
+	// declares: none is ever refused (claimeveryextension.go).
+	ClaimEveryExtension = "claim-every-extension"
+	// NoJKUTrusted is the reference taking a card whose signatures name no
+	// jku as verified, unread (nojkutrusted.go).
+	NoJKUTrusted = "no-jku-trusted"
+	// IssuerNameTLS is the reference trusting a chain whose issuer names
+	// lead to the trust root's subject, no signature checked
+	// (issuernametls.go).
+	IssuerNameTLS = "issuer-name-chain"
+	// CardRedirectSameHost is the reference following a card redirect
+	// anywhere on the card URL's host, whatever the port
+	// (cardredirectsamehost.go).
+	CardRedirectSameHost = "card-redirect-same-host"
+	// JWKSSameHost is the reference taking a key set anywhere on the card
+	// URL's host, whatever the port, for the card origin's (jwkssamehost.go).
+	JWKSSameHost = "jwks-same-host"
+	// RedirectMovedPath is the reference following a card redirect to
+	// another path to any origin (redirectmovedpath.go).
+	RedirectMovedPath = "redirect-moved-path"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -339,6 +376,17 @@ var gallery = []client{
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
+	{name: ImmutableNoRevalidate, unsafe: immutableNoRevalidate},       // a freshness directive taken for the contract's
+	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
+	{name: RevalRedirectUnchanged, unsafe: revalRedirectUnchanged},     // "go elsewhere" taken for "nothing new"
+	{name: PortlessAnyPort, unsafe: portlessAnyPort},                   // no port taken for "the same port"
+	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
+	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
+	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
+	{name: IssuerNameTLS, unsafe: issuerNameTLS},                       // a chain of names taken for a chain of signatures
+	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
+	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
+	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

@@ -551,6 +551,131 @@ var aimed = map[string]aim{
 	builtin.WellKnownCard: {fail: []string{
 		"card-url-not-well-known/ORIGIN-020", "card-url-not-well-known/GEN-002",
 	}},
+	// It never revalidates a card served with Cache-Control: immutable. No
+	// card said immutable before rotation-during-send-immutable, so it
+	// passed the whole catalog, exit 0 in both modes; there it sends under
+	// the rotated card. In a session its look at the held card was itself a
+	// conditional request after which nothing changed hands, so only a
+	// one-shot play, whose look is a plain GET, shows no revalidation
+	// before the send.
+	builtin.ImmutableNoRevalidate: {
+		fail:   []string{"rotation-during-send-immutable/ROT-011", "rotation-during-send-immutable/ROT-013"},
+		failIn: map[driver.Mode][]string{driver.ModeOneShot: {"rotation-during-send-immutable/ROT-014"}},
+	},
+	// It takes a revalidation answered with a client error for a 304. The
+	// failing card URL of revalidation-unavailable never answered 4xx, so
+	// it passed the whole catalog, exit 0 in both modes; in
+	// revalidation-refused it sends every refused task under the card it
+	// planned on, with its token, and reports them completed.
+	builtin.RevalErrorUnchanged: {fail: []string{
+		"revalidation-refused/REVAL-006", "revalidation-refused/REVAL-007", "revalidation-refused/REVAL-008",
+	}},
+	// It takes a revalidation answered with a redirect it refuses for a
+	// 304. Every cross-origin card redirect started between tasks before
+	// card-redirect-at-revalidation, meeting its look, which it refuses
+	// like the reference: it passed the whole catalog, exit 0 in both
+	// modes. There it sends the second task to A under the card it planned
+	// on, and reports it completed.
+	builtin.RevalRedirectUnchanged: {fail: []string{
+		"card-redirect-at-revalidation/REVAL-011", "card-redirect-at-revalidation/REVAL-012",
+	}},
+	// It takes a url without a port for the card's origin when scheme and
+	// host match. Every url of the catalog wrote its port before
+	// default-port-listed-first, so it passed the whole catalog, exit 0 in
+	// both modes; there it sends the second task to port 443 of A's host,
+	// where nothing listens, and never completes it.
+	builtin.PortlessAnyPort: {fail: []string{"default-port-listed-first/REPOINT-017"}},
+	// It checks only that a server's chain reaches the trust root: every
+	// peer's certificate named the host dialed, was valid and for
+	// serverAuth, and impostor-certificate's impostor chains to another CA,
+	// so it passed the whole catalog, exit 0 in both modes. The flawed
+	// certificates from the run's own CA it takes, and sends the impostor
+	// the task with its token.
+	// It speaks every extension a card declares, required or not. The only
+	// extension any card required was the frozen-contract one, which the
+	// reference speaks, so it passed the whole catalog, exit 0 in both
+	// modes; a card requiring an extension nobody speaks it activates and
+	// sends the task under.
+	builtin.ClaimEveryExtension: {
+		fail: []string{"unknown-extension-required/EXT-004", "unknown-extension-required/EXT-005"},
+		also: verdictOf(verdict.Pass, "unknown-extension-required/EXT-006",
+			"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002"),
+	},
+	// It takes a card whose signatures name no jku as verified, unread.
+	// Every signed card, forged or not, named a jku, so it passed the whole
+	// catalog, exit 0 in both modes; the tampered card without jku sends
+	// it to B with its token. The honest card without jku it follows, as
+	// the reference does, and every forgery naming a jku it refuses.
+	builtin.NoJKUTrusted: {
+		fail: []string{
+			"repointed-endpoint-bad-signature-no-jku/SIG-024", "repointed-endpoint-bad-signature-no-jku/SIG-025",
+			"repointed-endpoint-bad-signature-no-jku/SIG-026",
+		},
+		also: verdictOf(verdict.Pass,
+			"repointed-endpoint-bad-signature-no-jku/SIG-027",
+			"repointed-endpoint-signed-no-jku/SIG-022", "repointed-endpoint-signed-no-jku/SIG-023",
+			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-004",
+			"repointed-endpoint-foreign-jku/TRUST-001", "repointed-endpoint-unpublished-kid/TRUST-006"),
+	},
+	// It follows a chain by its issuer names to the trust root's subject
+	// and checks no signature. impostor-certificate's impostor CA was named
+	// otherwise, so it passed the whole catalog, exit 0 in both modes; now
+	// named as the run's CA, down to its key identifier, the impostor gets
+	// the task and the token, and so does every flawed certificate (it
+	// checks no name, validity or key usage either). Renewals it takes, as
+	// the reference does.
+	builtin.IssuerNameTLS: {
+		fail: []string{
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate-first-contact/FIRST-029", "impostor-certificate-first-contact/FIRST-030",
+			"impostor-certificate-first-contact/FIRST-031",
+			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
+			"certificate-expired/TLS-013", "certificate-expired/TLS-014", "certificate-expired/TLS-015",
+			"certificate-client-auth-only/TLS-017", "certificate-client-auth-only/TLS-018", "certificate-client-auth-only/TLS-019",
+		},
+		also: verdictOf(verdict.Pass,
+			"impostor-certificate/TLS-004", "impostor-certificate-first-contact/FIRST-032",
+			"certificate-renewal/TLS-005", "certificate-renewal/TLS-006",
+			"certificate-renewal-intermediate/TLS-007", "certificate-renewal-intermediate/TLS-008"),
+	},
+	builtin.ChainOnlyTLS: {
+		fail: []string{
+			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
+			"certificate-expired/TLS-013", "certificate-expired/TLS-014", "certificate-expired/TLS-015",
+			"certificate-client-auth-only/TLS-017", "certificate-client-auth-only/TLS-018", "certificate-client-auth-only/TLS-019",
+		},
+		also: verdictOf(verdict.Pass,
+			"certificate-other-host/TLS-012", "certificate-expired/TLS-016", "certificate-client-auth-only/TLS-020",
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate/TLS-004", "certificate-renewal-intermediate/TLS-008"),
+	},
+	// It follows a card redirect anywhere on the card URL's host, whatever
+	// the port. Every cross-origin redirect went to another host before
+	// card-redirect-cross-origin-same-host, so it passed the whole catalog,
+	// exit 0 in both modes; there it follows the redirect to C, on the
+	// card's host at another port, and sends C the task with its token.
+	builtin.CardRedirectSameHost: {fail: []string{
+		"card-redirect-cross-origin-same-host/REDIR-008", "card-redirect-cross-origin-same-host/REDIR-009",
+		"card-redirect-cross-origin-same-host/REDIR-010", "card-redirect-cross-origin-same-host/REDIR-011",
+	}},
+	// It takes a key set anywhere on the card URL's host for the card
+	// origin's. Every foreign key set was on another host before
+	// repointed-endpoint-foreign-key-same-host, so it passed the whole
+	// catalog, exit 0 in both modes; there it fetches B's keys, on the
+	// card's host at another port, and sends B the task with its token.
+	builtin.JWKSSameHost: {fail: []string{
+		"repointed-endpoint-foreign-key-same-host/SIG-018", "repointed-endpoint-foreign-key-same-host/SIG-019",
+		"repointed-endpoint-foreign-key-same-host/SIG-020",
+	}},
+	// It follows a card redirect to another path to any origin. Every
+	// cross-origin redirect kept the well-known path before
+	// card-redirect-cross-origin-moved-path, so it passed the whole catalog,
+	// exit 0 in both modes; there it follows the redirect to C's card at
+	// its own path, and sends C the task with its token.
+	builtin.RedirectMovedPath: {fail: []string{
+		"card-redirect-cross-origin-moved-path/REDIR-013", "card-redirect-cross-origin-moved-path/REDIR-014",
+		"card-redirect-cross-origin-moved-path/REDIR-015", "card-redirect-cross-origin-moved-path/REDIR-016",
+	}},
 	// It refuses every card whose response carries an Age, however fresh:
 	// a cache's copy taken for an untrusted one. Before card-served-with-age
 	// only the expiry scenarios served an Age (600, past max-age=300, in the
