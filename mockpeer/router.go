@@ -91,10 +91,14 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 	switch {
 	case route == journal.RouteCard:
 		p.serveCard(rec, r, d)
+	case route == journal.RouteToken && p.spec.TokenRedirect.redirects(current.n):
+		p.serveTokenRedirect(rec)
 	case route == journal.RouteToken:
 		p.serveToken(rec, r)
 	case route == journal.RouteJWKS:
 		p.serveJWKS(rec, r)
+	case route == journal.RouteA2A && p.redirectsA2A(r.URL.Path, current.n):
+		p.serveA2ARedirect(rec, r)
 	case route == journal.RouteA2A && r.URL.Path == p.paths.jsonrpc:
 		p.jsonrpc.ServeHTTP(rec, r)
 	case route == journal.RouteA2A && bindingAt(r.URL.Path, p.paths) == wire.BindingGRPC:
