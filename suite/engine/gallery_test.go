@@ -165,10 +165,13 @@ var aimed = map[string]aim{
 	builtin.GoAwayBearer:    leakAim(true),
 	builtin.PingBearer:      leakAim(true),
 	builtin.CleartextBearer: leakAim(true),
-	builtin.TrailerBearer:   leakAim(true),
-	builtin.HostBearer:      leakAim(true),
-	builtin.MethodBearer:    leakAim(true),
-	builtin.UserinfoBearer:  leakAim(true),
+	// These four write it into a request the card route serves (a
+	// trailer, the Host, the method, userinfo): a credential on a card
+	// request, CRED-012, in each scenario they are pinned to.
+	builtin.TrailerBearer:  onCardRoute(leakAim(true)),
+	builtin.HostBearer:     onCardRoute(leakAim(true)),
+	builtin.MethodBearer:   onCardRoute(leakAim(true)),
+	builtin.UserinfoBearer: onCardRoute(leakAim(true)),
 	// A handshake and nothing else: contact with endpoints the card could
 	// never make authoritative, and what the principal check of a signed
 	// card's endpoint is allowed.
@@ -654,11 +657,30 @@ func leakAim(pastHandshake bool) aim {
 	return aim{fail: fail, also: verdictOf(verdict.Pass, "repointed-endpoint-principal-mismatch/SIG-008")}
 }
 
-// encodedBearerFailures are what the encoded-bearer clients fail.
+// encodedBearerFailures are what the encoded-bearer clients fail: the
+// request they leak goes to the refused origin's card path, so CRED-012
+// (no credential on a card request) fails too.
 var encodedBearerFailures = []string{
 	"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
 	"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 	"card-redirect-cross-origin/REDIR-002", "card-redirect-cross-origin/REDIR-005",
+	"repointed-endpoint/CRED-012", "repointed-endpoint-foreign-key/CRED-012", "card-redirect-cross-origin/CRED-012",
+}
+
+// onCardRoute is a leak aim whose leaked request the refused origin's card
+// route serves: CRED-012 (no credential on a card request) fails in every
+// scenario the aim is played in.
+func onCardRoute(a aim) aim {
+	scs := map[string]bool{}
+	for _, key := range a.keys() {
+		sc, _, _ := strings.Cut(key, "/")
+		scs[sc] = true
+	}
+	a.fail = slices.Clone(a.fail)
+	for _, sc := range slices.Sorted(maps.Keys(scs)) {
+		a.fail = append(a.fail, sc+"/CRED-012")
+	}
+	return a
 }
 
 var (
