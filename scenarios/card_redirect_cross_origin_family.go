@@ -17,11 +17,33 @@ import (
 // names are in force; C, on a host of its own, is a working A2A peer whose
 // card points at C itself. The client holds a bearer token.
 func redirectedToC(s Scenario, redirect mockpeer.Redirect) *Scenario {
+	return redirectedTo(s, redirect, workingPeer("C", "127.0.0.3", bearerCard))
+}
+
+// redirectedTo is redirectedToC with C placed as c says: on the card's own
+// host at another port (card-redirect-cross-origin-same-host), or serving
+// its card at a path of its own (card-redirect-cross-origin-moved-path),
+// so that no gate that looks at the host alone, or at the path, passes
+// for an origin check.
+func redirectedTo(s Scenario, redirect mockpeer.Redirect, c mockpeer.PeerSpec) *Scenario {
 	s.Grants = mockpeer.Grants{Bearer: true}
 	return routing(s, mockpeer.PeerSpec{
 		Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
 		Redirect: &redirect,
-	}, workingPeer("C", "127.0.0.3", bearerCard))
+	}, c)
+}
+
+// redirectRefusedLater is the requirements of card-redirect-cross-origin's
+// shape, the redirect to peer C served in the second task: refusedRedirect's
+// three, no contact at all with C (r[3]), the first task completed (r[4]).
+func redirectRefusedLater(r [5]said) []Requirement {
+	return append(refusedRedirect("C", 2, [3]said{r[0], r[1], r[2]}),
+		Requirement{
+			ID: r[3].id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: r[3].text,
+			Ref: "contract-model §3 rule 6 and §4", Check: nothingReaches("C"),
+		},
+		controlTask(r[4].id, verdict.ProfileCore, 1, r[4].text, "contract-model §3 rule 6"),
+	)
 }
 
 // refusedRedirect is the requirements of a card URL that redirected the
@@ -36,4 +58,12 @@ func refusedRedirect(peer string, refused int, r [3]said) []Requirement {
 		{ID: r[1].id, Level: verdict.Must, Profile: verdict.ProfileCore, Text: r[1].text, Ref: ref, Check: noCredentialAt(peer)},
 		atTask(refused, mustAbort(r[2].id, r[2].text, ref+"; docs/driver-contract.md", driver.ReasonUntrustedEndpoint)),
 	}
+}
+
+// movedCardPeer is workingPeer serving its card at summarizerCardPath, the
+// well-known card path unmatched.
+func movedCardPeer(name, host string) mockpeer.PeerSpec {
+	p := workingPeer(name, host, bearerCard)
+	p.CardPath = summarizerCardPath
+	return p
 }

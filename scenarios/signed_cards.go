@@ -17,8 +17,16 @@ import (
 // them is an empty value: @a2a-js/sdk 1.3.0 canonicalizes empty values
 // away and could not verify them (docs/contract-model.md §6, interop).
 func signedRepoint(s Scenario, signing mockpeer.Signing, bIdentity string) *Scenario {
+	return signedRepointOn(s, signing, bIdentity, "127.0.0.2")
+}
+
+// signedRepointOn is signedRepoint with B listening on bHost: on the card's
+// own host, 127.0.0.1, at another port, in repointed-endpoint-foreign-key-
+// same-host, so that a gate that takes any key set on the card's host for
+// the card origin's does not pass for an origin check.
+func signedRepointOn(s Scenario, signing mockpeer.Signing, bIdentity, bHost string) *Scenario {
 	s.Grants = mockpeer.Grants{OAuth: true}
-	b := workingPeer("B", "127.0.0.2", oauthCard)
+	b := workingPeer("B", bHost, oauthCard)
 	b.Identity = bIdentity
 	return routing(s, mockpeer.PeerSpec{
 		Cards:   []mockpeer.CardFunc{oauthCard("A").Build, oauthCard("A").Endpoint("B").Version("1.1.0").Build},

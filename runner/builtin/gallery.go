@@ -249,6 +249,16 @@ const (
 	// path of the card URL's origin, the URL's own path ignored
 	// (wellknowncard.go).
 	WellKnownCard = "well-known-card"
+	// CardRedirectSameHost is the reference following a card redirect
+	// anywhere on the card URL's host, whatever the port
+	// (cardredirectsamehost.go).
+	CardRedirectSameHost = "card-redirect-same-host"
+	// JWKSSameHost is the reference taking a key set anywhere on the card
+	// URL's host, whatever the port, for the card origin's (jwkssamehost.go).
+	JWKSSameHost = "jwks-same-host"
+	// RedirectMovedPath is the reference following a card redirect to
+	// another path to any origin (redirectmovedpath.go).
+	RedirectMovedPath = "redirect-moved-path"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -348,6 +358,9 @@ var gallery = []client{
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
+	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
+	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
+	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

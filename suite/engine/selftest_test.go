@@ -33,6 +33,8 @@ var expectedFailures = map[string][]string{
 	builtin.TTLCache: slices.Concat(forgedSignatureKeys("GEN-004", 2), secondTaskOnFirstCard, []string{
 		"capability-drift-before-send/GEN-004",
 		"card-redirect-cross-origin/GEN-004", "card-redirect-cross-origin/REDIR-003",
+		"card-redirect-cross-origin-same-host/GEN-004", "card-redirect-cross-origin-same-host/REDIR-010",
+		"card-redirect-cross-origin-moved-path/GEN-004", "card-redirect-cross-origin-moved-path/REDIR-015",
 		"capability-field-before-send/GEN-004", "contract-field-before-send/GEN-004",
 		"contract-field-before-send/FIELD-002", "contract-field-before-send/FIELD-003", "contract-field-before-send/FIELD-004",
 		"contract-field-before-send/FIELD-005", "contract-field-before-send/FIELD-006", "contract-field-before-send/FIELD-007",
@@ -116,6 +118,12 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-principal-mismatch/SIG-010",
 		"card-redirect-cross-origin/REDIR-001", "card-redirect-cross-origin/REDIR-002", "card-redirect-cross-origin/REDIR-003",
 		"card-redirect-cross-origin/REDIR-005",
+		"card-redirect-cross-origin-same-host/REDIR-008", "card-redirect-cross-origin-same-host/REDIR-009",
+		"card-redirect-cross-origin-same-host/REDIR-010", "card-redirect-cross-origin-same-host/REDIR-011",
+		"card-redirect-cross-origin-moved-path/REDIR-013", "card-redirect-cross-origin-moved-path/REDIR-014",
+		"card-redirect-cross-origin-moved-path/REDIR-015", "card-redirect-cross-origin-moved-path/REDIR-016",
+		"repointed-endpoint-foreign-key-same-host/SIG-018", "repointed-endpoint-foreign-key-same-host/SIG-019",
+		"repointed-endpoint-foreign-key-same-host/SIG-020",
 		"origin-lookalike/ORIGIN-001", "origin-lookalike/ORIGIN-002",
 		"origin-lookalike/ORIGIN-004", "origin-lookalike/ORIGIN-005", "origin-lookalike/ORIGIN-007",
 		"origin-lookalike/ORIGIN-008", "origin-lookalike/ORIGIN-010", "origin-lookalike/ORIGIN-011",
@@ -152,6 +160,8 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint-foreign-key/SIG-007",
 		"repointed-endpoint-foreign-key-first-contact/FIRST-009", "repointed-endpoint-foreign-key-first-contact/FIRST-010",
 		"repointed-endpoint-foreign-key-first-contact/FIRST-011",
+		"repointed-endpoint-foreign-key-same-host/SIG-018", "repointed-endpoint-foreign-key-same-host/SIG-019",
+		"repointed-endpoint-foreign-key-same-host/SIG-020",
 	}),
 	// GEN-001 in every scenario, since each session starts with a task that
 	// completes: the mutant leaves out A2A-Version over HTTP and the
@@ -173,6 +183,8 @@ var expectedFailures = map[string][]string{
 		"repointed-endpoint/GEN-001", "repointed-grpc-endpoint/GEN-001", "repointed-grpc-target/GEN-001",
 		"rotation-during-send/GEN-001", "skill-reorganization/GEN-001", "version-skew/GEN-001",
 		"impostor-certificate/GEN-001", "origin-lookalike/GEN-001", "endpoint-path-prefixed/GEN-001", "card-url-not-well-known/GEN-001",
+		"card-redirect-cross-origin-same-host/GEN-001", "card-redirect-cross-origin-moved-path/GEN-001",
+		"repointed-endpoint-foreign-key-same-host/GEN-001",
 		"repointed-endpoint-first-contact/GEN-001", "repointed-endpoint-bad-signature-first-contact/GEN-001",
 		"repointed-endpoint-foreign-key-first-contact/GEN-001", "repointed-endpoint-principal-mismatch-first-contact/GEN-001",
 		"repointed-grpc-endpoint-first-contact/GEN-001", "repointed-grpc-target-first-contact/GEN-001",
@@ -200,11 +212,17 @@ var expectedFailures = map[string][]string{
 	builtin.NoFrozenContract: {
 		"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002",
 	},
-	// Only repointed-endpoint and origin-lookalike put B on the card's host
-	// (another port); every other foreign peer is on another host, which it
-	// does refuse. Of the look-alikes it takes those on the card's host:
-	// userinfo in front of B, B, and http on A's port.
+	// Only repointed-endpoint, origin-lookalike and the -same-host twins put
+	// B or C on the card's host (another port); every other foreign peer is
+	// on another host, which it does refuse. Of the look-alikes it takes
+	// those on the card's host: userinfo in front of B, B, and http on A's
+	// port. Its gate is every reach's: a redirect, a key set on the card's
+	// host pass it too.
 	builtin.SameHostOrigin: {
+		"card-redirect-cross-origin-same-host/REDIR-008", "card-redirect-cross-origin-same-host/REDIR-009",
+		"card-redirect-cross-origin-same-host/REDIR-010", "card-redirect-cross-origin-same-host/REDIR-011",
+		"repointed-endpoint-foreign-key-same-host/SIG-018", "repointed-endpoint-foreign-key-same-host/SIG-019",
+		"repointed-endpoint-foreign-key-same-host/SIG-020",
 		"extended-card-repointed/EXTCARD-007", "extended-card-repointed/EXTCARD-008", "extended-card-repointed/EXTCARD-009",
 		"credential-scope/CRED-006",
 		"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002", "repointed-endpoint/REPOINT-003",
@@ -311,6 +329,7 @@ var blindRevalidation = slices.Concat(secondTaskOnFirstCard, []string{
 var secondTaskOnFirstCard = []string{
 	"repointed-endpoint-bad-signature/GEN-004", "repointed-endpoint-bad-signature/SIG-004",
 	"repointed-endpoint-foreign-key/GEN-004", "repointed-endpoint-foreign-key/SIG-007",
+	"repointed-endpoint-foreign-key-same-host/GEN-004", "repointed-endpoint-foreign-key-same-host/SIG-020",
 	"repointed-endpoint-principal-mismatch/GEN-004", "repointed-endpoint-principal-mismatch/SIG-010",
 	"repointed-endpoint-signed/GEN-004", "repointed-endpoint-signed/SIG-001",
 	"repointed-endpoint-retired-key/GEN-004", "repointed-endpoint-retired-key/SIG-015",
