@@ -249,6 +249,16 @@ const (
 	// path of the card URL's origin, the URL's own path ignored
 	// (wellknowncard.go).
 	WellKnownCard = "well-known-card"
+	// ChainOnlyTLS is the reference checking only that a server's chain
+	// reaches the trust root: no name, validity or key usage checked
+	// (chainonlytls.go).
+	ChainOnlyTLS = "chain-only-tls"
+	// ClaimEveryExtension is the reference speaking every extension a card
+	// declares: none is ever refused (claimeveryextension.go).
+	ClaimEveryExtension = "claim-every-extension"
+	// NoJKUTrusted is the reference taking a card whose signatures name no
+	// jku as verified, unread (nojkutrusted.go).
+	NoJKUTrusted = "no-jku-trusted"
 	// CardRedirectSameHost is the reference following a card redirect
 	// anywhere on the card URL's host, whatever the port
 	// (cardredirectsamehost.go).
@@ -358,6 +368,9 @@ var gallery = []client{
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
+	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
+	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
+	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
 	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
 	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
 	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin

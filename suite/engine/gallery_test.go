@@ -600,6 +600,49 @@ var aimed = map[string]aim{
 	builtin.WellKnownCard: {fail: []string{
 		"card-url-not-well-known/ORIGIN-020", "card-url-not-well-known/GEN-002",
 	}},
+	// It checks only that a server's chain reaches the trust root: every
+	// peer's certificate named the host dialed, was valid and for
+	// serverAuth, and impostor-certificate's impostor chains to another CA,
+	// so it passed the whole catalog, exit 0 in both modes. The flawed
+	// certificates from the run's own CA it takes, and sends the impostor
+	// the task with its token.
+	// It speaks every extension a card declares, required or not. The only
+	// extension any card required was the frozen-contract one, which the
+	// reference speaks, so it passed the whole catalog, exit 0 in both
+	// modes; a card requiring an extension nobody speaks it activates and
+	// sends the task under.
+	builtin.ClaimEveryExtension: {
+		fail: []string{"unknown-extension-required/EXT-004", "unknown-extension-required/EXT-005"},
+		also: verdictOf(verdict.Pass, "unknown-extension-required/EXT-006",
+			"frozen-contract-extension/EXT-001", "frozen-contract-extension/EXT-002"),
+	},
+	// It takes a card whose signatures name no jku as verified, unread.
+	// Every signed card, forged or not, named a jku, so it passed the whole
+	// catalog, exit 0 in both modes; the tampered card without jku sends
+	// it to B with its token. The honest card without jku it follows, as
+	// the reference does, and every forgery naming a jku it refuses.
+	builtin.NoJKUTrusted: {
+		fail: []string{
+			"repointed-endpoint-bad-signature-no-jku/SIG-024", "repointed-endpoint-bad-signature-no-jku/SIG-025",
+			"repointed-endpoint-bad-signature-no-jku/SIG-026",
+		},
+		also: verdictOf(verdict.Pass,
+			"repointed-endpoint-bad-signature-no-jku/SIG-027",
+			"repointed-endpoint-signed-no-jku/SIG-022", "repointed-endpoint-signed-no-jku/SIG-023",
+			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-004",
+			"repointed-endpoint-foreign-jku/TRUST-001", "repointed-endpoint-unpublished-kid/TRUST-006"),
+	},
+	builtin.ChainOnlyTLS: {
+		fail: []string{
+			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
+			"certificate-expired/TLS-013", "certificate-expired/TLS-014", "certificate-expired/TLS-015",
+			"certificate-client-auth-only/TLS-017", "certificate-client-auth-only/TLS-018", "certificate-client-auth-only/TLS-019",
+		},
+		also: verdictOf(verdict.Pass,
+			"certificate-other-host/TLS-012", "certificate-expired/TLS-016", "certificate-client-auth-only/TLS-020",
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate/TLS-004", "certificate-renewal-intermediate/TLS-008"),
+	},
 	// It follows a card redirect anywhere on the card URL's host, whatever
 	// the port. Every cross-origin redirect went to another host before
 	// card-redirect-cross-origin-same-host, so it passed the whole catalog,
