@@ -1,6 +1,8 @@
 package mockpeer
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
@@ -19,8 +21,10 @@ const DefaultDrainTimeout = 2 * time.Second
 
 // PresentImpostor makes the peer an impostor on its own origin: from now
 // on it presents a certificate for the same hosts and name, issued by a CA
-// of its own that no file of the farm holds, so a client that verifies the
-// server refuses the handshake (journaled as RouteConnection,
+// of its own that no file of the farm holds, named as the run's CA is, down
+// to its subject key identifier (lookalikeCA): only the signature tells
+// them apart, so a client that verifies the server refuses the handshake,
+// and one that follows a chain by its issuer names alone does not (journaled as RouteConnection,
 // Exchange.HandshakeRefusedByClient). TLS
 // session resumption is refused too: a ticket from the genuine peer would
 // otherwise skip the certificate altogether. Then every connection already
@@ -76,13 +80,14 @@ func (p *Peer) switchCertificate(change func() error) error {
 func (p *Peer) Impostor() bool { return p.impostor.Load() != nil }
 
 // impostorConfig is a TLS configuration like the peer's, presenting a
-// certificate from a throwaway CA and resuming no session.
+// certificate from a throwaway CA named as the run's is, and resuming no
+// session.
 func (p *Peer) impostorConfig() (*tls.Config, error) {
 	genuine, err := p.farm.pki.server(p.identity)
 	if err != nil {
 		return nil, err
 	}
-	caCert, _, key, err := newCA("a2a-conform impostor", p.farm.pki.issued)
+	caCert, key, err := lookalikeCA(p.farm.pki.caCert, p.farm.pki.issued)
 	if err != nil {
 		return nil, err
 	}
@@ -136,4 +141,29 @@ func (p *Peer) tlsConfig() *tls.Config {
 		return imp, nil
 	}
 	return cfg
+}
+
+// lookalikeCA makes a throwaway CA named as genuine is: the same subject
+// and subject key identifier, so the leaves it signs name genuine as their
+// issuer and authority key, under a key of its own. Only a check of the
+// signature tells its chains from genuine's.
+func lookalikeCA(genuine *x509.Certificate, now time.Time) (*x509.Certificate, *ecdsa.PrivateKey, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, nil, fmt.Errorf("mockpeer: impostor CA key: %w", err)
+	}
+	cert, _, err := sign(&x509.Certificate{
+		Subject:               genuine.Subject,
+		SubjectKeyId:          genuine.SubjectKeyId,
+		NotBefore:             now.Add(-time.Hour),
+		NotAfter:              now.Add(certLifetime),
+		IsCA:                  true,
+		BasicConstraintsValid: true,
+		MaxPathLen:            1,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+	}, &key.PublicKey, nil, key)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cert, key, nil
 }

@@ -1,8 +1,10 @@
 package mockpeer
 
 import (
+	"bytes"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/pem"
 	"errors"
 	"io"
 	"net"
@@ -102,6 +104,19 @@ func TestImpostorCertificate(t *testing.T) {
 	}
 	if err := leaf.VerifyHostname("127.0.0.1"); err != nil {
 		t.Errorf("the impostor's certificate does not name the peer's host: %v", err)
+	}
+	// Its issuer is named as the run's CA is, down to the key identifier:
+	// only the signature tells it from a certificate the run's CA issued.
+	block, _ := pem.Decode(f.CAPEM())
+	ca, err := x509.ParseCertificate(block.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(leaf.RawIssuer, ca.RawSubject) || !bytes.Equal(leaf.AuthorityKeyId, ca.SubjectKeyId) {
+		t.Errorf("the impostor's issuer is %q (key %x), want the run CA's name %q (key %x)", leaf.Issuer, leaf.AuthorityKeyId, ca.Subject, ca.SubjectKeyId)
+	}
+	if err := leaf.CheckSignatureFrom(ca); err == nil {
+		t.Error("the run's CA signed the impostor's certificate")
 	}
 }
 

@@ -210,7 +210,7 @@ func (p *pki) writeClientFiles(dir string) error {
 }
 
 // newCA makes a run's certificate authority, valid from an hour before now
-// for certLifetime; organization tells a genuine CA from an impostor's.
+// for certLifetime.
 func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {

@@ -259,6 +259,10 @@ const (
 	// NoJKUTrusted is the reference taking a card whose signatures name no
 	// jku as verified, unread (nojkutrusted.go).
 	NoJKUTrusted = "no-jku-trusted"
+	// IssuerNameTLS is the reference trusting a chain whose issuer names
+	// lead to the trust root's subject, no signature checked
+	// (issuernametls.go).
+	IssuerNameTLS = "issuer-name-chain"
 	// CardRedirectSameHost is the reference following a card redirect
 	// anywhere on the card URL's host, whatever the port
 	// (cardredirectsamehost.go).
@@ -371,6 +375,7 @@ var gallery = []client{
 	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
 	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
 	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
+	{name: IssuerNameTLS, unsafe: issuerNameTLS},                       // a chain of names taken for a chain of signatures
 	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
 	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
 	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin

@@ -633,6 +633,27 @@ var aimed = map[string]aim{
 			"repointed-endpoint-bad-signature/SIG-002", "repointed-endpoint-bad-signature/SIG-004",
 			"repointed-endpoint-foreign-jku/TRUST-001", "repointed-endpoint-unpublished-kid/TRUST-006"),
 	},
+	// It follows a chain by its issuer names to the trust root's subject
+	// and checks no signature. impostor-certificate's impostor CA was named
+	// otherwise, so it passed the whole catalog, exit 0 in both modes; now
+	// named as the run's CA, down to its key identifier, the impostor gets
+	// the task and the token, and so does every flawed certificate (it
+	// checks no name, validity or key usage either). Renewals it takes, as
+	// the reference does.
+	builtin.IssuerNameTLS: {
+		fail: []string{
+			"impostor-certificate/TLS-001", "impostor-certificate/TLS-002", "impostor-certificate/TLS-003",
+			"impostor-certificate-first-contact/FIRST-029", "impostor-certificate-first-contact/FIRST-030",
+			"impostor-certificate-first-contact/FIRST-031",
+			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
+			"certificate-expired/TLS-013", "certificate-expired/TLS-014", "certificate-expired/TLS-015",
+			"certificate-client-auth-only/TLS-017", "certificate-client-auth-only/TLS-018", "certificate-client-auth-only/TLS-019",
+		},
+		also: verdictOf(verdict.Pass,
+			"impostor-certificate/TLS-004", "impostor-certificate-first-contact/FIRST-032",
+			"certificate-renewal/TLS-005", "certificate-renewal/TLS-006",
+			"certificate-renewal-intermediate/TLS-007", "certificate-renewal-intermediate/TLS-008"),
+	},
 	builtin.ChainOnlyTLS: {
 		fail: []string{
 			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
