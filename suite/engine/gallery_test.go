@@ -320,6 +320,7 @@ var aimed = map[string]aim{
 			"card-redirect-cross-origin-moved-path", "card-redirect-cross-origin-same-host",
 			"certificate-client-auth-only", "certificate-expired", "certificate-other-host", "unknown-extension-required",
 			"card-redirect-at-revalidation", "default-port-listed-first", "revalidation-refused",
+			"extended-card-repointed-public-listed", "grpc-named-resolver-own-origin", "interface-redirect-cross-origin",
 			"card-redirect-same-origin", "card-served-with-age", "card-url-not-well-known", "certificate-renewal-intermediate",
 			"certificate-renewal", "client-cert-unrequested", "contract-field-before-send", "contract-frozen-after-send",
 			"credential-alternatives", "duplicate-binding-order", "endpoint-path-prefixed", "extended-card-contract-change",
