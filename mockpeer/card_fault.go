@@ -33,10 +33,37 @@ const (
 	// CardRedirectLoop answers 307 with the card URL itself as Location:
 	// a redirect that never ends in a card.
 	CardRedirectLoop CardFault = "redirect-loop"
+	// CardUnauthorized answers 401 with a Bearer challenge, as a card URL
+	// put behind the agent's own authentication does.
+	CardUnauthorized CardFault = "unauthorized"
+	// CardForbidden answers 403 Forbidden.
+	CardForbidden CardFault = "forbidden"
+	// CardNotFound answers 404 Not Found, as a half-deployed agent does.
+	CardNotFound CardFault = "not-found"
+	// CardGone answers 410 Gone, as an agent withdrawn for good does.
+	CardGone CardFault = "gone"
 )
+
+// CardErrorFaults are the faults that answer a client error status (4xx):
+// the card URL's server telling the client no, rather than failing.
+func CardErrorFaults() []CardFault {
+	return []CardFault{CardUnauthorized, CardForbidden, CardNotFound, CardGone}
+}
+
+// cardErrorStatus is the status each of CardErrorFaults answers.
+var cardErrorStatus = map[CardFault]int{
+	CardUnauthorized: http.StatusUnauthorized, CardForbidden: http.StatusForbidden,
+	CardNotFound: http.StatusNotFound, CardGone: http.StatusGone,
+}
 
 // CardFaults lists every card fault, in the order of the constants.
 func CardFaults() []CardFault {
+	return append(CardServerFaults(), CardErrorFaults()...)
+}
+
+// CardServerFaults are the faults of a card URL whose server fails: it is
+// down, cuts the answer, or answers with something that is not the card.
+func CardServerFaults() []CardFault {
 	return []CardFault{CardUnavailable, CardHangUp, CardMalformed, CardNotACard, CardRedirectLoop}
 }
 
@@ -101,5 +128,11 @@ func (p *Peer) serveCardFault(w http.ResponseWriter, fault CardFault, d *draft, 
 	case CardRedirectLoop:
 		w.Header().Set("Location", p.CardURL())
 		w.WriteHeader(http.StatusTemporaryRedirect)
+	case CardUnauthorized, CardForbidden, CardNotFound, CardGone:
+		if fault == CardUnauthorized {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="agent card"`)
+		}
+		status := cardErrorStatus[fault]
+		writeJSON(w, status, map[string]string{"error": string(fault), "message": http.StatusText(status)})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
@@ -78,6 +79,17 @@ func TestCardFaultAnswers(t *testing.T) {
 			}
 		}},
 		{CardHangUp, 0, nil},
+		{CardUnauthorized, http.StatusUnauthorized, func(t *testing.T, _ *Peer, resp *http.Response, _ []byte) {
+			if got := resp.Header.Get("WWW-Authenticate"); !strings.HasPrefix(got, "Bearer ") {
+				t.Errorf("401 with WWW-Authenticate %q, want a Bearer challenge", got)
+			}
+		}},
+		{CardForbidden, http.StatusForbidden, func(*testing.T, *Peer, *http.Response, []byte) {}},
+		{CardNotFound, http.StatusNotFound, func(*testing.T, *Peer, *http.Response, []byte) {}},
+		{CardGone, http.StatusGone, func(*testing.T, *Peer, *http.Response, []byte) {}},
+	}
+	if len(tests) != len(CardFaults()) {
+		t.Fatalf("%d faults tested, want every one of CardFaults (%d)", len(tests), len(CardFaults()))
 	}
 	for _, tc := range tests {
 		t.Run(string(tc.fault), func(t *testing.T) {

@@ -43,6 +43,10 @@ type Farm struct {
 	stopCtx   func() bool    // detaches the Start context
 	closeOnce sync.Once
 	closeErr  error
+	// lost are the requests whose serving panicked before they were
+	// journaled (lost.go): Close reports them, so that no verdict stands
+	// on a journal that misses a request.
+	lost lostRequests
 
 	gate     sync.Mutex // guards closed and in-flight Adds
 	closed   bool
@@ -288,6 +292,9 @@ func (f *Farm) teardown() error {
 	f.gate.Unlock()
 	f.inFlight.Wait()
 	stopGRPC(f.peers)
+	if err := f.lost.err(); err != nil {
+		errs = append(errs, err)
+	}
 	if f.ownDir {
 		if err := os.RemoveAll(f.dir); err != nil {
 			errs = append(errs, fmt.Errorf("mockpeer: remove %s: %w", f.dir, err))

@@ -50,6 +50,7 @@ type arrival struct {
 	tap     bodyTap
 	draft   draft // what serve collects; cardVersion -1 until a card is served
 	ctx     draftContext
+	stored  bool // its exchange is in the journal
 }
 
 // intake admits one request and hands it to serve, which journals it. A
@@ -65,6 +66,7 @@ func (f *Farm) intake(w http.ResponseWriter, r *http.Request, serve func(*arriva
 	in.rec.start(w, r, f.limits.WriteTimeout, limit)
 	in.seq, in.at = f.journal.Reserve(), f.now()
 	tapBody(&in.tap, w, &in.rec.rc, r, f.limits, limit, f.secrets)
+	defer f.lost.unlessStored(in, r)
 	serve(in)
 }
 
@@ -139,6 +141,7 @@ func (f *Farm) store(e *journal.Exchange, in *arrival) {
 	e.Body, bodyCut = in.tap.captured()
 	f.seal(e, bodyCut, in.rec.cut)
 	f.journal.Append(e)
+	in.stored = true
 }
 
 // record adds what the peer and the protocol layer learnt to e, then

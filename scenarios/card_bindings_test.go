@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"slices"
 	"testing"
 
@@ -36,6 +37,9 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true}
 	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true}
 	twiceCards := map[string]bool{"foreign-origin-listed-first A v1": true}
+	// Its HTTP interfaces again, without the port, before every binding.
+	portlessFirst := map[string]bool{"default-port-listed-first A v1": true}
+	httpBindings := slices.DeleteFunc(slices.Clone(mockpeer.AllBindings), func(b string) bool { return b == wire.BindingGRPC })
 	origins := func(peer string) string { return "https://" + peer + ".test:443" }
 	seen := map[string]bool{}
 	for _, sc := range Catalog() {
@@ -54,6 +58,12 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 				}
 				if twice[sc.ID] || twiceCards[key] {
 					if want := slices.Concat(mockpeer.AllBindings, mockpeer.AllBindings); !slices.Equal(got, want) {
+						t.Errorf("%s lists %v, want %v", key, got, want)
+					}
+					continue
+				}
+				if portlessFirst[key] {
+					if want := slices.Concat(httpBindings, mockpeer.AllBindings); !slices.Equal(got, want) {
 						t.Errorf("%s lists %v, want %v", key, got, want)
 					}
 					continue

@@ -20,7 +20,7 @@ var _ = register(bearerPeer(Scenario{
 		"the card, and stays failed for the rest of the task: 503 with Retry-After, the connection hung up " +
 		"with no response, a 200 whose body is the card cut off (not JSON), a 200 whose JSON is no agent " +
 		"card, a redirect to itself. Then the card URL is healthy again for a last task, which must complete.",
-	Tasks: revalidationFaultTasks(),
+	Tasks: revalidationFaultTasks(revalidationFaults),
 	Requirements: []Requirement{
 		{
 			ID: "REVAL-001", Level: verdict.Must, Profile: verdict.ProfileCore,
@@ -40,7 +40,7 @@ var _ = register(bearerPeer(Scenario{
 			Text: "The client MUST report each task whose revalidation failed failed, with reason transport-error (no answer) or " +
 				"peer-error (an answer that is not the card), having met the failure.",
 			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
-			Check: failedOnCardFault(revalidationFaultTaskNumbers()),
+			Check: failedOnCardFault(revalidationFaultTaskNumbers(revalidationFaults)),
 		},
 		controlTask("REVAL-004", verdict.ProfileCore, 1, "The client MUST complete the first task, before the card URL fails (the positive control).",
 			"contract-model §3 rule 2"),
@@ -50,22 +50,23 @@ var _ = register(bearerPeer(Scenario{
 	},
 }, freshPeer(bearerCard("A").Build)))
 
-// revalidationFaults are the failures of the scenario, one task each.
-var revalidationFaults = mockpeer.CardFaults()
+// revalidationFaults are the failures of the scenario, one task each: a
+// server that fails, not one that answers no (revalidation-refused).
+var revalidationFaults = mockpeer.CardServerFaults()
 
 // revalidationFaultTasks: a control, one task per fault, a control.
-func revalidationFaultTasks() []Task {
+func revalidationFaultTasks(faults []mockpeer.CardFault) []Task {
 	tasks := []Task{{}}
-	for _, fault := range revalidationFaults {
+	for _, fault := range faults {
 		tasks = append(tasks, Task{Before: ArmCardFault("A", fault)})
 	}
 	return append(tasks, Task{Before: ClearCardFault("A")})
 }
 
 // revalidationFaultTaskNumbers are the numbers of the faulted tasks.
-func revalidationFaultTaskNumbers() []int {
+func revalidationFaultTaskNumbers(faults []mockpeer.CardFault) []int {
 	var out []int
-	for i := range revalidationFaults {
+	for i := range faults {
 		out = append(out, i+2)
 	}
 	return out

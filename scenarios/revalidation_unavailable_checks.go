@@ -25,16 +25,24 @@ func firstCardFault(ev *Evidence) (journal.Exchange, bool) {
 // is true came after the first card request the peer answered with a
 // fault in that task.
 func afterCardFault(want, what string, bad func(journal.Exchange) bool) func(*Evidence) verdict.Judgement {
+	return afterFirstCardAnswer(firstCardFault, "the card request the peer answered with a fault", want, what, bad)
+}
+
+// afterFirstCardAnswer: in every task of the session, no request for which
+// bad is true came after the card request first finds in that task, which
+// answered says what it was.
+func afterFirstCardAnswer(first func(*Evidence) (journal.Exchange, bool), answered, want, what string,
+	bad func(journal.Exchange) bool) func(*Evidence) verdict.Judgement {
 	return func(ev *Evidence) verdict.Judgement {
 		for n := range ev.Runs() {
 			view := ev.Task(n + 1)
-			fault, ok := firstCardFault(view)
+			fault, ok := first(view)
 			if !ok {
 				continue
 			}
 			after := view.Select(func(ex journal.Exchange) bool { return ex.Seq > fault.Seq && bad(ex) })
 			if len(after) > 0 {
-				return failed(fmt.Sprintf("%s after the card request the peer answered with a fault", want),
+				return failed(fmt.Sprintf("%s after %s", want, answered),
 					fmt.Sprintf("task %d: the card request #%d was answered %s, then %d %s, first #%d (%s)",
 						view.Client.Task, fault.Seq, faultAnswer(fault), len(after), what, after[0].Seq, requestLine(after[0])),
 					append([]int64{fault.Seq}, seqs(after)...)...)
@@ -55,10 +63,13 @@ func presentsCredential(ex journal.Exchange) bool {
 	return len(ex.Auth.Presented) > 0
 }
 
-// faultAnswer says what a faulted card answer was.
+// faultAnswer says what a faulted or redirected card answer was.
 func faultAnswer(ex journal.Exchange) string {
-	if ex.Status == 0 {
+	switch {
+	case ex.Status == 0:
 		return "with no response (" + ex.CardFault + ")"
+	case ex.CardFault == "":
+		return fmt.Sprintf("%d", ex.Status)
 	}
 	return fmt.Sprintf("%d (%s)", ex.Status, ex.CardFault)
 }

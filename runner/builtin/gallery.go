@@ -249,6 +249,19 @@ const (
 	// path of the card URL's origin, the URL's own path ignored
 	// (wellknowncard.go).
 	WellKnownCard = "well-known-card"
+	// ImmutableNoRevalidate is the reference never revalidating a card
+	// served with Cache-Control: immutable (immutablenorevalidate.go).
+	ImmutableNoRevalidate = "immutable-no-revalidate"
+	// RevalErrorUnchanged is the reference taking a revalidation answered
+	// with a client error (4xx) for a 304 (revalerrorunchanged.go).
+	RevalErrorUnchanged = "reval-4xx-unchanged"
+	// RevalRedirectUnchanged is the reference taking a revalidation
+	// answered with a redirect it refuses for a 304
+	// (revalredirectunchanged.go).
+	RevalRedirectUnchanged = "reval-redirect-unchanged"
+	// PortlessAnyPort is the reference taking a url without a port for the
+	// card's origin when scheme and host match (portlessanyport.go).
+	PortlessAnyPort = "portless-any-port"
 	// ChainOnlyTLS is the reference checking only that a server's chain
 	// reaches the trust root: no name, validity or key usage checked
 	// (chainonlytls.go).
@@ -367,6 +380,10 @@ var gallery = []client{
 	{name: UnsignedOnly, unsafe: unsignedOnly},                         // a signed card taken for a suspect one
 	{name: GuessedPath, unsafe: guessedPath},                           // the endpoint built from the binding, not read
 	{name: WellKnownCard, unsafe: wellKnownCard},                       // the card looked up by origin, not fetched where given
+	{name: ImmutableNoRevalidate, unsafe: immutableNoRevalidate},       // a freshness directive taken for the contract's
+	{name: RevalErrorUnchanged, unsafe: revalErrorUnchanged},           // "no" taken for "nothing new"
+	{name: RevalRedirectUnchanged, unsafe: revalRedirectUnchanged},     // "go elsewhere" taken for "nothing new"
+	{name: PortlessAnyPort, unsafe: portlessAnyPort},                   // no port taken for "the same port"
 	{name: ChainOnlyTLS, unsafe: chainOnlyTLS},                         // a chain to the root taken for the server
 	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
 	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread

@@ -16,7 +16,7 @@ import (
 // reference.
 func TestWellKnownCard(t *testing.T) {
 	for _, tc := range []struct {
-		name, client, cardPath string
+		name, client, cardPath  string
 		cards, unmatched, sends int
 		outcome                 driver.OutcomeKind
 	}{
