@@ -95,6 +95,8 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 		p.serveToken(rec, r)
 	case route == journal.RouteJWKS:
 		p.serveJWKS(rec, r)
+	case route == journal.RouteA2A && p.redirectsA2A(r.URL.Path, current.n):
+		p.serveA2ARedirect(rec, r)
 	case route == journal.RouteA2A && r.URL.Path == p.paths.jsonrpc:
 		p.jsonrpc.ServeHTTP(rec, r)
 	case route == journal.RouteA2A && bindingAt(r.URL.Path, p.paths) == wire.BindingGRPC:

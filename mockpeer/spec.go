@@ -38,6 +38,14 @@ type PeerSpec struct {
 	Caching Caching
 	// Redirect, if non-nil, makes the card URL answer a redirect instead.
 	Redirect *Redirect
+	// A2ARedirect, if non-nil, makes the peer answer every request of its
+	// HTTP bindings (JSON-RPC, HTTP+JSON; never gRPC, which has no
+	// redirects) with a redirect to the same binding's endpoint on peer To,
+	// another peer of the farm, while the card versions it names are in
+	// force: an interface that moved its API to another origin, which the
+	// card does not vouch for. Its Status should be 307 or 308, which keep
+	// the method and body.
+	A2ARedirect *Redirect
 	// Rotations switch the card version in force when their trigger fires.
 	// Each fires at most once. Peer.Arm and Peer.Rotate rotate on the
 	// harness's schedule instead of the client's.

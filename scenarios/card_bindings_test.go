@@ -16,8 +16,9 @@ import (
 // and change one interface's field on purpose (field_before_send_test.go
 // holds each change to one member of the projection): their first card is
 // checked here. The interface-choice scenarios list the three twice, on
-// purpose (interface_choice_family.go), and so does the card that lists
-// another origin's three before its own (foreign_origin_listed_first.go).
+// purpose (interface_choice_family.go), and so do the cards that list
+// another origin's three before their own (foreign_origin_listed_first.go,
+// extended_card_repointed_public_listed.go).
 func TestCatalogCardsListEveryBinding(t *testing.T) {
 	narrowed := map[string]bool{
 		"repointed-grpc-endpoint A v0": true, // gRPC alone, repointed as host:port
@@ -33,10 +34,15 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 		"repointed-grpc-target-first-contact A v0":   true,
 		"repointed-grpc-target-first-contact A v1":   true,
 		"repointed-grpc-target-first-contact B v0":   true,
+		// gRPC alone, its own host:port behind a named resolver, then B's.
+		"grpc-named-resolver-own-origin A v0": true,
+		"grpc-named-resolver-own-origin A v1": true,
+		"grpc-named-resolver-own-origin B v0": true,
 	}
 	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true}
 	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true}
-	twiceCards := map[string]bool{"foreign-origin-listed-first A v1": true}
+	twiceCards := map[string]bool{"foreign-origin-listed-first A v1": true,
+		"extended-card-repointed-public-listed A v0": true, "extended-card-repointed-public-listed A v1": true}
 	// Its HTTP interfaces again, without the port, before every binding.
 	portlessFirst := map[string]bool{"default-port-listed-first A v1": true}
 	httpBindings := slices.DeleteFunc(slices.Clone(mockpeer.AllBindings), func(b string) bool { return b == wire.BindingGRPC })

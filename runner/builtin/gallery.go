@@ -290,6 +290,17 @@ const (
 	// RedirectMovedPath is the reference following a card redirect to
 	// another path to any origin (redirectmovedpath.go).
 	RedirectMovedPath = "redirect-moved-path"
+	// FollowNonCardRedirects is the reference following every redirect but
+	// the card URL's anywhere (follownoncardredirects.go).
+	FollowNonCardRedirects = "follow-non-card-redirects"
+	// ExtendedPublicOrigins is the reference taking an extended card as
+	// authoritative on every origin its public card lists
+	// (extendedpublicorigins.go).
+	ExtendedPublicOrigins = "extended-public-origins"
+	// GRPCResolverAuthority is the reference reading a gRPC target that
+	// names a DNS resolver, dns://resolver/host:port, as host:port
+	// (grpcresolverauthority.go).
+	GRPCResolverAuthority = "grpc-resolver-authority"
 
 	// The credential-choice cheats make contract-model §8 rule 1's
 	// decision the cheap way (credentialchoice.go).
@@ -392,6 +403,9 @@ var gallery = []client{
 	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
 	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
 	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
+	{name: FollowNonCardRedirects, unsafe: followNonCardRedirects},     // an A2A, token or key set redirect followed anywhere
+	{name: ExtendedPublicOrigins, unsafe: extendedPublicOrigins},       // an origin the public card lists taken as vouched for
+	{name: GRPCResolverAuthority, unsafe: grpcResolverAuthority},       // a gRPC target's own resolver ignored
 	{name: FirstAlternativeOnly, unsafe: firstAlternativeOnly},
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},

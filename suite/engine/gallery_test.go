@@ -666,10 +666,13 @@ var aimed = map[string]aim{
 	// the port. Every cross-origin redirect went to another host before
 	// card-redirect-cross-origin-same-host, so it passed the whole catalog,
 	// exit 0 in both modes; there it follows the redirect to C, on the
-	// card's host at another port, and sends C the task with its token.
+	// card's host at another port, and sends C the task with its token. Its
+	// gate is every redirect's, so it follows interface-redirect-cross-
+	// origin's 307 to C on the card's host too.
 	builtin.CardRedirectSameHost: {fail: []string{
 		"card-redirect-cross-origin-same-host/REDIR-008", "card-redirect-cross-origin-same-host/REDIR-009",
 		"card-redirect-cross-origin-same-host/REDIR-010", "card-redirect-cross-origin-same-host/REDIR-011",
+		"interface-redirect-cross-origin/REDIR-018", "interface-redirect-cross-origin/REDIR-019",
 	}},
 	// It takes a key set anywhere on the card URL's host for the card
 	// origin's. Every foreign key set was on another host before
@@ -688,6 +691,33 @@ var aimed = map[string]aim{
 	builtin.RedirectMovedPath: {fail: []string{
 		"card-redirect-cross-origin-moved-path/REDIR-013", "card-redirect-cross-origin-moved-path/REDIR-014",
 		"card-redirect-cross-origin-moved-path/REDIR-015", "card-redirect-cross-origin-moved-path/REDIR-016",
+	}},
+	// It follows every redirect but the card URL's anywhere. No peer
+	// redirected anything but its card URL before
+	// interface-redirect-cross-origin, so it passed the whole catalog, exit 0
+	// in both modes; there A's interface answers the send with 307 to C, on
+	// the card's host at another port, and it follows, its token with it.
+	builtin.FollowNonCardRedirects: {fail: []string{
+		"interface-redirect-cross-origin/REDIR-018", "interface-redirect-cross-origin/REDIR-019",
+	}},
+	// It takes an extended card as authoritative on every origin its public
+	// card lists. No public card of the extended-card family listed another
+	// origin before extended-card-repointed-public-listed, so it passed the
+	// whole catalog, exit 0 in both modes; there the public card lists B,
+	// unsigned, and the extended card pointing at B gets the task and the
+	// API key.
+	builtin.ExtendedPublicOrigins: {fail: []string{
+		"extended-card-repointed-public-listed/EXTCARD-021", "extended-card-repointed-public-listed/EXTCARD-022",
+		"extended-card-repointed-public-listed/EXTCARD-023",
+	}},
+	// It reads a gRPC target naming a DNS resolver of its own as host:port.
+	// The catalog named a resolver only in front of another origin before
+	// grpc-named-resolver-own-origin, so it passed the whole catalog, exit 0
+	// in both modes; there the target's host:port is the card's own, and it
+	// sends A the task with its token.
+	builtin.GRPCResolverAuthority: {fail: []string{
+		"grpc-named-resolver-own-origin/ORIGIN-021", "grpc-named-resolver-own-origin/ORIGIN-022",
+		"grpc-named-resolver-own-origin/ORIGIN-023",
 	}},
 	// It refuses every card whose response carries an Age, however fresh:
 	// a cache's copy taken for an untrusted one. Before card-served-with-age
