@@ -36,3 +36,12 @@ func (p *Peer) serveA2ARedirect(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Location", loc)
 	w.WriteHeader(rd.Status)
 }
+
+// serveTokenRedirect answers a token request with the peer's TokenRedirect:
+// its status and, as Location, peer To's token endpoint. The request is not
+// served here: no secret is checked, no token minted.
+func (p *Peer) serveTokenRedirect(w http.ResponseWriter) {
+	rd := p.spec.TokenRedirect
+	w.Header().Set("Location", TokenURL(p.farm.byName[rd.To].origin))
+	w.WriteHeader(rd.Status)
+}

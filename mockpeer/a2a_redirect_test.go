@@ -57,3 +57,30 @@ func TestA2ARedirect(t *testing.T) {
 		}
 	}
 }
+
+// A peer with a TokenRedirect answers its token endpoint with the redirect
+// to the other peer's, from the card version it names on, minting nothing.
+func TestTokenRedirect(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")},
+			TokenRedirect: &Redirect{Status: http.StatusTemporaryRedirect, To: "C"}},
+		{Name: "C", Skill: testSkill, Cards: []CardFunc{testCard("C")}},
+	}})
+	c := httpsClient(t, f, false)
+	a, cPeer := f.Peer("A"), f.Peer("C")
+	resp, _ := do(t, c, http.MethodPost, TokenURL(a.Origin()), "grant_type=client_credentials",
+		map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+	if resp.StatusCode != http.StatusTemporaryRedirect || resp.Header.Get("Location") != TokenURL(cPeer.Origin()) {
+		t.Errorf("token request at A: %d, Location %q; want 307 to %q", resp.StatusCode, resp.Header.Get("Location"), TokenURL(cPeer.Origin()))
+	}
+	if n := len(f.Journal().Select(func(e journal.Exchange) bool {
+		return e.Peer == "A" && e.Route == journal.RouteToken && e.Status == http.StatusTemporaryRedirect
+	})); n != 1 {
+		t.Errorf("journaled %d redirected token requests at A, want 1", n)
+	}
+	_, err := Start(t.Context(), FarmSpec{Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")},
+		TokenRedirect: &Redirect{Status: http.StatusOK, To: "A"}}}})
+	if !errors.Is(err, ErrInvalidSpec) {
+		t.Errorf("a token redirect to itself: %v, want %v", err, ErrInvalidSpec)
+	}
+}

@@ -91,6 +91,8 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 	switch {
 	case route == journal.RouteCard:
 		p.serveCard(rec, r, d)
+	case route == journal.RouteToken && p.spec.TokenRedirect.redirects(current.n):
+		p.serveTokenRedirect(rec)
 	case route == journal.RouteToken:
 		p.serveToken(rec, r)
 	case route == journal.RouteJWKS:

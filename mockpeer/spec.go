@@ -46,6 +46,11 @@ type PeerSpec struct {
 	// card does not vouch for. Its Status should be 307 or 308, which keep
 	// the method and body.
 	A2ARedirect *Redirect
+	// TokenRedirect, if non-nil, makes the peer answer every request of its
+	// OAuth token endpoint with a redirect to peer To's token endpoint while
+	// the card versions it names are in force: a token endpoint that sends
+	// the client secret's holder to an origin no card names.
+	TokenRedirect *Redirect
 	// Rotations switch the card version in force when their trigger fires.
 	// Each fires at most once. Peer.Arm and Peer.Rotate rotate on the
 	// harness's schedule instead of the client's.

@@ -86,16 +86,19 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 			return invalid("peer %q redirects from card version %d until version %d: never", ps.Name, rd.FromVersion, rd.UntilVersion)
 		}
 	}
-	if rd := ps.A2ARedirect; rd != nil {
+	for what, rd := range map[string]*Redirect{"A2A": ps.A2ARedirect, "token": ps.TokenRedirect} {
+		if rd == nil {
+			continue
+		}
 		switch {
 		case !names[rd.To] || rd.To == ps.Name:
-			return invalid("peer %q redirects its A2A requests to %q, which is no other peer of the farm", ps.Name, rd.To)
+			return invalid("peer %q redirects its %s requests to %q, which is no other peer of the farm", ps.Name, what, rd.To)
 		case !redirectStatus(rd.Status):
-			return invalid("peer %q A2A redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, rd.Status)
+			return invalid("peer %q %s redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, what, rd.Status)
 		case rd.FromVersion < 0 || rd.UntilVersion < 0:
-			return invalid("peer %q A2A redirect has a negative card version bound", ps.Name)
+			return invalid("peer %q %s redirect has a negative card version bound", ps.Name, what)
 		case rd.UntilVersion > 0 && rd.UntilVersion <= rd.FromVersion:
-			return invalid("peer %q redirects its A2A requests from card version %d until version %d: never", ps.Name, rd.FromVersion, rd.UntilVersion)
+			return invalid("peer %q redirects its %s requests from card version %d until version %d: never", ps.Name, what, rd.FromVersion, rd.UntilVersion)
 		}
 	}
 	for i, rot := range ps.Rotations {

@@ -39,3 +39,7 @@ func MovedCard(peer string) *mockpeer.Redirect {
 func RetiredKeySigning() mockpeer.Signing {
 	return mockpeer.Signing{Algorithms: rotatingKeys, JKU: true, Retired: 1}
 }
+
+// AgentPathPrefix is the path under which endpoint-path-prefixed's agent
+// serves A2A on a host shared with other agents (mockpeer.PeerSpec.A2APrefix).
+const AgentPathPrefix = summarizerPrefix

@@ -15,13 +15,14 @@ import (
 // reaches: an interface, an extended card's interface, a card redirect's
 // target, a key set. Until the -same-host twins, every card redirect and
 // every foreign key set was on another host (card-redirect-same-host and
-// jwks-same-host passed the whole catalog). An A2A request's redirect is
-// played on the card's host alone (interface-redirect-cross-origin), where
-// an HTTP client keeps the Authorization header.
+// jwks-same-host passed the whole catalog). An A2A request's and a token
+// request's redirects are played on the card's host alone
+// (interface-redirect-cross-origin, token-redirect-cross-origin), where an
+// HTTP client keeps the Authorization header.
 func TestForeignOriginsOnTheCardsHost(t *testing.T) {
 	type placed struct{ sameHost, otherHost []string }
 	kinds := map[string]*placed{}
-	for _, k := range []string{"interface", "extended interface", "card redirect", "key set", "A2A redirect"} {
+	for _, k := range []string{"interface", "extended interface", "card redirect", "key set", "A2A redirect", "token redirect"} {
 		kinds[k] = &placed{}
 	}
 	hostOf := func(p mockpeer.PeerSpec) string {
@@ -73,6 +74,9 @@ func TestForeignOriginsOnTheCardsHost(t *testing.T) {
 		if card.A2ARedirect != nil {
 			note("A2A redirect", card.A2ARedirect.To)
 		}
+		if card.TokenRedirect != nil {
+			note("token redirect", card.TokenRedirect.To)
+		}
 		if card.Signing != nil {
 			note("key set", card.Signing.Publisher)
 		}
@@ -81,7 +85,7 @@ func TestForeignOriginsOnTheCardsHost(t *testing.T) {
 		if len(k.sameHost) == 0 {
 			t.Errorf("no scenario puts a foreign %s on the card's own host at another port", kind)
 		}
-		if len(k.otherHost) == 0 && kind != "A2A redirect" {
+		if len(k.otherHost) == 0 && kind != "A2A redirect" && kind != "token redirect" {
 			t.Errorf("no scenario puts a foreign %s on another host", kind)
 		}
 		t.Logf("%s: on the card's host in %v; on another host in %d scenario(s)", kind, slices.Compact(k.sameHost), len(slices.Compact(k.otherHost)))

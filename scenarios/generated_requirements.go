@@ -54,6 +54,9 @@ const (
 	// endpoint complete there (MUST, signatures profile, as SIG-015 and
 	// EXTCARD-019).
 	GenSignedAtMust = "XPL-014"
+	// GenRenewed: the card's origin renewed its certificate under an
+	// intermediate CA, the task after it completes there (MUST).
+	GenRenewed = "XPL-015"
 )
 
 // GeneratedRequirement documents one of them.
@@ -107,7 +110,10 @@ func GeneratedRequirements() []GeneratedRequirement {
 		{"XPL-009", "MUST", genCore, "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
 			"sends none but those of the schemes the session's cards name for the skill (its own securityRequirements, else the " +
 			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection " +
-			"(contract model §8)."},
+			"(contract model §8). A variant's cards may require one scheme (security single), list first in every requirement " +
+			"an alternative of a TLS client certificate the client does not hold (alternatives), or require the bearer token " +
+			"beside the API key (combined), as credential-alternatives' cards do; the peer admits a request only when it " +
+			"satisfies one alternative whole, so a completed task (XPL-001, XPL-002) proves the choice."},
 		{"XPL-010", "MUST", genCore, "Every variant: in every task the rules let send, each A2A request goes to the first interface of " +
 			"its binding that declares protocol version 1.0 on the card the task is planned on (the public card, for the " +
 			"extended card's fetch), naming its tenant and labelled A2A-Version 1.0 (rule 5; A2A v1.0 spec §3.6, §8.3.2): the " +
@@ -115,7 +121,9 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"list a 0.3 interface of the binding first, which the client skips, never sending it a 1.0 request nor falling back " +
 			"to 0.3 (older-version-listed-first, duplicate-binding-order), or another origin's interface the card is not " +
 			"authoritative for, which it skips too (foreign-origin-listed-first), or declare 1.0.1, which is 1.0, a patch number " +
-			"ignored (patch-version-declared)."},
+			"ignored (patch-version-declared); the url is where it sends, whole: a request to a path the card names for no " +
+			"interface fails it, as when the card's origin serves A2A under a path of its own (authority " +
+			"same-origin-path-prefixed, endpoint-path-prefixed)."},
 		{"XPL-011", "SHOULD", genSignatures, "Signed variants whose attestation expires (authority signed-ttl-*): every task before the " +
 			"card's TTL has passed that the rules let send completes at the endpoint on another origin the signed card vouches " +
 			"for, the attestation reused or made again (the positive control of XPL-012; a SHOULD, as verifying signatures is)."},
@@ -134,6 +142,11 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"signature that verifies is enough, repointed-endpoint-retired-key), and an extended card signed (extended-card-signed: " +
 			"judged as any card): every task the rules let send there before any task past the card's TTL completes at the " +
 			"endpoint on another origin the signature vouches for."},
+		{"XPL-015", "MUST", genCore, "Variants whose card's origin renews its certificate (authority same-origin-renewed-intermediate): " +
+			"after the variant's tasks, the card's origin presents a certificate for the same names under a new key, issued by " +
+			"an intermediate CA that chains to the client's trust root and sent with it, every connection to it ended; one more " +
+			"task, under the card before the change, completes there: a server is verified against the trust root, never " +
+			"against the issuer seen before (certificate-renewal-intermediate)."},
 	}
 }
 

@@ -13,8 +13,8 @@ import (
 // for the urls it names, not for wherever their servers redirect
 // (contract-model §3 rule 6, §8 rule 2): a redirect is followed only within
 // the origin. No peer redirected anything but its card URL until
-// interface-redirect-cross-origin, so it passed every requirement of the
-// catalog in both modes.
+// interface-redirect-cross-origin (and token-redirect-cross-origin), so it
+// passed every requirement of the catalog in both modes.
 func followNonCardRedirects(cfg *refclient.Config) {
 	ref := refclient.Reference().Origins
 	cardURL := cfg.CardURL

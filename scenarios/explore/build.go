@@ -51,6 +51,11 @@ type variantCards struct {
 	// retired: the signature of a key A no longer publishes is on every
 	// card beside a valid one.
 	retired bool
+	// prefixed: A serves A2A only under scenarios.AgentPathPrefix.
+	prefixed bool
+	// renewed: A renews its certificate under an intermediate CA before
+	// one more task.
+	renewed bool
 }
 
 // advisory are the peers whose interfaces the cards list but are not
@@ -93,6 +98,10 @@ func cardsOf(v Variant) (variantCards, error) {
 			c.foreign = foreignPeer
 		case Redirect:
 			c.moved = true
+		case PathPrefixed:
+			c.prefixed = true
+		case RenewedIntermediate:
+			c.renewed = true
 		default:
 			s, err := spelling(v.Authority.Kind, true)
 			if err != nil {
@@ -132,6 +141,9 @@ func cardsOf(v Variant) (variantCards, error) {
 	default:
 		return variantCards{}, fmt.Errorf("explore: no authority class %q", v.Authority.Class)
 	}
+	// On every card, after the field's change: the change stays the
+	// field's alone, and a changed requirement comes in the same shape.
+	c.base, c.changed = securityOf(v, c.base), securityOf(v, c.changed)
 	if v.shape() == LegacyFirst { // on every card: the 0.3 interface is the agent's, not the change's
 		c.base, c.changed = scenarios.LegacyFirst(c.base), scenarios.LegacyFirst(c.changed)
 	}
@@ -152,14 +164,27 @@ func cardsOf(v Variant) (variantCards, error) {
 	return c, nil
 }
 
-// everyCard is the card b with the edits of v's interface list that hold
-// for every card of the variant (a signed variant's own-origin card).
+// everyCard is the card b with the edits of v's interface list and
+// security that hold for every card of the variant (a signed variant's
+// own-origin card).
 func everyCard(v Variant, b mockpeer.CardBuilder) mockpeer.CardBuilder {
+	b = securityOf(v, b)
 	switch v.shape() {
 	case LegacyFirst:
 		return scenarios.LegacyFirst(b)
 	case PatchVersion:
 		return scenarios.DeclaringPatch(b)
+	}
+	return b
+}
+
+// securityOf is b with its security requirements in v's shape.
+func securityOf(v Variant, b mockpeer.CardBuilder) mockpeer.CardBuilder {
+	switch v.security() {
+	case Alternatives:
+		return scenarios.UnheldAlternativeFirst(b)
+	case Combined:
+		return scenarios.BearerBesideAPIKey(b)
 	}
 	return b
 }
@@ -201,10 +226,11 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	f := c.field
 	e := Derive(v, c.oracle())
 	s := &scenarios.Scenario{
-		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s card, %s, %s)", f.What, pointText(v.Point), v.Validator, v.Binding, v.Card,
-			interfacesText(v.shape()), authorityText(v.Authority)),
-		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, card %s, interfaces %s, authority %s. "+
-			"Derived: %s by %s.", f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Card, v.shape(), v.Authority, e.Changed, e.Rule),
+		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s card, %s, %s%s)", f.What, pointText(v.Point), v.Validator, v.Binding, v.Card,
+			interfacesText(v.shape()), authorityText(v.Authority), securityText(v.security())),
+		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, card %s, interfaces %s, authority %s, "+
+			"security %s. Derived: %s by %s.", f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Card, v.shape(), v.Authority, v.security(),
+			e.Changed, e.Rule),
 		Grants: scenarios.FieldGrants, Skill: "summarize", Message: "Summarize the attached document.",
 		CardPeer: cardPeer, Params: v.Params(),
 	}
@@ -233,12 +259,21 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		}
 		versions = append(versions, everyCard(v, own))
 	}
+	if c.renewed {
+		// The card before the change again, as a version of its own (a
+		// validator of its own, dated after the others), for the task after
+		// the renewal.
+		versions = append(versions, c.base)
+	}
 	a := mockpeer.PeerSpec{Name: cardPeer, Caching: caching(v.Validator)}
 	if c.spelling != nil {
 		a.Host = c.spelling.CardHost // a name's spellings need a card served from a name
 	}
 	if c.moved {
 		a.Redirect = scenarios.MovedCard(cardPeer)
+	}
+	if c.prefixed {
+		a.A2APrefix = scenarios.AgentPathPrefix
 	}
 	var planned, cardWide []mockpeer.CardFunc
 	for _, b := range versions {
@@ -249,7 +284,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		// The public card, on A and the same in every version, lacks the
 		// target skill and names the bearer token card-wide: only the
 		// extended card plans the task, with the API key.
-		public := scenarios.ExtendedFieldPublic(cardPeer, v.Binding)
+		public := securityOf(v, scenarios.ExtendedFieldPublic(cardPeer, v.Binding))
 		cardWide = append(cardWide, public.Build)
 		publicCard = public.Build
 		a.Extended = &mockpeer.ExtendedCard{}
@@ -374,11 +409,19 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		s.Tasks = append(s.Tasks, scenarios.Task{Before: scenarios.RotateTo(cardPeer, own)})
 		on[len(s.Tasks)] = own
 	}
+	if c.renewed {
+		again := len(versions) - 1
+		s.Tasks = append(s.Tasks, scenarios.Task{Before: renewThenRotate(again)})
+		on[len(s.Tasks)] = again
+	}
 	s.Requirements = requirements(v, c, e, change, changedTask, variantTasks, len(s.Tasks), vouched)
 	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
 	s.Requirements = append(s.Requirements, expiring...)
 	if e.SignedAtMust {
 		s.Requirements = append(s.Requirements, signedAtMust(v, atVouched))
+	}
+	if c.renewed {
+		s.Requirements = append(s.Requirements, renewedControl(len(s.Tasks)))
 	}
 	plans := map[int]scenarios.TaskPlan{}
 	for n, version := range on {
@@ -451,6 +494,19 @@ func plannedOn(v Variant, e Expectation, changedTask, tasks int) map[int]int {
 	return out
 }
 
+// renewThenRotate makes A present a certificate issued under an
+// intermediate CA of the run's (every connection to it ended), then puts
+// version to of its card in force.
+func renewThenRotate(to int) func(*mockpeer.Farm) error {
+	renew, rotate := scenarios.PresentViaIntermediate(cardPeer), scenarios.RotateTo(cardPeer, to)
+	return func(f *mockpeer.Farm) error {
+		if err := renew(f); err != nil {
+			return err
+		}
+		return rotate(f)
+	}
+}
+
 // rotate puts version to in force on every peer of moving (A, and B when
 // it mirrors A's versions), or arms it with arm for the client's next look
 // or send.
@@ -494,6 +550,18 @@ func interfacesText(i Interfaces) string {
 	return "the binding listed twice on one origin"
 }
 
+// securityText is what a title adds for s: nothing for a single scheme,
+// so that the titles of the variants before the security parameter stay.
+func securityText(s Security) string {
+	switch s {
+	case Alternatives:
+		return ", every requirement listing first an alternative the client cannot satisfy"
+	case Combined:
+		return ", the API key required with the bearer token"
+	}
+	return ""
+}
+
 func pointText(p Point) string {
 	switch p {
 	case FirstContact:
@@ -530,6 +598,10 @@ func authorityText(a Authority) string {
 			return "the card's own origin, another origin's interface of the binding listed first, unsigned"
 		case Redirect:
 			return "the card's own origin, its card URL redirecting (308) to another path on it"
+		case PathPrefixed:
+			return "the card's own origin, serving A2A only under the path " + scenarios.AgentPathPrefix
+		case RenewedIntermediate:
+			return "the card's own origin, renewing its certificate under an intermediate CA before a last task"
 		}
 		if s, err := spelling(a.Kind, true); err == nil {
 			return "the card's own origin, spelt otherwise (" + s.What + ")"

@@ -64,6 +64,8 @@ func TestVariantIDsAreStable(t *testing.T) {
 		{PublicCard, Authority{SameOrigin, ForeignFirst}, "x-tenant-before-send-etag-jsonrpc-same-origin-foreign-first"},
 		{PublicCard, Authority{SameOrigin, Redirect}, "x-tenant-before-send-etag-jsonrpc-same-origin-redirect"},
 		{ExtendedCard, Authority{Signed, RetiredKey}, "x-tenant-before-send-etag-jsonrpc-extended-signed-retired-key"},
+		{PublicCard, Authority{SameOrigin, PathPrefixed}, "x-tenant-before-send-etag-jsonrpc-same-origin-path-prefixed"},
+		{PublicCard, Authority{SameOrigin, RenewedIntermediate}, "x-tenant-before-send-etag-jsonrpc-same-origin-renewed-intermediate"},
 	} {
 		v.Card, v.Authority = tc.card, tc.a
 		if got := v.ID(); got != tc.want {
@@ -72,6 +74,20 @@ func TestVariantIDsAreStable(t *testing.T) {
 	}
 	v.Card, v.Authority, v.Interfaces = PublicCard, Authority{Class: SameOrigin}, PatchVersion
 	if got, want := v.ID(), "x-tenant-before-send-etag-jsonrpc-patch-version"; got != want {
+		t.Errorf("ID = %s, want %s", got, want)
+	}
+	// A single scheme, set or not, adds nothing; the other shapes add
+	// their names, last.
+	v.Interfaces = ""
+	for sec, want := range map[Security]string{"": "x-tenant-before-send-etag-jsonrpc", SingleScheme: "x-tenant-before-send-etag-jsonrpc",
+		Alternatives: "x-tenant-before-send-etag-jsonrpc-alternatives", Combined: "x-tenant-before-send-etag-jsonrpc-combined"} {
+		v.Security = sec
+		if got := v.ID(); got != want {
+			t.Errorf("security %q: ID = %s, want %s", sec, got, want)
+		}
+	}
+	v.Card, v.Authority, v.Security = ExtendedCard, Authority{Signed, RetiredKey}, Alternatives
+	if got, want := v.ID(), "x-tenant-before-send-etag-jsonrpc-extended-signed-retired-key-alternatives"; got != want {
 		t.Errorf("ID = %s, want %s", got, want)
 	}
 }

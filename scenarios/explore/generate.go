@@ -20,8 +20,8 @@ const MinVariants = 2
 
 // Space is the parameter space: the field table, the points, the
 // validators, the bindings offered (all three, or those --bindings
-// names), the cards, the interface lists, and the authority classes with
-// the kinds of each.
+// names), the cards, the interface lists, the authority classes with
+// the kinds of each, and the security requirements' shapes.
 type Space struct {
 	Fields      []string
 	Points      []Point
@@ -32,7 +32,8 @@ type Space struct {
 	Authorities []AuthorityClass
 	// Kinds are the kinds of each authority class, in a fixed order: the
 	// spellings and forgeries of the fixed catalog's families.
-	Kinds map[AuthorityClass][]string
+	Kinds      map[AuthorityClass][]string
+	Securities []Security
 }
 
 // NewSpace is the whole space, over bindings (nil: all three).
@@ -45,13 +46,14 @@ func NewSpace(bindings []string) Space {
 		fields = append(fields, f.ID)
 	}
 	return Space{Fields: fields, Points: Points(), Validators: Validators(), Bindings: slices.Clone(bindings),
-		Cards: Cards(), Interfaces: InterfaceShapes(), Authorities: AuthorityClasses(), Kinds: Kinds()}
+		Cards: Cards(), Interfaces: InterfaceShapes(), Authorities: AuthorityClasses(), Kinds: Kinds(), Securities: SecurityShapes()}
 }
 
 // Kinds are the kinds of every authority class: the farm's own spelling
 // (""), origin-lookalike's (and origin-lookalike-named's) same-origin
-// spellings, another origin's interface listed first and the card moved
-// within its origin; the valid signature itself (""), the ways its
+// spellings, another origin's interface listed first, the card moved
+// within its origin, A2A served under a path of its own and a certificate
+// renewed under an intermediate CA; the valid signature itself (""), the ways its
 // attestation ends with the card's TTL (the attested-binding-expiry
 // family's) and a retired key's signature beside it; the look-alikes of
 // both origin-lookalike scenarios; the trust-root family's forgeries.
@@ -70,7 +72,7 @@ func Kinds() map[AuthorityClass][]string {
 	for _, x := range scenarios.Expiries() {
 		out[Signed] = append(out[Signed], x.Kind)
 	}
-	out[SameOrigin] = append(out[SameOrigin], ForeignFirst, Redirect)
+	out[SameOrigin] = append(out[SameOrigin], ForeignFirst, Redirect, PathPrefixed, RenewedIntermediate)
 	out[Signed] = append(out[Signed], RetiredKey)
 	return out
 }
@@ -88,10 +90,12 @@ const (
 	factorCard
 	factorInterfaces
 	factorAuthority
+	factorSecurity
 )
 
 func (s Space) factors() []int {
-	return []int{len(s.Fields), len(s.Points), len(s.Validators), len(s.Bindings), len(s.Cards), len(s.Interfaces), len(s.Authorities)}
+	return []int{len(s.Fields), len(s.Points), len(s.Validators), len(s.Bindings), len(s.Cards), len(s.Interfaces), len(s.Authorities),
+		len(s.Securities)}
 }
 
 // forbidden: the pair is one Excluded leaves out.
@@ -106,7 +110,7 @@ func (s Space) forbidden(p Pair) bool {
 func (s Space) variant(row []int, kind string) Variant {
 	return Variant{Field: s.Fields[row[factorField]], Point: s.Points[row[factorPoint]], Validator: s.Validators[row[factorValidator]],
 		Binding: s.Bindings[row[factorBinding]], Card: s.Cards[row[factorCard]], Interfaces: s.Interfaces[row[factorInterfaces]],
-		Authority: Authority{Class: s.Authorities[row[factorAuthority]], Kind: kind}}
+		Authority: Authority{Class: s.Authorities[row[factorAuthority]], Kind: kind}, Security: s.Securities[row[factorSecurity]]}
 }
 
 // row is v's row: the level of each factor (its authority's class, not
@@ -114,7 +118,7 @@ func (s Space) variant(row []int, kind string) Variant {
 func (s Space) row(v Variant) []int {
 	return []int{slices.Index(s.Fields, v.Field), slices.Index(s.Points, v.Point), slices.Index(s.Validators, v.Validator),
 		slices.Index(s.Bindings, v.Binding), slices.Index(s.Cards, v.Card), slices.Index(s.Interfaces, v.shape()),
-		slices.Index(s.Authorities, v.Authority.Class)}
+		slices.Index(s.Authorities, v.Authority.Class), slices.Index(s.Securities, v.security())}
 }
 
 // size is the number of distinct variants the space holds.
@@ -123,7 +127,8 @@ func (s Space) size() int {
 	for _, c := range s.Authorities {
 		for _, p := range s.Points {
 			if excludedPair(p, c) == "" {
-				total += len(s.Fields) * len(s.Validators) * len(s.Bindings) * len(s.Cards) * len(s.Interfaces) * max(1, len(s.Kinds[c]))
+				total += len(s.Fields) * len(s.Validators) * len(s.Bindings) * len(s.Cards) * len(s.Interfaces) * max(1, len(s.Kinds[c])) *
+					len(s.Securities)
 			}
 		}
 	}
@@ -214,7 +219,7 @@ func Generate(space Space, seed uint64, n int) (Generation, error) {
 
 // firstAbort draws a variant the rules say must abort before the send: a
 // contract field of the public card on its own origin, between look and
-// send, with a validator.
+// send, with a validator, its cards requiring one scheme.
 func firstAbort(space Space, rng *rand.Rand) Variant {
 	var contract []string
 	for _, id := range space.Fields {
@@ -224,7 +229,7 @@ func firstAbort(space Space, rng *rand.Rand) Variant {
 	}
 	return Variant{Field: contract[rng.IntN(len(contract))], Point: BeforeSend,
 		Validator: []Validator{ETag, LastModified}[rng.IntN(2)], Binding: space.Bindings[rng.IntN(len(space.Bindings))],
-		Card: PublicCard, Interfaces: BindingTwice, Authority: Authority{Class: SameOrigin}}
+		Card: PublicCard, Interfaces: BindingTwice, Authority: Authority{Class: SameOrigin}, Security: SingleScheme}
 }
 
 // Scenarios builds every variant of g.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
+	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -85,14 +86,27 @@ func TestGenerationCoversEveryPair(t *testing.T) {
 		for _, c := range AuthorityClasses() {
 			levels["authority"] = append(levels["authority"], string(c))
 		}
+		for _, sec := range SecurityShapes() {
+			levels["security"] = append(levels["security"], string(sec))
+		}
+		if len(levels) != len(ParamNames()) {
+			t.Fatalf("levels of %d parameters, ParamNames has %d", len(levels), len(ParamNames()))
+		}
 		kinds := map[string]bool{}
 		for _, v := range g.Variants {
 			kinds[v.Authority.String()] = true
 			// The pairs are over the authority's class; its kind comes in turn.
 			p := v.Params()
+			class := "authority=" + string(v.Authority.Class)
+			after := false // the pair in ParamNames' order
 			for _, name := range ParamNames() {
-				if name != "authority" {
-					covered[[2]string{name + "=" + p[name], "authority=" + string(v.Authority.Class)}] = true
+				switch {
+				case name == "authority":
+					after = true
+				case after:
+					covered[[2]string{class, name + "=" + p[name]}] = true
+				default:
+					covered[[2]string{name + "=" + p[name], class}] = true
 				}
 			}
 		}
@@ -198,9 +212,36 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 		if retired := s.Peers[0].Signing != nil && s.Peers[0].Signing.Retired > 0; retired != (v.Authority == Authority{Signed, RetiredKey}) {
 			t.Errorf("%s: a retired key signing %t", s.ID, retired)
 		}
+		if prefixed := s.Peers[0].A2APrefix != ""; prefixed != (v.Authority == Authority{SameOrigin, PathPrefixed}) {
+			t.Errorf("%s: A2A served under a prefix %t", s.ID, prefixed)
+		}
+		type shaped struct {
+			want  Security
+			cards []mockpeer.CardFunc
+		}
+		shapes := []shaped{{v.security(), s.Peers[0].Cards}}
+		if ext := s.Peers[0].Extended; ext != nil {
+			// The public card requires the bearer token alone: no API key to
+			// add it to.
+			public := v.security()
+			if public == Combined {
+				public = SingleScheme
+			}
+			shapes = []shaped{{public, s.Peers[0].Cards}, {v.security(), ext.Cards}}
+		}
+		for _, sh := range shapes {
+			for _, build := range sh.cards {
+				if got := securityShapeOf(build(scenarios.StandInOrigins)); got != sh.want {
+					t.Errorf("%s: a card's requirements are %s, want %s", s.ID, got, sh.want)
+				}
+			}
+		}
 		has := map[string]bool{}
 		for _, r := range s.Requirements {
 			has[r.ID] = true
+		}
+		if renewed := v.Authority == (Authority{SameOrigin, RenewedIntermediate}); has[scenarios.GenRenewed] != renewed {
+			t.Errorf("%s: requirements %v: XPL-015 exactly where the card's origin renews its certificate", s.ID, has)
 		}
 		atMust := v.Authority.Class == Signed && (v.Authority.Kind == RetiredKey || v.Card == ExtendedCard)
 		if !has[scenarios.GenPickedFirst] || has[scenarios.GenExpired] != expiring || has[scenarios.GenReused] != expiring ||
@@ -222,4 +263,34 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 			t.Errorf("%s: no MUST positive control", s.ID)
 		}
 	}
+}
+
+// securityShapeOf reads the shape of card's non-empty requirements: an
+// unheld alternative (a TLS client certificate) first in every one, the
+// bearer token beside every API key, or neither.
+func securityShapeOf(card wire.AgentCard) Security {
+	lists := [][]wire.SecurityRequirement{card.SecurityRequirements}
+	for _, sk := range card.Skills {
+		lists = append(lists, sk.SecurityRequirements)
+	}
+	certFirst, paired, single := true, true, true
+	for _, reqs := range lists {
+		for i, alt := range reqs {
+			_, cert := alt.Schemes[mockpeer.SchemeMTLS]
+			_, key := alt.Schemes[mockpeer.SchemeAPIKey]
+			_, bearer := alt.Schemes[mockpeer.SchemeBearer]
+			certFirst = certFirst && (i > 0 || cert && len(alt.Schemes) == 1)
+			paired = paired && (!key || bearer)
+			single = single && !cert && len(alt.Schemes) == 1 && len(reqs) == 1
+		}
+	}
+	switch {
+	case certFirst && !single:
+		return Alternatives
+	case paired && !single:
+		return Combined
+	case single:
+		return SingleScheme
+	}
+	return "mixed"
 }

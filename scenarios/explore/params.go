@@ -5,7 +5,8 @@
 // public or the extended card, with one shape of its interface list
 // (which interface a 1.0 client must pick, if any), under one authority (the card's own origin
 // in some spelling, a valid signature, a look-alike origin, a forged
-// signature). The
+// signature), with one shape of security requirement (which credentials
+// of which alternative go out). The
 // variants cover the parameter space pairwise (pairwise.go); what each
 // requires is derived from the contract model's rules (rules.go), its
 // oracle the contract hash; a seed and N give the same variants, byte for
@@ -111,6 +112,38 @@ func InterfaceShapes() []Interfaces {
 	return []Interfaces{BindingTwice, LegacyFirst, SkewedMinor, PatchVersion}
 }
 
+// Security is the shape of the security requirements of every card of the
+// variant: which alternatives of which schemes a client must choose
+// among (contract model §8 rule 1), as credential-alternatives plays them.
+type Security string
+
+// The requirement shapes.
+const (
+	// SingleScheme: the field card's, one alternative of one scheme (the
+	// API key card-wide; the bearer token for the skill, once its own
+	// requirement changes).
+	SingleScheme Security = "single"
+	// Alternatives: every requirement lists first an alternative of a TLS
+	// client certificate, which the client does not hold
+	// (scenarios.UnheldAlternativeFirst): it must skip it for the next,
+	// neither refuse the choice nor send nothing.
+	Alternatives Security = "alternatives"
+	// Combined: every alternative requiring the API key requires the bearer
+	// token with it (scenarios.BearerBesideAPIKey): both go out.
+	Combined Security = "combined"
+)
+
+// SecurityShapes lists every requirement shape, in a fixed order.
+func SecurityShapes() []Security { return []Security{SingleScheme, Alternatives, Combined} }
+
+// security is v's requirement shape, the field card's own when unset.
+func (v Variant) security() Security {
+	if v.Security == "" {
+		return SingleScheme
+	}
+	return v.Security
+}
+
 // AuthorityClass is what makes the card that brings the change
 // authoritative for its interfaces, or fails to (contract model §3 rule 6).
 type AuthorityClass string
@@ -154,6 +187,14 @@ const (
 	// RetiredKey: signed, the card also carrying the signature of a key its
 	// origin no longer publishes (repointed-endpoint-retired-key).
 	RetiredKey = "retired-key"
+	// PathPrefixed: the card's own origin, serving A2A only under a path of
+	// its own, as one agent of a host serving several; the well-known paths
+	// answer 404 there (endpoint-path-prefixed).
+	PathPrefixed = "path-prefixed"
+	// RenewedIntermediate: the card's own origin, which renews its
+	// certificate under an intermediate CA of the client's trust root
+	// before one more task (certificate-renewal-intermediate).
+	RenewedIntermediate = "renewed-intermediate"
 )
 
 // Authority is a class and, within it, the kind: the spelling, the
@@ -182,6 +223,8 @@ type Variant struct {
 	// Interfaces is the shape of the interface list of the card that
 	// brings the change.
 	Interfaces Interfaces
+	// Security is the shape of every card's security requirements.
+	Security Security
 	// Authority is what makes the card that brings the change
 	// authoritative for its interfaces, or fails to. An authoritative one
 	// holds for every card of the variant (the session runs on it from its
@@ -191,9 +234,10 @@ type Variant struct {
 }
 
 // ID is the variant's stable scenario ID, made of its parameters alone;
-// a public card, the field card's own interface list and the card's own
-// origin as the farm spells it add nothing, so that the IDs of the catalog
-// before the card, interfaces and authority parameters are unchanged.
+// a public card, the field card's own interface list, the card's own
+// origin as the farm spells it and a single scheme add nothing, so that the
+// IDs of the catalog before the card, interfaces, authority and security
+// parameters are unchanged.
 func (v Variant) ID() string {
 	id := fmt.Sprintf("x-%s-%s-%s-%s", v.Field, v.Point, v.Validator, bindingSlug(v.Binding))
 	if v.Card != PublicCard {
@@ -205,18 +249,22 @@ func (v Variant) ID() string {
 	if v.Authority != (Authority{Class: SameOrigin}) {
 		id += "-" + v.Authority.String()
 	}
+	if v.security() != SingleScheme {
+		id += "-" + string(v.Security)
+	}
 	return id
 }
 
 // Params are the parameters by name, as the reports show them.
 func (v Variant) Params() map[string]string {
 	return map[string]string{"field": v.Field, "point": string(v.Point), "validator": string(v.Validator),
-		"binding": v.Binding, "card": string(v.Card), "interfaces": string(v.shape()), "authority": v.Authority.String()}
+		"binding": v.Binding, "card": string(v.Card), "interfaces": string(v.shape()), "authority": v.Authority.String(),
+		"security": string(v.security())}
 }
 
 // ParamNames are the names of Params, in the order reports list them.
 func ParamNames() []string {
-	return []string{"field", "point", "validator", "binding", "card", "interfaces", "authority"}
+	return []string{"field", "point", "validator", "binding", "card", "interfaces", "authority", "security"}
 }
 
 func bindingSlug(b string) string {

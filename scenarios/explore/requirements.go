@@ -238,6 +238,19 @@ func signedAtMust(v Variant, tasks []int) scenarios.Requirement {
 		Check: scenarios.CompletedAtIn(otherPeer, tasks)}
 }
 
+// renewedControl is a renewed certificate's positive control: task, after
+// the card's origin renewed its certificate under an intermediate CA that
+// chains to the client's trust root, completes there (certificate-
+// renewal-intermediate's TLS-008).
+func renewedControl(task int) scenarios.Requirement {
+	return scenarios.AtTask(task, scenarios.Requirement{ID: scenarios.GenRenewed, Level: verdict.Must, Profile: verdict.ProfileCore,
+		Text: fmt.Sprintf("The client MUST complete task %d at the card's origin, which before it renewed its certificate for the "+
+			"same names under a new key, issued by an intermediate CA that chains to the client's trust root and sent with it: "+
+			"a server is verified against the trust root, never against the issuer seen before.", task),
+		Ref:   "contract-model §3 rule 6; RFC 5280 §6; certificate-renewal-intermediate",
+		Check: scenarios.CompletedAt(cardPeer), Control: true})
+}
+
 func taskList(tasks []int) string {
 	out := ""
 	for i, n := range tasks {

@@ -185,8 +185,9 @@ func TestDeriveRule5(t *testing.T) {
 }
 
 // The authority family's positive controls change no rule: the card moved
-// within its origin, or listing another origin's interface first, is the
-// card on its own origin; a retired key's signature beside a valid one is
+// within its origin, listing another origin's interface first, serving
+// A2A under a path of its own or renewing its certificate under an
+// intermediate CA, is the card on its own origin; a retired key's signature beside a valid one is
 // the signed card. Taking the signed binding is judged at MUST too where
 // the fixed twin judges it so: a retired key's signature beside the valid
 // one, and the extended card signed; not the public card signed alone.
@@ -194,7 +195,7 @@ func TestDeriveAuthorityControls(t *testing.T) {
 	for _, p := range Points() {
 		for _, contract := range []bool{false, true} {
 			plain := derive(variant(p, ETag, false), contract, false)
-			for _, kind := range []string{ForeignFirst, Redirect} {
+			for _, kind := range []string{ForeignFirst, Redirect, PathPrefixed, RenewedIntermediate} {
 				if e := derive(with(variant(p, ETag, false), PublicCard, Authority{SameOrigin, kind}), contract, false); e != plain {
 					t.Errorf("%s at %s, contract %t: %+v, on its own origin %+v", kind, p, contract, e, plain)
 				}
@@ -212,5 +213,25 @@ func TestDeriveAuthorityControls(t *testing.T) {
 	}
 	if e := derive(with(variant(BetweenTasks, ETag, true), ExtendedCard, Authority{Class: Signed}), true, false); !e.SignedAtMust {
 		t.Errorf("the extended card signed: %+v, want signed at MUST", e)
+	}
+}
+
+// The shape of the security requirements changes no rule: which
+// alternative's credentials go out is the peer's to admit and XPL-009's to
+// judge, never a reason to stop.
+func TestDeriveIgnoresSecurityShape(t *testing.T) {
+	for _, p := range Points() {
+		for _, a := range []Authority{{Class: SameOrigin}, {Class: Signed}, {Lookalike, "userinfo"}, {Forged, "alg-none"}} {
+			for _, contract := range []bool{false, true} {
+				v := with(variant(p, ETag, false), PublicCard, a)
+				plain := derive(v, contract, false)
+				for _, sec := range SecurityShapes() {
+					v.Security = sec
+					if e := derive(v, contract, false); e != plain {
+						t.Errorf("%s at %s, %s, contract %t: %+v, with a single scheme %+v", a, p, sec, contract, e, plain)
+					}
+				}
+			}
+		}
 	}
 }

@@ -668,11 +668,13 @@ var aimed = map[string]aim{
 	// exit 0 in both modes; there it follows the redirect to C, on the
 	// card's host at another port, and sends C the task with its token. Its
 	// gate is every redirect's, so it follows interface-redirect-cross-
-	// origin's 307 to C on the card's host too.
+	// origin's 307 to C on the card's host too, and token-redirect-cross-
+	// origin's.
 	builtin.CardRedirectSameHost: {fail: []string{
 		"card-redirect-cross-origin-same-host/REDIR-008", "card-redirect-cross-origin-same-host/REDIR-009",
 		"card-redirect-cross-origin-same-host/REDIR-010", "card-redirect-cross-origin-same-host/REDIR-011",
 		"interface-redirect-cross-origin/REDIR-018", "interface-redirect-cross-origin/REDIR-019",
+		"token-redirect-cross-origin/REDIR-021", "token-redirect-cross-origin/REDIR-022",
 	}},
 	// It takes a key set anywhere on the card URL's host for the card
 	// origin's. Every foreign key set was on another host before
@@ -696,9 +698,12 @@ var aimed = map[string]aim{
 	// redirected anything but its card URL before
 	// interface-redirect-cross-origin, so it passed the whole catalog, exit 0
 	// in both modes; there A's interface answers the send with 307 to C, on
-	// the card's host at another port, and it follows, its token with it.
+	// the card's host at another port, and it follows, its token with it;
+	// in token-redirect-cross-origin A's token endpoint answers 307 to C's,
+	// and its client secret follows.
 	builtin.FollowNonCardRedirects: {fail: []string{
 		"interface-redirect-cross-origin/REDIR-018", "interface-redirect-cross-origin/REDIR-019",
+		"token-redirect-cross-origin/REDIR-021", "token-redirect-cross-origin/REDIR-022",
 	}},
 	// It takes an extended card as authoritative on every origin its public
 	// card lists. No public card of the extended-card family listed another
