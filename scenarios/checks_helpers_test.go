@@ -67,6 +67,8 @@ func checkTables() []checkTable {
 		{cardSeenBeforeEverySend, cardSeenBeforeEverySendCases()},
 		{noFlood, noFloodCases()},
 		{failedOnRefusedHandshake("A"), failedOnRefusedHandshakeCases()},
+		{onlyOnFirstConnection("B", false), onlyOnFirstConnectionCases()},
+		{onlyOnFirstConnection("B", true), onlyOnFirstConnectionCredentialCases()},
 		{onlyCardRequests("A", []int{2}), onlyCardRequestsCases()},
 		{noCredentialBesideCard("A", []int{2}), noCredentialBesideCardCases()},
 		{fieldBeforeSend("A", 1, true), fieldBeforeSendCases()},

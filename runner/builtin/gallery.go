@@ -276,6 +276,10 @@ const (
 	// lead to the trust root's subject, no signature checked
 	// (issuernametls.go).
 	IssuerNameTLS = "issuer-name-chain"
+	// UnpinnedEndpoint is the reference checking a signed card's
+	// endpoint's principal, then sending over connections pinned to
+	// nothing (unpinnedendpoint.go).
+	UnpinnedEndpoint = "unpinned-endpoint"
 	// CardRedirectSameHost is the reference following a card redirect
 	// anywhere on the card URL's host, whatever the port
 	// (cardredirectsamehost.go).
@@ -404,6 +408,7 @@ var gallery = []client{
 	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
 	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
 	{name: IssuerNameTLS, unsafe: issuerNameTLS},                       // a chain of names taken for a chain of signatures
+	{name: UnpinnedEndpoint, unsafe: unpinnedEndpoint},                 // the principal checked, then not pinned
 	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
 	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
 	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin

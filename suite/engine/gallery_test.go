@@ -690,6 +690,19 @@ var aimed = map[string]aim{
 			"certificate-renewal/TLS-005", "certificate-renewal/TLS-006",
 			"certificate-renewal-intermediate/TLS-007", "certificate-renewal-intermediate/TLS-008"),
 	},
+	// It checks a signed card's endpoint's principal with a handshake of
+	// its own, then sends over connections pinned to nothing. No endpoint
+	// changed its certificate between the two, so it passed the whole
+	// catalog, exit 0 in both modes; B presenting A's key on that
+	// handshake only, it sends B the task and the token on the next
+	// connection, under B's own key. The signed scenarios where B keeps
+	// one key it gets right.
+	builtin.UnpinnedEndpoint: {
+		fail: []string{"repointed-endpoint-principal-switch/SIG-028", "repointed-endpoint-principal-switch/SIG-029"},
+		also: verdictOf(verdict.Pass, "repointed-endpoint-principal-switch/SIG-030",
+			"repointed-endpoint-signed/SIG-001", "repointed-endpoint-principal-mismatch/SIG-008",
+			"repointed-endpoint-principal-mismatch/SIG-009", "repointed-endpoint-principal-mismatch/SIG-010"),
+	},
 	builtin.ChainOnlyTLS: {
 		fail: []string{
 			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",

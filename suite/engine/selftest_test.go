@@ -204,6 +204,7 @@ var expectedFailures = map[string][]string{
 		"certificate-other-host/GEN-001", "certificate-expired/GEN-001", "certificate-client-auth-only/GEN-001",
 		"unknown-extension-required/GEN-001",
 		"repointed-endpoint-bad-signature-no-jku/GEN-001", "repointed-endpoint-signed-no-jku/GEN-001",
+		"repointed-endpoint-principal-switch/GEN-001",
 		"card-redirect-cross-origin-same-host/GEN-001", "card-redirect-cross-origin-moved-path/GEN-001",
 		"repointed-endpoint-foreign-key-same-host/GEN-001", "interface-redirect-cross-origin/GEN-001", "token-redirect-cross-origin/GEN-001",
 		"extended-card-repointed-public-listed/GEN-001", "grpc-named-resolver-own-origin/GEN-001",
@@ -381,6 +382,7 @@ var secondTaskOnFirstCard = []string{
 	"unknown-extension-required/GEN-004", "unknown-extension-required/EXT-004", "unknown-extension-required/EXT-005",
 	"repointed-endpoint-bad-signature-no-jku/GEN-004", "repointed-endpoint-bad-signature-no-jku/SIG-026",
 	"repointed-endpoint-signed-no-jku/GEN-004", "repointed-endpoint-signed-no-jku/SIG-022",
+	"repointed-endpoint-principal-switch/GEN-004",
 	// The card the second task goes out on lists the card's own interfaces
 	// (foreign-origin-listed-first's, before B's were added, and
 	// default-port-listed-first's, before the portless ones were; the public
