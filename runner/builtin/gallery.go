@@ -308,6 +308,15 @@ const (
 	RefuseAlternatives    = "refuse-alternatives"     // auth-unavailable whenever there is a choice
 	AnonymousUnlessSingle = "anonymous-unless-single" // a credential only for a requirement of one scheme
 	FixedAPIKeyHeader     = "fixed-api-key-header"    // the API key as X-API-Key, whatever the card says
+
+	// The credential-route cheats send a credential the farm granted
+	// somewhere contract-model §8 does not let it go.
+	NamedCredsOnCard       = "named-creds-on-card"       // the card's named static credentials on its revalidations too (namedcredsoncard.go)
+	DefaultBearerHeader    = "default-bearer-header"     // the bearer token wherever no Authorization is set (defaultbearerheader.go)
+	StickyCredentials      = "sticky-credentials"        // what a card once named, sent on every later request (stickycredentials.go)
+	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
+	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
+	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -410,6 +419,12 @@ var gallery = []client{
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
 	{name: FixedAPIKeyHeader, unsafe: fixedAPIKeyHeader},
+	{name: NamedCredsOnCard, unsafe: namedCredsOnCard},
+	{name: DefaultBearerHeader, unsafe: defaultBearerHeader},
+	{name: StickyCredentials, unsafe: stickyCredentials},
+	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
+	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
+	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
