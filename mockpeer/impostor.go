@@ -57,6 +57,7 @@ func (p *Peer) PresentImpostor() error {
 // peer that presents its genuine certificate it changes nothing.
 func (p *Peer) PresentGenuine() error {
 	return p.switchCertificate(func() error {
+		p.ownKeyArmed.Store(nil)
 		wasImpostor, hadOwnKey := p.impostor.Swap(nil) != nil, p.ownKey.Swap(nil) != nil
 		if wasImpostor || hadOwnKey {
 			p.conns.drain(DefaultDrainTimeout)
@@ -136,6 +137,7 @@ func (p *Peer) tlsConfig() *tls.Config {
 		imp := p.impostor.Load()
 		onHello(hello, imp != nil)
 		if imp == nil {
+			p.ownKeyArmed.Load().fire(p)
 			return p.ownKey.Load(), nil // nil: the identity's configuration
 		}
 		return imp, nil

@@ -2,6 +2,7 @@ package mockpeer
 
 import (
 	"crypto/tls"
+	"sync/atomic"
 	"time"
 )
 
@@ -51,4 +52,54 @@ func (p *Peer) presentRenewed(issue func(identity string, hosts []string, now ti
 		p.conns.drain(DefaultDrainTimeout)
 		return nil
 	})
+}
+
+// PresentOwnKeyAfterNextHandshake is PresentOwnKey one handshake late:
+// the next TLS handshake with the peer still presents its identity's
+// certificate (the key it may share with another peer, PeerSpec.Identity),
+// and every handshake after it the peer's own key, as PresentOwnKey
+// makes it. A client that checks the principal with a handshake of its
+// own and then sends over a new connection meets another principal on
+// that connection, as if the endpoint changed hands between the check and
+// the send. Every connection open to the peer is ended first, so the next
+// handshake is a new one. A second call, or a call after PresentOwnKey,
+// changes nothing; PresentGenuine (Reset) undoes it.
+func (p *Peer) PresentOwnKeyAfterNextHandshake() error {
+	return p.switchCertificate(func() error {
+		if p.ownKey.Load() != nil || p.ownKeyArmed.Load() != nil {
+			return nil
+		}
+		host, _, err := listenAddr(p.spec)
+		if err != nil {
+			return err
+		}
+		cert, err := p.farm.pki.serverCert(p.spec.Name, []string{host}, p.farm.pki.issued)
+		if err != nil {
+			return err
+		}
+		cfg, err := p.presenting(cert, "own key after the next handshake")
+		if err != nil {
+			return err
+		}
+		p.conns.drain(DefaultDrainTimeout)
+		// Armed once no connection is left: the next handshake is the
+		// first to count.
+		p.ownKeyArmed.Store(&armedKey{cfg: cfg})
+		return nil
+	})
+}
+
+// armedKey is a key switch waiting for its handshake.
+type armedKey struct {
+	cfg  *tls.Config
+	seen atomic.Int32
+}
+
+// fire counts a handshake: from the second on, the peer presents cfg.
+func (a *armedKey) fire(p *Peer) {
+	if a == nil || a.seen.Add(1) < 2 {
+		return
+	}
+	p.ownKey.CompareAndSwap(nil, a.cfg)
+	p.ownKeyArmed.CompareAndSwap(a, nil)
 }

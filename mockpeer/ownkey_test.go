@@ -143,3 +143,48 @@ func TestCardAge(t *testing.T) {
 		}
 	}
 }
+
+// Armed, a peer sharing A's identity presents A's key on its next
+// handshake, and its own key on every one after it; PresentGenuine puts
+// A's key back.
+func TestPresentOwnKeyAfterNextHandshake(t *testing.T) {
+	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}},
+		{Name: "B", Host: "127.0.0.2", Identity: "A", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
+	}})
+	a, b := f.Peer("A"), f.Peer("B")
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	principal := func(addr, host string) string {
+		t.Helper()
+		conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pool, ServerName: host})
+		if err != nil {
+			t.Fatalf("handshake with %s: %v", addr, err)
+		}
+		defer conn.Close()
+		sum := sha256.Sum256(conn.ConnectionState().PeerCertificates[0].RawSubjectPublicKeyInfo)
+		return string(sum[:])
+	}
+	ofA := principal(a.listener.Addr().String(), "127.0.0.1")
+	for range 2 { // the second call changes nothing
+		if err := b.PresentOwnKeyAfterNextHandshake(); err != nil {
+			t.Fatalf("PresentOwnKeyAfterNextHandshake: %v", err)
+		}
+	}
+	if got := principal(b.listener.Addr().String(), "127.0.0.2"); got != ofA {
+		t.Fatal("B's first handshake after arming does not present A's key")
+	}
+	own := principal(b.listener.Addr().String(), "127.0.0.2")
+	if own == ofA {
+		t.Fatal("B's second handshake after arming presents A's key")
+	}
+	if again := principal(b.listener.Addr().String(), "127.0.0.2"); again != own {
+		t.Error("B's own key changed between handshakes")
+	}
+	if err := b.PresentGenuine(); err != nil {
+		t.Fatal(err)
+	}
+	if got := principal(b.listener.Addr().String(), "127.0.0.2"); got != ofA {
+		t.Error("B does not present A's key again after PresentGenuine")
+	}
+}

@@ -65,6 +65,9 @@ type Peer struct {
 	// ownKey is the TLS configuration of PresentOwnKey; nil while the peer
 	// presents its identity's certificate.
 	ownKey atomic.Pointer[tls.Config]
+	// ownKeyArmed is PresentOwnKeyAfterNextHandshake's switch, until the
+	// handshake after the next one puts its configuration in ownKey.
+	ownKeyArmed atomic.Pointer[armedKey]
 	// switching serializes PresentImpostor and PresentGenuine, drain
 	// included: a call that finds the switch made returns only once it is
 	// complete.

@@ -56,11 +56,17 @@ var _ = register(&Scenario{
 		controlAt("CRED-008", 1, "A", "The client MUST complete the first task, whose card requires a TLS client certificate "+
 			"or the bearer token, with the bearer token: an alternative it cannot satisfy is skipped, not the end of the choice.",
 			"spec §4.5, §7.3; contract-model §8"),
-		atTask(1, Requirement{ID: "CRED-009", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST send, in the first task, no credential but the bearer token of the alternative it " +
-				"satisfies: not its API key, on any request, however encoded.",
-			Ref:   "spec §7.3, §13; A2ACLI_AUTH_008; contract-model §8",
-			Check: onlyNamedCredentials(journal.CredBearer)}),
+		{ID: "CRED-009", Level: verdict.Must, Profile: verdict.ProfileCore,
+			Text: "The client MUST send, in each task, no credential but those of the alternative it satisfies on the card " +
+				"that task was planned on: the bearer token alone in the first (not its API key), the bearer token and the API " +
+				"key in the second, the API key alone in the third (not its bearer token, which the card declares but no " +
+				"longer requires); on any request, however encoded.",
+			Ref: "spec §7.3, §13; A2ACLI_AUTH_008; contract-model §8",
+			Check: namedPerTask(map[int][]string{
+				1: {journal.CredBearer},
+				2: {journal.CredBearer, journal.CredAPIKey},
+				3: {journal.CredAPIKey},
+			})},
 		controlAt("CRED-010", 2, "A", "The client MUST complete the second task, whose card requires the bearer token and "+
 			"the API key in one alternative, sending both on its requests.",
 			"spec §4.5, §7.3; contract-model §8"),

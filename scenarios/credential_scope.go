@@ -31,17 +31,22 @@ const (
 // skill: a token is obtained for one agent, by the scope it was asked for.
 var credScopes = map[string]string{credIssuer: "alpha.tasks", credSharedAS: "beta.tasks", credOwnAS: "gamma.tasks"}
 
+// credAdminScopes is the other scope each agent's OAuth flow declares,
+// which the skill does not require: a token is asked for the scopes the
+// requirement names, not for everything the flow offers (CRED-007).
+var credAdminScopes = map[string]string{credIssuer: "alpha.admin", credSharedAS: "beta.admin", credOwnAS: "gamma.admin"}
+
 var _ = register(&Scenario{
 	ID:     "credential-scope",
 	Family: FamilyCredentials, Rank: 10,
 	Title: "a client holding a bearer token, an API key and OAuth client credentials sends each only where a card names it",
 	Description: "The client holds a static bearer token, an API key and OAuth client credentials issued by the " +
 		"authorization server on peer A's origin (the grant names its token URL). One session delegates to three " +
-		"agents in turn. Each card declares all three schemes, and the skill requires OAuth only, with a scope of " +
-		"its own. A's card names A's token endpoint; B's card names A's token endpoint too (one authorization server " +
+		"agents in turn. Each card declares all three schemes, its OAuth flow two scopes, and the skill requires OAuth " +
+		"only, with one scope of its own. A's card names A's token endpoint; B's card names A's token endpoint too (one authorization server " +
 		"for two agents); C's card names a token endpoint on C's own origin, which is not where the client secret was " +
 		"issued for: advisory for it. A conformant client completes the tasks on A and B, each with a token fetched " +
-		"for that agent's scope, sends neither its bearer token nor its API key anywhere, and on C either aborts " +
+		"for that agent's required scope alone, sends neither its bearer token nor its API key anywhere, and on C either aborts " +
 		"(auth-unavailable) or fetches C's token from the issuer it was told; its secret never reaches C.",
 	Grants: mockpeer.Grants{OAuth: true, Bearer: true, APIKey: true, OAuthIssuer: credIssuer},
 	Tasks:  []Task{{CardPeer: credIssuer}, {CardPeer: credSharedAS}, {CardPeer: credOwnAS}},
@@ -78,9 +83,10 @@ var _ = register(&Scenario{
 			Ref:   "spec §13; RFC 6749 §2.3, §4.4; A2ACLI_AUTH_008; contract-model §8; docs/driver-contract.md",
 			Check: secretOnlyToIssuer(credIssuer)},
 		{ID: "CRED-007", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send a token obtained for one agent to another: every token a peer receives was " +
-				"fetched for the scope that peer's card names.",
-			Ref:   "spec §13.1; RFC 6750 §5.2; A2ACLI_AUTH_008; contract-model §8",
+			Text: "The client MUST NOT send a token obtained for one agent to another, nor ask a token for more than the " +
+				"skill's requirement names: every token a peer receives was fetched for exactly the scope that peer's card " +
+				"requires, not the other scope (*.admin) its OAuth flow declares.",
+			Ref:   "spec §13.1; RFC 6750 §5.2; RFC 6749 §3.3; A2ACLI_AUTH_008; contract-model §8",
 			Check: tokensStayWithTheirPeer(credScopes)},
 	},
 })
@@ -100,7 +106,8 @@ func credPeer(name, tokenPeer string) mockpeer.PeerSpec {
 // peer's scope, for the target skill; the card itself requires nothing.
 func credCard(peer, tokenPeer string) mockpeer.CardBuilder {
 	scope := credScopes[peer]
-	oauth := mockpeer.OAuthScheme(tokenPeer, map[string]string{scope: "delegate tasks to agent " + peer})
+	oauth := mockpeer.OAuthScheme(tokenPeer, map[string]string{scope: "delegate tasks to agent " + peer,
+		credAdminScopes[peer]: "administer agent " + peer})
 	schemes := func(o mockpeer.Origins) map[string]wire.SecurityScheme {
 		s := oauth(o)
 		maps.Copy(s, mockpeer.APIKeyScheme()(o))

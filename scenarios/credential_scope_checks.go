@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -72,6 +73,29 @@ func onlyNamedCredentials(allowed ...string) func(*Evidence) verdict.Judgement {
 	}
 }
 
+// namedPerTask is onlyNamedCredentials judged task by task: in task n, no
+// request or connection carried a credential other than allowed[n], those
+// of the card task n was planned on. What a card of an earlier task named
+// is no licence in a later one (a client that keeps sending what it once
+// needed, or adds a default header, fails the first task whose card does
+// not name it). Tasks not in allowed, and tasks the client never ran, are
+// not judged.
+func namedPerTask(allowed map[int][]string) func(*Evidence) verdict.Judgement {
+	return func(ev *Evidence) verdict.Judgement {
+		for _, n := range slices.Sorted(maps.Keys(allowed)) {
+			view := ev.Task(n)
+			if view == nil {
+				continue
+			}
+			if j := onlyNamedCredentials(allowed[n]...)(view); j.Verdict != verdict.Pass {
+				j.Got = fmt.Sprintf("task %d: %s", n, j.Got)
+				return j
+			}
+		}
+		return passed()
+	}
+}
+
 // tokensOnlyToInterfaces: an access token went to A2A routes alone (and
 // the connections they were sent on), never to a card, token, key-set or
 // unmatched route.
@@ -90,6 +114,36 @@ func tokensOnlyToInterfaces(ev *Evidence) verdict.Judgement {
 	}
 	return credentialFailure("access tokens on A2A requests only", bad,
 		func(journal.Exchange) string { return "an access token presented" })
+}
+
+// credentialsOnlyToInterfaces (CRED-012, every scenario): no card, key-set
+// or token request carried a credential, but the client secret on a token
+// request (whether to the right token endpoint is CRED-006's and CRED-014's
+// question). Only requests are read: a connection carries what its
+// requests did, A2A ones included, and what none of them did is the
+// no-credential checks' business.
+func credentialsOnlyToInterfaces(ev *Evidence) verdict.Judgement {
+	other := func(ex journal.Exchange) []string {
+		var out []string
+		for _, n := range ex.Auth.Presented {
+			if n != journal.CredOAuthClientSecret || ex.Route != journal.RouteToken {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
+	bad := ev.Select(func(ex journal.Exchange) bool {
+		switch ex.Route {
+		case journal.RouteCard, journal.RouteJWKS, journal.RouteToken:
+			return len(other(ex)) > 0
+		}
+		return false
+	})
+	if len(bad) == 0 {
+		return passed()
+	}
+	return credentialFailure("no credential on card, key-set or token requests (the client secret on token requests only)", bad,
+		func(ex journal.Exchange) string { return strings.Join(other(ex), ", ") + " presented" })
 }
 
 // secretOnlyToIssuer: the client secret went to the issuer's token
@@ -113,9 +167,13 @@ func secretOnlyToIssuer(issuer string) func(*Evidence) verdict.Judgement {
 	}
 }
 
-// tokensStayWithTheirPeer: every token a peer received was issued for a
-// scope that names that peer's scope and no other peer's. A token asked
-// for no scope was obtained for no agent in particular: it fails too.
+// tokensStayWithTheirPeer: every token a peer received was issued for
+// exactly the scope that peer's card names for the skill: not another
+// peer's (a token replayed across agents), and not more (the other scopes
+// the card's OAuth flow declares, which the skill does not ask for: a
+// token is asked for the least it needs, RFC 6749 §3.3, RFC 9700 §2.3). A
+// token asked for no scope was obtained for no agent in particular: it
+// fails too.
 func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) verdict.Judgement {
 	foreign := func(ex journal.Exchange) []string {
 		var out []string
@@ -133,10 +191,10 @@ func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) verdict.J
 		if len(bad) == 0 {
 			return passed()
 		}
-		return credentialFailure("every token at a peer fetched for that peer's scope", bad, func(ex journal.Exchange) string {
+		return credentialFailure("every token at a peer fetched for exactly the scope that peer's card names", bad, func(ex journal.Exchange) string {
 			var parts []string
 			for _, s := range foreign(ex) {
-				parts = append(parts, describeScope(s, scopes))
+				parts = append(parts, describeScope(s, ex.Peer, scopes))
 			}
 			return fmt.Sprintf("a token %s presented to peer %s (scope %q)", strings.Join(parts, " and a token "), ex.Peer, scopes[ex.Peer])
 		})
@@ -144,19 +202,14 @@ func tokensStayWithTheirPeer(scopes map[string]string) func(*Evidence) verdict.J
 }
 
 // tokenFor: a token issued for scope (space-separated, as journaled) was
-// obtained for peer: it names peer's scope, and no other peer's.
+// obtained for peer: it names peer's scope, and nothing else.
 func tokenFor(scope, peer string, scopes map[string]string) bool {
-	fields := strings.Fields(scope)
-	for p, s := range scopes {
-		if slices.Contains(fields, s) != (p == peer) {
-			return false
-		}
-	}
-	return true
+	fields := slices.Compact(slices.Sorted(slices.Values(strings.Fields(scope))))
+	return len(fields) == 1 && fields[0] == scopes[peer]
 }
 
-// describeScope says whose token a scope makes it.
-func describeScope(scope string, scopes map[string]string) string {
+// describeScope says whose token a scope makes it, presented to peer.
+func describeScope(scope, peer string, scopes map[string]string) string {
 	if strings.TrimSpace(scope) == "" {
 		return "fetched with no scope (for no agent in particular)"
 	}
@@ -167,8 +220,11 @@ func describeScope(scope string, scopes map[string]string) string {
 		}
 	}
 	slices.Sort(owners)
-	if len(owners) == 0 {
+	switch {
+	case len(owners) == 0:
 		return fmt.Sprintf("fetched for scope %q, which no agent's card names", scope)
+	case len(owners) == 1 && owners[0] == peer:
+		return fmt.Sprintf("fetched for scope %q, more than its card names", scope)
 	}
 	return fmt.Sprintf("fetched for peer %s (scope %q)", strings.Join(owners, " and "), scope)
 }

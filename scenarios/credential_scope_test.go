@@ -84,10 +84,14 @@ func secretOnlyToIssuerCases() []checkCase {
 }
 
 func tokensStayWithTheirPeerCases() []checkCase {
-	const want = "every token at a peer fetched for that peer's scope"
+	const want = "every token at a peer fetched for exactly the scope that peer's card names"
 	return []checkCase{
 		{"each peer its own token", journalOf(send("A", withTokens("a.tasks")), send("B", withTokens("b.tasks")),
-			send("C", withTokens("c.tasks x.read")), connection("B", journal.HandshakeComplete, 900, withTokens("b.tasks"))), passed()},
+			send("C", withTokens("c.tasks c.tasks")), connection("B", journal.HandshakeComplete, 900, withTokens("b.tasks"))), passed()},
+		{"a token for every scope the flow declares", journalOf(send("C", withTokens("c.admin c.tasks"))),
+			failed(want, `a token fetched for scope "c.admin c.tasks", more than its card names presented to peer C (scope "c.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer C)`, 1)},
+		{"another scope the card does not name", journalOf(send("C", withTokens("c.tasks x.read"))),
+			failed(want, `a token fetched for scope "c.tasks x.read", more than its card names presented to peer C (scope "c.tasks") at #1 (POST `+mockpeer.JSONRPCPath+`, peer C)`, 1)},
 		{"A's token replayed to B", journalOf(send("A", withTokens("a.tasks")), send("B", withTokens("a.tasks"))),
 			failed(want, `a token fetched for peer A (scope "a.tasks") presented to peer B (scope "b.tasks") at #2 (POST `+mockpeer.JSONRPCPath+`, peer B)`, 2)},
 		{"one token for two agents", journalOf(send("B", withTokens("a.tasks b.tasks"))),
@@ -158,4 +162,69 @@ func equalStrings(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+func credentialsOnlyToInterfacesCases() []checkCase {
+	const want = "no credential on card, key-set or token requests (the client secret on token requests only)"
+	return []checkCase{
+		{"credentials on A2A requests, the secret on the token request", journalOf(fetch("A"), tokenRequest("A"),
+			send("A", withTokens("a.tasks"), presenting(journal.CredBearer, journal.CredOAuthToken)),
+			connection("A", journal.HandshakeComplete, 900, presenting(journal.CredBearer, journal.CredClientCert))), passed()},
+		{"the bearer token on a revalidation", journalOf(fetch("A"), send("A", presenting(journal.CredBearer)),
+			fetch("A", presenting(journal.CredBearer), answered(http.StatusNotModified, 0))),
+			failed(want, "bearer presented at #3 (GET "+wire.WellKnownCardPath+", peer A)", 3)},
+		{"the API key on a key-set request", journalOf(request("A", journal.RouteJWKS, http.MethodGet, mockpeer.JWKSPath, presenting(journal.CredAPIKey))),
+			failed(want, "api-key presented at #1 (GET "+mockpeer.JWKSPath+", peer A)", 1)},
+		{"a token beside the secret on a token request", journalOf(tokenRequest("A", withTokens("a.tasks"))),
+			failed(want, "oauth-token presented at #1 (POST "+mockpeer.TokenPath+", peer A)", 1)},
+		{"the client certificate under a card request", journalOf(fetch("B", presenting(journal.CredClientCert))),
+			failed(want, "client-cert presented at #1 (GET "+wire.WellKnownCardPath+", peer B)", 1)},
+		{"a card request the scan could not finish", journalOf(fetch("A", presenting(journal.CredUnexamined))),
+			failed(want, "credentials unknown at #1 (GET "+wire.WellKnownCardPath+", peer A): it held more encoded content "+
+				"than the scan decodes, whatever it carried reached the peer", 1)},
+	}
+}
+
+// sizedTasks makes ev a session of tasks, each of the given number of
+// exchanges, in journal order.
+func sizedTasks(ev *Evidence, sizes ...int64) *Evidence {
+	var first int64 = 1
+	ev.Tasks = nil
+	for i, n := range sizes {
+		ev.Tasks = append(ev.Tasks, ClientRun{Task: i + 1, FirstSeq: first, LastSeq: first + n - 1})
+		first += n
+	}
+	ev.Client = ev.Tasks[0]
+	return ev
+}
+
+func namedPerTaskCases() []checkCase {
+	const want = "no credential but api-key on any request"
+	return []checkCase{
+		{"each task its card's credentials", sizedTasks(journalOf(
+			fetch("A"), send("A", presenting(journal.CredBearer)),
+			fetch("A"), send("A", presenting(journal.CredBearer, journal.CredAPIKey)),
+			fetch("A"), send("A", presenting(journal.CredAPIKey))), 2, 2, 2), passed()},
+		{"the bearer token kept for the third task", sizedTasks(journalOf(
+			fetch("A"), send("A", presenting(journal.CredBearer)),
+			fetch("A"), send("A", presenting(journal.CredBearer, journal.CredAPIKey)),
+			fetch("A"), send("A", presenting(journal.CredBearer, journal.CredAPIKey))), 2, 2, 2),
+			failed(want, "task 3: bearer presented at #6 (POST "+mockpeer.JSONRPCPath+", peer A)", 6)},
+		{"the API key in the first task", sizedTasks(journalOf(
+			fetch("A"), send("A", presenting(journal.CredBearer, journal.CredAPIKey))), 2),
+			failed("no credential but bearer on any request", "task 1: api-key presented at #2 (POST "+mockpeer.JSONRPCPath+", peer A)", 2)},
+	}
+}
+
+func noClientCertificateCases() []checkCase {
+	const want = "the client certificate in no handshake"
+	return []checkCase{
+		{"bearer tokens only", journalOf(fetch("A"), send("A", presenting(journal.CredBearer)),
+			connection("A", journal.HandshakeComplete, 900, presenting(journal.CredBearer))), passed()},
+		{"the certificate to the card's origin", journalOf(fetch("A"), send("A", presenting(journal.CredBearer)),
+			connection("A", journal.HandshakeComplete, 900, presenting(journal.CredBearer, journal.CredClientCert))),
+			failed(want, "the client certificate presented at #3 (a connection, a TLS handshake, then 900 bytes no handler saw, peer A)", 3)},
+		{"the certificate in a bare handshake with another origin", journalOf(connection("B", journal.HandshakeComplete, 0, presenting(journal.CredClientCert))),
+			failed(want, "the client certificate presented at #1 (a connection, a TLS handshake, then 0 bytes, peer B)", 1)},
+	}
 }

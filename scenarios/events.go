@@ -89,3 +89,11 @@ func onPeer(peer string, change func(*mockpeer.Peer) error) func(*mockpeer.Farm)
 		return change(p)
 	}
 }
+
+// PresentOwnKeyAfterNextHandshake makes peer present its identity's key on
+// its next handshake and a key of its own on every one after it, every
+// connection open to it ended first
+// (mockpeer.Peer.PresentOwnKeyAfterNextHandshake).
+func PresentOwnKeyAfterNextHandshake(peer string) func(*mockpeer.Farm) error {
+	return onPeer(peer, func(p *mockpeer.Peer) error { return p.PresentOwnKeyAfterNextHandshake() })
+}

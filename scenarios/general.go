@@ -24,6 +24,10 @@ func General() []Requirement {
 		general("GEN-005", "The client MUST NOT flood the peers: no more requests in a scenario than the farm journals whole "+
 			"(1,000); past that, requests are counted, not judged.",
 			"docs/driver-contract.md; docs/reliability.md", noFlood),
+		general("CRED-012", "The client MUST send no credential it holds on a card, key-set or token request: the credentials a "+
+			"card names go to its A2A interfaces alone, an access token too, and a token request carries the OAuth client "+
+			"secret and nothing else, however encoded.",
+			"A2A v1.0 spec §7.3, §13; RFC 6750 §5.2; A2ACLI_AUTH_008; contract-model §8 rule 2", credentialsOnlyToInterfaces),
 	}
 }
 

@@ -14,10 +14,12 @@
 //      card's own origin (rule 6; a signature is never verified, so a card is
 //      authoritative for its own origin only), with that interface's tenant;
 //      the credentials the skill's effective security requirement asks for
-//      (bearer, an API key in the header, query or cookie the card names, or
-//      an OAuth client-credentials token from a token endpoint on the origin
-//      of the issuer the grant names, A2A_CONFORM_OAUTH_TOKEN_URL, else on the
-//      card's origin: the secret goes nowhere else);
+//      (bearer, an API key in the header, query or cookie the card names, the
+//      TLS client certificate on the A2A requests of a card that names mTLS
+//      and nowhere else, or an OAuth client-credentials token from a token
+//      endpoint on the origin of the issuer the grant names,
+//      A2A_CONFORM_OAUTH_TOKEN_URL, else on the card's origin: the secret
+//      goes nowhere else);
 //      and it refuses a card that requires an extension (it speaks none).
 //   2. Right before the send it revalidates the card with the validator the
 //      peer gave (If-None-Match, else If-Modified-Since) and aborts with
@@ -58,22 +60,23 @@ class Failure extends Error {
   }
 }
 
-// What every task shares: the TLS setup and the credentials.
+// What every task shares: the TLS setup and the credentials. The client
+// certificate is a credential like the others: presented only on the A2A
+// requests of a card whose security requirement names mTLS (withCert).
 const env = process.env;
 const tls = {};
 if (env.A2A_CONFORM_CA_FILE) tls.ca = readFileSync(env.A2A_CONFORM_CA_FILE);
-if (env.A2A_CONFORM_CLIENT_CERT_FILE && env.A2A_CONFORM_CLIENT_KEY_FILE) {
-  tls.cert = readFileSync(env.A2A_CONFORM_CLIENT_CERT_FILE);
-  tls.key = readFileSync(env.A2A_CONFORM_CLIENT_KEY_FILE);
-}
+const withCert = env.A2A_CONFORM_CLIENT_CERT_FILE && env.A2A_CONFORM_CLIENT_KEY_FILE
+  ? { ...tls, cert: readFileSync(env.A2A_CONFORM_CLIENT_CERT_FILE), key: readFileSync(env.A2A_CONFORM_CLIENT_KEY_FILE) }
+  : null;
 
 // http makes one request (JSON in, JSON out), bounded by the task's stopAt;
 // it resolves { status, headers, body } for 2xx, 3xx and 304 (body null).
-function http(url, stopAt, body, headers = {}) {
+function http(url, stopAt, body, headers = {}, tlsOptions = tls) {
   const remaining = stopAt - Date.now();
   if (remaining <= 0) return Promise.reject(new Failure("deadline", `out of time before ${url}`));
   const data = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
-  const options = { ...tls, method: data ? "POST" : "GET", headers, signal: AbortSignal.timeout(Math.ceil(remaining)) };
+  const options = { ...tlsOptions, method: data ? "POST" : "GET", headers, signal: AbortSignal.timeout(Math.ceil(remaining)) };
   return new Promise((resolve, reject) => {
     const req = request(url, options, (res) => {
       let text = "";
@@ -176,20 +179,23 @@ async function fetchCard(cardUrl, stopAt, held) {
 }
 
 // credentials satisfies the first alternative of the skill's effective
-// security requirement this client can: headers, query and cookies to add.
+// security requirement this client can: headers, query and cookies to add,
+// and whether to present the client certificate.
 async function credentials(held, skill, stopAt) {
   const card = held.card;
   const target = (card.skills ?? []).find((s) => s?.id === skill);
   const reqs = target?.securityRequirements != null ? target.securityRequirements : card.securityRequirements ?? [];
-  if (reqs.length === 0) return { headers: {}, query: {}, cookies: {} };
+  if (reqs.length === 0) return { headers: {}, query: {}, cookies: {}, cert: false };
   alternatives: for (const alt of reqs) {
-    const got = { headers: {}, query: {}, cookies: {} };
+    const got = { headers: {}, query: {}, cookies: {}, cert: false };
     for (const [name, scopes] of Object.entries(alt?.schemes ?? {})) {
       const scheme = card.securitySchemes?.[name] ?? {};
       const httpAuth = scheme.httpAuthSecurityScheme, api = scheme.apiKeySecurityScheme;
       const flow = scheme.oauth2SecurityScheme?.flows?.clientCredentials;
       const place = { header: got.headers, query: got.query, cookie: got.cookies }[api?.location];
-      if (httpAuth && `${httpAuth.scheme}`.toLowerCase() === "bearer" && env.A2A_CONFORM_BEARER_TOKEN) {
+      if (scheme.mtlsSecurityScheme && withCert) {
+        got.cert = true;
+      } else if (httpAuth && `${httpAuth.scheme}`.toLowerCase() === "bearer" && env.A2A_CONFORM_BEARER_TOKEN) {
         got.headers.Authorization = `Bearer ${env.A2A_CONFORM_BEARER_TOKEN}`;
       } else if (api && place && env.A2A_CONFORM_API_KEY) {
         place[api.name] = env.A2A_CONFORM_API_KEY;
@@ -216,7 +222,7 @@ async function token(tokenUrl, scopes, stopAt) {
   return body.access_token;
 }
 
-// plan decides routing and credentials on the card: { url, tenant, headers }.
+// plan decides routing and credentials on the card: { url, tenant, headers, tls }.
 async function plan(held, skill, stopAt) {
   const card = held.card;
   const jsonrpc = (card.supportedInterfaces ?? []).filter((i) => i.protocolBinding === "JSONRPC");
@@ -233,7 +239,7 @@ async function plan(held, skill, stopAt) {
   const headers = { "Content-Type": "application/json", "A2A-Version": "1.0", ...creds.headers };
   const cookies = Object.entries(creds.cookies).map(([k, v]) => `${k}=${v}`);
   if (cookies.length > 0) headers.Cookie = cookies.join("; ");
-  return { url: url.href, tenant: iface.tenant ?? "", headers };
+  return { url: url.href, tenant: iface.tenant ?? "", headers, tls: creds.cert ? withCert : tls };
 }
 
 // run delegates one task and returns its outcome object.
@@ -251,7 +257,7 @@ async function run(cardUrl, skill, message, stopAt) {
     let id = 0;
     const call = async (method, params) => {
       const withTenant = route.tenant ? { ...params, tenant: route.tenant } : params;
-      const { body: answer } = await http(route.url, stopAt, { jsonrpc: "2.0", id: ++id, method, params: withTenant }, route.headers);
+      const { body: answer } = await http(route.url, stopAt, { jsonrpc: "2.0", id: ++id, method, params: withTenant }, route.headers, route.tls);
       if (answer.error) throw new Failure("peer-error", `${method}: ${answer.error.message}`);
       return answer.result;
     };

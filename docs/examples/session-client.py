@@ -16,7 +16,9 @@ For each task it follows the contract model (docs/contract-model.md):
      origin (rule 6; a signature is never verified, so a card is
      authoritative for its own origin only), with that interface's tenant;
      the credentials the skill's effective security requirement asks for
-     (bearer, an API key in the header, query or cookie the card names, or
+     (bearer, an API key in the header, query or cookie the card names, the
+     TLS client certificate on the A2A requests of a card that names mTLS
+     and nowhere else, or
      an OAuth client-credentials token from a token endpoint on the origin
      of the issuer the grant names, A2A_CONFORM_OAUTH_TOKEN_URL, else on the
      card's origin: the secret goes nowhere else);
@@ -149,16 +151,21 @@ class Client:
 
     def __init__(self, env):
         self.tls = ssl.create_default_context(cafile=env.get("A2A_CONFORM_CA_FILE") or None)
+        # The client certificate is a credential like the others: presented
+        # only on the A2A requests of a card whose requirement names mTLS.
+        self.cert_opener = None
         cert, key = env.get("A2A_CONFORM_CLIENT_CERT_FILE"), env.get("A2A_CONFORM_CLIENT_KEY_FILE")
         if cert and key:
-            self.tls.load_cert_chain(cert, key)
+            with_cert = ssl.create_default_context(cafile=env.get("A2A_CONFORM_CA_FILE") or None)
+            with_cert.load_cert_chain(cert, key)
+            self.cert_opener = urllib.request.build_opener(NoRedirect, urllib.request.HTTPSHandler(context=with_cert))
         self.bearer = env.get("A2A_CONFORM_BEARER_TOKEN")
         self.api_key = env.get("A2A_CONFORM_API_KEY")
         self.oauth = (env.get("A2A_CONFORM_OAUTH_CLIENT_ID"), env.get("A2A_CONFORM_OAUTH_CLIENT_SECRET"))
         self.issuer = env.get("A2A_CONFORM_OAUTH_TOKEN_URL")  # where the secret was issued, when the grant says
         self.opener = urllib.request.build_opener(NoRedirect, urllib.request.HTTPSHandler(context=self.tls))
 
-    def http(self, url, stop_at, body=None, headers=None, form=None):
+    def http(self, url, stop_at, body=None, headers=None, form=None, opener=None):
         """One request; returns (status, headers, parsed JSON body or None)."""
         remaining = stop_at - time.monotonic()
         if remaining <= 0:
@@ -168,7 +175,7 @@ class Client:
             data = urllib.parse.urlencode(form).encode()
         req = urllib.request.Request(url, data=data, headers=headers or {})
         try:
-            with self.opener.open(req, timeout=remaining) as resp:
+            with (opener or self.opener).open(req, timeout=remaining) as resp:
                 return resp.status, resp.headers, json.load(resp)
         except urllib.error.HTTPError as e:
             if e.code == 304 or 300 <= e.code < 400:
@@ -209,7 +216,7 @@ class Client:
         raise Failure("peer-error", "too many redirects")
 
     def plan(self, held, skill, stop_at):
-        """Routing and credentials, decided on the card: (url, tenant, headers)."""
+        """Routing and credentials, decided on the card: (url, tenant, headers, opener)."""
         card = held["card"]
         jsonrpc = [i for i in card.get("supportedInterfaces") or [] if i.get("protocolBinding") == "JSONRPC"]
         if not jsonrpc:
@@ -225,12 +232,12 @@ class Client:
                 raise Failure("extension-unsupported", "the card requires " + str(ext.get("uri")), "aborted")
         iface = own[0]
         url, headers = without_dot_segments(iface["url"]), {"Content-Type": "application/json", "A2A-Version": "1.0"}
-        query, cookies = self.credentials(held, skill, headers, stop_at)
+        query, cookies, cert = self.credentials(held, skill, headers, stop_at)
         if query:
             url += ("&" if urllib.parse.urlsplit(url).query else "?") + urllib.parse.urlencode(query)
         if cookies:
             headers["Cookie"] = "; ".join("%s=%s" % kv for kv in cookies.items())
-        return url, iface.get("tenant") or "", headers
+        return url, iface.get("tenant") or "", headers, self.cert_opener if cert else self.opener
 
     def credentials(self, held, skill, headers, stop_at):
         """Satisfies the first alternative of the skill's effective requirement this client can."""
@@ -240,14 +247,16 @@ class Client:
             if s.get("id") == skill and s.get("securityRequirements") is not None:
                 reqs = s["securityRequirements"]
         if not reqs:
-            return {}, {}
+            return {}, {}, False
         for alt in reqs:
-            add, query, cookies = {}, {}, {}
+            add, query, cookies, cert = {}, {}, {}, False
             for name, scopes in (alt.get("schemes") or {}).items():
                 scheme = (card.get("securitySchemes") or {}).get(name) or {}
                 http_auth, api = scheme.get("httpAuthSecurityScheme"), scheme.get("apiKeySecurityScheme")
                 flow = ((scheme.get("oauth2SecurityScheme") or {}).get("flows") or {}).get("clientCredentials")
-                if http_auth and str(http_auth.get("scheme", "")).lower() == "bearer" and self.bearer:
+                if scheme.get("mtlsSecurityScheme") is not None and self.cert_opener:
+                    cert = True
+                elif http_auth and str(http_auth.get("scheme", "")).lower() == "bearer" and self.bearer:
                     add["Authorization"] = "Bearer " + self.bearer
                 elif api and self.api_key and api.get("location") in ("header", "query", "cookie"):
                     {"header": add, "query": query, "cookie": cookies}[api["location"]][api["name"]] = self.api_key
@@ -257,7 +266,7 @@ class Client:
                     break
             else:
                 headers.update(add)
-                return query, cookies
+                return query, cookies, cert
         raise Failure("auth-unavailable", "no alternative of the security requirement is held", "aborted")
 
     def token(self, token_url, scopes, stop_at):
@@ -276,7 +285,7 @@ class Client:
         task_id = ""
         try:
             held = self.fetch_card(card_url, stop_at)
-            endpoint, tenant, headers = self.plan(held, skill, stop_at)
+            endpoint, tenant, headers, opener = self.plan(held, skill, stop_at)
             if held["etag"] or held["last_modified"]:  # rule 2: revalidate right before the send
                 fresh = self.fetch_card(card_url, stop_at, held)
                 if contract(fresh["card"], skill) != contract(held["card"], skill):
@@ -287,7 +296,7 @@ class Client:
                 if tenant:
                     params = dict(params, tenant=tenant)
                 _, _, answer = self.http(endpoint, stop_at, {"jsonrpc": "2.0", "id": next(ids),
-                                                             "method": method, "params": params}, headers)
+                                                             "method": method, "params": params}, headers, opener=opener)
                 if "error" in answer:
                     raise Failure("peer-error", "%s: %s" % (method, answer["error"].get("message")))
                 return answer["result"]

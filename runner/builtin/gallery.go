@@ -276,6 +276,10 @@ const (
 	// lead to the trust root's subject, no signature checked
 	// (issuernametls.go).
 	IssuerNameTLS = "issuer-name-chain"
+	// UnpinnedEndpoint is the reference checking a signed card's
+	// endpoint's principal, then sending over connections pinned to
+	// nothing (unpinnedendpoint.go).
+	UnpinnedEndpoint = "unpinned-endpoint"
 	// CardRedirectSameHost is the reference following a card redirect
 	// anywhere on the card URL's host, whatever the port
 	// (cardredirectsamehost.go).
@@ -304,6 +308,15 @@ const (
 	RefuseAlternatives    = "refuse-alternatives"     // auth-unavailable whenever there is a choice
 	AnonymousUnlessSingle = "anonymous-unless-single" // a credential only for a requirement of one scheme
 	FixedAPIKeyHeader     = "fixed-api-key-header"    // the API key as X-API-Key, whatever the card says
+
+	// The credential-route cheats send a credential the farm granted
+	// somewhere contract-model §8 does not let it go.
+	NamedCredsOnCard       = "named-creds-on-card"       // the card's named static credentials on its revalidations too (namedcredsoncard.go)
+	DefaultBearerHeader    = "default-bearer-header"     // the bearer token wherever no Authorization is set (defaultbearerheader.go)
+	StickyCredentials      = "sticky-credentials"        // what a card once named, sent on every later request (stickycredentials.go)
+	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
+	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
+	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -395,6 +408,7 @@ var gallery = []client{
 	{name: ClaimEveryExtension, unsafe: claimEveryExtension},           // every required extension claimed, spoken or not
 	{name: NoJKUTrusted, unsafe: noJKUTrusted},                         // a signature without jku taken unread
 	{name: IssuerNameTLS, unsafe: issuerNameTLS},                       // a chain of names taken for a chain of signatures
+	{name: UnpinnedEndpoint, unsafe: unpinnedEndpoint},                 // the principal checked, then not pinned
 	{name: CardRedirectSameHost, unsafe: cardRedirectSameHost},         // another port of the host taken for the origin
 	{name: JWKSSameHost, unsafe: jwksSameHost},                         // a key set on another port taken for the origin's
 	{name: RedirectMovedPath, unsafe: redirectMovedPath},               // a moved card path followed to any origin
@@ -405,6 +419,12 @@ var gallery = []client{
 	{name: RefuseAlternatives, unsafe: refuseAlternatives},
 	{name: AnonymousUnlessSingle, unsafe: anonymousUnlessSingle},
 	{name: FixedAPIKeyHeader, unsafe: fixedAPIKeyHeader},
+	{name: NamedCredsOnCard, unsafe: namedCredsOnCard},
+	{name: DefaultBearerHeader, unsafe: defaultBearerHeader},
+	{name: StickyCredentials, unsafe: stickyCredentials},
+	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
+	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
+	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -165,10 +165,13 @@ var aimed = map[string]aim{
 	builtin.GoAwayBearer:    leakAim(true),
 	builtin.PingBearer:      leakAim(true),
 	builtin.CleartextBearer: leakAim(true),
-	builtin.TrailerBearer:   leakAim(true),
-	builtin.HostBearer:      leakAim(true),
-	builtin.MethodBearer:    leakAim(true),
-	builtin.UserinfoBearer:  leakAim(true),
+	// These four write it into a request the card route serves (a
+	// trailer, the Host, the method, userinfo): a credential on a card
+	// request, CRED-012, in each scenario they are pinned to.
+	builtin.TrailerBearer:  onCardRoute(leakAim(true)),
+	builtin.HostBearer:     onCardRoute(leakAim(true)),
+	builtin.MethodBearer:   onCardRoute(leakAim(true)),
+	builtin.UserinfoBearer: onCardRoute(leakAim(true)),
 	// A handshake and nothing else: contact with endpoints the card could
 	// never make authoritative, and what the principal check of a signed
 	// card's endpoint is allowed.
@@ -289,7 +292,7 @@ var aimed = map[string]aim{
 	builtin.SendEveryCredential:      {fail: []string{"credential-scope/CRED-004", "credential-alternatives/CRED-009"}},
 	builtin.PostSecretToCardTokenURL: {fail: []string{"credential-scope/CRED-006"}},
 	builtin.ReuseTokenAcrossPeers:    {fail: []string{"credential-scope/CRED-007"}},
-	builtin.TokenOnCardRequests:      {fail: []string{"credential-scope/CRED-005"}},
+	builtin.TokenOnCardRequests:      {fail: []string{"credential-scope/CRED-005", "credential-scope/CRED-012"}},
 	// The credential-choice cheats (credentialchoice.go) make the decision
 	// of contract-model §8 rule 1 the cheap way. Each passed the whole
 	// catalog, exit 0 in both modes, while every card a task was planned on
@@ -302,6 +305,55 @@ var aimed = map[string]aim{
 	// second's two schemes, and the key for the third's one.
 	builtin.AnonymousUnlessSingle: credentialChoiceCheat("CRED-008", "CRED-010"),
 	builtin.FixedAPIKeyHeader:     credentialChoiceCheat("CRED-011"),
+	// The credential-route cheats (contract-model §8) each passed the whole
+	// catalog, exit 0 in both modes, before the requirement that fails it.
+	// It puts the bearer token or API key its card names on its card
+	// revalidations too: CRED-012 in every scenario whose card names a static
+	// credential and which it revalidates; in a session, no-validator-between-tasks
+	// too (one-shot, it holds no card to revalidate there), and credential-
+	// alternatives' third task, whose revalidation carries what the second card
+	// named (CRED-009). Card-route credentials were judged only in credential-
+	// scope before CRED-012, and it passed the whole catalog, exit 0 in both modes.
+	builtin.NamedCredsOnCard: {
+		fail: inEach("CRED-012",
+			"capability-field-before-send", "card-redirect-cross-origin-first-contact", "card-redirect-cross-origin",
+			"card-redirect-cross-origin-moved-path", "card-redirect-cross-origin-same-host",
+			"certificate-client-auth-only", "certificate-expired", "certificate-other-host", "unknown-extension-required",
+			"card-redirect-at-revalidation", "default-port-listed-first", "revalidation-refused",
+			"extended-card-repointed-public-listed", "grpc-named-resolver-own-origin", "interface-redirect-cross-origin",
+			"card-redirect-same-origin", "card-served-with-age", "card-url-not-well-known", "certificate-renewal-intermediate",
+			"certificate-renewal", "client-cert-unrequested", "contract-field-before-send", "contract-frozen-after-send",
+			"credential-alternatives", "duplicate-binding-order", "endpoint-path-prefixed", "extended-card-contract-change",
+			"extended-card-repointed", "extended-card-skill", "foreign-origin-listed-first", "frozen-contract-extension",
+			"impostor-certificate-first-contact", "impostor-certificate", "mirrored-stale-cache", "older-version-listed-first",
+			"origin-lookalike-named", "origin-lookalike", "patch-version-declared", "rejected-card-not-cached-version-skew",
+			"rejected-card-not-cached", "repointed-endpoint-first-contact", "repointed-endpoint",
+			"repointed-grpc-endpoint-first-contact", "repointed-grpc-endpoint", "repointed-grpc-target-first-contact",
+			"repointed-grpc-target", "revalidation-unavailable", "skill-reorganization", "version-skew-minor", "version-skew",
+		),
+		failIn: map[driver.Mode][]string{driver.ModeSession: {"credential-alternatives/CRED-009", "no-validator-between-tasks/CRED-012"}},
+	},
+	// It adds the bearer token to every A2A request without an
+	// Authorization: in credential-alternatives' third task, whose card
+	// requires the API key alone, it goes out beside it. CRED-009 judged the
+	// first task alone before.
+	builtin.DefaultBearerHeader: {fail: []string{"credential-alternatives/CRED-009"}},
+	// It keeps sending what an earlier card of the session named: the
+	// bearer token (and the API key's default header) in the third task. In
+	// one-shot mode each task's process starts empty: it is the reference.
+	builtin.StickyCredentials: {failIn: map[driver.Mode][]string{driver.ModeSession: {"credential-alternatives/CRED-009"}}},
+	// It asks its tokens for every scope the flow declares, *.admin too.
+	builtin.AllDeclaredScopes: {fail: []string{"credential-scope/CRED-007"}},
+	// With no issuer in the grant, it posts its secret to B's token
+	// endpoint and completes the second task with B's token.
+	builtin.TokensAnywhereNoIssuer: {fail: []string{
+		"token-url-foreign-no-issuer/CRED-014", "token-url-foreign-no-issuer/CRED-015",
+	}},
+	// It presents the client certificate in every handshake: to A, its card
+	// requests included (CRED-012).
+	builtin.ClientCertEverywhere: {fail: []string{
+		"client-cert-unrequested/CRED-018", "client-cert-unrequested/CRED-012",
+	}},
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the
@@ -638,6 +690,19 @@ var aimed = map[string]aim{
 			"certificate-renewal/TLS-005", "certificate-renewal/TLS-006",
 			"certificate-renewal-intermediate/TLS-007", "certificate-renewal-intermediate/TLS-008"),
 	},
+	// It checks a signed card's endpoint's principal with a handshake of
+	// its own, then sends over connections pinned to nothing. No endpoint
+	// changed its certificate between the two, so it passed the whole
+	// catalog, exit 0 in both modes; B presenting A's key on that
+	// handshake only, it sends B the task and the token on the next
+	// connection, under B's own key. The signed scenarios where B keeps
+	// one key it gets right.
+	builtin.UnpinnedEndpoint: {
+		fail: []string{"repointed-endpoint-principal-switch/SIG-028", "repointed-endpoint-principal-switch/SIG-029"},
+		also: verdictOf(verdict.Pass, "repointed-endpoint-principal-switch/SIG-030",
+			"repointed-endpoint-signed/SIG-001", "repointed-endpoint-principal-mismatch/SIG-008",
+			"repointed-endpoint-principal-mismatch/SIG-009", "repointed-endpoint-principal-mismatch/SIG-010"),
+	},
 	builtin.ChainOnlyTLS: {
 		fail: []string{
 			"certificate-other-host/TLS-009", "certificate-other-host/TLS-010", "certificate-other-host/TLS-011",
@@ -769,11 +834,30 @@ func leakAim(pastHandshake bool) aim {
 	return aim{fail: fail, also: verdictOf(verdict.Pass, "repointed-endpoint-principal-mismatch/SIG-008")}
 }
 
-// encodedBearerFailures are what the encoded-bearer clients fail.
+// encodedBearerFailures are what the encoded-bearer clients fail: the
+// request they leak goes to the refused origin's card path, so CRED-012
+// (no credential on a card request) fails too.
 var encodedBearerFailures = []string{
 	"repointed-endpoint/REPOINT-001", "repointed-endpoint/REPOINT-002",
 	"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 	"card-redirect-cross-origin/REDIR-002", "card-redirect-cross-origin/REDIR-005",
+	"repointed-endpoint/CRED-012", "repointed-endpoint-foreign-key/CRED-012", "card-redirect-cross-origin/CRED-012",
+}
+
+// onCardRoute is a leak aim whose leaked request the refused origin's card
+// route serves: CRED-012 (no credential on a card request) fails in every
+// scenario the aim is played in.
+func onCardRoute(a aim) aim {
+	scs := map[string]bool{}
+	for _, key := range a.keys() {
+		sc, _, _ := strings.Cut(key, "/")
+		scs[sc] = true
+	}
+	a.fail = slices.Clone(a.fail)
+	for _, sc := range slices.Sorted(maps.Keys(scs)) {
+		a.fail = append(a.fail, sc+"/CRED-012")
+	}
+	return a
 }
 
 var (
@@ -838,6 +922,15 @@ func (a aim) keys() []string {
 // failures are the requirements the aim pins as failed in mode, sorted.
 func (a aim) failures(mode driver.Mode) []string {
 	return slices.Sorted(slices.Values(slices.Concat(a.fail, a.failIn[mode])))
+}
+
+// inEach is requirement id of each scenario, as "scenario/requirement" keys.
+func inEach(id string, scenarios ...string) []string {
+	var keys []string
+	for _, sc := range scenarios {
+		keys = append(keys, sc+"/"+id)
+	}
+	return keys
 }
 
 func verdictOf(v verdict.Verdict, keys ...string) map[string]verdict.Verdict {
