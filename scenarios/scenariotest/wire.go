@@ -63,6 +63,9 @@ func ModeOnWire(sc *scenarios.Scenario, recorded []journal.Exchange, mode refcli
 		if ex.Route != journal.RouteA2A {
 			continue
 		}
+		if ex.Status >= 300 && ex.Status < 400 {
+			continue // redirected before any binding read it (PeerSpec.A2ARedirect)
+		}
 		if mode == refclient.Stream && ex.TaskCreating() && !DeclaresStreaming(sc, ex.Peer, ex.CardVersion) {
 			polled[ex.TaskID] = true
 			continue
