@@ -109,7 +109,32 @@ func sendOp(op string) bool {
 // the peer's skill on card version v: one alternative fully satisfied, an
 // empty list meaning open.
 func (p *Peer) satisfies(r *http.Request, v *cardVersion) bool {
-	return p.meets(r, v.parsed(), effectiveRequirements(v.parsed(), p.spec.Skill))
+	if v.skill != p.spec.Skill { // not derived for this skill: looked up now
+		return p.meets(r, v.parsed(), effectiveRequirements(v.parsed(), p.spec.Skill))
+	}
+	plan := v.derivedNow().skillPlan
+	if len(plan) == 0 {
+		return true
+	}
+	for _, alt := range plan {
+		if p.alternativeOfPlanMet(r, alt) {
+			return true
+		}
+	}
+	return false
+}
+
+// alternativeOfPlanMet is alternativeMet of an alternative looked up once.
+func (p *Peer) alternativeOfPlanMet(r *http.Request, alt schemeAlternative) bool {
+	if alt.undefined {
+		return false
+	}
+	for _, scheme := range alt.schemes {
+		if !p.schemeMet(r, scheme) {
+			return false
+		}
+	}
+	return true
 }
 
 // satisfiesFor is satisfies for operation op: GetExtendedAgentCard must

@@ -44,7 +44,36 @@ type cardDerived struct {
 	card         wire.AgentCard // raw parsed back: exactly what clients see
 	hash         string         // contract hash for the peer's skill
 	mtlsRequired bool           // see State.MTLSRequired
-	err          error
+	// skillPlan is the effective requirement of the card's skill
+	// (effectiveRequirements) with each alternative's schemes looked up
+	// once: what satisfies checks on every request, without a map
+	// iteration or lookup each time.
+	skillPlan []schemeAlternative
+	err       error
+}
+
+// schemeAlternative is one alternative of a requirement: the schemes it
+// names, as the card defines them. undefined: it names a scheme the card
+// does not define, so nothing meets it.
+type schemeAlternative struct {
+	schemes   []wire.SecurityScheme
+	undefined bool
+}
+
+// planOf looks up the schemes of every alternative of reqs on card.
+func planOf(card *wire.AgentCard, reqs []wire.SecurityRequirement) []schemeAlternative {
+	plan := make([]schemeAlternative, len(reqs))
+	for i, alt := range reqs {
+		for name := range alt.Schemes {
+			scheme, ok := card.SecuritySchemes[name]
+			if !ok {
+				plan[i] = schemeAlternative{undefined: true}
+				break
+			}
+			plan[i].schemes = append(plan[i].schemes, scheme)
+		}
+	}
+	return plan
 }
 
 // derivedOf parses raw back and hashes its contract for skill. A card
@@ -59,9 +88,11 @@ func derivedOf(raw []byte, skill string) (d cardDerived) {
 	if d.err != nil {
 		d.card = wire.AgentCard{SecurityRequirements: []wire.SecurityRequirement{wire.Require(underivedScheme)}}
 		d.hash = "card does not derive: " + d.err.Error()
+		d.skillPlan = planOf(&d.card, effectiveRequirements(&d.card, skill))
 		return d
 	}
 	d.mtlsRequired = requiresMTLS(&d.card, skill)
+	d.skillPlan = planOf(&d.card, effectiveRequirements(&d.card, skill))
 	return d
 }
 

@@ -137,7 +137,8 @@ func parseEnvelope(call *Call, body []byte) (rpcEnvelope, *Error) {
 	default:
 		return env, reject(call, wire.ErrInvalidRequest, "request must be a JSON object")
 	}
-	scan := scanJSON(body) // a valid object: members and repeats in one pass
+	var members [4]member               // a JSON-RPC envelope's four
+	scan := scanJSON(body, members[:0]) // a valid object: members and repeats in one pass
 	id, hasID := scan.get("id")
 	switch jsonStart(id) {
 	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
@@ -196,11 +197,12 @@ func isJSONString(raw []byte, want string) bool {
 
 // jsonStart returns the first non-space byte of a JSON text, 0 if none.
 func jsonStart(data []byte) byte {
-	data = bytes.TrimLeft(data, " \t\r\n")
-	if len(data) == 0 {
-		return 0
+	for _, c := range data {
+		if !isSpace(c) {
+			return c
+		}
 	}
-	return data[0]
+	return 0
 }
 
 // methodName is jsonString for the method: a method of the table is

@@ -56,7 +56,7 @@ func checkNames(call *Call, data []byte) (string, *Error) {
 // member name that repeats an earlier one of its object, and whether there
 // is one. data must be valid JSON.
 func duplicateName(data []byte) (string, bool) {
-	s := scanJSON(data)
+	s := scanJSON(data, nil)
 	return s.dupPath, s.dup
 }
 
@@ -105,10 +105,12 @@ type scanFrame struct {
 	wantKey  bool
 }
 
-// scanJSON makes a jsonScan of data in one pass. Paths are built only for
-// the answer, so that a deeply nested text costs linear time.
-func scanJSON(data []byte) jsonScan {
-	out := jsonScan{members: make([]member, 0, 4)} // a JSON-RPC envelope's four
+// scanJSON makes a jsonScan of data in one pass, its members appended to
+// members: a caller's array on its stack holds an envelope's four without
+// an allocation. Paths are built only for the answer, so that a deeply
+// nested text costs linear time.
+func scanJSON(data []byte, members []member) jsonScan {
+	out := jsonScan{members: members}
 	var stackBuf [8]scanFrame
 	var namesBuf [32][]byte
 	stack, names := stackBuf[:0], namesBuf[:0]
@@ -123,7 +125,7 @@ func scanJSON(data []byte) jsonScan {
 			stack = append(stack, scanFrame{isObject: c == '{', wantKey: c == '{', first: len(names)})
 		case '}', ']', ',':
 			if len(stack) == 1 && valueStart >= 0 {
-				out.members = append(out.members, member{stack[0].key, bytes.TrimRight(data[valueStart:i], " \t\r\n")})
+				out.members = append(out.members, member{stack[0].key, trimSpaceRight(data[valueStart:i])})
 				valueStart = -1
 			}
 			top := &stack[len(stack)-1]
@@ -196,6 +198,15 @@ func dupPath(stack []scanFrame, name string) string {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+
+// trimSpaceRight is b without the JSON whitespace it ends with, as
+// bytes.TrimRight(b, " \t\r\n") but with no set built for each call.
+func trimSpaceRight(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
 
 // stringEnd is the index of the quote closing the string opened at i.
 func stringEnd(data []byte, i int) int {

@@ -45,7 +45,7 @@ func FuzzScanJSON(f *testing.F) {
 		if !json.Valid(data) || !utf8.Valid(data) { // checkJSON refuses both first
 			return
 		}
-		s := scanJSON(data)
+		s := scanJSON(data, nil)
 		if _, dup := oldDuplicateName(data); dup != s.dup {
 			t.Fatalf("%s: scan says repeat %v (%q)", data, s.dup, s.dupPath)
 		}

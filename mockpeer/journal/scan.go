@@ -117,7 +117,18 @@ type scanner struct {
 	arena   []byte // decoded layers, used as a stack
 	res     ScanResult
 	inflaters
+	// top is the text scanned, whose base64 runs repeat (scanRepeat).
+	top string
+	// runs is what each base64 run of top scanned so far cost, by its
+	// text: a run seen again in this scan is skipped, its cost spent
+	// (scanRepeat), when repeats is set. Cleared after every scan, kept
+	// with the scanner.
+	runs    map[string]runCost
+	repeats bool
 }
+
+// runCost is what scanning a run's decodings spent of a scan's bounds.
+type runCost struct{ budget, streams int }
 
 var scanners = sync.Pool{New: func() any { return new(scanner) }}
 
@@ -172,23 +183,33 @@ func (ix *SecretIndex) scanTextAs(t string, deflated, cut, remember bool) ScanRe
 			return res
 		}
 	}
+	res := ix.scanSurveyedText(t, s, deflated, true)
+	if memo {
+		ix.memo.store(t, hash, deflated, cut, res)
+	}
+	return res
+}
+
+// scanSurveyedText runs the scan of t, surveyed as s. repeats: a base64
+// run of t seen before in the scan is skipped (scanRepeat); a test turns
+// it off to compare.
+func (ix *SecretIndex) scanSurveyedText(t string, s survey, deflated, repeats bool) ScanResult {
 	sc := scanners.Get().(*scanner)
 	sc.ix, sc.budget, sc.streams, sc.res = ix, scanBudget+scanBudgetPerByte*len(t), maxStreamTries, ScanResult{}
+	sc.top, sc.repeats = t, repeats
 	scanSurveyed(sc, t, s, 0)
 	if deflated {
 		inflateAt(sc, t, 0, viaDeflate, 0)
 	}
 	res := sc.res
-	sc.ix, sc.res = nil, ScanResult{}
+	sc.ix, sc.res, sc.top = nil, ScanResult{}, ""
+	clear(sc.runs) // its keys are substrings of t
 	sc.src.Reset(nil)
 	sc.ssrc.Reset("")
 	if cap(sc.arena) > maxInflated { // a bomb's arena is not kept
 		sc.arena = nil
 	}
 	scanners.Put(sc)
-	if memo {
-		ix.memo.store(t, hash, deflated, cut, res)
-	}
 	return res
 }
 

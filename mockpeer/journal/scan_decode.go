@@ -117,20 +117,34 @@ func scanBase64Runs[T text](sc *scanner, t T, depth int) {
 	// a character of its own.
 	std, url := b64Run{}, b64Run{}
 	for i := 0; i < len(t); i++ {
+		if charClass[t[i]] == clsAlnum { // letters and digits, most bytes: in both runs
+			j := i + 1
+			for j < len(t) && charClass[t[j]] == clsAlnum {
+				j++
+			}
+			std.n += j - i
+			url.n += j - i
+			i = j - 1
+			continue
+		}
 		k := charClass[t[i]]
 		if k&clsBreak != 0 {
 			continue
 		}
 		if k&clsStd != 0 {
 			std.n++
-		} else {
+		} else if std.n >= sc.ix.minBase64 {
 			endRun(sc, &std, t, i, depth, true)
+		} else {
+			std = b64Run{start: i + 1} // too short to decode: endRun only starts the next
 		}
 		if k&clsURL != 0 {
 			url.n++
 			url.own = url.own || k&clsAlnum != clsAlnum
-		} else {
+		} else if url.n >= sc.ix.minBase64 {
 			endRun(sc, &url, t, i, depth, false)
+		} else {
+			url = b64Run{start: i + 1}
 		}
 	}
 	endRun(sc, &std, t, len(t), depth, true)
@@ -148,11 +162,47 @@ type b64Run struct {
 // it), and starts the next one after i.
 func endRun[T text](sc *scanner, r *b64Run, t T, i, depth int, std bool) {
 	if r.n >= sc.ix.minBase64 && (std || r.own) {
-		for offset := range 4 {
-			decodeBase64Run(sc, t[r.start:i], offset, depth)
+		if depth > 0 || len(t) != len(sc.top) || !scanRepeat(sc, sc.top[r.start:i]) {
+			for offset := range 4 {
+				decodeBase64Run(sc, t[r.start:i], offset, depth)
+			}
 		}
 	}
 	*r = b64Run{start: i + 1}
+}
+
+// scanRepeat scans a base64 run of the text itself (depth 0), or skips it
+// when the same run was scanned before in this scan, and reports whether
+// it did either. A keep-alive stream's chunk holds the same run in every
+// request (a revalidation's ETag, a Basic credential), each decoded at
+// four alignments. The skip changes nothing the scan finds: the run's
+// decodings are a function of its text, every secret they hold was
+// recorded the first time (in the same form: at depth 0 no decoding lies
+// above), and the run's cost is spent again, so the bounds stop the rest
+// of the scan exactly where they would have. A run is remembered only if
+// no bound stopped it (the result was still examined before and after),
+// and skipped only while the bounds left hold its cost: otherwise it is
+// decoded, and stopped where it would be.
+func scanRepeat(sc *scanner, run string) bool {
+	if !sc.repeats {
+		return false
+	}
+	if c, ok := sc.runs[run]; ok && c.budget <= sc.budget && c.streams <= sc.streams {
+		sc.budget -= c.budget
+		sc.streams -= c.streams
+		return true
+	}
+	budget, streams, examined := sc.budget, sc.streams, !sc.res.unexamined
+	for offset := range 4 {
+		decodeBase64Run(sc, run, offset, 0)
+	}
+	if examined && !sc.res.unexamined {
+		if sc.runs == nil {
+			sc.runs = map[string]runCost{}
+		}
+		sc.runs[run] = runCost{budget - sc.budget, streams - sc.streams}
+	}
+	return true
 }
 
 // decodeBase64Run scans what run decodes to, its first offset characters

@@ -2,6 +2,7 @@ package live
 
 import (
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -61,5 +62,46 @@ func TestHubCoalescesChanges(t *testing.T) {
 	}
 	if len(renders) > 3 {
 		t.Errorf("%d renders for one burst of 10000 changes, want at most 3", len(renders))
+	}
+}
+
+// The hubs follow the journal only while one of them runs: with no viewer
+// an exchange wakes nothing, and a signal reaches a running hub.
+func TestHubsFollowTheJournalOnlyWhileWatched(t *testing.T) {
+	var following atomic.Int32
+	journal := make(chan struct{}, 1)
+	watch := func() (<-chan struct{}, func()) {
+		following.Add(1)
+		return journal, func() { following.Add(-1) }
+	}
+	hs := newCopyHubs(t.Context(), func(int) []byte { return []byte("f") }, watch)
+	if n := following.Load(); n != 0 {
+		t.Fatalf("following the journal %d times with no viewer", n)
+	}
+	a := hs.acquire(0)
+	hs.acquire(1)
+	if n := following.Load(); n != 1 {
+		t.Fatalf("following the journal %d times with two hubs, want 1", n)
+	}
+	viewer := a.join()
+	<-viewer // the first frame
+	journal <- struct{}{}
+	select {
+	case <-viewer:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a journal signal did not reach the running hub")
+	}
+	a.leave(viewer)
+	hs.release(0)
+	if n := following.Load(); n != 1 {
+		t.Fatalf("following the journal %d times with one hub left, want 1", n)
+	}
+	hs.release(1)
+	deadline := time.Now().Add(5 * time.Second)
+	for following.Load() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("still following the journal with no hub running")
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -88,22 +88,10 @@ func MountFarm(ctx context.Context, farm *mockpeer.Farm, copies []Copy) (*View, 
 			v.commonVersions = p.CardVersions()
 		}
 	}
-	v.hubs = newCopyHubs(ctx, v.render)
+	v.hubs = newCopyHubs(ctx, v.render, farm.Journal().Watch)
 	if err := farm.MountAdminView(Path, v); err != nil {
 		return nil, err
 	}
-	changed, stop := farm.Journal().Watch()
-	go func() {
-		defer stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-changed:
-				v.hubs.signal()
-			}
-		}
-	}()
 	return v, nil
 }
 
