@@ -212,13 +212,18 @@ func TestMutantsOverGRPCFailAlike(t *testing.T) {
 			}
 			var got []string
 			for key, v := range e.Report().Verdicts() {
+				// gRPC has no redirects: over it A serves the task the
+				// default offer redirects, and the scenario judges another play.
+				if strings.HasPrefix(key, "interface-redirect-cross-origin/") {
+					continue
+				}
 				if v == verdict.Fail {
 					got = append(got, key)
 				}
 			}
 			slices.Sort(got)
 			wantSorted := slices.Sorted(slices.Values(slices.DeleteFunc(slices.Clone(want), func(key string) bool {
-				return slices.Contains(gateNeverAskedOverGRPC[name], key)
+				return slices.Contains(gateNeverAskedOverGRPC[name], key) || strings.HasPrefix(key, "interface-redirect-cross-origin/")
 			})))
 			if !slices.Equal(got, wantSorted) {
 				t.Errorf("over gRPC fails\n  %v\nwant (as over the default offer)\n  %v", got, wantSorted)
