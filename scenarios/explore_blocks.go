@@ -241,3 +241,18 @@ func NamedCredentials(skill string, cards []mockpeer.CardFunc, cardWide ...mockp
 func OnlyNamedCredentials(allowed ...string) func(*Evidence) verdict.Judgement {
 	return onlyNamedCredentials(allowed...)
 }
+
+// OnlyNamedCredentialsPerTask: no request or connection of the session
+// carried a credential but session's, and none of task n one but
+// byTask[n], those of the card task n was planned on (credential-
+// alternatives' CRED-009 rule): what an earlier card named is no licence
+// in a later task.
+func OnlyNamedCredentialsPerTask(session []string, byTask map[int][]string) func(*Evidence) verdict.Judgement {
+	whole, each := onlyNamedCredentials(session...), namedPerTask(byTask)
+	return func(ev *Evidence) verdict.Judgement {
+		if j := whole(ev); j.Verdict != verdict.Pass {
+			return j
+		}
+		return each(ev)
+	}
+}

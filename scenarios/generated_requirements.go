@@ -109,8 +109,9 @@ func GeneratedRequirements() []GeneratedRequirement {
 			"cached as trusted (google/adk-python#6901)."},
 		{"XPL-009", "MUST", genCore, "Every variant: the client holds the API key, the bearer token and OAuth client credentials, and " +
 			"sends none but those of the schemes the session's cards name for the skill (its own securityRequirements, else the " +
-			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection " +
-			"(contract model §8). A variant's cards may require one scheme (security single), list first in every requirement " +
+			"card-wide ones; and the public card's card-wide ones, for the extended card's fetch), in any request or connection, " +
+			"and in each task it sends none but those of the card the task is planned on, so a credential an earlier card named " +
+			"is no licence in a later task (contract model §8; credential-alternatives' CRED-009). A variant's cards may require one scheme (security single), list first in every requirement " +
 			"an alternative of a TLS client certificate the client does not hold (alternatives), or require the bearer token " +
 			"beside the API key (combined), as credential-alternatives' cards do; the peer admits a request only when it " +
 			"satisfies one alternative whole, so a completed task (XPL-001, XPL-002) proves the choice."},

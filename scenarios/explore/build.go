@@ -415,7 +415,11 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		on[len(s.Tasks)] = again
 	}
 	s.Requirements = requirements(v, c, e, change, changedTask, variantTasks, len(s.Tasks), vouched)
-	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...)))
+	byTask := map[int][]string{}
+	for n, version := range on {
+		byTask[n] = scenarios.NamedCredentials(s.Skill, planned[version:version+1], cardWide...)
+	}
+	s.Requirements = append(s.Requirements, namedOnly(scenarios.NamedCredentials(s.Skill, planned, cardWide...), byTask))
 	s.Requirements = append(s.Requirements, expiring...)
 	if e.SignedAtMust {
 		s.Requirements = append(s.Requirements, signedAtMust(v, atVouched))

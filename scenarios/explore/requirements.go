@@ -265,13 +265,16 @@ func taskList(tasks []int) string {
 // namedOnly is the credential-scope family's rule, for every variant: the
 // client holds the API key, the bearer token and OAuth client
 // credentials, and only those of the schemes the session's cards name for
-// the skill (or card-wide, for the extended card's fetch) go anywhere.
-func namedOnly(allowed []string) scenarios.Requirement {
+// the skill (or card-wide, for the extended card's fetch) go anywhere; in
+// a task the rules let send, only those of the card it is planned on
+// (byTask), so a credential kept from an earlier card fails.
+func namedOnly(allowed []string, byTask map[int][]string) scenarios.Requirement {
 	return scenarios.Requirement{ID: scenarios.GenNamedOnly, Level: verdict.Must, Profile: verdict.ProfileCore,
 		Text: fmt.Sprintf("The client MUST NOT send any credential it holds but those of the schemes the session's cards name "+
-			"for the skill (%s), in any request or connection.", strings.Join(allowed, ", ")),
+			"for the skill (%s), in any request or connection; and in each task it sends, none but those of the card the "+
+			"task is planned on.", strings.Join(allowed, ", ")),
 		Ref:   "contract-model §8; A2A v1.0 spec §13; A2ACLI_AUTH_008",
-		Check: scenarios.OnlyNamedCredentials(allowed...)}
+		Check: scenarios.OnlyNamedCredentialsPerTask(allowed, byTask)}
 }
 
 func publisherText(f *scenarios.Forgery) string {
