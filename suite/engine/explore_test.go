@@ -305,6 +305,17 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 			return v.Security == explore.Alternatives || v.Security == explore.Combined
 		}, true, nil},
 		{builtin.PinFirstIssuer, kind(explore.SameOrigin, explore.RenewedIntermediate), true, nil},
+		// A credential kept once a card named it: the skill's own
+		// requirement changed between tasks (the API key card-wide, then
+		// the bearer token for the skill), on a card the client follows,
+		// so the second task's API key is one no card it plans on names
+		// (XPL-009, judged per task; it passed --explore 100 alone before).
+		// Its headers ride HTTP requests only.
+		{builtin.StickyCredentials, func(v explore.Variant) bool {
+			c := expect(v).Changed
+			return v.Field == "skill-security" && v.Point == explore.BetweenTasks && v.Binding != wire.BindingGRPC &&
+				c != explore.RefuseUntrusted && c != explore.RefuseVersion
+		}, true, seqSeeds(12)},
 	} {
 		seeds := tc.seeds
 		if seeds == nil {
