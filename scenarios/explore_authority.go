@@ -43,3 +43,7 @@ func RetiredKeySigning() mockpeer.Signing {
 // AgentPathPrefix is the path under which endpoint-path-prefixed's agent
 // serves A2A on a host shared with other agents (mockpeer.PeerSpec.A2APrefix).
 const AgentPathPrefix = summarizerPrefix
+
+// AgentCardPath is where such an agent's card is served and its card URL
+// points (card-url-not-well-known): the well-known card path answers 404.
+const AgentCardPath = summarizerCardPath

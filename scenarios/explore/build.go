@@ -273,7 +273,11 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		a.Redirect = scenarios.MovedCard(cardPeer)
 	}
 	if c.prefixed {
+		// One agent of a host serving several: its card under its own
+		// path too, the card URL handed out naming it (card-url-not-
+		// well-known), and nothing at the well-known paths.
 		a.A2APrefix = scenarios.AgentPathPrefix
+		a.CardPath = scenarios.AgentCardPath
 	}
 	var planned, cardWide []mockpeer.CardFunc
 	for _, b := range versions {
@@ -603,7 +607,8 @@ func authorityText(a Authority) string {
 		case Redirect:
 			return "the card's own origin, its card URL redirecting (308) to another path on it"
 		case PathPrefixed:
-			return "the card's own origin, serving A2A only under the path " + scenarios.AgentPathPrefix
+			return "the card's own origin, serving its card at " + scenarios.AgentCardPath + " and A2A only under the path " +
+				scenarios.AgentPathPrefix
 		case RenewedIntermediate:
 			return "the card's own origin, renewing its certificate under an intermediate CA before a last task"
 		}

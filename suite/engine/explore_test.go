@@ -305,6 +305,9 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 			return v.Security == explore.Alternatives || v.Security == explore.Combined
 		}, true, nil},
 		{builtin.PinFirstIssuer, kind(explore.SameOrigin, explore.RenewedIntermediate), true, nil},
+		// The well-known path read on the card URL's origin, whatever path
+		// the URL names: a path-prefixed agent's card is under its prefix.
+		{builtin.WellKnownCard, kind(explore.SameOrigin, explore.PathPrefixed), true, nil},
 		// A credential kept once a card named it: the skill's own
 		// requirement changed between tasks (the API key card-wide, then
 		// the bearer token for the skill), on a card the client follows,
