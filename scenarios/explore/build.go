@@ -332,7 +332,11 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		decoy.Identity = cardPeer
 		peers = append(peers, decoy)
 		if c.forgery.Publisher != "" {
-			peers = append(peers, scenarios.WorkingPeer(c.forgery.Publisher, "127.0.0.3", fieldCardOf(v)))
+			// The foreign key set on the card's own host, at another port:
+			// another origin still, which a client comparing host names
+			// takes for the card's (jwks-same-host; the fixed catalog
+			// plays both placements).
+			peers = append(peers, scenarios.WorkingPeer(c.forgery.Publisher, "127.0.0.1", fieldCardOf(v)))
 		}
 	case v.Authority.Class == Lookalike:
 		peers = append(peers, scenarios.WorkingPeer(otherPeer, "127.0.0.1", fieldCardOf(v)))

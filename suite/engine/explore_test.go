@@ -308,6 +308,9 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		// The well-known path read on the card URL's origin, whatever path
 		// the URL names: a path-prefixed agent's card is under its prefix.
 		{builtin.WellKnownCard, kind(explore.SameOrigin, explore.PathPrefixed), true, nil},
+		// A key set taken on the card's host whatever its port: a foreign
+		// jku's origin is there, at another port.
+		{builtin.JWKSSameHost, func(v explore.Variant) bool { return kind(explore.Forged, "foreign-jku")(v) && planned(v) }, true, nil},
 		// A credential kept once a card named it: the skill's own
 		// requirement changed between tasks (the API key card-wide, then
 		// the bearer token for the skill), on a card the client follows,
