@@ -317,6 +317,13 @@ const (
 	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
+
+	// The adversarial review of 2026-12-08: each the reference with one
+	// decision replaced by a shortcut the catalog already catches.
+	NoTenant        = "no-tenant"        // an interface's tenant never sent (notenant.go)
+	ExtendedReplay  = "extended-replay"  // the extended card asked for once, replayed locally after (extendedreplay.go)
+	JWKSSession     = "jwks-session"     // key sets fetched once a session, never again (jwkssession.go)
+	ScopelessTokens = "scopeless-tokens" // token requests that name no scope (scopeless.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -425,6 +432,10 @@ var gallery = []client{
 	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
 	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
 	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
+	{name: NoTenant, unsafe: noTenant},
+	{name: ExtendedReplay, unsafe: extendedReplay},
+	{name: JWKSSession, stateful: jwksSession},
+	{name: ScopelessTokens, unsafe: scopelessTokens},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
