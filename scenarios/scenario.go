@@ -150,6 +150,18 @@ func Requirements() []Requirement {
 	return append(out, General()...)
 }
 
+// RedirectsA2A reports whether a peer of the scenario answers A2A requests
+// with a redirect: gRPC has none, so over it that peer serves the task and
+// the scenario plays another session than over HTTP.
+func (s *Scenario) RedirectsA2A() bool {
+	for _, p := range s.Peers {
+		if p.A2ARedirect != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // CardPeerIndex is the index in Peers of the peer the client is given.
 func (s *Scenario) CardPeerIndex() int {
 	name := s.CardPeerName()
