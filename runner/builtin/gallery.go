@@ -317,6 +317,12 @@ const (
 	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
+
+	// The adversarial review's cheaters (branch adv): each the reference
+	// with one decision replaced by a shortcut keyed on something the
+	// catalog always did the same way.
+	DenylistContract   = "denylist-contract"    // every field not listed as capability taken for contract (denylistcontract.go)
+	NoExtensionsHeader = "no-extensions-header" // no extension ever activated by A2A-Extensions (noextensionsheader.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -425,6 +431,8 @@ var gallery = []client{
 	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
 	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
 	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
+	{name: DenylistContract, unsafe: denylistContract},
+	{name: NoExtensionsHeader, unsafe: noExtensionsHeader},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
