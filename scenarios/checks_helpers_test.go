@@ -92,6 +92,7 @@ func checkTables() []checkTable {
 		{failedOnCardFault([]int{1, 2}), failedOnCardFaultCases()},
 		{sentOnFreshFetch("A"), sentOnFreshFetchCases()},
 		{activatesRequiredExtension("A", mockpeer.FrozenContractExtension), activatesRequiredExtensionCases()},
+		{completedIfSpoken(mockpeer.FrozenContractExtension), completedIfSpokenCases()},
 	}
 }
 

@@ -22,7 +22,7 @@ var _ = register(bearerPeer(Scenario{
 		mockpeer.FrozenContractExtension + "`), not required (the positive control). Between the tasks the card " +
 		"changes: that extension becomes required. The peer admits an A2A request only when its A2A-Extensions " +
 		"names the extension, else it answers ExtensionSupportRequiredError. A client that speaks the extension " +
-		"activates it and completes the second task; one that does not sends nothing.",
+		"activates it and completes the second task; one that does not sends nothing and reports extension-unsupported.",
 	Tasks: controlThen(RotateTo("A", 1)),
 	Requirements: []Requirement{
 		{ID: "EXT-007", Level: verdict.Must, Profile: verdict.ProfileCore, Task: 2,
@@ -31,12 +31,13 @@ var _ = register(bearerPeer(Scenario{
 				"that does not speak it sends none).",
 			Ref:   "A2A v1.0 spec §3.3.4, §4.6; contract-model §1",
 			Check: activatesRequiredExtension("A", mockpeer.FrozenContractExtension)},
-		{ID: "EXT-008", Level: verdict.Must, Profile: verdict.ProfileExtension, Task: 2,
-			Text: "A client that speaks the frozen-contract extension MUST complete the second task, planned on the card that " +
-				"requires it: an extension the client speaks is no reason to refuse, and the peer admits only requests that " +
-				"activate it.",
-			Ref:   "A2A v1.0 spec §4.6; contract-model §3 rule 7",
-			Check: completedAtCardPeer, Control: true},
+		{ID: "EXT-008", Level: verdict.Must, Profile: verdict.ProfileCore, Task: 2,
+			Text: "A client that speaks the frozen-contract extension (in the session it activated it in A2A-Extensions, or " +
+				"sent its metadata) MUST complete the second task, planned on the card that requires it: an extension the client " +
+				"speaks is no reason to refuse, and the peer admits only requests that activate it. A client that shows no sign " +
+				"of speaking it MUST complete the task or report it aborted/extension-unsupported.",
+			Ref:   "A2A v1.0 spec §4.6; contract-model §3 rule 2 and rule 7",
+			Check: completedIfSpoken(mockpeer.FrozenContractExtension)},
 		controlTask("EXT-009", verdict.ProfileCore, 1, "The client MUST complete the first task, under a card that offers "+
 			"the frozen-contract extension without requiring it (the positive control).", "A2A v1.0 spec §4.6"),
 	},

@@ -1,9 +1,12 @@
 package scenarios
 
 import (
+	"net/http"
+
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
+	"github.com/a2a-conform/a2a-conform/runner/driver"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
@@ -29,5 +32,31 @@ func activatesRequiredExtensionCases() []checkCase {
 		})), verdict.Judgement{Verdict: verdict.Fail, Want: want,
 			Got:       `1 A2A request(s) without it, first SendMessage at #2 activating ["x"] (cut to the journal's 1024 bytes of its 5000)`,
 			Exchanges: []int64{2}}},
+	}
+}
+
+func completedIfSpokenCases() []checkCase {
+	carrying := func(ex *journal.Exchange) { ex.SentContract = &journal.SentContract{Hash: hashV0} }
+	done := func(first ...exOpt) []journal.Exchange {
+		return []journal.Exchange{fetch("A"), send("A", first...), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted))}
+	}
+	refused := []journal.Exchange{fetch("A"), send("A", carrying), call("A", wire.MethodGetTask, after(wire.TaskStateCompleted)),
+		fetch("A"), send("A", carrying, answered(http.StatusOK, -32008))}
+	const speaks = " (the client speaks " + mockpeer.FrozenContractExtension + ": SendMessage at #2 activated it or carried its metadata)"
+	return []checkCase{
+		{"speaks it, completed", reporting(driver.OutcomeCompleted, "", done(carrying, activating(mockpeer.FrozenContractExtension))...), passed()},
+		{"no sign of it, completed", reporting(driver.OutcomeCompleted, "", done()...), passed()},
+		{"no sign of it, refused unsent", reporting(driver.OutcomeAborted, driver.ReasonExtensionUnsupported, fetch("A")), passed()},
+		{"its metadata sent, then refused as unspoken", reporting(driver.OutcomeAborted, driver.ReasonExtensionUnsupported,
+			append(done(carrying), fetch("A"))...), failed("completed"+speaks, "aborted/extension-unsupported")},
+		{"activated once, then refused by the peer", reporting(driver.OutcomeFailed, driver.ReasonPeerError,
+			append(done(activating(mockpeer.FrozenContractExtension)), fetch("A"), send("A", answered(http.StatusOK, -32008)))...),
+			failed("completed"+speaks, "failed/peer-error")},
+		{"its metadata, the header stripped: refused by the peer", reporting(driver.OutcomeFailed, driver.ReasonPeerError, refused...),
+			failed("completed"+speaks, "failed/peer-error")},
+		{"no sign of it, refused by the peer", reporting(driver.OutcomeFailed, driver.ReasonPeerError, fetch("A"),
+			send("A", answered(http.StatusOK, -32008))),
+			failed("completed or aborted/extension-unsupported (the client showed no sign of speaking "+mockpeer.FrozenContractExtension+")",
+				"failed/peer-error")},
 	}
 }
