@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -42,7 +43,24 @@ type Field struct {
 // are capability fields too, §1's "everything else"), each with the
 // change a scenario makes to it.
 func Fields() []Field {
-	return append(append(contractFields(), capabilityFields()...), unlistedFields()...)
+	return slices.Concat(contractFields(), capabilityFields(), unlistedFields())
+}
+
+// SpaceFields are the IDs of the fields the generated catalog draws
+// (scenarios/explore): the two lists of contract-model §1, not the fields
+// in neither (unlistedFields), which the fixed catalog plays each alone
+// (unlisted-field-before-send). The field factor is the space's largest:
+// with §1's 23 fields, by the four levels of the points, the interface
+// lists and the authority classes, a covering array needs 92 rows at
+// least and has 92 to 100 for 198 of seeds 0 to 199, so one level more
+// would take --explore 100 past covering every pair for most seeds
+// (docs/explore.md).
+func SpaceFields() []string {
+	var ids []string
+	for _, f := range slices.Concat(contractFields(), capabilityFields()) {
+		ids = append(ids, f.ID)
+	}
+	return ids
 }
 
 // The field family's card: the interfaces the layout lists, a second entry
@@ -197,7 +215,9 @@ var tracingExtension = wire.AgentExtension{
 // (spec §5.7 says only SHOULD ignore), and a signature over a card
 // carrying one breaks for a verifier that canonicalizes through its proto
 // model (@a2a-js/sdk's verifyAgentCardSignature) or over a gRPC
-// re-encoding, which the generated catalog's signed variants would meet.
+// re-encoding (the extended card's), which is no client's fault. Nor is a
+// re-signed card: signing is a peer's, not a card version's, and the
+// signed scenarios change signatures with every card they change.
 func unlistedFields() []Field {
 	capability := func(id, what string, change func(mockpeer.CardBuilder) mockpeer.CardBuilder) Field {
 		return Field{ID: id, Kind: CapabilityField, What: what,

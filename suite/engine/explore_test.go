@@ -317,19 +317,6 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 		// so the second task's API key is one no card it plans on names
 		// (XPL-009, judged per task; it passed --explore 100 alone before).
 		// Its headers ride HTTP requests only.
-		// Every field it does not know to be capability taken for contract:
-		// an extension offered, its params or the extended card's
-		// advertisement changed right before a revalidated send of the
-		// public card (an extended card's change it judges by its hash, as
-		// the reference does). It passed --explore 100 --seed 7 alone before
-		// the field table held fields in neither of the model's lists; these
-		// variants are rare (a field in ten, one point in four), hence
-		// sixteen seeds.
-		{builtin.DenylistContract, func(v explore.Variant) bool {
-			return slices.Contains([]string{"extension-offered", "extension-params", "extended-card-advertised"}, v.Field) &&
-				v.Point == explore.BeforeSend && v.Validator != explore.NoValidator && v.Card == explore.PublicCard &&
-				expect(v).Changed == explore.Proceed
-		}, true, seqSeeds(16)},
 		{builtin.StickyCredentials, func(v explore.Variant) bool {
 			c := expect(v).Changed
 			return v.Field == "skill-security" && v.Point == explore.BetweenTasks && v.Binding != wire.BindingGRPC &&
