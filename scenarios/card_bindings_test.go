@@ -39,7 +39,7 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 		"grpc-named-resolver-own-origin A v1": true,
 		"grpc-named-resolver-own-origin B v0": true,
 	}
-	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true}
+	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true, "unlisted-field-before-send": true}
 	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true}
 	twiceCards := map[string]bool{"foreign-origin-listed-first A v1": true,
 		"extended-card-repointed-public-listed A v0": true, "extended-card-repointed-public-listed A v1": true}

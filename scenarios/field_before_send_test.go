@@ -179,6 +179,7 @@ func sameMembers(a, b []any) bool {
 func TestFieldRequirementTextsSayTheirJudgement(t *testing.T) {
 	for id, table := range map[string][]fieldRequirement{
 		"contract-field-before-send": contractFieldRequirements, "capability-field-before-send": capabilityFieldRequirements,
+		"unlisted-field-before-send": unlistedFieldRequirements,
 	} {
 		sc := lookup(t, id)
 		cards := sc.Peers[0].Cards
@@ -204,4 +205,51 @@ func fieldBeforeSendText(f Field, task int, differs bool) string {
 	}
 	return fmt.Sprintf("The client MUST send task %d and complete it, never canceling it, when only %s changes between its look "+
 		"at the card and its send (the contract hashes are equal).", task, f.What)
+}
+
+// The fields in neither of contract-model §1's lists change the card as
+// served, never its contract hash, on the field card of every layout and
+// on the extended card of the generated catalog (which advertises itself
+// already); and unlisted-field-before-send plays each of them, so that a
+// client taking every field it does not know to be capability for
+// contract (denylist-contract) has one to abort on.
+func TestUnlistedFieldsChangeTheCardNotItsContract(t *testing.T) {
+	unlisted := unlistedFields()
+	if len(unlisted) < 5 {
+		t.Fatalf("%d unlisted fields", len(unlisted))
+	}
+	for _, bindings := range layouts {
+		for _, extended := range []bool{false, true} {
+			base := FieldCard("A", "A", bindings...)
+			if extended {
+				base = AdvertisingExtended(base)
+			}
+			for _, f := range unlisted {
+				t.Run(fmt.Sprint(bindings, "/extended=", extended, "/", f.ID), func(t *testing.T) {
+					if f.Kind != CapabilityField {
+						t.Fatalf("kind %s: a field outside the projection is capability (§1: everything else)", f.Kind)
+					}
+					was, _ := json.Marshal(base.Build(standInOrigins))
+					changed, _ := json.Marshal(f.Change(base, bindings).Build(standInOrigins))
+					if string(was) == string(changed) {
+						t.Fatal("the change leaves the card as it was")
+					}
+					h0, err0 := contract.Hash(was, skillSummarize)
+					h1, err1 := contract.Hash(changed, skillSummarize)
+					if err0 != nil || err1 != nil || h0 != h1 {
+						t.Errorf("contract hash %s → %s (%v, %v), want it unchanged", h0, h1, err0, err1)
+					}
+				})
+			}
+		}
+	}
+	var played []string
+	for _, r := range unlistedFieldRequirements {
+		played = append(played, r.field)
+	}
+	for _, f := range unlisted {
+		if !slices.Contains(played, f.ID) {
+			t.Errorf("unlisted-field-before-send does not play %s", f.ID)
+		}
+	}
 }

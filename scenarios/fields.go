@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
@@ -38,8 +39,29 @@ type Field struct {
 }
 
 // Fields is the field table: every contract field of the projection, then
-// every capability field, each with the change a scenario makes to it.
-func Fields() []Field { return append(contractFields(), capabilityFields()...) }
+// every capability field §1 lists, then the fields in neither list (which
+// are capability fields too, §1's "everything else"), each with the
+// change a scenario makes to it.
+func Fields() []Field {
+	return slices.Concat(contractFields(), capabilityFields(), unlistedFields())
+}
+
+// SpaceFields are the IDs of the fields the generated catalog draws
+// (scenarios/explore): the two lists of contract-model §1, not the fields
+// in neither (unlistedFields), which the fixed catalog plays each alone
+// (unlisted-field-before-send). The field factor is the space's largest:
+// with §1's 23 fields, by the four levels of the points, the interface
+// lists and the authority classes, a covering array needs 92 rows at
+// least and has 92 to 100 for 198 of seeds 0 to 199, so one level more
+// would take --explore 100 past covering every pair for most seeds
+// (docs/explore.md).
+func SpaceFields() []string {
+	var ids []string
+	for _, f := range slices.Concat(contractFields(), capabilityFields()) {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
 
 // The field family's card: the interfaces the layout lists, a second entry
 // to the first one's endpoint under tenant "secondary" (so that the
@@ -174,6 +196,81 @@ func capabilityFields() []Field {
 			return b.Skills(standardSkills()[1], standardSkills()[2])
 		}),
 	}
+}
+
+// tracingExtension is an extension the field card's change offers beside
+// the frozen-contract one, not required: no client of the suite speaks it.
+var tracingExtension = wire.AgentExtension{
+	URI:         "https://a2a-conform.dev/ext/tracing/v1",
+	Description: "The agent returns a trace of its work when asked.",
+	Params:      map[string]any{"format": "w3c-trace-context"},
+}
+
+// unlistedFields are card fields in neither of contract-model §1's lists,
+// so capability fields (§1's "everything else"): a client whose contract
+// is the card less the capability fields it knows (denylist-contract)
+// takes each for contract and aborts, where the projection says the
+// contract holds. A member the A2A 1.0 card does not define is not among
+// them: ProtoJSON parsers reject unknown fields unless told to ignore them
+// (spec §5.7 says only SHOULD ignore), and a signature over a card
+// carrying one breaks for a verifier that canonicalizes through its proto
+// model (@a2a-js/sdk's verifyAgentCardSignature) or over a gRPC
+// re-encoding (the extended card's), which is no client's fault. Nor is a
+// re-signed card: signing is a peer's, not a card version's, and the
+// signed scenarios change signatures with every card they change.
+func unlistedFields() []Field {
+	capability := func(id, what string, change func(mockpeer.CardBuilder) mockpeer.CardBuilder) Field {
+		return Field{ID: id, Kind: CapabilityField, What: what,
+			Change: func(b mockpeer.CardBuilder, _ []string) mockpeer.CardBuilder { return change(b) }}
+	}
+	return []Field{
+		capability("extension-offered", "the extensions offered (a second one added, not required)", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Edit(func(_ mockpeer.Origins, c *wire.AgentCard) {
+				c.Capabilities.Extensions = append(c.Capabilities.Extensions, tracingExtension)
+			})
+		}),
+		capability("extension-params", "the params of the extension offered (not required)", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Edit(func(_ mockpeer.Origins, c *wire.AgentCard) {
+				for i := range c.Capabilities.Extensions {
+					if e := &c.Capabilities.Extensions[i]; e.URI == mockpeer.FrozenContractExtension && !e.Required {
+						e.Params = map[string]any{"announce": "every-status"}
+						return
+					}
+				}
+				panic("scenarios: the card offers no frozen-contract extension to change the params of")
+			})
+		}),
+		// Toggled: advertised on the public card, withdrawn from an
+		// extended card that repeats the advertisement, so that the
+		// change is one on every card of the field family. The public
+		// card lists the target skill, so the task needs no extended card.
+		capability("extended-card-advertised", "capabilities.extendedAgentCard", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return b.Edit(func(_ mockpeer.Origins, c *wire.AgentCard) {
+				was := c.Capabilities.ExtendedAgentCard
+				c.Capabilities.ExtendedAgentCard = wire.Bool(was == nil || !*was)
+			})
+		}),
+		capability("skill-tags", "the target skill's tags", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return editSkill(b, skillSummarize, func(s *wire.AgentSkill) { s.Tags = []string{"documents", "summaries"} })
+		}),
+		capability("skill-examples", "the target skill's examples", func(b mockpeer.CardBuilder) mockpeer.CardBuilder {
+			return editSkill(b, skillSummarize, func(s *wire.AgentSkill) { s.Examples = []string{"Summarize this report in three sentences."} })
+		}),
+	}
+}
+
+// editSkill edits skill id of the built card; a card without it panics
+// when built, as a script error should.
+func editSkill(b mockpeer.CardBuilder, id string, edit func(*wire.AgentSkill)) mockpeer.CardBuilder {
+	return b.Edit(func(_ mockpeer.Origins, c *wire.AgentCard) {
+		for i := range c.Skills {
+			if c.Skills[i].ID == id {
+				edit(&c.Skills[i])
+				return
+			}
+		}
+		panic("scenarios: the card lists no skill " + id)
+	})
 }
 
 // secondOf is the binding of the field card's second interface: the

@@ -324,6 +324,11 @@ const (
 	ExtendedReplay  = "extended-replay"  // the extended card asked for once, replayed locally after (extendedreplay.go)
 	JWKSSession     = "jwks-session"     // key sets fetched once a session, never again (jwkssession.go)
 	ScopelessTokens = "scopeless-tokens" // token requests that name no scope (scopeless.go)
+	// The adversarial review's cheaters (branch adv): each the reference
+	// with one decision replaced by a shortcut keyed on something the
+	// catalog always did the same way.
+	DenylistContract   = "denylist-contract"    // every field not listed as capability taken for contract (denylistcontract.go)
+	NoExtensionsHeader = "no-extensions-header" // no extension ever activated by A2A-Extensions (noextensionsheader.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -436,6 +441,8 @@ var gallery = []client{
 	{name: ExtendedReplay, unsafe: extendedReplay},
 	{name: JWKSSession, stateful: jwksSession},
 	{name: ScopelessTokens, unsafe: scopelessTokens},
+	{name: DenylistContract, unsafe: denylistContract},
+	{name: NoExtensionsHeader, unsafe: noExtensionsHeader},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

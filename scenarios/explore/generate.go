@@ -41,11 +41,7 @@ func NewSpace(bindings []string) Space {
 	if len(bindings) == 0 {
 		bindings = []string{wire.BindingJSONRPC, wire.BindingHTTPJSON, wire.BindingGRPC}
 	}
-	var fields []string
-	for _, f := range scenarios.Fields() {
-		fields = append(fields, f.ID)
-	}
-	return Space{Fields: fields, Points: Points(), Validators: Validators(), Bindings: slices.Clone(bindings),
+	return Space{Fields: scenarios.SpaceFields(), Points: Points(), Validators: Validators(), Bindings: slices.Clone(bindings),
 		Cards: Cards(), Interfaces: InterfaceShapes(), Authorities: AuthorityClasses(), Kinds: Kinds(), Securities: SecurityShapes()}
 }
 

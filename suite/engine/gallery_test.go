@@ -378,6 +378,31 @@ var aimed = map[string]aim{
 	}},
 	// ...and tokens asked for with no scope.
 	builtin.ScopelessTokens: {fail: []string{"credential-scope/CRED-007"}},
+	// Its contract is the card less the capability fields contract-model
+	// §1 lists (skills and signatures dropped whole), not the projection:
+	// a field in neither list changed before the send aborts. The catalog
+	// changed only fields of the two lists, so it passed the whole catalog
+	// and --explore 100 --seed 7, exit 0 in both modes; the extension
+	// offered, its params and the extended card's advertisement it aborts
+	// on. Skill tags and examples it drops with the skills, and the
+	// contract-field and capability-field sessions it decides right.
+	builtin.DenylistContract: {
+		fail: []string{"unlisted-field-before-send/UNLISTED-002", "unlisted-field-before-send/UNLISTED-003",
+			"unlisted-field-before-send/UNLISTED-004"},
+		also: verdictOf(verdict.Pass, "unlisted-field-before-send/UNLISTED-001", "unlisted-field-before-send/UNLISTED-005",
+			"unlisted-field-before-send/UNLISTED-006", "capability-field-before-send/CAP-002", "contract-field-before-send/FIELD-006"),
+	},
+	// It strips A2A-Extensions from every A2A request over HTTP, writing
+	// the frozen-contract metadata all the same. No task of the catalog
+	// was to complete under a card requiring an extension it speaks, so it
+	// passed the whole catalog, exit 0 in both modes; the peer refuses its
+	// send under the card requiring the frozen-contract extension
+	// (ExtensionSupportRequiredError).
+	builtin.NoExtensionsHeader: {
+		fail: []string{"spoken-extension-required/EXT-007", "spoken-extension-required/EXT-008"},
+		also: verdictOf(verdict.Pass, "spoken-extension-required/EXT-009", "unknown-extension-required/EXT-004",
+			"unknown-extension-required/EXT-005", "frozen-contract-extension/EXT-001"),
+	},
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the
