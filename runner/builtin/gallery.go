@@ -317,6 +317,12 @@ const (
 	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
+
+	// The adversarial review's cheaters (branch adv): each the reference
+	// with one decision replaced by a shortcut keyed on something the
+	// catalog always does the same way.
+	APIKeyEverywhere  = "api-key-everywhere"  // the API key in every usual place beside the declared one (apikeyeverywhere.go)
+	TwoVersionHeaders = "two-version-headers" // A2A-Version 1.0 and 0.3 on every A2A request (twoversionheaders.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -425,6 +431,8 @@ var gallery = []client{
 	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
 	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
 	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
+	{name: APIKeyEverywhere, unsafe: apiKeyEverywhere},
+	{name: TwoVersionHeaders, unsafe: twoVersionHeaders},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
