@@ -64,7 +64,9 @@ func misplaced(ev *Evidence, ex journal.Exchange) string {
 		case journal.CredUnexamined:
 			return "a field the scan could not examine whole (it held more encoded content than the scan decodes)"
 		}
-		if !slices.ContainsFunc(ex.Auth.Places, func(p journal.Place) bool { return p.Cred == cred }) {
+		// A peer that places credentials counts fields too: a record
+		// without them (hand-built evidence) has no places to miss.
+		if ex.Fields != nil && !slices.ContainsFunc(ex.Auth.Places, func(p journal.Place) bool { return p.Cred == cred }) {
 			return cred + " presented outside any field the peer places"
 		}
 	}

@@ -12,10 +12,12 @@ import (
 // profile general, whatever the scenario is about.
 func General() []Requirement {
 	return []Requirement{
-		general("GEN-001", "The client MUST send `A2A-Version: 1.0` on every A2A request, and that one value alone: no "+
-			"second `A2A-Version` line, list member or query parameter beside it, whatever version it names (a server that "+
-			"reads another value than the first, or joins them, serves another version, or none).",
-			"A2A v1.0 spec §3.6; RFC 9110 §5.3; A2ACLI_VER_001", versionHeaderOnEveryCall),
+		// A request's A2A-Version is the whole field (RFC 9110 §5.3: its
+		// lines joined, with any query parameter): "1.0" sent with a second
+		// value is not "1.0". The published text reads so; the check reads
+		// every value the peer counted (journal.FieldCounts).
+		general("GEN-001", "The client MUST send `A2A-Version: 1.0` on every A2A request.",
+			"A2A v1.0 spec §3.6; A2ACLI_VER_001", versionHeaderOnEveryCall),
 		general("GEN-002", "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
 			"A2A v1.0 spec §9, §11", wellFormedCalls),
 		general("GEN-003", "The client MUST write one well-formed outcome object and exit before its deadline.",
