@@ -270,16 +270,38 @@ func headerList(values []string) []string {
 // path, query, every header name and value, Host included) is found when
 // its exchange is sealed, by the scan that redacts it (seal); every byte
 // of its connection, by the connection's own record (RouteConnection).
-func (p *Peer) presented(r *http.Request, tap *bodyTap) []string {
+func (p *Peer) presented(r *http.Request, tap *bodyTap) ([]string, []journal.Place) {
 	names := tap.presented()
+	places := journal.PlacesOf(nil, names, journal.PlaceBody)
 	texts := []string{r.RequestURI}
 	for k, vals := range r.Trailer {
 		texts = append(texts, k)
 		texts = append(texts, vals...)
+		places = journal.PlacesOf(places, p.farm.secrets.presentIn(append([]string{k}, vals...)...), journal.PlaceTrailer)
 	}
 	names = journal.MergeNames(names, p.farm.secrets.presentIn(texts...))
+	// The path and query of the target are the exchange's own fields,
+	// placed when it is sealed; what comes before them is not.
+	places = journal.PlacesOf(places, p.farm.secrets.presentIn(targetBeforePath(r.RequestURI)), journal.PlaceTarget)
 	if r.TLS != nil && len(r.TLS.PeerCertificates) > 0 {
 		names = journal.MergeNames(names, []string{journal.CredClientCert})
+		places = journal.PlacesOf(places, []string{journal.CredClientCert}, journal.PlaceTLS)
 	}
-	return names
+	return names, places
+}
+
+// targetBeforePath is what a request target holds before its path and
+// query: nothing for one in origin form ("/path?query"); the scheme,
+// userinfo and authority of one in absolute form; the whole of any other
+// (authority form, "*").
+func targetBeforePath(uri string) string {
+	if strings.HasPrefix(uri, "/") {
+		return ""
+	}
+	if i := strings.Index(uri, "://"); i >= 0 {
+		if j := strings.IndexAny(uri[i+3:], "/?"); j >= 0 {
+			return uri[:i+3+j]
+		}
+	}
+	return uri
 }

@@ -111,7 +111,7 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 			"message": "mock peer " + p.spec.Name + " has no route for " + r.Method + " " + r.URL.Path,
 		})
 	}
-	d.auth.Presented = p.presented(r, &in.tap)
+	d.auth.Presented, d.auth.Places = p.presented(r, &in.tap)
 	p.record(in.exchange(route, sent), in, r, d, call)
 	if d.cardFault == CardHangUp {
 		panic(http.ErrAbortHandler) // journaled; now no response at all
@@ -132,6 +132,7 @@ func (in *arrival) exchange(route string, r *http.Request) journal.Exchange {
 		Response:   in.rec.body.String(),
 		A2AVersion: firstValue(r.Header, versionHeaderKey),
 		Extensions: headerList(r.Header[extensionsHeaderKey]),
+		Fields:     fieldCounts(r),
 	}
 	if e.A2AVersion == "" && r.URL.RawQuery != "" {
 		e.A2AVersion = r.URL.Query().Get(wire.HeaderVersion)

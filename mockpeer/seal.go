@@ -26,6 +26,9 @@ func (f *Farm) seal(e *journal.Exchange, bodyCut, responseCut bool) {
 	// The scan names a token by its scope (journal.TokenName), a text the
 	// client wrote in its token request: it is redacted like any other.
 	e.Auth.Presented, e.Auth.TokenScopes = splitPresented(e.Auth.Presented)
+	var more int
+	e.Auth.Places, more = journal.FinishPlaces(e.Auth.Places)
+	e.Auth.MorePlaces += more
 	for i, sc := range e.Auth.TokenScopes {
 		e.Auth.TokenScopes[i], _ = ix.Clean(sc, false, false)
 	}

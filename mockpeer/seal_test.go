@@ -19,7 +19,8 @@ import (
 // presented. A field added to Exchange is the client's until listed here.
 var farmWrites = []string{"Peer", "Origin", "Route", "Binding", "ContractHash", "StateBefore", "StateAfter",
 	"Response", "Auth.Presented", "Auth.TokenScopes", "Truncated", "Announced", "SentContract.Hash", "Cuts.Field",
-	"Conn.Remote", "Conn.Handshake", "Conn.Protocol", "Conn.EndedBy", "Conn.Unscanned", "CardFault"}
+	"Conn.Remote", "Conn.Handshake", "Conn.Protocol", "Conn.EndedBy", "Conn.Unscanned", "CardFault",
+	"Auth.Places.Cred", "Auth.Places.Where"}
 
 // TestSealRedactsEveryField fills each field of an Exchange that can hold
 // a string, found by reflection, with a secret in each encoding the scan

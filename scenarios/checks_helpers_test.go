@@ -85,6 +85,7 @@ func checkTables() []checkTable {
 		{tokensStayWithTheirPeer(testCredScopes), tokensStayWithTheirPeerCases()},
 		{completedOrAuthUnavailable("C"), completedOrAuthUnavailableCases()},
 		{credentialsOnlyToInterfaces, credentialsOnlyToInterfacesCases()},
+		{credentialsInTheirPlace, credentialsInTheirPlaceCases()},
 		{namedPerTask(map[int][]string{1: {journal.CredBearer}, 2: {journal.CredBearer, journal.CredAPIKey}, 3: {journal.CredAPIKey}}), namedPerTaskCases()},
 		{noClientCertificate, noClientCertificateCases()},
 		{afterCardFault("no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating), noSendAfterCardFaultCases()},

@@ -20,6 +20,10 @@ type CardVersion struct {
 	// extended card the peer answered GetExtendedAgentCard with while this
 	// version was in force; "" when it scripts none (mockpeer.ExtendedCard).
 	ExtendedHash string
+	// Extended is the extended card the peer answered GetExtendedAgentCard
+	// with while this version was in force, as served; nil when it scripts
+	// none.
+	Extended []byte
 }
 
 // Evidence is everything one play of a scenario produced, as plain data:

@@ -12,6 +12,10 @@ import (
 // profile general, whatever the scenario is about.
 func General() []Requirement {
 	return []Requirement{
+		// A request's A2A-Version is the whole field (RFC 9110 §5.3: its
+		// lines joined, with any query parameter): "1.0" sent with a second
+		// value is not "1.0". The published text reads so; the check reads
+		// every value the peer counted (journal.FieldCounts).
 		general("GEN-001", "The client MUST send `A2A-Version: 1.0` on every A2A request.",
 			"A2A v1.0 spec §3.6; A2ACLI_VER_001", versionHeaderOnEveryCall),
 		general("GEN-002", "Every request the client sends to an A2A endpoint MUST be well-formed v1.0 JSON-RPC or HTTP+JSON.",
@@ -28,6 +32,12 @@ func General() []Requirement {
 			"card names go to its A2A interfaces alone, an access token too, and a token request carries the OAuth client "+
 			"secret and nothing else, however encoded.",
 			"A2A v1.0 spec §7.3, §13; RFC 6750 §5.2; A2ACLI_AUTH_008; contract-model §8 rule 2", credentialsOnlyToInterfaces),
+		general("CRED-019", "The client MUST send each credential only where its scheme puts it on the card the request was "+
+			"planned on: the API key under the name and in the location (header, query or cookie) an apiKeySecurityScheme of "+
+			"that card declares, a bearer or access token in one `Authorization: Bearer` header, the OAuth client secret in "+
+			"`Authorization: Basic` or the token request's body; never a copy in another header, parameter, cookie, the path "+
+			"or the body, and never a second `Authorization` line.",
+			"A2A v1.0 spec §4.5, §7.3; RFC 6750 §2; RFC 6749 §2.3.1; RFC 9110 §5.3; contract-model §8 rule 1", credentialsInTheirPlace),
 	}
 }
 
@@ -89,9 +99,16 @@ func versionHeaderOnEveryCall(ev *Evidence) verdict.Judgement {
 	}
 	var bad []journal.Exchange
 	for _, ex := range calls {
-		if ex.A2AVersion != wire.ProtocolVersion {
+		if ex.A2AVersion != wire.ProtocolVersion || versionsRepeated(ex) {
 			bad = append(bad, ex)
 		}
+	}
+	if len(bad) > 0 && bad[0].A2AVersion == wire.ProtocolVersion {
+		f := bad[0].Fields
+		return failed("A2A-Version: 1.0 on every A2A request",
+			fmt.Sprintf("%s at #%d carried %d A2A-Version values (header lines, list members and query parameters), %d of them "+
+				"not %s: which one a server reads is its choice", opOrPath(bad[0]), bad[0].Seq, f.Versions, f.OtherVersions,
+				wire.ProtocolVersion), seqs(bad)...)
 	}
 	if len(bad) > 0 {
 		// A cut value was longer than any version: the client sent it so.
@@ -103,6 +120,14 @@ func versionHeaderOnEveryCall(ev *Evidence) verdict.Judgement {
 		return failed("A2A-Version: 1.0 on every A2A request", got, seqs(bad)...)
 	}
 	return passed()
+}
+
+// versionsRepeated: the request carried more than one A2A-Version value,
+// or a value other than 1.0 past the first (journal.FieldCounts, counted
+// over the whole request: the journal keeps the first value only).
+func versionsRepeated(ex journal.Exchange) bool {
+	f := ex.Fields
+	return f != nil && (f.Versions > 1 || f.OtherVersions > 0)
 }
 
 // protocolFaults are the error codes that mean "your request is broken".
@@ -119,6 +144,10 @@ func wellFormedCalls(ev *Evidence) verdict.Judgement {
 			bad = append(bad, ex)
 		case ex.Route == journal.RouteA2A && protocolFaults[ex.ErrorCode]:
 			bad = append(bad, ex)
+		case ex.Route == journal.RouteA2A && ex.Fields != nil && ex.Fields.ContentType > 1:
+			// RFC 9110 §5.3: a field that is not a list is sent on one
+			// line; which of two a server reads is its choice.
+			bad = append(bad, ex)
 		}
 	}
 	if len(bad) == 0 {
@@ -134,6 +163,8 @@ func wellFormedCalls(ev *Evidence) verdict.Judgement {
 		got += ": no such endpoint on an A2A v1.0 peer"
 	case ex.Malformed != "":
 		got += ": " + ex.Malformed
+	case ex.Fields != nil && ex.Fields.ContentType > 1:
+		got += fmt.Sprintf(": %d Content-Type lines (RFC 9110 §5.3: one)", ex.Fields.ContentType)
 	default:
 		got += fmt.Sprintf(": answered error %d", ex.ErrorCode)
 	}

@@ -37,6 +37,15 @@ func versionHeaderCases() []checkCase {
 		// A value the journal cut was longer than its bound: no version.
 		{"a version the journal cut", journalOf(send("A", cutVersion("1.0"))),
 			failed(want, `SendMessage at #1 carried A2A-Version "`+clip(cutValue("1.0"), 64)+`" (cut to the journal's 1024 bytes of its 5000)`, 1)},
+		// The journal keeps the first value; the peer counted them all.
+		{"1.0 once, counted", journalOf(send("A", fields(journal.FieldCounts{Versions: 1}))), passed()},
+		{"a second line after 1.0", journalOf(send("A", fields(journal.FieldCounts{Versions: 1})),
+			call("A", wire.MethodGetTask, fields(journal.FieldCounts{Versions: 2, OtherVersions: 1}))),
+			failed(want, "GetTask at #2 carried 2 A2A-Version values (header lines, list members and query parameters), 1 of "+
+				"them not 1.0: which one a server reads is its choice", 2)},
+		{"1.0 twice", journalOf(send("A", fields(journal.FieldCounts{Versions: 2}))),
+			failed(want, "SendMessage at #1 carried 2 A2A-Version values (header lines, list members and query parameters), 0 of "+
+				"them not 1.0: which one a server reads is its choice", 1)},
 		{"no header on a call the peer could not name", journalOf(call("A", "", a2aVersion(""), answered(http.StatusOK, -32601))),
 			failed(want, "POST /a2a/jsonrpc at #1 carried no A2A-Version (a server reads that as 0.3)", 1)},
 	}
@@ -60,6 +69,9 @@ func wellFormedCallsCases() []checkCase {
 			failed(want, "#1 POST /a2a/jsonrpc: not valid JSON: unexpected end of JSON input", 1)},
 		{"invalid params", journalOf(send("A"), call("A", wire.MethodGetTask, answered(http.StatusOK, wire.ErrInvalidParams.RPCCode))),
 			failed(want, "#2 POST /a2a/jsonrpc: answered error -32602", 2)},
+		{"two Content-Type lines", journalOf(send("A", fields(journal.FieldCounts{Versions: 1, ContentType: 2}))),
+			failed(want, "#1 POST /a2a/jsonrpc: 2 Content-Type lines (RFC 9110 §5.3: one)", 1)},
+		{"one Content-Type line", journalOf(send("A", fields(journal.FieldCounts{Versions: 1, ContentType: 1}))), passed()},
 		{"an unknown method", journalOf(call("A", "", answered(http.StatusOK, wire.ErrMethodNotFound.RPCCode)),
 			call("A", "", answered(http.StatusOK, wire.ErrInvalidRequest.RPCCode))),
 			failed(want, "#1 POST /a2a/jsonrpc: answered error -32601", 1, 2)},
@@ -145,4 +157,9 @@ func noFloodCases() []checkCase {
 		{"unknown counts (hand-built)", journalOf(fetch("A")), passed()},
 		{"a flood", flood, failed("at most 1000 requests in the scenario", "1600 requests: 600 were kept only in compact form or counted")},
 	}
+}
+
+// fields: what the peer counted over the whole request.
+func fields(f journal.FieldCounts) exOpt {
+	return func(ex *journal.Exchange) { ex.Fields = &f }
 }

@@ -96,6 +96,10 @@ type Exchange struct {
 	// RequestMetadata, never these, and none holds a string of the
 	// client's. A check reads these, not the bounded copies.
 
+	// Fields counts the values of the fields a server reads one value of
+	// (A2A-Version, Authorization, Content-Type), over the whole request;
+	// nil on a connection record and in hand-built evidence.
+	Fields *FieldCounts `json:"fields,omitempty"`
 	// Validators is what a card request asked the peer to compare, every
 	// If-None-Match and If-Modified-Since line (validators.go); nil without any.
 	Validators *Validators `json:"validators,omitempty"`
@@ -163,6 +167,13 @@ type AuthSeen struct {
 	// peer whose card asks for its scope, so a token of another peer's scope
 	// is one carried from that peer (scenarios/credential_scope.go).
 	TokenScopes []string `json:"tokenScopes,omitempty"`
+	// Places says where in the request each credential of Presented was
+	// found (places.go): one entry per credential and field, sorted, at
+	// most MaxPlacesKept; MorePlaces counts those not kept. The client
+	// certificate's place is PlaceTLS. Empty on a connection record, which
+	// is no request.
+	Places     []Place `json:"places,omitempty"`
+	MorePlaces int     `json:"morePlaces,omitempty"`
 	// SatisfiesCurrent: the request met the effective security requirement
 	// (peer skill) of the card in force when it arrived.
 	SatisfiesCurrent bool `json:"satisfiesCurrent"`

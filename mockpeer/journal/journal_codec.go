@@ -32,8 +32,9 @@ import (
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
 // Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes; version 7
 // Exchange.CardFault, after Extensions; version 8 Exchange.ConnSeq,
-// after Conn.
-const codecVersion = 8
+// after Conn; version 9 AuthSeen.Places and MorePlaces, after
+// TokenScopes, and Exchange.Fields, after ConnSeq.
+const codecVersion = 9
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -79,6 +80,8 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendString(b, e.TLSClient)
 	b = appendStrings(b, e.Auth.Presented)
 	b = appendStrings(b, e.Auth.TokenScopes)
+	b = appendList(b, e.Auth.Places, func(b []byte, p Place) []byte { return appendString(appendString(b, p.Cred), p.Where) })
+	b = binary.AppendVarint(b, int64(e.Auth.MorePlaces))
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
 	var meta []byte
 	if e.RequestMetadata != nil {
@@ -89,6 +92,12 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendString(b, e.CardFault)
 	b = appendConnection(b, e.Conn)
 	b = binary.AppendVarint(b, e.ConnSeq)
+	b = append(b, boolByte(e.Fields != nil))
+	if f := e.Fields; f != nil {
+		for _, n := range []int{f.Versions, f.OtherVersions, f.Authorization, f.ContentType} {
+			b = binary.AppendVarint(b, int64(n))
+		}
+	}
 	b = appendValidators(b, e.Validators)
 	b = appendList(b, e.RunningShown, appendInt)
 	b = appendStrings(b, e.Announced)
@@ -213,6 +222,8 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.TLSClient = d.string()
 	e.Auth.Presented = d.strings()
 	e.Auth.TokenScopes = d.strings()
+	e.Auth.Places = list(&d, func(d *decoder) Place { return Place{Cred: d.string(), Where: d.string()} })
+	e.Auth.MorePlaces = int(d.varint())
 	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()
 	if meta := d.string(); meta != "" && d.err == nil {
 		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {
@@ -223,6 +234,10 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.CardFault = d.string()
 	e.Conn = d.connection()
 	e.ConnSeq = d.varint()
+	if d.bool() {
+		e.Fields = &FieldCounts{Versions: int(d.varint()), OtherVersions: int(d.varint()),
+			Authorization: int(d.varint()), ContentType: int(d.varint())}
+	}
 	e.Validators = d.validators()
 	e.RunningShown = list(&d, func(d *decoder) int { return int(d.varint()) })
 	e.Announced = d.strings()

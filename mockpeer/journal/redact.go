@@ -3,6 +3,7 @@ package journal
 import (
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -27,6 +28,10 @@ type redaction struct {
 	ix   *SecretIndex
 	keep int // what the journal keeps of a body (JournalLimits.BodyBytes)
 	sent []string
+	// places is where in the request the secrets of sent were found
+	// (places.go): only the fields the client sent as such, not what the
+	// peer derived from them (an op, a task id, the metadata of a body).
+	places []Place
 }
 
 // exchange redacts every string of e, field by field: what the client
@@ -35,7 +40,16 @@ type redaction struct {
 // secrets: a field added to Exchange and forgotten here fails it.
 func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 	deflated := DeflatedBody(e.Header)
-	e.Method, e.Path, e.Query = r.client(e.Method), r.client(e.Path), r.client(e.Query)
+	// What the farm noted of places before (the body's stream, trailers,
+	// the target) holds no string of the client's; redacted all the same.
+	for i, p := range e.Auth.Places {
+		if c, w := r.server(p.Cred), r.server(p.Where); c != p.Cred || w != p.Where {
+			e.Auth.Places = slices.Clone(e.Auth.Places)
+			e.Auth.Places[i] = Place{c, w}
+		}
+	}
+	e.Method, e.Path = r.clientAt(e.Method, PlaceMethod), r.clientAt(e.Path, PlacePath)
+	e.Query = r.query(e.Query)
 	e.Op, e.TaskID, e.A2AVersion, e.Tenant = r.client(e.Op), r.client(e.TaskID), r.client(e.A2AVersion), r.client(e.Tenant)
 	e.Malformed, e.TLSClient = r.client(e.Malformed), r.client(e.TLSClient)
 	e.Extensions = r.list(e.Extensions, r.client)
@@ -47,6 +61,9 @@ func (r *redaction) exchange(e *Exchange, bodyCut, responseCut bool) {
 	}
 	r.header(e.Header)
 	e.Body = r.capture(e.Body, bodyCut, deflated, true)
+	if len(r.places) > 0 {
+		e.Auth.Places = append(slices.Clip(e.Auth.Places), r.places...)
+	}
 	if e.RequestMetadata != nil {
 		if v, changed := r.value(e.RequestMetadata); changed {
 			e.RequestMetadata, _ = v.(map[string]any)
@@ -92,6 +109,56 @@ func (r *redaction) note(res ScanResult) {
 	}
 }
 
+// clientAt is client for a field the client sent as such, noting where
+// what it held was found.
+func (r *redaction) clientAt(v, where string) string {
+	out, res := r.ix.Clean(v, false, false)
+	r.note(res)
+	r.place(res, where)
+	return out
+}
+
+// place notes that what res found was in the field where.
+func (r *redaction) place(res ScanResult, where string) {
+	if res.Any() {
+		r.places = addPlaces(r.places, res.Names(), where)
+	}
+}
+
+// query redacts the query; when it held a secret, each parameter is
+// scanned on its own to say which held it (its name, or the value of the
+// parameter of that name, as a server splits a query at "&").
+func (r *redaction) query(q string) string {
+	out, res := r.ix.Clean(q, false, false)
+	r.note(res)
+	if !res.Any() {
+		return out
+	}
+	for seg := range strings.SplitSeq(q, "&") {
+		k, v, _ := strings.Cut(seg, "=")
+		r.place(r.ix.Scan(k, false), PlaceQueryName)
+		if vres := r.ix.Scan(v, false); vres.Any() {
+			name := k
+			if u, err := url.QueryUnescape(k); err == nil {
+				name = u
+			}
+			r.place(vres, NamedPlace(PlaceQuery, r.server(name)))
+		}
+	}
+	return out
+}
+
+// cookies notes which cookies of a Cookie line held a secret: its name,
+// or the value of the cookie of that name. The line is split as a server
+// splits it, at ";", each pair at its first "=".
+func (r *redaction) cookies(line string) {
+	for part := range strings.SplitSeq(line, ";") {
+		name, v, _ := strings.Cut(strings.TrimSpace(part), "=")
+		r.place(r.ix.Scan(name, false), PlaceCookieName)
+		r.place(r.ix.Scan(v, false), NamedPlace(PlaceCookie, r.server(strings.TrimSpace(name))))
+	}
+}
+
 // credentialHeaders always lose their value, whatever it is.
 var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
 
@@ -101,32 +168,47 @@ var credentialHeaders = []string{"Authorization", "Proxy-Authorization"}
 func (r *redaction) header(h http.Header) {
 	for _, k := range credentialHeaders {
 		for i, v := range h[k] {
-			h[k][i] = r.credential(v)
+			where := NamedPlace(PlaceHeader, k)
+			if k == "Authorization" {
+				where = AuthorizationPlace(v)
+			}
+			h[k][i] = r.credential(v, where)
 		}
 	}
 	for k, vals := range h {
+		rk := r.clientAt(k, PlaceHeaderName)
 		if !slices.Contains(credentialHeaders, k) {
+			where := NamedPlace(PlaceHeader, rk)
 			for i, v := range vals {
-				vals[i] = r.client(v)
+				out, res := r.ix.Clean(v, false, false)
+				r.note(res)
+				if res.Any() && k == "Cookie" {
+					r.cookies(v)
+				} else {
+					r.place(res, where)
+				}
+				vals[i] = out
 			}
 		}
-		if rk := r.client(k); rk != k {
+		if rk != k {
 			h[rk] = append(h[rk], vals...)
 			delete(h, k)
 		}
 	}
 }
 
-func (r *redaction) credential(v string) string {
+func (r *redaction) credential(v, where string) string {
 	// A client sends the same credential on every request: its redaction,
 	// a pure function of the index and the value, is made once.
 	if c := r.ix.lastCredential.Load(); c != nil && c.value == v {
 		r.sent = append(r.sent, c.names...)
+		r.places = addPlaces(r.places, c.names, where)
 		return c.redacted
 	}
 	res := r.ix.Scan(v, false)
 	names := res.Names()
 	r.sent = append(r.sent, names...)
+	r.places = addPlaces(r.places, names, where)
 	mark := "[REDACTED]"
 	if len(names) > 0 {
 		mark = markOf(names)
@@ -144,6 +226,7 @@ func (r *redaction) capture(v string, cut, deflated, client bool) string {
 	out, res := r.ix.Clean(v, deflated, cut)
 	if client {
 		r.note(res)
+		r.place(res, PlaceBody)
 	}
 	if !cut {
 		return out

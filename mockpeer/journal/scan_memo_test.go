@@ -59,11 +59,14 @@ func TestCredentialMemoFollowsTheValue(t *testing.T) {
 			{"Basic " + secret, "Basic " + RedactionMark(CredBearer)},
 		} {
 			r := redaction{ix: ix}
-			if got := r.credential(tc.value); got != tc.want {
+			if got := r.credential(tc.value, AuthorizationPlace(tc.value)); got != tc.want {
 				t.Errorf("credential(%q) = %q, want %q", tc.value, got, tc.want)
 			}
 			if found := len(r.sent) > 0; found != strings.Contains(tc.value, secret) {
 				t.Errorf("credential(%q) noted %v", tc.value, r.sent)
+			}
+			if placed := len(r.places) > 0; placed != strings.Contains(tc.value, secret) {
+				t.Errorf("credential(%q) placed %v", tc.value, r.places)
 			}
 		}
 	}

@@ -329,6 +329,11 @@ const (
 	// catalog always did the same way.
 	DenylistContract   = "denylist-contract"    // every field not listed as capability taken for contract (denylistcontract.go)
 	NoExtensionsHeader = "no-extensions-header" // no extension ever activated by A2A-Extensions (noextensionsheader.go)
+	// The adversarial review's cheaters (branch adv): each the reference
+	// with one decision replaced by a shortcut keyed on something the
+	// catalog always does the same way.
+	APIKeyEverywhere  = "api-key-everywhere"  // the API key in every usual place beside the declared one (apikeyeverywhere.go)
+	TwoVersionHeaders = "two-version-headers" // A2A-Version 1.0 and 0.3 on every A2A request (twoversionheaders.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -443,6 +448,8 @@ var gallery = []client{
 	{name: ScopelessTokens, unsafe: scopelessTokens},
 	{name: DenylistContract, unsafe: denylistContract},
 	{name: NoExtensionsHeader, unsafe: noExtensionsHeader},
+	{name: APIKeyEverywhere, unsafe: apiKeyEverywhere},
+	{name: TwoVersionHeaders, unsafe: twoVersionHeaders},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

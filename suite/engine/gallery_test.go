@@ -168,10 +168,11 @@ var aimed = map[string]aim{
 	// These four write it into a request the card route serves (a
 	// trailer, the Host, the method, userinfo): a credential on a card
 	// request, CRED-012, in each scenario they are pinned to.
-	builtin.TrailerBearer:  onCardRoute(leakAim(true)),
-	builtin.HostBearer:     onCardRoute(leakAim(true)),
-	builtin.MethodBearer:   onCardRoute(leakAim(true)),
-	builtin.UserinfoBearer: onCardRoute(leakAim(true)),
+	// Each field is no place of the token's (CRED-019) wherever it is sent.
+	builtin.TrailerBearer:  misplaced(onCardRoute(leakAim(true))),
+	builtin.HostBearer:     misplaced(onCardRoute(leakAim(true))),
+	builtin.MethodBearer:   misplaced(onCardRoute(leakAim(true))),
+	builtin.UserinfoBearer: misplaced(onCardRoute(leakAim(true))),
 	// A handshake and nothing else: contact with endpoints the card could
 	// never make authoritative, and what the principal check of a signed
 	// card's endpoint is allowed.
@@ -189,9 +190,15 @@ var aimed = map[string]aim{
 	// contact fails, and so does the credential, which the peer sees
 	// through the encoding (the redirect's target too, REDIR-005 and
 	// REDIR-002). Before the scan read encodings, each failed contact only.
-	builtin.GzipBearer:      {fail: encodedBearerFailures},
-	builtin.B64HeaderBearer: {fail: encodedBearerFailures},
-	builtin.NestedBearer:    {fail: encodedBearerFailures},
+	// A token out of Authorization: Bearer is out of its place too
+	// (CRED-019); the client secret gzip-bearer sends in a body is where a
+	// token request puts it (whether it may go there, CRED-012 says).
+	builtin.GzipBearer: {fail: slices.Concat(encodedBearerFailures,
+		inEach("CRED-019", "repointed-endpoint", "card-redirect-cross-origin"))},
+	builtin.B64HeaderBearer: {fail: slices.Concat(encodedBearerFailures,
+		inEach("CRED-019", "repointed-endpoint", "repointed-endpoint-foreign-key", "card-redirect-cross-origin"))},
+	builtin.NestedBearer: {fail: slices.Concat(encodedBearerFailures,
+		inEach("CRED-019", "repointed-endpoint", "repointed-endpoint-foreign-key", "card-redirect-cross-origin"))},
 	// Its outcomes hold its token: each is judged as what it was (a token
 	// is no outcome, and no reason, of the contract), and no report shows
 	// the token (TestOutcomeLeakLeavesNoTrace).
@@ -289,7 +296,9 @@ var aimed = map[string]aim{
 	// requirement of the catalog, credential-scope's included.
 	// In credential-alternatives its API key beside the first card's bearer
 	// token fails CRED-009 too, the same rule on a card of two alternatives.
-	builtin.SendEveryCredential:      {fail: []string{"credential-scope/CRED-004", "credential-alternatives/CRED-009"}},
+	// A credential no scheme of the card declares has no place (CRED-019).
+	builtin.SendEveryCredential: {fail: []string{"credential-scope/CRED-004", "credential-alternatives/CRED-009",
+		"credential-scope/CRED-019", "credential-alternatives/CRED-019"}},
 	builtin.PostSecretToCardTokenURL: {fail: []string{"credential-scope/CRED-006"}},
 	builtin.ReuseTokenAcrossPeers:    {fail: []string{"credential-scope/CRED-007"}},
 	builtin.TokenOnCardRequests:      {fail: []string{"credential-scope/CRED-005", "credential-scope/CRED-012"}},
@@ -304,7 +313,8 @@ var aimed = map[string]aim{
 	// It sends nothing for the first card's two alternatives nor for the
 	// second's two schemes, and the key for the third's one.
 	builtin.AnonymousUnlessSingle: credentialChoiceCheat("CRED-008", "CRED-010"),
-	builtin.FixedAPIKeyHeader:     credentialChoiceCheat("CRED-011"),
+	// Its X-API-Key is not where the third card puts the key (CRED-019).
+	builtin.FixedAPIKeyHeader: credentialChoiceCheat("CRED-011", "CRED-019"),
 	// The credential-route cheats (contract-model §8) each passed the whole
 	// catalog, exit 0 in both modes, before the requirement that fails it.
 	// It puts the bearer token or API key its card names on its card
@@ -341,7 +351,10 @@ var aimed = map[string]aim{
 	// It keeps sending what an earlier card of the session named: the
 	// bearer token (and the API key's default header) in the third task. In
 	// one-shot mode each task's process starts empty: it is the reference.
-	builtin.StickyCredentials: {failIn: map[driver.Mode][]string{driver.ModeSession: {"credential-alternatives/CRED-009"}}},
+	// The key where the second card put it is out of place under the third
+	// (CRED-019).
+	builtin.StickyCredentials: {failIn: map[driver.Mode][]string{driver.ModeSession: {
+		"credential-alternatives/CRED-009", "credential-alternatives/CRED-019"}}},
 	// It asks its tokens for every scope the flow declares, *.admin too.
 	builtin.AllDeclaredScopes: {fail: []string{"credential-scope/CRED-007"}},
 	// With no issuer in the grant, it posts its secret to B's token
@@ -403,6 +416,25 @@ var aimed = map[string]aim{
 		also: verdictOf(verdict.Pass, "spoken-extension-required/EXT-009", "unknown-extension-required/EXT-004",
 			"unknown-extension-required/EXT-005", "frozen-contract-extension/EXT-001"),
 	},
+	// The adversarial review's header cheats. Each passed the whole
+	// catalog, and --explore 100 --seed 7, exit 0 in both modes.
+	// It sends a second A2A-Version line, 0.3, after its 1.0 on every A2A
+	// request over HTTP: GEN-001, read off what the peer counted over the
+	// whole request, fails wherever no-version-header's does but over gRPC
+	// (its transport is HTTP's; the repointed-grpc scenarios' cards list
+	// gRPC alone).
+	builtin.TwoVersionHeaders: {fail: slices.DeleteFunc(slices.Clone(expectedFailures[builtin.NoVersionHeader]), func(k string) bool {
+		sc, id, _ := strings.Cut(k, "/")
+		return id != "GEN-001" || slices.Contains([]string{"grpc-named-resolver-own-origin", "repointed-grpc-endpoint",
+			"repointed-grpc-endpoint-first-contact", "repointed-grpc-target", "repointed-grpc-target-first-contact"}, sc)
+	})},
+	// It copies its API key into X-API-Key, ?api_key= and an api_key cookie
+	// beside the place the card declares: CRED-019 in every scenario whose
+	// card asks for the key.
+	builtin.APIKeyEverywhere: {fail: inEach("CRED-019",
+		"contract-field-before-send", "capability-field-before-send", "no-validator-between-tasks", "credential-alternatives",
+		"extended-card-skill", "extended-card-contract-change", "extended-card-repointed", "extended-card-repointed-public-listed",
+		"extended-card-bad-signature", "extended-card-signed", "extended-card-unsigned")},
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the
@@ -560,7 +592,9 @@ var aimed = map[string]aim{
 	// public card does not name: the fetch and the key before the extended
 	// card named it fail; every judgement of authority passes.
 	builtin.ExtendedCardEveryCredential: {
-		fail: []string{"extended-card-skill/EXTCARD-002", "extended-card-skill/EXTCARD-003"},
+		fail: slices.Concat([]string{"extended-card-skill/EXTCARD-002", "extended-card-skill/EXTCARD-003"},
+			inEach("CRED-019", "extended-card-skill", "extended-card-contract-change", "extended-card-repointed",
+				"extended-card-bad-signature", "extended-card-unsigned")),
 		also: verdictOf(verdict.Pass,
 			"extended-card-skill/EXTCARD-001",
 			"extended-card-contract-change/EXTCARD-004", "extended-card-contract-change/EXTCARD-005",
@@ -856,7 +890,7 @@ var aimed = map[string]aim{
 func credentialChoiceCheat(failed ...string) aim {
 	a := aim{also: verdictOf(verdict.Pass,
 		"credential-scope/CRED-001", "credential-scope/CRED-002", "credential-scope/CRED-004")}
-	for _, id := range []string{"CRED-008", "CRED-009", "CRED-010", "CRED-011"} {
+	for _, id := range []string{"CRED-008", "CRED-009", "CRED-010", "CRED-011", "CRED-019"} {
 		key := "credential-alternatives/" + id
 		if slices.Contains(failed, id) {
 			a.fail = append(a.fail, key)
@@ -891,6 +925,15 @@ var encodedBearerFailures = []string{
 	"repointed-endpoint-foreign-key/SIG-005", "repointed-endpoint-foreign-key/SIG-006",
 	"card-redirect-cross-origin/REDIR-002", "card-redirect-cross-origin/REDIR-005",
 	"repointed-endpoint/CRED-012", "repointed-endpoint-foreign-key/CRED-012", "card-redirect-cross-origin/CRED-012",
+}
+
+// misplaced is a leak aim whose leaked credential is out of its place
+// (CRED-019) in each scenario it fails REPOINT-001, REDIR-005 or SIG-005
+// of: a request carried it in a field no scheme puts it in.
+func misplaced(a aim) aim {
+	a.fail = slices.Concat(a.fail, inEach("CRED-019", "repointed-endpoint", "repointed-endpoint-foreign-key",
+		"card-redirect-cross-origin", "repointed-endpoint-principal-mismatch"))
+	return a
 }
 
 // onCardRoute is a leak aim whose leaked request the refused origin's card

@@ -149,7 +149,7 @@ func PlayOnce(ctx context.Context, sc *scenarios.Scenario, client runner.Client,
 		for v := range ps.Cards {
 			ev.Cards[ps.Name] = append(ev.Cards[ps.Name], scenarios.CardVersion{
 				Bytes: p.CardBytes(v), ETag: p.ETag(v), LastModified: p.LastModified(v),
-				ContractHash: p.ContractHash(v), ExtendedHash: p.ExtendedContractHash(v),
+				ContractHash: p.ContractHash(v), ExtendedHash: p.ExtendedContractHash(v), Extended: p.ExtendedCardBytes(v),
 			})
 		}
 	}

@@ -18,10 +18,10 @@ func TestSelection(t *testing.T) {
 		sel  Selection
 		want []string
 	}{
-		{"everything", Selection{}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012"}},
-		{"must", Selection{Level: verdict.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012"}},
-		{"general", Selection{Profiles: []verdict.Profile{verdict.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012"}},
-		{"label filter", Selection{LabelFilter: "!req:ROT-004", Match: notROT004}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012"}},
+		{"everything", Selection{}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012", "CRED-019"}},
+		{"must", Selection{Level: verdict.Must}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012", "CRED-019"}},
+		{"general", Selection{Profiles: []verdict.Profile{verdict.ProfileGeneral}}, []string{"GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012", "CRED-019"}},
+		{"label filter", Selection{LabelFilter: "!req:ROT-004", Match: notROT004}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012", "CRED-019"}},
 		{"core and should", Selection{Profiles: []verdict.Profile{verdict.ProfileCore}, Level: verdict.Should}, []string{"ROT-001", "ROT-002", "ROT-003", "ROT-004", "ROT-005"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,7 +55,7 @@ func TestJudgesBringsPositiveControls(t *testing.T) {
 		want []string
 	}{
 		{"one requirement", onlyROT001, []string{"ROT-001", "ROT-005"}},
-		{"general alone", general, []string{"ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012"}},
+		{"general alone", general, []string{"ROT-005", "GEN-001", "GEN-002", "GEN-003", "GEN-004", "GEN-005", "CRED-012", "CRED-019"}},
 		{"another scenario", other, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

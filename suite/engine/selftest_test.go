@@ -241,6 +241,9 @@ var expectedFailures = map[string][]string{
 		"contract-field-before-send/FIELD-003", "contract-field-before-send/FIELD-004", "contract-field-before-send/FIELD-005",
 		"contract-field-before-send/FIELD-006", "contract-field-before-send/FIELD-007", "contract-field-before-send/FIELD-008",
 		"contract-field-before-send/FIELD-009", "contract-field-before-send/FIELD-010", "contract-field-before-send/FIELD-011",
+		// Its sends under the renamed or moved API key go out where the card
+		// it held put the key, not where the card in force does.
+		"contract-field-before-send/CRED-019",
 		// It refuses B in the expiry scenarios' last tasks (the reference
 		// re-attests) on no card seen in that task.
 		"attested-binding-expiry/EXPIRY-003", "attested-binding-expiry-withdrawn-key/EXPIRY-009",
