@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/grant"
@@ -47,6 +48,10 @@ type Farm struct {
 	// journaled (lost.go): Close reports them, so that no verdict stands
 	// on a journal that misses a request.
 	lost lostRequests
+
+	// revokeArmed: the next A2A request that carries a valid access token
+	// has it revoked on arrival (RevokeNextToken).
+	revokeArmed atomic.Bool
 
 	gate     sync.Mutex // guards closed and in-flight Adds
 	closed   bool
@@ -388,4 +393,35 @@ func (f *Farm) Journal() *journal.Journal { return f.journal }
 func (f *Farm) Redact(s string) string {
 	out, _ := f.secrets.current().Clean(s, false, false)
 	return out
+}
+
+// EndTokenLives ends the life of every access token granted so far by a
+// peer with a TokenLifetime: their expiry has passed on the farm's
+// scripted clock, whatever the wall clock says. A scenario calls it between
+// two tasks; every peer then refuses those tokens (401, Bearer
+// error="invalid_token").
+func (f *Farm) EndTokenLives() { f.secrets.endLives() }
+
+// RevokeNextToken arms a revocation: the next A2A request, on any peer,
+// that carries a valid access token in its Authorization header has that
+// token revoked on arrival, before its life ends, and is refused like any
+// request with a dead token.
+func (f *Farm) RevokeNextToken() { f.revokeArmed.Store(true) }
+
+// tokenOnArrival is AuthSeen.TokenState of r, a request to an A2A route
+// when a2a (which fires an armed revocation).
+func (f *Farm) tokenOnArrival(r *http.Request, a2a bool) string {
+	tok := bearerToken(r)
+	if tok == "" {
+		return ""
+	}
+	now := f.now()
+	if a2a && f.revokeArmed.Load() && f.secrets.revoke(tok, now) {
+		f.revokeArmed.Store(false)
+	}
+	switch st := f.secrets.tokenState(tok, now); st {
+	case TokenExpired, TokenRevoked:
+		return st
+	}
+	return ""
 }

@@ -163,6 +163,12 @@ type AuthSeen struct {
 	// peer whose card asks for its scope, so a token of another peer's scope
 	// is one carried from that peer (scenarios/credential_scope.go).
 	TokenScopes []string `json:"tokenScopes,omitempty"`
+	// TokenState is the state of the access token of the request's
+	// "Authorization: Bearer" header when it arrived, a token the farm
+	// issued that was no longer valid: TokenExpired (its life ended) or
+	// TokenRevoked; "" for a valid token, none, or a value the farm never
+	// issued.
+	TokenState string `json:"tokenState,omitempty"`
 	// SatisfiesCurrent: the request met the effective security requirement
 	// (peer skill) of the card in force when it arrived.
 	SatisfiesCurrent bool `json:"satisfiesCurrent"`

@@ -32,8 +32,8 @@ import (
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
 // Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes; version 7
 // Exchange.CardFault, after Extensions; version 8 Exchange.ConnSeq,
-// after Conn.
-const codecVersion = 8
+// after Conn; version 9 AuthSeen.TokenState, after TokenScopes.
+const codecVersion = 9
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
@@ -79,6 +79,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendString(b, e.TLSClient)
 	b = appendStrings(b, e.Auth.Presented)
 	b = appendStrings(b, e.Auth.TokenScopes)
+	b = appendString(b, e.Auth.TokenState)
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
 	var meta []byte
 	if e.RequestMetadata != nil {
@@ -213,6 +214,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.TLSClient = d.string()
 	e.Auth.Presented = d.strings()
 	e.Auth.TokenScopes = d.strings()
+	e.Auth.TokenState = d.string()
 	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()
 	if meta := d.string(); meta != "" && d.err == nil {
 		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {

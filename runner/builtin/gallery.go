@@ -317,6 +317,7 @@ const (
 	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
+	TokenForever           = "token-forever"             // an access token kept for the session, expires_in unread (tokenforever.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -425,6 +426,7 @@ var gallery = []client{
 	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
 	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
 	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
+	{name: TokenForever, stateful: tokenForever},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
