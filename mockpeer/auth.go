@@ -18,6 +18,11 @@ import (
 // version of the card's interfaces (interfaceFault), and the card's
 // required extensions.
 func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
+	if p.farm.revokeAtGate(r) {
+		if d := draftFrom(r.Context()); d != nil {
+			d.auth.TokenState, d.auth.SatisfiesCurrent = TokenRevoked, false
+		}
+	}
 	p.mu.Lock()
 	armedFired := sendOp(call.Op) && p.fireArmedLocked()
 	s := p.stateLocked()

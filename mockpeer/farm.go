@@ -403,25 +403,36 @@ func (f *Farm) Redact(s string) string {
 func (f *Farm) EndTokenLives() { f.secrets.endLives() }
 
 // RevokeNextToken arms a revocation: the next A2A request, on any peer,
-// that carries a valid access token in its Authorization header has that
-// token revoked on arrival, before its life ends, and is refused like any
-// request with a dead token.
+// that reaches the security gate (well-formed, of a version the peer
+// speaks) carrying a valid access token in its Authorization header has
+// that token revoked there, before its life ends, and is refused like any
+// request with a dead token (401, Bearer error="invalid_token").
 func (f *Farm) RevokeNextToken() { f.revokeArmed.Store(true) }
 
-// tokenOnArrival is AuthSeen.TokenState of r, a request to an A2A route
-// when a2a (which fires an armed revocation).
-func (f *Farm) tokenOnArrival(r *http.Request, a2a bool) string {
+// tokenOnArrival is AuthSeen.TokenState of r on arrival.
+func (f *Farm) tokenOnArrival(r *http.Request) string {
 	tok := bearerToken(r)
 	if tok == "" {
 		return ""
 	}
-	now := f.now()
-	if a2a && f.revokeArmed.Load() && f.secrets.revoke(tok, now) {
-		f.revokeArmed.Store(false)
-	}
-	switch st := f.secrets.tokenState(tok, now); st {
+	switch st := f.secrets.tokenState(tok, f.now()); st {
 	case TokenExpired, TokenRevoked:
 		return st
 	}
 	return ""
+}
+
+// revokeAtGate fires an armed revocation on r, an A2A request at a peer's
+// security gate (admit): its token, when valid, is revoked now, and
+// reports whether it was.
+func (f *Farm) revokeAtGate(r *http.Request) bool {
+	if !f.revokeArmed.Load() {
+		return false
+	}
+	tok := bearerToken(r)
+	if tok == "" || !f.secrets.revoke(tok, f.now()) {
+		return false
+	}
+	f.revokeArmed.Store(false)
+	return true
 }

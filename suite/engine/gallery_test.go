@@ -354,6 +354,14 @@ var aimed = map[string]aim{
 	builtin.ClientCertEverywhere: {fail: []string{
 		"client-cert-unrequested/CRED-018", "client-cert-unrequested/CRED-012",
 	}},
+	// It keeps each access token for the session (on disk in one-shot
+	// mode), expires_in unread and a refusal no reason to ask again: the
+	// token granted in the first task goes out in the second, its life
+	// ended, and is refused there and in the third (which it never
+	// completes either).
+	builtin.TokenForever: {fail: []string{
+		"token-lifetime/CRED-020", "token-lifetime/CRED-021", "token-lifetime/CRED-022",
+	}},
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the
