@@ -91,6 +91,8 @@ func checkTables() []checkTable {
 		{afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredential), noCredentialAfterCardFaultCases()},
 		{failedOnCardFault([]int{1, 2}), failedOnCardFaultCases()},
 		{sentOnFreshFetch("A"), sentOnFreshFetchCases()},
+		{noTokenIn(mockpeer.TokenExpired), noTokenInCases()},
+		{refusedTokenOnce(mockpeer.TokenRevoked), refusedTokenOnceCases()},
 	}
 }
 
