@@ -318,6 +318,7 @@ const (
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
 	TokenForever           = "token-forever"             // an access token kept for the session, expires_in unread (tokenforever.go)
+	ResendRefusedToken     = "resend-refused-token"      // a 401 answered by sending the same request again (resendrefusedtoken.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -427,6 +428,7 @@ var gallery = []client{
 	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
 	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
 	{name: TokenForever, stateful: tokenForever},
+	{name: ResendRefusedToken, unsafe: resendRefusedToken},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
