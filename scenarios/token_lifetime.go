@@ -42,22 +42,22 @@ var _ = register(&Scenario{
 		TokenLifetime: tokenLife,
 	}},
 	Requirements: []Requirement{
-		controlAt("CRED-019", 1, "A", "The client MUST complete the first task with an access token from the token "+
+		controlAt("CRED-020", 1, "A", "The client MUST complete the first task with an access token from the token "+
 			"endpoint its OAuth credentials were issued for, which grants it for one second (the positive control).",
 			"spec §7.3; RFC 6749 §4.4, §5.1; contract-model §8 rule 5"),
-		controlAt("CRED-020", 2, "A", "The client MUST complete the second task, which starts after the first task's "+
+		controlAt("CRED-021", 2, "A", "The client MUST complete the second task, which starts after the first task's "+
 			"token has ended its life: with a token fetched anew, not by giving up.",
 			"spec §7.3; RFC 6749 §5.1; RFC 6750 §3.1; contract-model §8 rule 5"),
-		{ID: "CRED-021", Level: verdict.Must, Profile: verdict.ProfileCore,
+		{ID: "CRED-022", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send an access token past the life its grant gave it (expires_in): no request of " +
 				"the session carries a token whose life has ended.",
 			Ref:   "spec §7.3; RFC 6749 §5.1; RFC 6750 §3.1; contract-model §8 rule 5",
 			Check: noTokenIn(mockpeer.TokenExpired)},
-		controlAt("CRED-022", 3, "A", "The client MUST complete the third task, in which the server revokes the first "+
+		controlAt("CRED-023", 3, "A", "The client MUST complete the third task, in which the server revokes the first "+
 			"token it is sent and refuses that request (401, Bearer error=\"invalid_token\"): it fetches a new token "+
 			"and retries, rather than giving up.",
 			"spec §7.3; RFC 6750 §3.1; contract-model §8 rule 5"),
-		{ID: "CRED-023", Level: verdict.Must, Profile: verdict.ProfileCore,
+		{ID: "CRED-024", Level: verdict.Must, Profile: verdict.ProfileCore,
 			Text: "The client MUST NOT send an access token again once the server refused it as invalid_token: the " +
 				"revoked token reaches the server once, and the retry is bounded, not a loop over the same token.",
 			Ref:   "RFC 6750 §3.1; contract-model §8 rule 5; docs/driver-contract.md",

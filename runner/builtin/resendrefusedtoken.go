@@ -13,7 +13,7 @@ import (
 // server just refused as invalid_token goes out again before the client
 // asks for a new one (RFC 6750 §3.1; contract-model §8 rule 5). No server
 // of the catalog refused a token that way until token-lifetime, whose
-// third task revokes one (CRED-023).
+// third task revokes one (CRED-024).
 func resendRefusedToken(cfg *refclient.Config) {
 	prev := cfg.UnsafeA2ATransport
 	cfg.UnsafeA2ATransport = func(next http.RoundTripper) http.RoundTripper {

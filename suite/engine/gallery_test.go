@@ -360,11 +360,11 @@ var aimed = map[string]aim{
 	// ended, and is refused there and in the third (which it never
 	// completes either).
 	builtin.TokenForever: {fail: []string{
-		"token-lifetime/CRED-020", "token-lifetime/CRED-021", "token-lifetime/CRED-022",
+		"token-lifetime/CRED-021", "token-lifetime/CRED-022", "token-lifetime/CRED-023",
 	}},
 	// It answers a 401 by sending the same request again: token-lifetime's
 	// revoked token goes out twice before the reference underneath renews it.
-	builtin.ResendRefusedToken: {fail: []string{"token-lifetime/CRED-023"}},
+	builtin.ResendRefusedToken: {fail: []string{"token-lifetime/CRED-024"}},
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the
