@@ -18,6 +18,11 @@ import (
 // version of the card's interfaces (interfaceFault), and the card's
 // required extensions.
 func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
+	if p.farm.revokeAtGate(r) {
+		if d := draftFrom(r.Context()); d != nil {
+			d.auth.TokenState, d.auth.SatisfiesCurrent = TokenRevoked, false
+		}
+	}
 	p.mu.Lock()
 	armedFired := sendOp(call.Op) && p.fireArmedLocked()
 	s := p.stateLocked()
@@ -55,7 +60,7 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 	underGrace := false
 	if !p.satisfiesFor(r, enforced, call.Op) {
 		if previous == nil || !p.satisfiesFor(r, previous, call.Op) {
-			return agent.Errorf(wire.ErrUnauthenticated, "the credentials do not satisfy the security requirements of the agent card")
+			return p.unauthenticated(r)
 		}
 		underGrace = true
 	}
@@ -98,6 +103,23 @@ func (p *Peer) admit(r *http.Request, call *agent.Call) *agent.Error {
 		d.auth.Admitted = true
 	}
 	return nil
+}
+
+// unauthenticated is the refusal of a request whose credentials do not
+// satisfy the card: with the challenge of RFC 6750 §3.1 (invalid_token)
+// when its Authorization header carries an access token the farm issued
+// whose life has ended, or that it revoked.
+func (p *Peer) unauthenticated(r *http.Request) *agent.Error {
+	e := agent.Errorf(wire.ErrUnauthenticated, "the credentials do not satisfy the security requirements of the agent card")
+	if d := draftFrom(r.Context()); d != nil && d.auth.TokenState != "" {
+		why := "the access token expired"
+		if d.auth.TokenState == TokenRevoked {
+			why = "the access token was revoked"
+		}
+		e.Detail = why
+		e.Challenge = `Bearer realm="a2a-conform", error="invalid_token", error_description="` + why + `"`
+	}
+	return e
 }
 
 // sendOp reports whether op creates a task, as Exchange.TaskCreating counts it.

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2a-conform/a2a-conform/a2a/grant"
@@ -47,6 +48,10 @@ type Farm struct {
 	// journaled (lost.go): Close reports them, so that no verdict stands
 	// on a journal that misses a request.
 	lost lostRequests
+
+	// revokeArmed: the next A2A request that carries a valid access token
+	// has it revoked on arrival (RevokeNextToken).
+	revokeArmed atomic.Bool
 
 	gate     sync.Mutex // guards closed and in-flight Adds
 	closed   bool
@@ -388,4 +393,46 @@ func (f *Farm) Journal() *journal.Journal { return f.journal }
 func (f *Farm) Redact(s string) string {
 	out, _ := f.secrets.current().Clean(s, false, false)
 	return out
+}
+
+// EndTokenLives ends the life of every access token granted so far by a
+// peer with a TokenLifetime: their expiry has passed on the farm's
+// scripted clock, whatever the wall clock says. A scenario calls it between
+// two tasks; every peer then refuses those tokens (401, Bearer
+// error="invalid_token").
+func (f *Farm) EndTokenLives() { f.secrets.endLives() }
+
+// RevokeNextToken arms a revocation: the next A2A request, on any peer,
+// that reaches the security gate (well-formed, of a version the peer
+// speaks) carrying a valid access token in its Authorization header has
+// that token revoked there, before its life ends, and is refused like any
+// request with a dead token (401, Bearer error="invalid_token").
+func (f *Farm) RevokeNextToken() { f.revokeArmed.Store(true) }
+
+// tokenOnArrival is AuthSeen.TokenState of r on arrival.
+func (f *Farm) tokenOnArrival(r *http.Request) string {
+	tok := bearerToken(r)
+	if tok == "" {
+		return ""
+	}
+	switch st := f.secrets.tokenState(tok, f.now()); st {
+	case TokenExpired, TokenRevoked:
+		return st
+	}
+	return ""
+}
+
+// revokeAtGate fires an armed revocation on r, an A2A request at a peer's
+// security gate (admit): its token, when valid, is revoked now, and
+// reports whether it was.
+func (f *Farm) revokeAtGate(r *http.Request) bool {
+	if !f.revokeArmed.Load() {
+		return false
+	}
+	tok := bearerToken(r)
+	if tok == "" || !f.secrets.revoke(tok, f.now()) {
+		return false
+	}
+	f.revokeArmed.Store(false)
+	return true
 }

@@ -86,6 +86,7 @@ func (p *Peer) serve(in *arrival, sent *http.Request) {
 	r = r.WithContext(&in.ctx)
 	current := p.inForce()
 	d.arrivalVersion = current.n
+	d.auth.TokenState = p.farm.tokenOnArrival(r)
 	d.auth.SatisfiesCurrent = p.satisfies(r, current)
 
 	switch {

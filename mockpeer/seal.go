@@ -32,6 +32,7 @@ func (f *Farm) seal(e *journal.Exchange, bodyCut, responseCut bool) {
 	for i, sc := range e.Auth.TokenScopes {
 		e.Auth.TokenScopes[i], _ = ix.Clean(sc, false, false)
 	}
+	e.Auth.TokenState, _ = ix.Clean(e.Auth.TokenState, false, false) // the farm's word, cleaned as every field
 	journal.Bound(e, f.journal.Limits(), bodyCut, responseCut)
 	for i, c := range e.Cuts {
 		switch {

@@ -18,7 +18,7 @@ import (
 // holding a string is the client's: what it holds was sent, and counts as
 // presented. A field added to Exchange is the client's until listed here.
 var farmWrites = []string{"Peer", "Origin", "Route", "Binding", "ContractHash", "StateBefore", "StateAfter",
-	"Response", "Auth.Presented", "Auth.TokenScopes", "Truncated", "Announced", "SentContract.Hash", "Cuts.Field",
+	"Response", "Auth.Presented", "Auth.TokenScopes", "Auth.TokenState", "Truncated", "Announced", "SentContract.Hash", "Cuts.Field",
 	"Conn.Remote", "Conn.Handshake", "Conn.Protocol", "Conn.EndedBy", "Conn.Unscanned", "CardFault",
 	"Auth.Places.Cred", "Auth.Places.Where"}
 

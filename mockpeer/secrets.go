@@ -66,16 +66,34 @@ func randomToken(prefix string) (string, error) {
 type issuedToken struct {
 	expiry time.Time
 	scope  string // what the token request asked for (normalScope)
+	// scripted: the token was granted a life of its own (PeerSpec.
+	// TokenLifetime), which ends on the farm's script (Farm.EndTokenLives),
+	// never on the wall clock; ended says it has.
+	scripted, ended bool
+	// revoked: the farm revoked the token before its life ended
+	// (Farm.RevokeNextToken).
+	revoked bool
 }
 
-// issue mints an access token for scope, valid until now+tokenLifetime.
-func (s *secrets) issue(now time.Time, scope string) (string, error) {
+// Token states, as AuthSeen.TokenState spells them.
+const (
+	TokenExpired = journal.TokenExpired
+	TokenRevoked = journal.TokenRevoked
+)
+
+// issue mints an access token for scope, granted life (0: tokenLifetime,
+// on the clock; otherwise a life the farm's script ends).
+func (s *secrets) issue(now time.Time, scope string, life time.Duration) (string, error) {
 	tok, err := randomToken("at-")
 	if err != nil {
 		return "", err
 	}
+	t := issuedToken{expiry: now.Add(tokenLifetime), scope: scope}
+	if life > 0 {
+		t.scripted = true
+	}
 	s.mu.Lock()
-	s.tokens[tok] = issuedToken{expiry: now.Add(tokenLifetime), scope: scope}
+	s.tokens[tok] = t
 	s.index = nil
 	s.mu.Unlock()
 	return tok, nil
@@ -83,10 +101,52 @@ func (s *secrets) issue(now time.Time, scope string) (string, error) {
 
 // validToken reports whether tok was issued by this farm and is unexpired.
 func (s *secrets) validToken(tok string, now time.Time) bool {
+	return s.tokenState(tok, now) == ""
+}
+
+// tokenState is "" for a token of the farm that is valid now, TokenExpired
+// or TokenRevoked for one of its tokens that is not, and "unknown" for
+// anything else.
+func (s *secrets) tokenState(tok string, now time.Time) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t, ok := s.tokens[tok]
-	return ok && now.Before(t.expiry)
+	switch {
+	case !ok:
+		return "unknown"
+	case t.revoked:
+		return TokenRevoked
+	case t.ended || (!t.scripted && !now.Before(t.expiry)):
+		return TokenExpired
+	}
+	return ""
+}
+
+// endLives ends the life of every token granted one of its own so far:
+// their expiry has passed on the farm's scripted clock.
+func (s *secrets) endLives() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for tok, t := range s.tokens {
+		if t.scripted {
+			t.ended = true
+			s.tokens[tok] = t
+		}
+	}
+}
+
+// revoke revokes tok when it is a token of the farm valid now, and
+// reports whether it did.
+func (s *secrets) revoke(tok string, now time.Time) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.tokens[tok]
+	if !ok || t.revoked || t.ended || (!t.scripted && !now.Before(t.expiry)) {
+		return false
+	}
+	t.revoked = true
+	s.tokens[tok] = t
+	return true
 }
 
 // current returns the index of every secret known now.

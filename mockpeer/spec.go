@@ -51,6 +51,13 @@ type PeerSpec struct {
 	// the card versions it names are in force: a token endpoint that sends
 	// the client secret's holder to an origin no card names.
 	TokenRedirect *Redirect
+	// TokenLifetime, if positive, is the life (expires_in, whole seconds)
+	// of every access token this peer's token endpoint grants, and that
+	// life ends on the farm's script, never the wall clock: a token is
+	// valid on every peer until Farm.EndTokenLives ends the lives of the
+	// tokens granted so far (between two tasks), however long a task takes.
+	// 0 grants tokens of an hour, judged on the farm clock (FarmSpec.Now).
+	TokenLifetime time.Duration
 	// Rotations switch the card version in force when their trigger fires.
 	// Each fires at most once. Peer.Arm and Peer.Rotate rotate on the
 	// harness's schedule instead of the client's.

@@ -71,12 +71,16 @@ func (p *Peer) serveToken(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, tokenError{"unsupported_grant_type", "only client_credentials is supported"})
 		return
 	}
-	tok, err := sec.issue(p.farm.now(), normalScope(form.Get("scope")))
+	life := p.spec.TokenLifetime
+	tok, err := sec.issue(p.farm.now(), normalScope(form.Get("scope")), life)
 	if err != nil {
 		writeJSON(w, http.StatusInternalServerError, tokenError{"server_error", "could not mint a token"})
 		return
 	}
-	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: int(tokenLifetime.Seconds())})
+	if life <= 0 {
+		life = tokenLifetime
+	}
+	writeJSON(w, http.StatusOK, tokenResponse{AccessToken: tok, TokenType: "Bearer", ExpiresIn: int(life.Seconds())})
 }
 
 // clientAuth reads the client credentials from HTTP Basic (RFC 6749

@@ -94,6 +94,8 @@ func checkTables() []checkTable {
 		{sentOnFreshFetch("A"), sentOnFreshFetchCases()},
 		{activatesRequiredExtension("A", mockpeer.FrozenContractExtension), activatesRequiredExtensionCases()},
 		{completedIfSpoken(mockpeer.FrozenContractExtension), completedIfSpokenCases()},
+		{noTokenIn(mockpeer.TokenExpired), noTokenInCases()},
+		{refusedTokenOnce(mockpeer.TokenRevoked), refusedTokenOnceCases()},
 	}
 }
 

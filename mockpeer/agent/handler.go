@@ -18,6 +18,11 @@ type Error struct {
 	Kind     wire.ErrorKind
 	Detail   string            // appended to the kind's message
 	Metadata map[string]string // ErrorInfo metadata
+	// Challenge, if non-empty, is the WWW-Authenticate challenge of an
+	// authentication failure (RFC 6750 §3): on HTTP bindings the response
+	// carries it as that header, with HTTP 401; on every binding the
+	// ErrorInfo metadata carries it under "www-authenticate".
+	Challenge string
 }
 
 func (e *Error) Error() string { return e.Kind.Name + ": " + e.Kind.Message + " " + e.Detail }

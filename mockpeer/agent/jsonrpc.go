@@ -45,7 +45,7 @@ func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if e != nil {
-		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
+		writeRPC(w, call, rpcStatus(w, e), rpcErrorResponse(call, env.id, e))
 		return
 	}
 	if req.streaming() {
@@ -54,7 +54,7 @@ func (s *jsonrpcServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	result, e := invoke(r.Context(), s.handler, r, req)
 	if e != nil {
-		writeRPC(w, call, http.StatusOK, rpcErrorResponse(call, env.id, e))
+		writeRPC(w, call, rpcStatus(w, e), rpcErrorResponse(call, env.id, e))
 		return
 	}
 	writeRPC(w, call, http.StatusOK, wire.RPCResponse{JSONRPC: "2.0", ID: env.id, Result: result})
@@ -118,7 +118,7 @@ func (s *jsonrpcServer) stream(w http.ResponseWriter, r *http.Request, call *Cal
 		failure = rpcErrorResponse(call, id, e)
 	}
 	if stream.end(failure) {
-		writeRPC(w, call, http.StatusOK, failure.(wire.RPCResponse))
+		writeRPC(w, call, rpcStatus(w, e), failure.(wire.RPCResponse))
 	}
 }
 

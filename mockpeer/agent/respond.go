@@ -94,7 +94,30 @@ func sane(e *Error) *Error {
 	if e.Kind.RPCCode == 0 || e.Kind.HTTPStatus < 400 || e.Kind.HTTPStatus > 599 {
 		return Errorf(wire.ErrInternal, "handler error without a usable kind: "+quote(e.Kind.Name))
 	}
+	if e.Challenge != "" && e.Metadata[challengeKey] != e.Challenge {
+		c := *e
+		c.Metadata = make(map[string]string, len(e.Metadata)+1)
+		for k, v := range e.Metadata {
+			c.Metadata[k] = v
+		}
+		c.Metadata[challengeKey] = e.Challenge
+		return &c
+	}
 	return e
+}
+
+// challengeKey is the ErrorInfo metadata key of Error.Challenge.
+const challengeKey = "www-authenticate"
+
+// rpcStatus is the HTTP status of a JSON-RPC error answer: 200, as the
+// binding answers errors, but 401 with the WWW-Authenticate challenge of
+// an authentication failure that names one (RFC 6750 §3).
+func rpcStatus(w http.ResponseWriter, e *Error) int {
+	if e == nil || e.Challenge == "" {
+		return http.StatusOK
+	}
+	w.Header().Set("WWW-Authenticate", e.Challenge)
+	return http.StatusUnauthorized
 }
 
 // rpcErrorResponse renders e for JSON-RPC and records its code on call.
@@ -149,6 +172,9 @@ func restErrorBody(call *Call, e *Error) wire.RESTError {
 // application/json: a2a-go decodes error bodies of that type only.
 func writeRESTError(w http.ResponseWriter, call *Call, e *Error) {
 	e = sane(e)
+	if e.Challenge != "" {
+		w.Header().Set("WWW-Authenticate", e.Challenge)
+	}
 	body, _ := marshal(restErrorBody(call, e)) // strings only: always encodes
 	writeBody(w, e.Kind.HTTPStatus, contentTypeJSON, body)
 }

@@ -174,6 +174,12 @@ type AuthSeen struct {
 	// is no request.
 	Places     []Place `json:"places,omitempty"`
 	MorePlaces int     `json:"morePlaces,omitempty"`
+	// TokenState is the state of the access token of the request's
+	// "Authorization: Bearer" header when it arrived, a token the farm
+	// issued that was no longer valid: TokenExpired (its life ended) or
+	// TokenRevoked; "" for a valid token, none, or a value the farm never
+	// issued.
+	TokenState string `json:"tokenState,omitempty"`
 	// SatisfiesCurrent: the request met the effective security requirement
 	// (peer skill) of the card in force when it arrived.
 	SatisfiesCurrent bool `json:"satisfiesCurrent"`

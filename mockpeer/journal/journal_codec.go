@@ -32,8 +32,8 @@ import (
 // after Truncated; version 5 Exchange.Conn, after Extensions; version 6
 // Exchange.Tenant, after A2AVersion, and AuthSeen.TokenScopes; version 7
 // Exchange.CardFault, after Extensions; version 8 Exchange.ConnSeq,
-// after Conn; version 9 AuthSeen.Places and MorePlaces, after
-// TokenScopes, and Exchange.Fields, after ConnSeq.
+// after Conn; version 9 AuthSeen.Places and MorePlaces, then TokenState,
+// after TokenScopes, and Exchange.Fields, after ConnSeq.
 const codecVersion = 9
 
 var encodeBuffers = sync.Pool{New: func() any { return new([]byte) }}
@@ -82,6 +82,7 @@ func appendExchange(b []byte, e *Exchange) []byte {
 	b = appendStrings(b, e.Auth.TokenScopes)
 	b = appendList(b, e.Auth.Places, func(b []byte, p Place) []byte { return appendString(appendString(b, p.Cred), p.Where) })
 	b = binary.AppendVarint(b, int64(e.Auth.MorePlaces))
+	b = appendString(b, e.Auth.TokenState)
 	b = append(b, boolByte(e.Auth.SatisfiesCurrent), boolByte(e.Auth.Admitted))
 	var meta []byte
 	if e.RequestMetadata != nil {
@@ -224,6 +225,7 @@ func decodeExchange(data []byte) (Exchange, error) {
 	e.Auth.TokenScopes = d.strings()
 	e.Auth.Places = list(&d, func(d *decoder) Place { return Place{Cred: d.string(), Where: d.string()} })
 	e.Auth.MorePlaces = int(d.varint())
+	e.Auth.TokenState = d.string()
 	e.Auth.SatisfiesCurrent, e.Auth.Admitted = d.bool(), d.bool()
 	if meta := d.string(); meta != "" && d.err == nil {
 		if err := json.Unmarshal([]byte(meta), &e.RequestMetadata); err != nil {

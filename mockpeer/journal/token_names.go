@@ -16,6 +16,14 @@ const TokenScopeSep = "@"
 // TokenName is the scan's name of a token issued for scope.
 func TokenName(scope string) string { return CredOAuthToken + TokenScopeSep + scope }
 
+// AuthSeen.TokenState values.
+const (
+	// TokenExpired: the token's life had ended when the request arrived.
+	TokenExpired = "expired"
+	// TokenRevoked: the farm had revoked the token before its life ended.
+	TokenRevoked = "revoked"
+)
+
 // SplitTokenName is the credential name of a scan's name, and the scope
 // when it names a token.
 func SplitTokenName(name string) (cred, scope string) {

@@ -318,22 +318,21 @@ const (
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
 
-	// The adversarial review of 2026-12-08: each the reference with one
-	// decision replaced by a shortcut the catalog already catches.
+	// The adversarial review of 2026-12-08, each the reference with one
+	// decision replaced by a shortcut. These four the catalog already
+	// caught:
 	NoTenant        = "no-tenant"        // an interface's tenant never sent (notenant.go)
 	ExtendedReplay  = "extended-replay"  // the extended card asked for once, replayed locally after (extendedreplay.go)
 	JWKSSession     = "jwks-session"     // key sets fetched once a session, never again (jwkssession.go)
 	ScopelessTokens = "scopeless-tokens" // token requests that name no scope (scopeless.go)
-	// The adversarial review's cheaters (branch adv): each the reference
-	// with one decision replaced by a shortcut keyed on something the
-	// catalog always did the same way.
+	// These passed the whole catalog, keyed on something it always did the
+	// same way, until the scenarios and checks that now catch them:
 	DenylistContract   = "denylist-contract"    // every field not listed as capability taken for contract (denylistcontract.go)
 	NoExtensionsHeader = "no-extensions-header" // no extension ever activated by A2A-Extensions (noextensionsheader.go)
-	// The adversarial review's cheaters (branch adv): each the reference
-	// with one decision replaced by a shortcut keyed on something the
-	// catalog always does the same way.
-	APIKeyEverywhere  = "api-key-everywhere"  // the API key in every usual place beside the declared one (apikeyeverywhere.go)
-	TwoVersionHeaders = "two-version-headers" // A2A-Version 1.0 and 0.3 on every A2A request (twoversionheaders.go)
+	APIKeyEverywhere   = "api-key-everywhere"   // the API key in every usual place beside the declared one (apikeyeverywhere.go)
+	TwoVersionHeaders  = "two-version-headers"  // A2A-Version 1.0 and 0.3 on every A2A request (twoversionheaders.go)
+	TokenForever       = "token-forever"        // an access token kept for the session, expires_in unread (tokenforever.go)
+	ResendRefusedToken = "resend-refused-token" // a 401 answered by sending the same request again (resendrefusedtoken.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -450,6 +449,8 @@ var gallery = []client{
 	{name: NoExtensionsHeader, unsafe: noExtensionsHeader},
 	{name: APIKeyEverywhere, unsafe: apiKeyEverywhere},
 	{name: TwoVersionHeaders, unsafe: twoVersionHeaders},
+	{name: TokenForever, stateful: tokenForever},
+	{name: ResendRefusedToken, unsafe: resendRefusedToken},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -10,12 +10,15 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
 
 // credentials are what every A2A request of a session carries.
 type credentials struct {
+	mu      sync.Mutex // guards header, which a renewed token changes
+	token   *heldToken // the OAuth access token carried, if any
 	header  http.Header
 	query   url.Values
 	cookies []*http.Cookie
@@ -25,9 +28,11 @@ type credentials struct {
 }
 
 func (cr *credentials) apply(req *http.Request) {
+	cr.mu.Lock()
 	for k, v := range cr.header {
 		req.Header[k] = v
 	}
+	cr.mu.Unlock()
 	if len(cr.query) > 0 {
 		q := req.URL.Query()
 		for k, v := range cr.query {
@@ -38,6 +43,13 @@ func (cr *credentials) apply(req *http.Request) {
 	for _, ck := range cr.cookies {
 		req.AddCookie(ck)
 	}
+}
+
+// setHeader sets one header of every request from the next on.
+func (cr *credentials) setHeader(k, v string) {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	cr.header.Set(k, v)
 }
 
 // EffectiveRequirement is the security requirement of the skill: its own
@@ -140,11 +152,13 @@ func (c *Client) acquire(ctx context.Context, card *Card, alt wire.SecurityRequi
 			if err != nil {
 				return nil, fmt.Errorf("%w: %w", ErrAuthUnavailable, err)
 			}
-			token, err := c.decide.Tokens.Token(ctx, c, u, alt.Schemes[name].List)
+			scopes := alt.Schemes[name].List
+			token, err := c.decide.Tokens.Token(ctx, c, u, scopes)
 			if err != nil {
 				return nil, err
 			}
 			cr.header.Set("Authorization", "Bearer "+token)
+			cr.token = &heldToken{value: token, endpoint: u, scopes: scopes}
 		case "apiKey":
 			key := c.cfg.Credentials.APIKey
 			switch strings.ToLower(s.APIKey.Location) {
@@ -178,7 +192,10 @@ const maxTokenBytes = 64 << 10
 type tokenResponse struct {
 	AccessToken string `json:"access_token"`
 	TokenType   string `json:"token_type"`
-	Error       string `json:"error"`
+	// ExpiresIn is the token's life in seconds from the answer (RFC 6749
+	// §5.1); absent or not a positive number: not given.
+	ExpiresIn json.RawMessage `json:"expires_in"`
+	Error     string          `json:"error"`
 }
 
 // FetchToken runs the OAuth 2.0 client-credentials grant (RFC 6749 §4.4)
@@ -199,6 +216,7 @@ func (c *Client) FetchToken(ctx context.Context, tokenURL *url.URL, scopes []str
 	cr := c.cfg.Credentials
 	req.SetBasicAuth(url.QueryEscape(cr.OAuthClientID), url.QueryEscape(cr.OAuthClientSecret))
 
+	asked := c.cfg.Now()
 	resp, err := c.public.Do(req)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrAuthUnavailable, transportError("token", err))
@@ -219,5 +237,6 @@ func (c *Client) FetchToken(ctx context.Context, tokenURL *url.URL, scopes []str
 	if tr.TokenType != "" && !strings.EqualFold(tr.TokenType, "bearer") {
 		return "", fmt.Errorf("%w: token type %q is not bearer", ErrAuthUnavailable, tr.TokenType)
 	}
+	c.noteTokenLife(tr.AccessToken, asked, tr.ExpiresIn)
 	return tr.AccessToken, nil
 }

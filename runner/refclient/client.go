@@ -88,6 +88,9 @@ type Client struct {
 	transports []*http.Transport
 	grpcConns  []*grpcBinding
 	jwks       map[string]jose.JSONWebKeySet // by URL, fetched once a task
+	// tokenEnds is when each access token FetchToken obtained ends its
+	// life, by the expires_in it was granted with (none: no entry).
+	tokenEnds map[string]time.Time
 }
 
 // New checks cfg and loads its trust root and client certificate.

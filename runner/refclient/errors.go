@@ -50,6 +50,10 @@ type PeerError struct {
 	// Reason is the google.rpc.ErrorInfo reason, when given.
 	Reason  string
 	Message string
+	// Challenge is the WWW-Authenticate challenge of an authentication
+	// failure the answer carried in its ErrorInfo ("www-authenticate"),
+	// as a gRPC answer can; on HTTP the session reads the header itself.
+	Challenge string
 }
 
 func (e *PeerError) Error() string {

@@ -195,6 +195,7 @@ func grpcError(ctx context.Context, op string, err error) error {
 	for _, d := range st.Details() {
 		if info, ok := d.(*errdetails.ErrorInfo); ok {
 			e.Reason = info.GetReason()
+			e.Challenge = info.GetMetadata()["www-authenticate"]
 		}
 	}
 	return e

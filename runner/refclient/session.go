@@ -66,6 +66,9 @@ func (c *Client) open(ctx context.Context, card *Card, reqs []wire.SecurityRequi
 	if c.cfg.UnsafeA2ATransport != nil {
 		hc.Transport = c.cfg.UnsafeA2ATransport(hc.Transport)
 	}
+	if s.creds.token != nil {
+		hc.Transport = challengeTap{next: hc.Transport, token: s.creds.token}
+	}
 	ep := endpoint{http: hc, url: u, tenant: iface.Tenant, decorate: s.decorate}
 	switch iface.ProtocolBinding {
 	case wire.BindingHTTPJSON:
@@ -81,6 +84,9 @@ func (c *Client) open(ctx context.Context, card *Card, reqs []wire.SecurityRequi
 		s.binding = g
 	default:
 		s.binding = &jsonRPC{endpoint: ep}
+	}
+	if s.creds.token != nil {
+		s.binding = tokenBinding{s: s, next: s.binding}
 	}
 	return s, nil
 }

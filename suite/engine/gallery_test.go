@@ -435,6 +435,17 @@ var aimed = map[string]aim{
 		"contract-field-before-send", "capability-field-before-send", "no-validator-between-tasks", "credential-alternatives",
 		"extended-card-skill", "extended-card-contract-change", "extended-card-repointed", "extended-card-repointed-public-listed",
 		"extended-card-bad-signature", "extended-card-signed", "extended-card-unsigned")},
+	// It keeps each access token for the session (on disk in one-shot
+	// mode), expires_in unread and a refusal no reason to ask again: the
+	// token granted in the first task goes out in the second, its life
+	// ended, and is refused there and in the third (which it never
+	// completes either).
+	builtin.TokenForever: {fail: []string{
+		"token-lifetime/CRED-021", "token-lifetime/CRED-022", "token-lifetime/CRED-023",
+	}},
+	// It answers a 401 by sending the same request again: token-lifetime's
+	// revoked token goes out twice before the reference underneath renews it.
+	builtin.ResendRefusedToken: {fail: []string{"token-lifetime/CRED-024"}},
 	// The signature cheats: each takes one forgery of the trust-root
 	// scenarios, and nothing else (every other forgery, and the honest
 	// signed card, are pinned to pass). Keys from anywhere also take the

@@ -350,6 +350,9 @@ var secondTaskOnFirstCard = []string{
 	// to A, not refused for B.
 	"token-url-foreign-no-issuer/GEN-004", "token-url-foreign-no-issuer/CRED-014",
 	"client-cert-unrequested/GEN-004", "client-cert-unrequested/CRED-017",
+	// token-lifetime's card never changes: its later tasks go out on the
+	// first task's card, with tokens fetched anew all the same.
+	"token-lifetime/GEN-004",
 	// The card requiring an extension nobody speaks is never seen.
 	"unknown-extension-required/GEN-004", "unknown-extension-required/EXT-004", "unknown-extension-required/EXT-005",
 	"repointed-endpoint-bad-signature-no-jku/GEN-004", "repointed-endpoint-bad-signature-no-jku/SIG-026",
