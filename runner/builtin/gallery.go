@@ -317,6 +317,8 @@ const (
 	AllDeclaredScopes      = "all-declared-scopes"       // tokens for every scope the flow declares (alldeclaredscopes.go)
 	TokensAnywhereNoIssuer = "tokens-anywhere-no-issuer" // without an issuer, the secret to any tokenUrl (tokensanywherenoissuer.go)
 	ClientCertEverywhere   = "client-cert-everywhere"    // the client certificate in every handshake (clientcerteverywhere.go)
+	Redirect308Only        = "redirect-308-only"         // a redirect judged by its status, not its origin (redirect308only.go)
+	StickyInterface        = "sticky-interface"          // the session's first interface kept first (stickyinterface.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -425,6 +427,8 @@ var gallery = []client{
 	{name: AllDeclaredScopes, unsafe: allDeclaredScopes},
 	{name: TokensAnywhereNoIssuer, unsafe: tokensAnywhereWithoutIssuer},
 	{name: ClientCertEverywhere, unsafe: clientCertEverywhere},
+	{name: Redirect308Only, unsafe: redirect308Only},
+	{name: StickyInterface, unsafe: stickyInterface},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a
