@@ -47,6 +47,12 @@ func TestRedirectByVersion(t *testing.T) {
 	}{
 		{"from version 1", Redirect{Status: http.StatusMovedPermanently, To: "C", FromVersion: 1}, http.StatusOK, http.StatusMovedPermanently},
 		{"until version 1", Redirect{Status: http.StatusFound, To: "C", UntilVersion: 1}, http.StatusFound, http.StatusOK},
+		{"a status per version", Redirect{Status: http.StatusFound, To: "C", ByVersion: []int{http.StatusSeeOther, http.StatusPermanentRedirect}},
+			http.StatusSeeOther, http.StatusPermanentRedirect},
+		{"statuses past their end", Redirect{Status: http.StatusFound, To: "C", ByVersion: []int{http.StatusTemporaryRedirect}},
+			http.StatusTemporaryRedirect, http.StatusFound},
+		{"a zero status", Redirect{Status: http.StatusFound, To: "C", ByVersion: []int{0, http.StatusMovedPermanently}},
+			http.StatusFound, http.StatusMovedPermanently},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := startFarm(t, FarmSpec{Peers: []PeerSpec{
@@ -80,6 +86,7 @@ func TestRedirectVersionBoundsChecked(t *testing.T) {
 		{Status: http.StatusFound, To: "C", FromVersion: 2, UntilVersion: 1},
 		{Status: http.StatusFound, To: "C", UntilVersion: -1},
 		{Status: http.StatusFound, To: "C", FromVersion: -1},
+		{Status: http.StatusFound, To: "C", ByVersion: []int{http.StatusFound, http.StatusOK}},
 	} {
 		spec := FarmSpec{Dir: t.TempDir(), Peers: []PeerSpec{
 			{Name: "A", Cards: []CardFunc{testCard("A"), testCard("A")}, Redirect: &rd},

@@ -214,9 +214,10 @@ func (p *Peer) serveCard(w http.ResponseWriter, r *http.Request, d *draft) {
 		return
 	}
 	if rd := p.spec.Redirect; rd.redirects(p.state.version) && r.URL.Path == p.paths.card {
+		status := rd.status(p.state.version)
 		p.mu.Unlock()
 		w.Header().Set("Location", p.redirectLocation(rd))
-		w.WriteHeader(rd.Status)
+		w.WriteHeader(status)
 		return
 	}
 	status := http.StatusOK

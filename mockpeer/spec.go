@@ -148,6 +148,12 @@ func (a Aging) header(v int) string {
 type Redirect struct {
 	Status int    // 301, 302, 303, 307 or 308
 	To     string // peer whose card the Location names
+	// ByVersion, if set, is the status while each card version is in
+	// force: ByVersion[v] for version v, Status where that is 0 and for
+	// the versions past its end. So one session meets the same redirect
+	// under several statuses, and no status tells a redirect a client must
+	// follow from one it must refuse.
+	ByVersion []int
 	// FromVersion: the card URL redirects only while a card version of at
 	// least this number is in force (0: always), so a scenario can serve
 	// the honest card first and redirect after a rotation.
@@ -161,6 +167,14 @@ type Redirect struct {
 // redirects reports whether rd redirects while card version v is in force.
 func (rd *Redirect) redirects(v int) bool {
 	return rd != nil && v >= rd.FromVersion && (rd.UntilVersion <= 0 || v < rd.UntilVersion)
+}
+
+// status is rd's status while card version v is in force.
+func (rd *Redirect) status(v int) int {
+	if v >= 0 && v < len(rd.ByVersion) && rd.ByVersion[v] != 0 {
+		return rd.ByVersion[v]
+	}
+	return rd.Status
 }
 
 // TriggerKind says what event fires a rotation.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/wire"
 )
@@ -80,6 +81,8 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 			return invalid("peer %q redirects to unknown peer %q", ps.Name, rd.To)
 		case !redirectStatus(rd.Status):
 			return invalid("peer %q redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, rd.Status)
+		case slices.ContainsFunc(rd.ByVersion, func(s int) bool { return s != 0 && !redirectStatus(s) }):
+			return invalid("peer %q redirect statuses by version %v are not all 301, 302, 303, 307, 308 or 0 (Status)", ps.Name, rd.ByVersion)
 		case rd.FromVersion < 0 || rd.UntilVersion < 0:
 			return invalid("peer %q redirect has a negative card version bound", ps.Name)
 		case rd.UntilVersion > 0 && rd.UntilVersion <= rd.FromVersion:
@@ -95,6 +98,8 @@ func validatePeer(ps PeerSpec, names map[string]bool) error {
 			return invalid("peer %q redirects its %s requests to %q, which is no other peer of the farm", ps.Name, what, rd.To)
 		case !redirectStatus(rd.Status):
 			return invalid("peer %q %s redirect status %d is not 301, 302, 303, 307 or 308", ps.Name, what, rd.Status)
+		case rd.ByVersion != nil:
+			return invalid("peer %q %s redirect has statuses by card version: only a card redirect has", ps.Name, what)
 		case rd.FromVersion < 0 || rd.UntilVersion < 0:
 			return invalid("peer %q %s redirect has a negative card version bound", ps.Name, what)
 		case rd.UntilVersion > 0 && rd.UntilVersion <= rd.FromVersion:

@@ -16,7 +16,8 @@ import (
 // and change one interface's field on purpose (field_before_send_test.go
 // holds each change to one member of the projection): their first card is
 // checked here. The interface-choice scenarios list the three twice, on
-// purpose (interface_choice_family.go), and so do the cards that list
+// purpose (interface_choice_family.go; interface-order-between-tasks
+// swaps the two lists between tasks), and so do the cards that list
 // another origin's three before their own (foreign_origin_listed_first.go,
 // extended_card_repointed_public_listed.go).
 func TestCatalogCardsListEveryBinding(t *testing.T) {
@@ -40,7 +41,8 @@ func TestCatalogCardsListEveryBinding(t *testing.T) {
 		"grpc-named-resolver-own-origin B v0": true,
 	}
 	fieldSessions := map[string]bool{"contract-field-before-send": true, "capability-field-before-send": true, "unlisted-field-before-send": true}
-	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true}
+	twice := map[string]bool{"older-version-listed-first": true, "duplicate-binding-order": true,
+		"interface-order-between-tasks": true}
 	twiceCards := map[string]bool{"foreign-origin-listed-first A v1": true,
 		"extended-card-repointed-public-listed A v0": true, "extended-card-repointed-public-listed A v1": true}
 	// Its HTTP interfaces again, without the port, before every binding.

@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"net/http"
+
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
@@ -32,7 +34,7 @@ var _ = register(routing(Scenario{
 	},
 }, mockpeer.PeerSpec{
 	Cards:    []mockpeer.CardFunc{bearerCard("A").Build, bearerCard("A").Version("1.1.0").Build},
-	Redirect: MovedCard("A"),
+	Redirect: MovedCard("A", http.StatusPermanentRedirect),
 }))
 
 // followedAt is the positive control of task n: it completes, sent on the

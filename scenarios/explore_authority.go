@@ -27,10 +27,20 @@ func ForeignFirst(card mockpeer.CardBuilder, peer string, bindings ...string) mo
 }
 
 // MovedCard is the redirect of peer's card URL to MovedCardPath on its own
-// origin, a 308: the card stays authoritative for that origin
-// (card-redirect-same-origin).
-func MovedCard(peer string) *mockpeer.Redirect {
-	return &mockpeer.Redirect{Status: http.StatusPermanentRedirect, To: peer}
+// origin, answered with status: the card stays authoritative for that
+// origin whatever the status (card-redirect-same-origin, a 308;
+// card-redirect-same-origin-statuses, the others).
+func MovedCard(peer string, status int) *mockpeer.Redirect {
+	return &mockpeer.Redirect{Status: status, To: peer}
+}
+
+// RedirectStatuses are the redirect statuses a card URL may answer with,
+// in a fixed order: every one of them is played to the card's own origin,
+// which the client follows, and most to another, which it refuses
+// (card-redirect-same-origin-statuses, card-redirect-cross-origin-statuses).
+func RedirectStatuses() []int {
+	return []int{http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect}
 }
 
 // RetiredKeySigning signs every card with two keys, as during a rotation,

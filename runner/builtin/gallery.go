@@ -333,6 +333,8 @@ const (
 	TwoVersionHeaders  = "two-version-headers"  // A2A-Version 1.0 and 0.3 on every A2A request (twoversionheaders.go)
 	TokenForever       = "token-forever"        // an access token kept for the session, expires_in unread (tokenforever.go)
 	ResendRefusedToken = "resend-refused-token" // a 401 answered by sending the same request again (resendrefusedtoken.go)
+	Redirect308Only    = "redirect-308-only"    // a redirect judged by its status, not its origin (redirect308only.go)
+	StickyInterface    = "sticky-interface"     // the session's first interface kept first (stickyinterface.go)
 )
 
 // gallery holds the adversarial clients, in the order of the constants.
@@ -451,6 +453,8 @@ var gallery = []client{
 	{name: TwoVersionHeaders, unsafe: twoVersionHeaders},
 	{name: TokenForever, stateful: tokenForever},
 	{name: ResendRefusedToken, unsafe: resendRefusedToken},
+	{name: Redirect308Only, unsafe: redirect308Only},
+	{name: StickyInterface, unsafe: stickyInterface},
 }
 
 // UnlistedReason is the reason silent-abort-unlisted-reason reports: a

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"hash/fnv"
 	"slices"
 
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
@@ -227,7 +228,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 	e := Derive(v, c.oracle())
 	s := &scenarios.Scenario{
 		ID: v.ID(), Title: fmt.Sprintf("%s changes %s (%s, %s, %s card, %s, %s%s)", f.What, pointText(v.Point), v.Validator, v.Binding, v.Card,
-			interfacesText(v.shape()), authorityText(v.Authority), securityText(v.security())),
+			interfacesText(v.shape()), authorityText(v), securityText(v.security())),
 		Description: fmt.Sprintf("Generated: field %s (%s), point %s, validator %s, binding %s, card %s, interfaces %s, authority %s, "+
 			"security %s. Derived: %s by %s.", f.ID, f.Kind, v.Point, v.Validator, v.Binding, v.Card, v.shape(), v.Authority, v.security(),
 			e.Changed, e.Rule),
@@ -270,7 +271,7 @@ func Build(v Variant) (*scenarios.Scenario, error) {
 		a.Host = c.spelling.CardHost // a name's spellings need a card served from a name
 	}
 	if c.moved {
-		a.Redirect = scenarios.MovedCard(cardPeer)
+		a.Redirect = scenarios.MovedCard(cardPeer, RedirectStatus(v))
 	}
 	if c.prefixed {
 		// One agent of a host serving several: its card under its own
@@ -586,7 +587,8 @@ func pointText(p Point) string {
 	return "while the task runs"
 }
 
-func authorityText(a Authority) string {
+func authorityText(v Variant) string {
+	a := v.Authority
 	switch a.Class {
 	case Signed:
 		if x, err := expiry(a.Kind); err == nil {
@@ -609,7 +611,7 @@ func authorityText(a Authority) string {
 		case ForeignFirst:
 			return "the card's own origin, another origin's interface of the binding listed first, unsigned"
 		case Redirect:
-			return "the card's own origin, its card URL redirecting (308) to another path on it"
+			return fmt.Sprintf("the card's own origin, its card URL redirecting (%d) to another path on it", RedirectStatus(v))
 		case PathPrefixed:
 			return "the card's own origin, serving its card at " + scenarios.AgentCardPath + " and A2A only under the path " +
 				scenarios.AgentPathPrefix
@@ -622,4 +624,17 @@ func authorityText(a Authority) string {
 		return "the card's own origin"
 	}
 	return a.String()
+}
+
+// RedirectStatus is the status a same-origin-redirect variant's card URL
+// answers with: one of scenarios.RedirectStatuses, drawn from the
+// variant's ID (so the same variant redirects the same way in every seed
+// and its ID is unchanged), independently of the origin it redirects to.
+// A client that follows one status alone, as every allowed redirect of
+// the catalog was once a 308, fails the variants of the others.
+func RedirectStatus(v Variant) int {
+	h := fnv.New32a()
+	h.Write([]byte(v.ID()))
+	statuses := scenarios.RedirectStatuses()
+	return statuses[h.Sum32()%uint32(len(statuses))]
 }

@@ -208,6 +208,8 @@ func TestEveryVariantIsWellFormed(t *testing.T) {
 		}
 		if moved := s.Peers[0].Redirect != nil; moved != (v.Authority == Authority{SameOrigin, Redirect}) {
 			t.Errorf("%s: card URL redirected %t", s.ID, moved)
+		} else if moved && s.Peers[0].Redirect.Status != RedirectStatus(v) {
+			t.Errorf("%s: card URL redirected with %d, RedirectStatus says %d", s.ID, s.Peers[0].Redirect.Status, RedirectStatus(v))
 		}
 		if retired := s.Peers[0].Signing != nil && s.Peers[0].Signing.Retired > 0; retired != (v.Authority == Authority{Signed, RetiredKey}) {
 			t.Errorf("%s: a retired key signing %t", s.ID, retired)
@@ -293,4 +295,32 @@ func securityShapeOf(card wire.AgentCard) Security {
 		return SingleScheme
 	}
 	return "mixed"
+}
+
+// A same-origin-redirect variant's status is one of the card redirect
+// statuses, the same for the same variant, and a few seeds' variants draw
+// every one of them: no status stands for the redirect the client follows.
+func TestRedirectStatusVaries(t *testing.T) {
+	drawn := map[int]bool{}
+	for seed := uint64(1); seed <= 8; seed++ {
+		g, err := Generate(NewSpace(nil), seed, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range g.Variants {
+			if v.Authority != (Authority{SameOrigin, Redirect}) {
+				continue
+			}
+			status := RedirectStatus(v)
+			if !slices.Contains(scenarios.RedirectStatuses(), status) || RedirectStatus(v) != status {
+				t.Errorf("%s: redirect status %d", v.ID(), status)
+			}
+			drawn[status] = true
+		}
+	}
+	for _, status := range scenarios.RedirectStatuses() {
+		if !drawn[status] {
+			t.Errorf("no variant of seeds 1 to 8 redirects with %d", status)
+		}
+	}
 }

@@ -181,8 +181,9 @@ const (
 	// origin's interface of the binding first, unsigned, which the client
 	// skips (foreign-origin-listed-first).
 	ForeignFirst = "foreign-first"
-	// Redirect: the card's own origin, its card URL answering 308 to
-	// another path on that origin (card-redirect-same-origin).
+	// Redirect: the card's own origin, its card URL answering a redirect
+	// to another path on that origin (card-redirect-same-origin and its
+	// -statuses twin), its status drawn per variant (RedirectStatus).
 	Redirect = "redirect"
 	// RetiredKey: signed, the card also carrying the signature of a key its
 	// origin no longer publishes (repointed-endpoint-retired-key).

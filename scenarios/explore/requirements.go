@@ -41,7 +41,7 @@ func requirements(v Variant, c variantCards, e Expectation, change scenarios.Cha
 		what = fmt.Sprintf("when %s of the extended card changes %s", f.What, pointText(v.Point))
 	}
 	if e.Untrusted {
-		what += ", the changed card's interfaces on " + authorityText(v.Authority)
+		what += ", the changed card's interfaces on " + authorityText(v)
 	}
 	if e.Unusable {
 		what += ", every interface of the changed card declaring protocol version 1.1"

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"fmt"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
@@ -322,6 +323,25 @@ func TestFamilyCheatersFailTheirGeneratedVariants(t *testing.T) {
 			return v.Field == "skill-security" && v.Point == explore.BetweenTasks && v.Binding != wire.BindingGRPC &&
 				c != explore.RefuseUntrusted && c != explore.RefuseVersion
 		}, true, seqSeeds(12)},
+		// A card redirect followed for its status, a 308, never for its
+		// origin: a same-origin-redirect variant's status is drawn per
+		// variant (explore.RedirectStatus), and the client refuses every
+		// one but a 308's (it passed --explore 100 --seed 7 alone before,
+		// every variant's redirect a 308; seeds 1 to 3 draw nine others).
+		{builtin.Redirect308Only, func(v explore.Variant) bool {
+			return kind(explore.SameOrigin, explore.Redirect)(v) && explore.RedirectStatus(v) != http.StatusPermanentRedirect
+		}, true, seqSeeds(4)},
+		// The session's first interface kept in front of a later public
+		// card's list: the interface order changed between tasks on a card
+		// the client follows, the task after the change sent to the old
+		// first (XPL-010). A rare triple of the pairwise array: seeds 19,
+		// 26, 28 and 41 draw one, seeds 7 and 42 none. Not with
+		// patch-version: the client keeps an interface declaring "1.0"
+		// exactly, and a patch-version card has none.
+		{builtin.StickyInterface, func(v explore.Variant) bool {
+			return v.Field == "interface-order" && v.Point == explore.BetweenTasks && v.Card == explore.PublicCard &&
+				expect(v).Changed == explore.Proceed && v.Interfaces != explore.PatchVersion
+		}, true, seqSeeds(41)},
 	} {
 		seeds := tc.seeds
 		if seeds == nil {
