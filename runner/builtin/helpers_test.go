@@ -152,6 +152,13 @@ func at(j *journal.Journal, peer, route, op string) []journal.Exchange {
 	})
 }
 
+// The outcomes most tests want: the task completed, or aborted before any
+// send because the card is not authoritative for where it points.
+var (
+	completed = driver.Outcome{Outcome: driver.OutcomeCompleted}
+	untrusted = driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
+)
+
 // wantCount fails unless peer saw want exchanges on route (and op).
 func wantCount(t *testing.T, j *journal.Journal, peer, route, op string, want int) []journal.Exchange {
 	t.Helper()
