@@ -32,11 +32,4 @@ var _ = register(bearerPeer(Scenario{
 			"SDK called with its default card path does, gets another agent's card, or none.",
 			"contract-model §3 rule 6; A2A v1.0 spec §8.2"),
 	},
-}, cardAtSummarizerPath(freshPeer(bearerCard("A").Build))))
-
-// cardAtSummarizerPath is p serving its card at summarizerCardPath, the
-// well-known card path unmatched.
-func cardAtSummarizerPath(p mockpeer.PeerSpec) mockpeer.PeerSpec {
-	p.CardPath = summarizerCardPath
-	return p
-}
+}, with(freshPeer(bearerCard("A").Build), func(p *mockpeer.PeerSpec) { p.CardPath = summarizerCardPath })))

@@ -33,11 +33,4 @@ var _ = register(bearerPeer(Scenario{
 			"instead reaches whatever the host serves at the guessed path.",
 			"contract-model §3 rule 6; A2A v1.0 spec §8.3.2"),
 	},
-}, a2aUnderSummarizerPrefix(freshPeer(bearerCard("A").Build))))
-
-// a2aUnderSummarizerPrefix is p serving A2A under summarizerPrefix only,
-// its card's interface urls with it.
-func a2aUnderSummarizerPrefix(p mockpeer.PeerSpec) mockpeer.PeerSpec {
-	p.A2APrefix = summarizerPrefix
-	return p
-}
+}, with(freshPeer(bearerCard("A").Build), func(p *mockpeer.PeerSpec) { p.A2APrefix = summarizerPrefix })))
