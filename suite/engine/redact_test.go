@@ -10,6 +10,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal/scantest"
 	"github.com/a2a-conform/a2a-conform/runner"
 	"github.com/a2a-conform/a2a-conform/runner/driver"
+	"github.com/a2a-conform/a2a-conform/scenarios/scenariotest"
 )
 
 // TestRedactResultCoversEveryField fills every string of a client's
@@ -17,13 +18,7 @@ import (
 // farm's bearer token in each spelling the farm's scan reads: none
 // survives redactResult.
 func TestRedactResultCoversEveryField(t *testing.T) {
-	spec := lookup(t, "skill-reorganization").FarmSpec()
-	spec.Dir = t.TempDir()
-	farm, err := mockpeer.Start(t.Context(), spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer farm.Close()
+	_, farm := scenariotest.StartFarm(t, "skill-reorganization")
 	tok := farm.Credentials(mockpeer.Grants{Bearer: true}).BearerToken
 	for _, enc := range scantest.Encodings() {
 		name, v := enc.Name, enc.Encode(tok)
