@@ -200,8 +200,9 @@ func (p *pki) writeClientFiles(dir string) error {
 // newCA makes a run's certificate authority, valid from an hour before now
 // for certLifetime.
 func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
+	subject := pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{organization}}
 	// One intermediate below it at most (PresentViaIntermediate).
-	return makeCA(organization, caTemplate(pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{organization}}, 1, now), nil, nil)
+	return makeCA(organization, caTemplate(subject, 1, now), nil, nil)
 }
 
 // caTemplate is a CA named subject, valid from an hour before now for
@@ -219,8 +220,8 @@ func caTemplate(subject pkix.Name, maxPathLen int, now time.Time) *x509.Certific
 	}
 }
 
-// makeCA signs the CA tmpl under a fresh key, with parentKey as parent, or
-// itself when parent is nil; what names it in errors.
+// makeCA makes the CA tmpl under a fresh key, signed by parent with
+// parentKey, or self-signed when parent is nil; what names it in errors.
 func makeCA(what string, tmpl, parent *x509.Certificate, parentKey *ecdsa.PrivateKey) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
