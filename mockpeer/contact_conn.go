@@ -87,6 +87,8 @@ type contactConn struct {
 
 	finished sync.Once
 	done     chan struct{} // closed once journaled
+
+	split grpcSplit // the gRPC split (grpc_native.go)
 }
 
 const (
@@ -239,21 +241,52 @@ func (c *contactConn) feedStream(b []byte) {
 }
 
 // Read is what net/http reads: the decrypted stream, scanned on its way.
+// An HTTP/2 connection whose first request is a gRPC call goes to the
+// peer's grpc.Server instead (grpc_native.go): net/http reads its end.
 func (c *contactConn) Read(b []byte) (int, error) {
 	if err := c.begin(); err != nil {
 		return 0, err
 	}
+	s := &c.split
+	switch s.mode.Load() {
+	case splitUndecided:
+		if c.peek() {
+			return 0, io.EOF
+		}
+	case splitNative:
+		return 0, io.EOF
+	}
+	if len(s.pending) > 0 {
+		n := copy(b, s.pending)
+		s.pending = s.pending[n:]
+		return n, nil
+	}
+	if s.pendErr != nil {
+		return 0, s.pendErr
+	}
+	return c.readStream(b)
+}
+
+// readStream reads the decrypted stream and scans it.
+func (c *contactConn) readStream(b []byte) (int, error) {
+	// Bytes held back from the last read (elideAck) come first.
+	held := copy(b, c.split.held)
+	c.split.held = c.split.held[held:]
+	if len(c.split.held) > 0 {
+		return held, nil
+	}
 	var n int
 	var err error
 	if tc := c.tls.Load(); tc != nil {
-		n, err = tc.Read(b)
+		n, err = tc.Read(b[held:])
 		if errors.Is(err, io.EOF) { // close_notify
 			c.ended.CompareAndSwap(0, endedClient)
 		}
 	} else {
-		n, err = c.readRaw(b)
+		n, err = c.readRaw(b[held:])
 	}
-	c.feedStream(b[:n])
+	c.feedStream(b[held : held+n])
+	n = c.elideAck(b, held+n)
 	if n > 0 && c.offProtocol() {
 		// Scanned and counted, but not served: a server over TLS speaks
 		// what ALPN chose, as net/http's ServeTLS would.
@@ -293,8 +326,39 @@ func (c *contactConn) Write(b []byte) (int, error) {
 	return c.Conn.Write(b)
 }
 
-// Close ends the connection; a TLS one with a close_notify.
+// Close ends the connection; a TLS one with a close_notify. net/http's
+// Close of a connection it handed to the gRPC server is not its to make.
 func (c *contactConn) Close() error {
+	if c.split.mode.Load() == splitNative {
+		return nil
+	}
+	return c.closeConn()
+}
+
+// SetReadDeadline, SetWriteDeadline and SetDeadline are net/http's, and
+// no longer once the connection went to the gRPC server.
+func (c *contactConn) SetReadDeadline(t time.Time) error {
+	if c.split.mode.Load() == splitNative {
+		return nil
+	}
+	return c.Conn.SetReadDeadline(t)
+}
+
+func (c *contactConn) SetWriteDeadline(t time.Time) error {
+	if c.split.mode.Load() == splitNative {
+		return nil
+	}
+	return c.Conn.SetWriteDeadline(t)
+}
+
+func (c *contactConn) SetDeadline(t time.Time) error {
+	if c.split.mode.Load() == splitNative {
+		return nil
+	}
+	return c.Conn.SetDeadline(t)
+}
+
+func (c *contactConn) closeConn() error {
 	c.ended.CompareAndSwap(0, endedPeer)
 	if tc := c.tls.Load(); tc != nil {
 		return tc.Close()
@@ -304,6 +368,9 @@ func (c *contactConn) Close() error {
 
 // CloseWrite keeps net/http's half-close after a refused request.
 func (c *contactConn) CloseWrite() error {
+	if c.split.mode.Load() == splitNative {
+		return nil
+	}
 	if tc := c.tls.Load(); tc != nil {
 		return tc.CloseWrite()
 	}

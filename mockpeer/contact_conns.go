@@ -53,6 +53,9 @@ func (s *connSet) track(c net.Conn, state http.ConnState) {
 		s.conns[cc] = struct{}{}
 		s.mu.Unlock()
 	case http.StateClosed, http.StateHijacked:
+		if cc.split.mode.Load() == splitNative {
+			return // the gRPC server's now (nativeConn.Close)
+		}
 		s.mu.Lock()
 		delete(s.conns, cc)
 		s.mu.Unlock()

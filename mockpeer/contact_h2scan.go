@@ -56,12 +56,28 @@ type h2Scan struct {
 	data  map[uint32]*streamScan
 	other map[byte]*streamScan
 	dead  bool // a frame the scan cannot follow: the rest is scanned raw only
+
+	// at is how many bytes past the client preface were fed, frameAt where
+	// the current frame began (grpc_native.go cuts the stream there).
+	at, frameAt int64
+	// blocks, when set, is handed every header block the client sent,
+	// decoded, as it ends (the gRPC split, grpc_native.go); block is the
+	// one being decoded.
+	blocks func(*h2Block)
+	block  *h2Block
+	// ackAt is where the client's first SETTINGS ACK after settingsSent
+	// began (-1: none yet): the ACK of the peer's own server preface.
+	ackAt        int64
+	settingsSent func() bool
 }
 
 func newH2Scan(t *streamTap) *h2Scan {
-	h := &h2Scan{t: t, data: map[uint32]*streamScan{}, other: map[byte]*streamScan{}}
+	h := &h2Scan{t: t, data: map[uint32]*streamScan{}, other: map[byte]*streamScan{}, ackAt: -1}
 	h.dec = hpack.NewDecoder(h2HeaderTableSize, func(f hpack.HeaderField) {
 		h.t.note(h.t.sec.presentIn(f.Name, f.Value))
+		if b := h.block; b != nil {
+			b.add(f)
+		}
 	})
 	h.dec.SetMaxStringLength(t.maxHeader)
 	return h
@@ -75,8 +91,12 @@ func (h *h2Scan) fail(why string) {
 func (h *h2Scan) feed(b []byte) {
 	for len(b) > 0 && !h.dead {
 		if h.nhead < h2FrameHeaderLen {
+			if h.nhead == 0 {
+				h.frameAt = h.at
+			}
 			n := copy(h.head[h.nhead:], b)
 			h.nhead += n
+			h.at += int64(n)
 			b = b[n:]
 			if h.nhead == h2FrameHeaderLen {
 				h.beginFrame()
@@ -86,6 +106,7 @@ func (h *h2Scan) feed(b []byte) {
 		n := min(uint32(len(b)), h.left)
 		h.payload(b[:n])
 		b = b[n:]
+		h.at += int64(n)
 		h.left -= n
 		if h.left == 0 {
 			h.endFrame()
@@ -110,6 +131,12 @@ func (h *h2Scan) beginFrame() {
 	case h.typ == h2PushPromise:
 		h.fail("a PUSH_PROMISE frame, which a client never sends: its header block is not decoded")
 		return
+	}
+	if h.typ == 0x4 && h.flags&0x1 != 0 && h.stream == 0 && h.length == 0 && h.ackAt < 0 && h.settingsSent != nil && h.settingsSent() {
+		h.ackAt = h.frameAt
+	}
+	if h.typ == h2Headers && h.blocks != nil {
+		h.block = &h2Block{id: h.stream, endStream: h.flags&h2FlagEndStream != 0}
 	}
 	h.padded = (h.typ == h2Data || h.typ == h2Headers) && h.flags&h2FlagPadded != 0
 	h.prefix, h.padLen = 0, 0
@@ -190,6 +217,11 @@ func (h *h2Scan) endFrame() {
 		if !h.inBlock {
 			if err := h.dec.Close(); err != nil {
 				h.fail("a header block that does not decode: " + err.Error())
+				return
+			}
+			if b := h.block; b != nil && h.blocks != nil {
+				h.block, b.at = nil, h.frameAt
+				h.blocks(b)
 			}
 		}
 	case h2Data:

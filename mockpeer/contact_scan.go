@@ -68,6 +68,10 @@ type streamTap struct {
 	maxHeader int // the server's bound of a header block, for HPACK strings
 	found     []string
 	unscanned string // why part of the stream could not be scanned
+	// blocks is handed every header block of an HTTP/2 stream once the
+	// scan follows one (the gRPC split, grpc_native.go); nil: none is kept.
+	blocks       func(*h2Block)
+	settingsSent func() bool
 }
 
 func (t *streamTap) init(sec *secrets, maxHeader int) {
@@ -120,6 +124,7 @@ func (t *streamTap) feed(b []byte) {
 			return
 		}
 		t.h2 = newH2Scan(t)
+		t.h2.blocks, t.h2.settingsSent = t.blocks, t.settingsSent
 	}
 	if t.h2 != nil {
 		t.h2.feed(b)

@@ -279,6 +279,7 @@ func (f *Farm) teardown() error {
 		} else if p.listener != nil {
 			_ = p.listener.Close()
 		}
+		p.stopNative()
 	}
 	if a := f.admin; a != nil && a.server != nil {
 		if err := a.server.Close(); err != nil {

@@ -48,7 +48,15 @@ func bindingAt(path string, at a2aPaths) string {
 // the journal takes a body and a response from, in place of binary frames.
 // The farm secrets were already named from the frames as they were read.
 func (p *Peer) serveGRPC(in *arrival, r *http.Request) {
-	p.grpc.ServeHTTP(&in.rec, r)
+	if nc := nativeOf(r.Context()); nc != nil {
+		// A call the peer's grpc.Server took (grpc_native.go): answered on
+		// its stream once it is journaled, a unary answer included.
+		in.rec.WriteHeader(http.StatusOK)
+		nc.reply, nc.err = p.native.Load().svc.ServeNative(r, nc.ss, nc.raw, nc.recvErr)
+		nc.ran = true
+	} else {
+		p.grpc.ServeHTTP(&in.rec, r)
+	}
 	call := agent.CallFrom(r.Context())
 	if call == nil || call.Transcript == nil {
 		return

@@ -35,6 +35,13 @@ func (l *lostRequests) unlessStored(in *arrival, r *http.Request) {
 	panic(p)
 }
 
+// add records a request lost elsewhere than in serving it.
+func (l *lostRequests) add(err error) {
+	l.mu.Lock()
+	l.errs = append(l.errs, err)
+	l.mu.Unlock()
+}
+
 // err is every loss, or nil.
 func (l *lostRequests) err() error {
 	l.mu.Lock()

@@ -73,6 +73,11 @@ type Peer struct {
 	// complete.
 	switching sync.Mutex
 	conns     connSet // the server's open connections
+	// native is the grpc.Server of the connections the gRPC split hands
+	// over (grpc_native.go), made on the first; none after nativeStopped.
+	native        atomic.Pointer[nativeGRPC]
+	nativeOnce    sync.Once
+	nativeStopped atomic.Bool
 
 	mu    sync.Mutex // guards state and tasks
 	state peerState
