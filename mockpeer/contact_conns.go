@@ -174,6 +174,7 @@ func (c *contactConn) finish() {
 		f := c.p.farm
 		defer f.leave()
 		defer close(c.done)
+		c.journalLeft() // a native gRPC connection's requests no handler journaled
 		e := c.exchange()
 		bodyCut := false
 		if e.Conn.Requests == 0 {

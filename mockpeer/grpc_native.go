@@ -460,6 +460,20 @@ func (c *contactConn) endNative() {
 		s.cond.Wait()
 	}
 	wait.Stop()
+	s.mu.Unlock()
+	c.finish()
+}
+
+// journalLeft journals, once, every request on a native connection that no
+// handler journaled: Peer.finish calls it before the connection's own
+// record, whoever ends the connection first (endNative, or a farm closing
+// that stops waiting). A handler that comes later finds its call taken.
+func (c *contactConn) journalLeft() {
+	s := &c.split
+	if s.mode.Load() != splitNative {
+		return
+	}
+	s.mu.Lock()
 	s.over = true
 	var left []*h2Block
 	for _, b := range s.handed {
@@ -483,7 +497,6 @@ func (c *contactConn) endNative() {
 	c.p.conns.mu.Lock()
 	delete(c.p.conns.conns, c)
 	c.p.conns.mu.Unlock()
-	c.finish()
 }
 
 func anyHanded(bs []*h2Block) bool {
