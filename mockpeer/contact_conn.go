@@ -22,7 +22,9 @@ import (
 // client that negotiated h2 by ALPN, gRPC included, is served HTTP/2 as
 // before. What a handler read from Request.TLS comes from the connection
 // (Peer.ServeHTTP). When net/http is done with the connection it is
-// journaled (RouteConnection), whatever came of it.
+// journaled (RouteConnection), whatever came of it. An HTTP/2 connection
+// whose first request is a gRPC call goes to the peer's own grpc.Server
+// instead, and is journaled when that is done with it (grpc_native.go).
 
 // contactListener hands net/http every connection the peer accepts as a
 // contactConn. A connection accepted once the farm is closing is closed
@@ -258,7 +260,9 @@ func (c *contactConn) Read(b []byte) (int, error) {
 	}
 	if len(s.pending) > 0 {
 		n := copy(b, s.pending)
-		s.pending = s.pending[n:]
+		if s.pending = s.pending[n:]; len(s.pending) == 0 {
+			s.pending = nil // the peek's buffer, released
+		}
 		return n, nil
 	}
 	if s.pendErr != nil {

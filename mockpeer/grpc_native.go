@@ -389,7 +389,9 @@ func (c *contactConn) readNative(b []byte) (int, error) {
 	switch {
 	case len(s.pending) > 0:
 		n = copy(b, s.pending)
-		s.pending = s.pending[n:]
+		if s.pending = s.pending[n:]; len(s.pending) == 0 {
+			s.pending = nil // the peek's buffer, released
+		}
 	case s.pendErr != nil:
 		return 0, s.pendErr
 	default:
