@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/net/http2"
 	"golang.org/x/net/http2/hpack"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/a2a-conform/a2a-conform/a2a/grpcpb"
@@ -225,5 +227,36 @@ func TestGRPCNativeManyStreamsJournaled(t *testing.T) {
 	conn := theConnection(t, all)
 	if gets != n || conn.Conn.Requests != n {
 		t.Fatalf("%d GetTask journaled, %d requests on the connection, want %d", gets, conn.Conn.Requests, n)
+	}
+}
+
+// A message past the body cap is refused by grpc-go from its length
+// prefix, before the handler reads a byte of it; the call is journaled
+// all the same, and the token that came with its first frames is named
+// by its connection, from the scan of its DATA frames.
+func TestGRPCNativeOversizedMessageJournaled(t *testing.T) {
+	f, p, token := unparsedFarm(t, false)
+	client := grpcClient(t, httpsClient(t, f, false), p)
+	text := token + strings.Repeat("x", 2<<20)
+	_, err := client.SendMessage(grpcContext(t), sendRequest(text))
+	if status.Code(err) != codes.ResourceExhausted {
+		t.Fatalf("oversized send: %v, want ResourceExhausted", err)
+	}
+	all := settled(t, f)
+	wantWholeJournal(t, all)
+	var sends []journal.Exchange
+	for _, e := range all {
+		if e.Op == "SendMessage" {
+			sends = append(sends, e)
+		}
+	}
+	if len(sends) != 1 || sends[0].TaskID != "" {
+		t.Fatalf("sends %v, want the refused one", lines(all))
+	}
+	wantCredential(t, theConnection(t, all), true)
+	for _, e := range all {
+		if strings.Contains(e.Line(), token) || strings.Contains(e.Body, token) {
+			t.Errorf("the token is in the journal: %s", e.Line())
+		}
 	}
 }
