@@ -151,7 +151,6 @@ const peekBytes = 64 << 10
 // onBlock takes a header block as the scan decoded it; c.mu is held.
 func (c *contactConn) onBlock(b *h2Block) {
 	s := &c.split
-	b.time = c.p.farm.now()
 	b.method, _ = b.first(":method")
 	b.path, _ = b.first(":path")
 	b.authority, _ = b.first(":authority")
@@ -170,6 +169,7 @@ func (c *contactConn) onBlock(b *h2Block) {
 		}
 		s.mode.Store(splitNative)
 	}
+	b.time = c.p.farm.now() // when a request not served arrived
 	if b.id > s.maxID {
 		s.maxID = b.id
 	}
