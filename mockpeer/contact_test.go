@@ -82,12 +82,6 @@ func tcpConn(t *testing.T, p *Peer) net.Conn {
 	return c
 }
 
-func farmRoots(f *Farm) *x509.CertPool {
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
-	return pool
-}
-
 func TestContactServerName(t *testing.T) {
 	for _, leaked := range []bool{true, false} {
 		f, p, token := unparsedFarm(t, false)

@@ -138,8 +138,7 @@ func TestPeersHaveOwnOriginsAndIdentities(t *testing.T) {
 	if !bytes.Contains(b.CardBytes(0), []byte(JSONRPCURL(b.Origin()))) {
 		t.Errorf("B's card lacks its own origin: %s", b.CardBytes(0))
 	}
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	leaf := func(p *Peer) *x509.Certificate {
 		host := strings.TrimPrefix(p.Origin(), "https://")
 		conn, err := tls.Dial("tcp", host, &tls.Config{RootCAs: pool}) // verifies the IP SAN

@@ -22,8 +22,7 @@ func TestPresentFlawed(t *testing.T) {
 		t.Run(tc.flaw.String(), func(t *testing.T) {
 			f := startFarm(t, FarmSpec{Peers: []PeerSpec{{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}}}})
 			a := f.Peer("A")
-			pool := x509.NewCertPool()
-			pool.AppendCertsFromPEM(f.CAPEM())
+			pool := farmRoots(f)
 			dial := func(conf *tls.Config) (*tls.Conn, error) {
 				conf.ServerName = "127.0.0.1"
 				return tls.Dial("tcp", a.listener.Addr().String(), conf)

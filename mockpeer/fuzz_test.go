@@ -68,7 +68,7 @@ func FuzzJournalRedaction(f *testing.F) {
 		if found := slices.DeleteFunc(ix.Scan(string(stored), false).Names(), func(n string) bool { return n == journal.CredUnexamined }); len(found) > 0 {
 			t.Fatalf("a scan finds %v in what is stored (limit %d, pad %d): %s", found, limit, pad, stored)
 		}
-		eachString(reflect.ValueOf(e), "", func(path, v string) {
+		scantest.EachString(reflect.ValueOf(e), "", func(path, v string) {
 			if res := ix.Scan(v, false); res.Any() {
 				t.Fatalf("a scan finds %v in %s (limit %d, pad %d): %q", res.Names(), path, limit, pad, v)
 			}

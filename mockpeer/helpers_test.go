@@ -299,3 +299,11 @@ func awaitEnd(conn net.Conn) <-chan error {
 	}()
 	return ended
 }
+
+// farmRoots is a pool of the farm's CA: what a client trusting the run
+// holds.
+func farmRoots(f *Farm) *x509.CertPool {
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(f.CAPEM())
+	return pool
+}

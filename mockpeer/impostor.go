@@ -2,7 +2,6 @@ package mockpeer
 
 import (
 	"crypto/ecdsa"
-	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
@@ -150,22 +149,8 @@ func (p *Peer) tlsConfig() *tls.Config {
 // issuer and authority key, under a key of its own. Only a check of the
 // signature tells its chains from genuine's.
 func lookalikeCA(genuine *x509.Certificate, now time.Time) (*x509.Certificate, *ecdsa.PrivateKey, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, nil, fmt.Errorf("mockpeer: impostor CA key: %w", err)
-	}
-	cert, _, err := sign(&x509.Certificate{
-		Subject:               genuine.Subject,
-		SubjectKeyId:          genuine.SubjectKeyId,
-		NotBefore:             now.Add(-time.Hour),
-		NotAfter:              now.Add(certLifetime),
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-		MaxPathLen:            1,
-		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
-	}, &key.PublicKey, nil, key)
-	if err != nil {
-		return nil, nil, err
-	}
-	return cert, key, nil
+	tmpl := caTemplate(genuine.Subject, 1, now)
+	tmpl.SubjectKeyId = genuine.SubjectKeyId
+	cert, _, key, err := makeCA("impostor", tmpl, nil, nil)
+	return cert, key, err
 }

@@ -60,8 +60,7 @@ func TestPresentImpostor(t *testing.T) {
 // the end of it, and PresentImpostor returns only once it is gone.
 func TestPresentImpostorClosesOpenConnections(t *testing.T) {
 	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})
 	if err != nil {
 		t.Fatalf("dial: %v", err)
@@ -97,8 +96,7 @@ func TestImpostorCertificate(t *testing.T) {
 		t.Errorf("the impostor negotiated %q, want h2: it must serve HTTP/2 and gRPC like the genuine peer", got)
 	}
 	leaf := conn.ConnectionState().PeerCertificates[0]
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	if _, err := leaf.Verify(x509.VerifyOptions{Roots: pool}); err == nil {
 		t.Error("the impostor's certificate verifies against the farm CA")
 	}
@@ -138,8 +136,7 @@ func TestRefusedHandshakeJournaledBeforeClose(t *testing.T) {
 		if err := p.PresentImpostor(); err != nil {
 			t.Fatalf("PresentImpostor: %v", err)
 		}
-		pool := x509.NewCertPool()
-		pool.AppendCertsFromPEM(f.CAPEM())
+		pool := farmRoots(f)
 		if _, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}); err == nil {
 			t.Fatal("a client trusting the farm CA completed a handshake with the impostor")
 		}
@@ -272,8 +269,7 @@ func TestPresentGenuine(t *testing.T) {
 	if err := <-ended; !errors.Is(err, io.EOF) {
 		t.Errorf("read on the impostor's connection: %v, want EOF (close_notify)", err)
 	}
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	genuine, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})
 	if err != nil {
 		t.Fatalf("a client trusting the farm CA after PresentGenuine: %v", err)

@@ -14,24 +14,9 @@ import (
 // key of its own that the farm's CA still vouches for, on every new
 // connection, resumption included, and the one left open is ended.
 func TestPresentOwnKey(t *testing.T) {
-	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
-		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}},
-		{Name: "B", Host: "127.0.0.2", Identity: "A", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
-	}})
-	a, b := f.Peer("A"), f.Peer("B")
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
-	sessions := tls.NewLRUClientSessionCache(4)
-	principal := func(addr, host string) string {
-		t.Helper()
-		conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pool, ServerName: host, ClientSessionCache: sessions})
-		if err != nil {
-			t.Fatalf("handshake with %s: %v", addr, err)
-		}
-		defer conn.Close()
-		sum := sha256.Sum256(conn.ConnectionState().PeerCertificates[0].RawSubjectPublicKeyInfo)
-		return string(sum[:])
-	}
+	f, a, b := startTwins(t)
+	pool := farmRoots(f)
+	principal := principalOf(t, pool, tls.NewLRUClientSessionCache(4))
 	ofA := principal(a.listener.Addr().String(), "127.0.0.1")
 	if got := principal(b.listener.Addr().String(), "127.0.0.2"); got != ofA {
 		t.Fatal("B presents another key than A before PresentOwnKey")
@@ -79,8 +64,7 @@ func TestPresentOwnKey(t *testing.T) {
 // trust root the client was given, and the leaf's issuer, and key, are new.
 func TestPresentViaIntermediate(t *testing.T) {
 	f, a := onePeer(t, PeerSpec{})
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	chain := func() []*x509.Certificate {
 		t.Helper()
 		conn, err := tls.Dial("tcp", a.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})
@@ -148,23 +132,8 @@ func TestCardAge(t *testing.T) {
 // handshake, and its own key on every one after it; PresentGenuine puts
 // A's key back.
 func TestPresentOwnKeyAfterNextHandshake(t *testing.T) {
-	f := startFarm(t, FarmSpec{Peers: []PeerSpec{
-		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}},
-		{Name: "B", Host: "127.0.0.2", Identity: "A", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
-	}})
-	a, b := f.Peer("A"), f.Peer("B")
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
-	principal := func(addr, host string) string {
-		t.Helper()
-		conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pool, ServerName: host})
-		if err != nil {
-			t.Fatalf("handshake with %s: %v", addr, err)
-		}
-		defer conn.Close()
-		sum := sha256.Sum256(conn.ConnectionState().PeerCertificates[0].RawSubjectPublicKeyInfo)
-		return string(sum[:])
-	}
+	f, a, b := startTwins(t)
+	principal := principalOf(t, farmRoots(f), nil)
 	ofA := principal(a.listener.Addr().String(), "127.0.0.1")
 	for range 2 { // the second call changes nothing
 		if err := b.PresentOwnKeyAfterNextHandshake(); err != nil {
@@ -186,5 +155,32 @@ func TestPresentOwnKeyAfterNextHandshake(t *testing.T) {
 	}
 	if got := principal(b.listener.Addr().String(), "127.0.0.2"); got != ofA {
 		t.Error("B does not present A's key again after PresentGenuine")
+	}
+}
+
+// startTwins starts peer A and peer B on another host sharing A's
+// identity.
+func startTwins(t *testing.T) (f *Farm, a, b *Peer) {
+	t.Helper()
+	f = startFarm(t, FarmSpec{Peers: []PeerSpec{
+		{Name: "A", Skill: testSkill, Cards: []CardFunc{testCard("A")}},
+		{Name: "B", Host: "127.0.0.2", Identity: "A", Skill: testSkill, Cards: []CardFunc{testCard("B")}},
+	}})
+	return f, f.Peer("A"), f.Peer("B")
+}
+
+// principalOf returns a probe that makes one handshake with the server at
+// addr, named host, trusting pool (resuming from sessions, if non-nil), and
+// returns the SHA-256 of the public key it presented.
+func principalOf(t *testing.T, pool *x509.CertPool, sessions tls.ClientSessionCache) func(addr, host string) string {
+	return func(addr, host string) string {
+		t.Helper()
+		conn, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pool, ServerName: host, ClientSessionCache: sessions})
+		if err != nil {
+			t.Fatalf("handshake with %s: %v", addr, err)
+		}
+		defer conn.Close()
+		sum := sha256.Sum256(conn.ConnectionState().PeerCertificates[0].RawSubjectPublicKeyInfo)
+		return string(sum[:])
 	}
 }

@@ -66,7 +66,7 @@ func checkSealed(t *testing.T, ix *journal.SecretIndex, e journal.Exchange, what
 	if res := ix.Scan(string(raw), false); res.Any() {
 		t.Errorf("%s: the sealed exchange's JSON holds %v:\n%s", what, res.Names(), raw)
 	}
-	eachString(reflect.ValueOf(e), "", func(path, v string) {
+	scantest.EachString(reflect.ValueOf(e), "", func(path, v string) {
 		if res := ix.Scan(v, false); res.Any() {
 			t.Errorf("%s: sealed %s holds %v: %q", what, path, res.Names(), v)
 		}
@@ -128,34 +128,6 @@ func fill(t *testing.T, e reflect.Value, path, v string) {
 		f.Set(reflect.ValueOf(map[string]any{v: []any{v, map[string]any{"k": v}}}))
 	default:
 		f.SetString(v)
-	}
-}
-
-// eachString calls fn with every string v holds, and where.
-func eachString(v reflect.Value, path string, fn func(path, s string)) {
-	switch v.Kind() {
-	case reflect.String:
-		fn(path, v.String())
-	case reflect.Struct:
-		if v.Type() == reflect.TypeFor[time.Time]() {
-			return
-		}
-		for i := range v.NumField() {
-			eachString(v.Field(i), path+"."+v.Type().Field(i).Name, fn)
-		}
-	case reflect.Slice:
-		for i := range v.Len() {
-			eachString(v.Index(i), path, fn)
-		}
-	case reflect.Map:
-		for it := v.MapRange(); it.Next(); {
-			eachString(it.Key(), path+" key", fn)
-			eachString(it.Value(), path, fn)
-		}
-	case reflect.Interface, reflect.Pointer:
-		if !v.IsNil() {
-			eachString(v.Elem(), path, fn)
-		}
 	}
 }
 

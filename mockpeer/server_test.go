@@ -3,7 +3,6 @@ package mockpeer
 import (
 	"bufio"
 	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -23,8 +22,7 @@ const hostileWait = 20 * time.Second
 // rawConn opens a TLS connection to the peer, as a hostile client would.
 func rawConn(t *testing.T, f *Farm, origin string) *tls.Conn {
 	t.Helper()
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	conn, err := tls.Dial("tcp", strings.TrimPrefix(origin, "https://"), &tls.Config{RootCAs: pool})
 	if err != nil {
 		t.Fatal(err)

@@ -169,21 +169,9 @@ func leafOf(tmpl, issuer *x509.Certificate, issuerKey *ecdsa.PrivateKey, chain .
 func (p *pki) serverCertViaIntermediate(identity string, hosts []string, now time.Time) (tls.Certificate, error) {
 	in := &p.intermediate
 	in.once.Do(func() {
-		key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-		if err != nil {
-			in.err = fmt.Errorf("mockpeer: intermediate CA key: %w", err)
-			return
-		}
-		in.key = key
-		in.cert, in.der, in.err = sign(&x509.Certificate{
-			Subject:               pkix.Name{CommonName: "a2a-conform run intermediate CA", Organization: []string{"a2a-conform"}},
-			NotBefore:             now.Add(-time.Hour),
-			NotAfter:              now.Add(certLifetime),
-			IsCA:                  true,
-			BasicConstraintsValid: true,
-			MaxPathLenZero:        true,
-			KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
-		}, &key.PublicKey, p.caCert, p.caKey)
+		in.cert, in.der, in.key, in.err = makeCA("intermediate", caTemplate(
+			pkix.Name{CommonName: "a2a-conform run intermediate CA", Organization: []string{"a2a-conform"}}, 0, now),
+			p.caCert, p.caKey)
 	})
 	if in.err != nil {
 		return tls.Certificate{}, in.err
@@ -212,21 +200,37 @@ func (p *pki) writeClientFiles(dir string) error {
 // newCA makes a run's certificate authority, valid from an hour before now
 // for certLifetime.
 func newCA(organization string, now time.Time) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("mockpeer: %s CA key: %w", organization, err)
-	}
-	tmpl := &x509.Certificate{
-		Subject:               pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{organization}},
+	subject := pkix.Name{CommonName: "a2a-conform run CA", Organization: []string{organization}}
+	// One intermediate below it at most (PresentViaIntermediate).
+	return makeCA(organization, caTemplate(subject, 1, now), nil, nil)
+}
+
+// caTemplate is a CA named subject, valid from an hour before now for
+// certLifetime, with at most maxPathLen CAs below it.
+func caTemplate(subject pkix.Name, maxPathLen int, now time.Time) *x509.Certificate {
+	return &x509.Certificate{
+		Subject:               subject,
 		NotBefore:             now.Add(-time.Hour),
 		NotAfter:              now.Add(certLifetime),
 		IsCA:                  true,
 		BasicConstraintsValid: true,
-		// One intermediate below it at most (PresentViaIntermediate).
-		MaxPathLen: 1,
-		KeyUsage:   x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
+		MaxPathLen:            maxPathLen,
+		MaxPathLenZero:        maxPathLen == 0,
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
 	}
-	cert, der, err := sign(tmpl, &key.PublicKey, nil, key)
+}
+
+// makeCA makes the CA tmpl under a fresh key, signed by parent with
+// parentKey, or self-signed when parent is nil; what names it in errors.
+func makeCA(what string, tmpl, parent *x509.Certificate, parentKey *ecdsa.PrivateKey) (*x509.Certificate, []byte, *ecdsa.PrivateKey, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("mockpeer: %s CA key: %w", what, err)
+	}
+	if parent == nil {
+		parentKey = key
+	}
+	cert, der, err := sign(tmpl, &key.PublicKey, parent, parentKey)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -11,8 +11,7 @@ import (
 // certificate and the CA that issued them must all still verify then.
 func TestCertificatesOutliveALongDemo(t *testing.T) {
 	f, p := onePeer(t, PeerSpec{Cards: []CardFunc{testCard("A")}})
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	inSixtyDays := time.Now().Add(60 * 24 * time.Hour)
 
 	conn, err := tls.Dial("tcp", p.listener.Addr().String(), &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"})

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/tls"
-	"crypto/x509"
 	"encoding/json"
 	"io"
 	"net"
@@ -48,8 +47,7 @@ func dialPeer(t *testing.T, f *Farm, p *Peer, protos ...string) net.Conn {
 	if u.Scheme == "http" {
 		return c
 	}
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(f.CAPEM())
+	pool := farmRoots(f)
 	if len(protos) == 0 {
 		protos = []string{"http/1.1"}
 	}

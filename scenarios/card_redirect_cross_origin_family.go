@@ -63,7 +63,5 @@ func refusedRedirect(peer string, refused int, r [3]said) []Requirement {
 // movedCardPeer is workingPeer serving its card at summarizerCardPath, the
 // well-known card path unmatched.
 func movedCardPeer(name, host string) mockpeer.PeerSpec {
-	p := workingPeer(name, host, bearerCard)
-	p.CardPath = summarizerCardPath
-	return p
+	return with(workingPeer(name, host, bearerCard), func(p *mockpeer.PeerSpec) { p.CardPath = summarizerCardPath })
 }

@@ -1,4 +1,4 @@
-package scenarios
+package scenarios_test
 
 import (
 	"crypto/tls"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2a-conform/a2a-conform/mockpeer"
+	"github.com/a2a-conform/a2a-conform/scenarios/scenariotest"
 )
 
 // card-served-with-age's premise, on the wire: the card, whole (200) and
@@ -16,13 +16,7 @@ import (
 // response on. A change to the peers' Aging that stopped the header, or
 // put it past max-age, would leave STALE-005 judging another scenario.
 func TestCardServedWithAgeIsFreshOnEveryResponse(t *testing.T) {
-	spec := lookup(t, "card-served-with-age").FarmSpec()
-	spec.Dir = t.TempDir()
-	farm, err := mockpeer.Start(t.Context(), spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
+	_, farm := scenariotest.StartFarm(t, "card-served-with-age")
 	roots := x509.NewCertPool()
 	roots.AppendCertsFromPEM(farm.CAPEM())
 	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots}}}

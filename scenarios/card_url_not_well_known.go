@@ -32,9 +32,4 @@ var _ = register(bearerPeer(Scenario{
 			"SDK called with its default card path does, gets another agent's card, or none.",
 			"contract-model §3 rule 6; A2A v1.0 spec §8.2"),
 	},
-}, mockpeer.PeerSpec{
-	CardPath: summarizerCardPath,
-	Cards:    []mockpeer.CardFunc{bearerCard("A").Build},
-	Caching:  mockpeer.Caching{CacheControl: "max-age=300"},
-	Task:     mockpeer.TaskScript{Steps: completingSteps()},
-}))
+}, with(freshPeer(bearerCard("A").Build), func(p *mockpeer.PeerSpec) { p.CardPath = summarizerCardPath })))

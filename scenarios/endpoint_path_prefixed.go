@@ -33,9 +33,4 @@ var _ = register(bearerPeer(Scenario{
 			"instead reaches whatever the host serves at the guessed path.",
 			"contract-model §3 rule 6; A2A v1.0 spec §8.3.2"),
 	},
-}, mockpeer.PeerSpec{
-	A2APrefix: summarizerPrefix,
-	Cards:     []mockpeer.CardFunc{bearerCard("A").Build},
-	Caching:   mockpeer.Caching{CacheControl: "max-age=300"},
-	Task:      mockpeer.TaskScript{Steps: completingSteps()},
-}))
+}, with(freshPeer(bearerCard("A").Build), func(p *mockpeer.PeerSpec) { p.A2APrefix = summarizerPrefix })))

@@ -3,7 +3,6 @@ package scenarios
 import (
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/journal"
-	"github.com/a2a-conform/a2a-conform/scenarios/verdict"
 )
 
 // revalidation-unavailable's twin for a card URL that answers no instead of
@@ -14,7 +13,7 @@ import (
 // The server faults of revalidation-unavailable never answered 4xx, so such
 // a client passed every scenario. The challenge is a second trap: the
 // card URL is no interface, and no credential answers it.
-var _ = register(bearerPeer(Scenario{
+var _ = register(cardFaulted(Scenario{
 	ID:     "revalidation-refused",
 	Family: FamilyContract, Rank: 81,
 	Title: "the card URL answers a client error between the look and the send",
@@ -22,36 +21,17 @@ var _ = register(bearerPeer(Scenario{
 		"positive control). Then, in each of four tasks, the card URL answers a client error right after the " +
 		"client's look at the card, and keeps answering it for the rest of the task: 401 with `WWW-Authenticate: " +
 		"Bearer`, 403, 404, 410. Then the card URL serves the card again for a last task, which must complete.",
-	Tasks: revalidationFaultTasks(refusals),
-	Requirements: []Requirement{
-		{
-			ID: "REVAL-006", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send a task-creating request once its revalidation of the card was answered with a " +
-				"client error (401, 403, 404, 410): a card URL that refuses or no longer has the card says nothing of the contract.",
-			Ref:   "contract-model §3 rule 2",
-			Check: afterCardFault("no task-creating request", "task-creating request(s)", journal.Exchange.TaskCreating),
-		},
-		{
-			ID: "REVAL-007", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST NOT send a credential once its revalidation of the card was refused, not even to the card " +
-				"URL that challenged it: the card URL is no interface, and no credential answers its challenge.",
-			Ref:   "contract-model §3 rule 2 and §8",
-			Check: afterCardFault("no credential presented", "request(s) presenting a credential", presentsCredentialAnywhere),
-		},
-		{
-			ID: "REVAL-008", Level: verdict.Must, Profile: verdict.ProfileCore,
-			Text: "The client MUST report each task whose revalidation was refused failed, with reason peer-error (or transport-error, " +
-				"as some clients class any failed fetch), having met the refusal.",
-			Ref:   "contract-model §3 rule 2; docs/driver-contract.md",
-			Check: failedOnCardFault(revalidationFaultTaskNumbers(refusals)),
-		},
-		controlTask("REVAL-009", verdict.ProfileCore, 1, "The client MUST complete the first task, before the card URL refuses (the positive control).",
-			"contract-model §3 rule 2"),
-		controlTask("REVAL-010", verdict.ProfileCore, len(refusals)+2,
-			"The client MUST complete the last task, once the card URL serves the card again: a refused revalidation spoils no later task.",
-			"contract-model §3 rule 2"),
-	},
-}, freshPeer(bearerCard("A").Build)))
+}, refusals, presentsCredentialAnywhere, "contract-model §3 rule 2 and §8", [5]said{
+	{"REVAL-006", "The client MUST NOT send a task-creating request once its revalidation of the card was answered with a " +
+		"client error (401, 403, 404, 410): a card URL that refuses or no longer has the card says nothing of the contract."},
+	{"REVAL-007", "The client MUST NOT send a credential once its revalidation of the card was refused, not even to the card " +
+		"URL that challenged it: the card URL is no interface, and no credential answers its challenge."},
+	{"REVAL-008", "The client MUST report each task whose revalidation was refused failed, with reason peer-error (or " +
+		"transport-error, as some clients class any failed fetch), having met the refusal."},
+	{"REVAL-009", "The client MUST complete the first task, before the card URL refuses (the positive control)."},
+	{"REVAL-010", "The client MUST complete the last task, once the card URL serves the card again: a refused revalidation " +
+		"spoils no later task."},
+}))
 
 // refusals are the client errors of the scenario, one task each.
 var refusals = mockpeer.CardErrorFaults()

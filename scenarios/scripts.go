@@ -51,6 +51,13 @@ func freshPeer(cards ...mockpeer.CardFunc) mockpeer.PeerSpec {
 	}
 }
 
+// with is p as edit changes it: a peer of this file with a field of its
+// own.
+func with(p mockpeer.PeerSpec, edit func(*mockpeer.PeerSpec)) mockpeer.PeerSpec {
+	edit(&p)
+	return p
+}
+
 // routing completes a scenario of the routing family: the client is handed
 // the card of peer A (on 127.0.0.1) and asked for skill summarize twice.
 // The first task runs under A's card version 0, whose endpoints are on A

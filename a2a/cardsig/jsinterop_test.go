@@ -16,7 +16,7 @@ import (
 	"github.com/a2a-conform/a2a-conform/a2a/cardsig"
 	"github.com/a2a-conform/a2a-conform/mockpeer"
 	"github.com/a2a-conform/a2a-conform/mockpeer/peertest"
-	"github.com/a2a-conform/a2a-conform/scenarios"
+	"github.com/a2a-conform/a2a-conform/scenarios/scenariotest"
 )
 
 // Interop with the official @a2a-js/sdk 1.3.0, through its own signature
@@ -60,17 +60,7 @@ func signcheck(t *testing.T, mode string, stdin []byte, env []string, out any) {
 // the scenario's second task is about.
 func startScenarioFarm(t *testing.T, id string) *mockpeer.Farm {
 	t.Helper()
-	sc, err := scenarios.Lookup(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec := sc.FarmSpec()
-	spec.Dir = t.TempDir()
-	farm, err := mockpeer.Start(t.Context(), spec)
-	if err != nil {
-		t.Fatalf("mockpeer.Start: %v", err)
-	}
-	t.Cleanup(func() { _ = farm.Close() })
+	sc, farm := scenariotest.StartFarm(t, id)
 	card := sc.Peers[sc.CardPeerIndex()]
 	if err := farm.Peer(card.Name).Rotate(len(card.Cards) - 1); err != nil {
 		t.Fatal(err)

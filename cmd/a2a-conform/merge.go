@@ -4,8 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"maps"
 
 	"github.com/a2a-conform/a2a-conform/suite/engine"
 	"github.com/a2a-conform/a2a-conform/suite/report"
@@ -71,15 +70,10 @@ func readShard(path string, journals map[string][]byte) (*report.Report, error) 
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
-	for _, sc := range r.Scenarios {
-		if sc.JournalFile == "" {
-			continue
-		}
-		raw, err := os.ReadFile(filepath.Join(filepath.Dir(path), sc.JournalFile))
-		if err != nil {
-			return nil, fmt.Errorf("merge: journal of %s: %w", sc.ID, err)
-		}
-		journals[sc.ID] = raw
+	files, err := report.ReadJournalFiles(path, r)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
 	}
+	maps.Copy(journals, files)
 	return r, nil
 }

@@ -15,13 +15,7 @@ import (
 // A result's gRPC form made once is what the binding makes of it on every
 // call: the message fromWire fills and the transcript compactJSON renders.
 func TestProtoResultIsTheConversion(t *testing.T) {
-	result := &wire.Task{ID: "task-1", ContextID: "ctx-<1>&", Status: wire.TaskStatus{State: wire.TaskStateCompleted},
-		History:  []wire.Message{{MessageID: "m-1", Role: wire.RoleUser, Parts: []wire.Part{wire.TextPart("a\u2028b <c> \"q\"")}}},
-		Metadata: map[string]any{"text": "é", "n": 1.5}}
-	encoded, err := Marshal(result)
-	if err != nil {
-		t.Fatal(err)
-	}
+	result, encoded := escapedTask(t)
 	want := &grpcpb.Task{}
 	if e := fromWire(result, want); e != nil {
 		t.Fatal(e)

@@ -23,7 +23,6 @@ func listsBFirst(o mockpeer.Origins, c *wire.AgentCard) {
 // at B. Without the listing, it refuses too.
 func TestExtendedPublicOrigins(t *testing.T) {
 	grants := mockpeer.Grants{Bearer: true, APIKey: true}
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
 	for _, tc := range []struct {
 		client string
 		listed bool

@@ -44,11 +44,10 @@ func TestFloodOncePerSession(t *testing.T) {
 // ends that task's flood at its first request, and the next task whose
 // card answers floods: one refused handshake, not a thousand.
 func TestFloodWaitsForAnAnswer(t *testing.T) {
-	impostor := func(f *mockpeer.Farm) error { return f.Peer("A").PresentImpostor() }
 	genuine := func(f *mockpeer.Farm) error { return f.Peer("A").PresentGenuine() }
 	for _, mode := range modes {
 		t.Run(string(mode), func(t *testing.T) {
-			outs, j := playChanges(t, Flood, mode, mockpeer.Grants{}, []mockpeer.PeerSpec{openPeer()}, impostor, genuine)
+			outs, j := playChanges(t, Flood, mode, mockpeer.Grants{}, []mockpeer.PeerSpec{openPeer()}, presentImpostor, genuine)
 			wantOutcome(t, outs[0], driver.OutcomeFailed, driver.ReasonTransportError)
 			wantOutcome(t, outs[1], driver.OutcomeCompleted, "")
 			// The flood's first request and the reference's card fetch.

@@ -23,8 +23,6 @@ func grpcTargetOnA(prefix string) edit {
 // own or as dns:///. The reference refuses the first and completes on the
 // second; grpc-resolver-authority reads the first as the second.
 func TestGRPCResolverAuthority(t *testing.T) {
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
-	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	for _, tc := range []struct {
 		client, prefix string
 		want           driver.Outcome

@@ -152,6 +152,13 @@ func at(j *journal.Journal, peer, route, op string) []journal.Exchange {
 	})
 }
 
+// The outcomes most tests want: the task completed, or aborted before any
+// send because the card is not authoritative for where it points.
+var (
+	completed = driver.Outcome{Outcome: driver.OutcomeCompleted}
+	untrusted = driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
+)
+
 // wantCount fails unless peer saw want exchanges on route (and op).
 func wantCount(t *testing.T, j *journal.Journal, peer, route, op string, want int) []journal.Exchange {
 	t.Helper()
@@ -207,4 +214,31 @@ func playChanges(t *testing.T, name string, mode driver.Mode, grants mockpeer.Gr
 		outs = append(outs, out)
 	}
 	return outs, closeFarm(t, farm)
+}
+
+// presentImpostor makes peer A present a certificate of another CA than
+// the run's.
+func presentImpostor(f *mockpeer.Farm) error { return f.Peer("A").PresentImpostor() }
+
+// playCertificateChange plays client in a session of two tasks at peer A,
+// whose card requires the bearer token, with change made to A's
+// certificate between them. The first task completes; the second
+// completes when the client takes the changed certificate, and otherwise
+// fails with transport-error, nothing sent, the refused handshake in the
+// journal.
+func playCertificateChange(t *testing.T, client string, change func(*mockpeer.Farm) error, takes bool) {
+	t.Helper()
+	a := mockpeer.PeerSpec{Name: "A", Cards: []mockpeer.CardFunc{card("A", "A", requireBearer)}}
+	outs, j := playChanges(t, client, driver.ModeSession, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a}, nil, change)
+	wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
+	if takes {
+		wantOutcome(t, outs[1], driver.OutcomeCompleted, "")
+		wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 2)
+		return
+	}
+	wantOutcome(t, outs[1], driver.OutcomeFailed, driver.ReasonTransportError)
+	wantCount(t, j, "A", journal.RouteA2A, wire.MethodSendMessage, 1)
+	if refused := j.Select(journal.Exchange.HandshakeRefusedByClient); len(refused) == 0 {
+		t.Error("the journal shows no handshake the client refused")
+	}
 }

@@ -75,8 +75,6 @@ func TestAbortOnAnyChange(t *testing.T) {
 // Rule 6: a card on A points at B, or A redirects to C. The reference
 // sends nothing there; follow-url sends everything.
 func TestFollowURL(t *testing.T) {
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
-	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	for _, tc := range []struct {
 		client string
 		want   driver.Outcome

@@ -17,8 +17,6 @@ import (
 // when C serves its card at another path, and refuses it at the
 // well-known path. The reference refuses every one, and never reaches C.
 func TestCrossOriginRedirectPlacement(t *testing.T) {
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
-	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	const moved = "/agents/summarizer/agent-card.json"
 	for _, tc := range []struct {
 		client, hostC, cardPathC string
@@ -52,8 +50,6 @@ func TestCrossOriginRedirectPlacement(t *testing.T) {
 // on A's host at another port, and sends there; on another host it
 // refuses, as the reference does everywhere, never reaching B.
 func TestJWKSSameHost(t *testing.T) {
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
-	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	for _, tc := range []struct {
 		client, hostB string
 		want          driver.Outcome

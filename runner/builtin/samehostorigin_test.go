@@ -10,8 +10,6 @@ import (
 // A card on A points at B. With B on A's host at another port, only the
 // reference sees another origin; with B on another host, both do.
 func TestSameHostOrigin(t *testing.T) {
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
-	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	for _, tc := range []struct {
 		client, hostB string
 		want          driver.Outcome

@@ -21,8 +21,6 @@ func TestStringOrigin(t *testing.T) {
 	userinfo := func(_ int, o mockpeer.Origins, iface wire.AgentInterface) string {
 		return "https://" + mockpeer.GRPCTarget(o("A")) + "@" + mockpeer.GRPCTarget(o("B")) + mockpeer.JSONRPCPath
 	}
-	untrusted := driver.Outcome{Outcome: driver.OutcomeAborted, Reason: driver.ReasonUntrustedEndpoint}
-	completed := driver.Outcome{Outcome: driver.OutcomeCompleted}
 	for _, tc := range []struct {
 		client, spelling string
 		respell          func(int, mockpeer.Origins, wire.AgentInterface) string

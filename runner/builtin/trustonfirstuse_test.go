@@ -73,7 +73,6 @@ func TestTrustOnFirstUseComparesThreeThings(t *testing.T) {
 // refused (with an alert), an impostor first is trusted and the genuine
 // server after it refused.
 func TestTrustOnFirstUsePinsTheFirstCertificate(t *testing.T) {
-	impostor := func(f *mockpeer.Farm) error { return f.Peer("A").PresentImpostor() }
 	genuine := func(f *mockpeer.Farm) error { return f.Peer("A").PresentGenuine() }
 	transport := driver.Outcome{Outcome: driver.OutcomeFailed, Reason: driver.ReasonTransportError}
 	a := func() mockpeer.PeerSpec {
@@ -81,7 +80,7 @@ func TestTrustOnFirstUsePinsTheFirstCertificate(t *testing.T) {
 	}
 	for _, mode := range modes {
 		t.Run(string(mode)+"/genuine first", func(t *testing.T) {
-			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, nil, impostor)
+			outs, j := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, nil, presentImpostor)
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], transport.Outcome, transport.Reason)
 			if refused := j.Select(journal.Exchange.HandshakeRefusedByClient); len(refused) == 0 {
@@ -89,7 +88,7 @@ func TestTrustOnFirstUsePinsTheFirstCertificate(t *testing.T) {
 			}
 		})
 		t.Run(string(mode)+"/impostor first", func(t *testing.T) {
-			outs, _ := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, impostor, genuine)
+			outs, _ := playChanges(t, TrustOnFirstUse, mode, mockpeer.Grants{Bearer: true}, []mockpeer.PeerSpec{a()}, presentImpostor, genuine)
 			wantOutcome(t, outs[0], driver.OutcomeCompleted, "")
 			wantOutcome(t, outs[1], transport.Outcome, transport.Reason)
 		})

@@ -1,6 +1,7 @@
 // Package scenariotest is what tests outside the catalog share about its
-// scenarios: what the reference must have put on the wire in one, read
-// from the scenario's own cards. The engine's tests play the reference in
+// scenarios: a scenario's farm, started as a run starts it, and what the
+// reference must have put on the wire in one, read from the scenario's
+// own cards. The engine's tests play the reference in
 // process, the CLI's as a subprocess; both hold its journals to the same
 // check. It is imported only by tests.
 package scenariotest

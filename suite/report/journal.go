@@ -38,8 +38,32 @@ func exchangeNote(l journal.Exchange) string {
 // the directory of report.json at reportPath: scenario id → exchanges.
 // A scenario without a journal file is left out.
 func ReadJournals(reportPath string, r *Report) (map[string][]journal.Exchange, error) {
-	dir := filepath.Dir(reportPath)
+	files, err := ReadJournalFiles(reportPath, r)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string][]journal.Exchange{}
+	for _, sc := range r.Scenarios {
+		raw, ok := files[sc.ID]
+		if !ok {
+			continue
+		}
+		lines, err := journal.DecodeJSONLines(raw)
+		if err != nil {
+			return nil, fmt.Errorf("report: journal of %s: %w", sc.ID, err)
+		}
+		out[sc.ID] = lines
+	}
+	return out, nil
+}
+
+// ReadJournalFiles reads the journals a report's scenarios name, as they
+// were written, relative to the directory of report.json at reportPath:
+// scenario id → the file's bytes. A scenario without a journal file is
+// left out.
+func ReadJournalFiles(reportPath string, r *Report) (map[string][]byte, error) {
+	dir := filepath.Dir(reportPath)
+	out := map[string][]byte{}
 	for _, sc := range r.Scenarios {
 		if sc.JournalFile == "" {
 			continue
@@ -48,11 +72,7 @@ func ReadJournals(reportPath string, r *Report) (map[string][]journal.Exchange, 
 		if err != nil {
 			return nil, fmt.Errorf("report: journal of %s: %w", sc.ID, err)
 		}
-		lines, err := journal.DecodeJSONLines(raw)
-		if err != nil {
-			return nil, fmt.Errorf("report: journal of %s: %w", sc.ID, err)
-		}
-		out[sc.ID] = lines
+		out[sc.ID] = raw
 	}
 	return out, nil
 }

@@ -1,7 +1,8 @@
 // Package scantest holds the spellings a client may hide a farm secret in,
-// for the tests of the scan (mockpeer/journal) and of the farm that uses
-// it (mockpeer): every Encoding the scan must see through, each with the
-// form a finding names it by.
+// for the tests of the scan (mockpeer/journal), of the farm that uses it
+// (mockpeer) and of the engine's redaction (suite/engine): every Encoding
+// the scan must see through, each with the form a finding names it by, and
+// EachString, which finds every string of a value to look in.
 package scantest
 
 import (
@@ -16,8 +17,10 @@ import (
 	"encoding/base64"
 	"encoding/pem"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 // An Encoding is one spelling of a secret the scan must see through.
@@ -156,4 +159,35 @@ func KeyMaterial(block string) []string {
 		}
 	}
 	return lines
+}
+
+// EachString calls fn with every string v holds, through structs (their
+// unexported fields too; a time.Time holds none), slices, maps (keys
+// too), pointers and interfaces, and where: path, then ".Field" per
+// struct field, " key" for a map key.
+func EachString(v reflect.Value, path string, fn func(path, s string)) {
+	switch v.Kind() {
+	case reflect.String:
+		fn(path, v.String())
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			return
+		}
+		for i := range v.NumField() {
+			EachString(v.Field(i), path+"."+v.Type().Field(i).Name, fn)
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			EachString(v.Index(i), path, fn)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			EachString(it.Key(), path+" key", fn)
+			EachString(it.Value(), path, fn)
+		}
+	case reflect.Interface, reflect.Pointer:
+		if !v.IsNil() {
+			EachString(v.Elem(), path, fn)
+		}
+	}
 }

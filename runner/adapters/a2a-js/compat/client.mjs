@@ -10,9 +10,6 @@
 //   NODE_EXTRA_CA_CERTS       CA that signed the agent's certificate (fetch
 //                             trusts it by itself; @grpc/grpc-js does not,
 //                             so it is handed to grpc's TLS explicitly)
-import { readFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
-
 import {
   ClientFactory,
   ClientFactoryOptions,
@@ -21,10 +18,8 @@ import {
   RestTransportFactory,
   createAuthenticatingFetchWithRetry,
 } from "@a2a-js/sdk/client";
-import { GrpcTransportFactory } from "@a2a-js/sdk/client/grpc";
-import * as grpc from "@grpc/grpc-js";
 
-import { headerCredentials } from "../lib/grpc.mjs";
+import { grpcTransportFactory } from "../lib/grpc.mjs";
 
 const BINDINGS = new Set(["JSONRPC", "HTTP+JSON", "GRPC"]);
 // The SDK sets no timeout of its own; bound every call.
@@ -53,14 +48,12 @@ function bearerHandler(token) {
   };
 }
 
-// grpcTransport dials the card's host:port over TLS with the bearer.
-// @grpc/grpc-js ignores NODE_EXTRA_CA_CERTS ("unable to verify the first
-// certificate"), so its roots are the system's plus that file.
+// grpcTransport dials the card's host:port over TLS with the bearer, as the
+// adapter's gRPC transport does with no client certificate. @grpc/grpc-js
+// ignores NODE_EXTRA_CA_CERTS ("unable to verify the first certificate"),
+// so its roots are the system's plus that file.
 function grpcTransport(handler) {
-  const roots = Buffer.from([...rootCertificates, readFileSync(requireEnv("NODE_EXTRA_CA_CERTS"), "utf8")].join("\n"));
-  return new GrpcTransportFactory({
-    grpcChannelCredentials: grpc.credentials.combineChannelCredentials(grpc.credentials.createSsl(roots), headerCredentials(handler)),
-  });
+  return grpcTransportFactory({ caFile: requireEnv("NODE_EXTRA_CA_CERTS"), credentials: {} }, handler);
 }
 
 // compatClient is the SDK client for the environment's card and binding.

@@ -32,7 +32,7 @@ function tlsCredentials(session) {
 
 // headerCredentials puts handler's headers on every call as metadata
 // (names in lower case, as gRPC requires). A failure fails the call.
-export function headerCredentials(handler) {
+function headerCredentials(handler) {
   return grpc.credentials.createFromMetadataGenerator((_params, callback) => {
     handler.headers().then(
       (headers) => {
