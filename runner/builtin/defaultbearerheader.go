@@ -21,13 +21,9 @@ func defaultBearerHeader(cfg *refclient.Config) {
 	if token == "" {
 		return
 	}
-	cfg.UnsafeA2ATransport = func(next http.RoundTripper) http.RoundTripper {
-		return roundTripFunc(func(req *http.Request) (*http.Response, error) {
-			if req.Header.Get("Authorization") == "" {
-				req = req.Clone(req.Context())
-				req.Header.Set("Authorization", "Bearer "+token)
-			}
-			return next.RoundTrip(req)
-		})
-	}
+	editA2AHeaders(cfg, func(h http.Header) {
+		if h.Get("Authorization") == "" {
+			h.Set("Authorization", "Bearer "+token)
+		}
+	})
 }

@@ -14,13 +14,5 @@ import (
 // request: a required extension, which it checks it speaks before the
 // send, it never tells the agent it uses.
 func noExtensionsHeader(cfg *refclient.Config) {
-	cfg.UnsafeA2ATransport = func(next http.RoundTripper) http.RoundTripper {
-		return roundTripFunc(func(req *http.Request) (*http.Response, error) {
-			if req.Header.Get(wire.HeaderExtensions) != "" {
-				req = req.Clone(req.Context())
-				req.Header.Del(wire.HeaderExtensions)
-			}
-			return next.RoundTrip(req)
-		})
-	}
+	editA2AHeaders(cfg, func(h http.Header) { h.Del(wire.HeaderExtensions) })
 }

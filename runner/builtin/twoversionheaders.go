@@ -12,11 +12,5 @@ import (
 // version it speaks is left to whichever line the server (or a proxy on
 // the way) reads. Spec §3.6 gives a request one version.
 func twoVersionHeaders(cfg *refclient.Config) {
-	cfg.UnsafeA2ATransport = func(next http.RoundTripper) http.RoundTripper {
-		return roundTripFunc(func(req *http.Request) (*http.Response, error) {
-			req = req.Clone(req.Context())
-			req.Header.Add(wire.HeaderVersion, "0.3")
-			return next.RoundTrip(req)
-		})
-	}
+	editA2AHeaders(cfg, func(h http.Header) { h.Add(wire.HeaderVersion, "0.3") })
 }
