@@ -85,7 +85,9 @@ function http(url, stopAt, body, headers = {}, tlsOptions = tls) {
       res.on("end", () => {
         if (res.statusCode >= 300 && res.statusCode < 400) return resolve({ status: res.statusCode, headers: res.headers, body: null });
         if (res.statusCode < 200 || res.statusCode > 299) {
-          return reject(new Failure("peer-error", `${url} answered HTTP ${res.statusCode}`));
+          const failure = new Failure("peer-error", `${url} answered HTTP ${res.statusCode}`);
+          failure.challenge = res.statusCode === 401 ? `${res.headers["www-authenticate"] ?? ""}` : "";
+          return reject(failure);
         }
         try {
           resolve({ status: res.statusCode, headers: res.headers, body: JSON.parse(text) });
@@ -247,17 +249,25 @@ async function run(cardUrl, skill, message, stopAt) {
   let taskId = "";
   try {
     const held = await fetchCard(cardUrl, stopAt);
-    const route = await plan(held, skill, stopAt);
+    let route = await plan(held, skill, stopAt);
     if (held.etag || held.lastModified) { // rule 2: revalidate right before the send
       const fresh = await fetchCard(cardUrl, stopAt, held);
       if (contract(fresh.card, skill) !== contract(held.card, skill)) {
         throw new Failure("contract-changed", "the card's contract changed before the send", "aborted");
       }
     }
-    let id = 0;
+    let id = 0, renewed = false;
     const call = async (method, params) => {
       const withTenant = route.tenant ? { ...params, tenant: route.tenant } : params;
-      const { body: answer } = await http(route.url, stopAt, { jsonrpc: "2.0", id: ++id, method, params: withTenant }, route.headers, route.tls);
+      const post = () => http(route.url, stopAt, { jsonrpc: "2.0", id: ++id, method, params: withTenant }, route.headers, route.tls);
+      const { body: answer } = await post().catch(async (err) => {
+        // A token refused as invalid (expired or revoked): a new one, once,
+        // and the same request again; never the refused token.
+        if (renewed || !/invalid_token/.test(err.challenge ?? "")) throw err;
+        renewed = true;
+        route = await plan(held, skill, stopAt);
+        return post();
+      });
       if (answer.error) throw new Failure("peer-error", `${method}: ${answer.error.message}`);
       return answer.result;
     };

@@ -180,7 +180,9 @@ class Client:
         except urllib.error.HTTPError as e:
             if e.code == 304 or 300 <= e.code < 400:
                 return e.code, e.headers, None
-            raise Failure("peer-error", "%s answered HTTP %d" % (url, e.code))
+            failure = Failure("peer-error", "%s answered HTTP %d" % (url, e.code))
+            failure.challenge = e.headers.get("WWW-Authenticate", "") if e.code == 401 else ""
+            raise failure
         except urllib.error.URLError as e:
             if isinstance(e.reason, TimeoutError):
                 raise Failure("deadline", "no answer from %s in time" % url)
@@ -291,12 +293,26 @@ class Client:
                 if contract(fresh["card"], skill) != contract(held["card"], skill):
                     raise Failure("contract-changed", "the card's contract changed before the send", "aborted")
             ids = itertools.count(1)
+            route = {"headers": headers, "opener": opener, "renewed": False}
 
             def call(method, params):
                 if tenant:
                     params = dict(params, tenant=tenant)
-                _, _, answer = self.http(endpoint, stop_at, {"jsonrpc": "2.0", "id": next(ids),
-                                                             "method": method, "params": params}, headers, opener=opener)
+
+                def post():
+                    return self.http(endpoint, stop_at, {"jsonrpc": "2.0", "id": next(ids), "method": method,
+                                                         "params": params}, route["headers"], opener=route["opener"])
+                try:
+                    _, _, answer = post()
+                except Failure as e:
+                    # A token refused as invalid (expired or revoked): a new
+                    # one, once, and the same request again; never the
+                    # refused token.
+                    if route["renewed"] or "invalid_token" not in getattr(e, "challenge", ""):
+                        raise
+                    route["renewed"] = True
+                    _, _, route["headers"], route["opener"] = self.plan(held, skill, stop_at)
+                    _, _, answer = post()
                 if "error" in answer:
                     raise Failure("peer-error", "%s: %s" % (method, answer["error"].get("message")))
                 return answer["result"]
